@@ -1,0 +1,56 @@
+// swift-tools-version: 6.1
+// The target list is the architecture: a module can import only what its target lists,
+// so an import that crosses a layer does not compile. See Docs/Architecture.md.
+import PackageDescription
+
+let package = Package(
+    name: "mvvm-tui",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "mvvm-tui", targets: ["mvvm-tui"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // MARK: - Model, binding and view-model layers (no terminal, no network, no database)
+        .target(name: "Binding"),
+        .target(name: "Models"),
+        .target(name: "Screens", dependencies: ["Binding", "Models"]),
+
+        // MARK: - Live services
+        .target(name: "Services", dependencies: ["Models"]),
+
+        // MARK: - The view: the only code that talks to the terminal
+        .systemLibrary(
+            name: "CNcurses",
+            path: "CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .target(name: "CTerminal"),
+        .target(name: "Renderer", dependencies: ["CNcurses", "CTerminal", "Screens", "Binding"]),
+
+        // MARK: - The program: composes services, view-models and the renderer
+        .executableTarget(
+            name: "mvvm-tui",
+            dependencies: [
+                "Binding", "Models", "Screens", "Services", "Renderer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // MARK: - Tests
+        .target(name: "TestSupport", dependencies: ["Binding", "Models"], path: "Tests/TestSupport"),
+        .testTarget(name: "BindingTests", dependencies: ["Binding", "TestSupport"]),
+        .testTarget(name: "ModelsTests", dependencies: ["Models", "TestSupport"]),
+        .testTarget(name: "ScreensTests", dependencies: ["Screens", "Binding", "Models", "TestSupport"]),
+        .testTarget(name: "ServicesTests", dependencies: ["Services", "Models", "TestSupport"]),
+        .testTarget(
+            name: "RendererTests",
+            dependencies: ["Renderer", "Screens", "Binding", "TestSupport"],
+            exclude: ["__Snapshots__"]
+        ),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+    ]
+)

@@ -1,0 +1,115 @@
+/// A value that tells its listeners every time it is set.
+///
+/// ```swift
+/// let name = Dynamic("Loading...")
+/// let token = name.bindAndFire { print($0) }   // prints "Loading..." now
+/// name.value = "Paris, France"                  // prints "Paris, France"
+/// token.cancel()                                // nothing more is delivered
+/// ```
+///
+/// A listener is delivered to for as long as its ``BindingToken`` lives: keep the token (a view
+/// keeps the tokens of what it shows) and let it go, or cancel it, to stop. The `Dynamic` holds
+/// its tokens weakly and a token holds its `Dynamic`, so a view that keeps its token makes no
+/// retain cycle, and a derived value (`viewModel.name.map { … }`) lives as long as its listener.
+///
+/// A value set from inside a listener is delivered after the current pass, to every listener,
+/// in the order the values were set: never recursively and never lost.
+@MainActor
+public final class Dynamic<Value> {
+    // MARK: - State
+
+    private var storage: Value
+    private var listeners: [WeakListener] = []
+    private var pending: [(sequence: UInt64, value: Value)] = []
+    private var sequence: UInt64 = 0
+    private var isDelivering = false
+    /// Tokens and helpers a derived `Dynamic` keeps alive for as long as it lives.
+    private var retained: [AnyObject] = []
+
+    /// Creates a dynamic value holding `value`; nothing is delivered until it is set again.
+    public init(_ value: Value) {
+        storage = value
+    }
+
+    // MARK: - Inputs
+
+    /// The current value; setting it delivers the new value to every listener.
+    public var value: Value {
+        get { storage }
+        set { publish(newValue) }
+    }
+
+    // MARK: - Listening
+
+    /// Calls `listener` with every value set from now on.
+    public func bind(_ listener: @escaping @MainActor (Value) -> Void) -> BindingToken {
+        let token = Listener(source: self, handler: listener, since: sequence)
+        listeners.append(WeakListener(listener: token))
+        return token
+    }
+
+    /// Calls `listener` with the current value at once, then with every value set from now on.
+    public func bindAndFire(_ listener: @escaping @MainActor (Value) -> Void) -> BindingToken {
+        let token = bind(listener)
+        listener(storage)
+        return token
+    }
+
+    /// The number of listeners whose tokens are still alive and not cancelled.
+    public var listenerCount: Int {
+        listeners.count { $0.listener?.handler != nil }
+    }
+
+    /// Keeps `object` alive for as long as this value lives (the upstream token of an operator).
+    func retain(_ object: AnyObject) {
+        retained.append(object)
+    }
+
+    // MARK: - Delivery
+
+    private func publish(_ newValue: Value) {
+        storage = newValue
+        sequence &+= 1
+        pending.append((sequence, newValue))
+        guard !isDelivering else { return }
+        isDelivering = true
+        var index = 0
+        while index < pending.count {
+            let (valueSequence, value) = pending[index]
+            index += 1
+            for entry in listeners {
+                guard let listener = entry.listener, let handler = listener.handler,
+                      listener.since < valueSequence else { continue }
+                handler(value)
+            }
+        }
+        pending.removeAll(keepingCapacity: true)
+        listeners.removeAll { $0.listener?.handler == nil }
+        isDelivering = false
+    }
+
+    private struct WeakListener {
+        weak var listener: Listener?
+    }
+
+    private final class Listener: BindingToken {
+        /// The value listened to, kept alive by its listener.
+        private var source: Dynamic<Value>?
+        var handler: (@MainActor (Value) -> Void)?
+        /// The sequence number of the last value this listener already has (or must not get).
+        let since: UInt64
+
+        init(source: Dynamic<Value>, handler: @escaping @MainActor (Value) -> Void, since: UInt64) {
+            self.source = source
+            self.handler = handler
+            self.since = since
+        }
+
+        override func cancel() {
+            handler = nil
+            source = nil
+        }
+
+        override var isActive: Bool { handler != nil }
+    }
+}

@@ -1,0 +1,107 @@
+#define _GNU_SOURCE
+#include "CTerminal.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+// MARK: - Counting output
+
+static _Atomic unsigned long long bytes_written = 0;
+
+static ssize_t counting_write(void *cookie, const char *buffer, size_t size) {
+    int fd = (int)(long)cookie;
+    size_t done = 0;
+    while (done < size) {
+        ssize_t n = write(fd, buffer + done, size - done);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            break;
+        }
+        done += (size_t)n;
+    }
+    atomic_fetch_add(&bytes_written, (unsigned long long)done);
+    return done == 0 && size > 0 ? -1 : (ssize_t)done;
+}
+
+FILE *ct_counting_stream(int fd) {
+    cookie_io_functions_t functions = { .read = NULL, .write = counting_write, .seek = NULL, .close = NULL };
+    FILE *stream = fopencookie((void *)(long)fd, "w", functions);
+    if (stream != NULL) setvbuf(stream, NULL, _IOFBF, 64 * 1024);
+    return stream;
+}
+
+unsigned long long ct_bytes_written(void) { return atomic_load(&bytes_written); }
+
+// MARK: - Restoring the terminal
+
+static int saved_fd = -1;
+static struct termios saved_modes;
+static char restore_sequence[256];
+static size_t restore_length = 0;
+
+int ct_save_terminal(int fd, const char *sequence, size_t length) {
+    if (length > sizeof restore_sequence) return -1;
+    if (tcgetattr(fd, &saved_modes) != 0) return -1;
+    memcpy(restore_sequence, sequence, length);
+    restore_length = length;
+    saved_fd = fd;
+    return 0;
+}
+
+void ct_restore_terminal(void) {
+    if (saved_fd < 0) return;
+    size_t done = 0;
+    while (done < restore_length) {
+        ssize_t n = write(saved_fd, restore_sequence + done, restore_length - done);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            break;
+        }
+        done += (size_t)n;
+    }
+    tcsetattr(saved_fd, TCSANOW, &saved_modes);
+}
+
+// MARK: - Crash signals
+
+static const int crash_signals[] = { SIGSEGV, SIGILL, SIGTRAP, SIGBUS, SIGFPE, SIGABRT };
+enum { crash_signal_count = sizeof crash_signals / sizeof crash_signals[0] };
+static struct sigaction previous_actions[crash_signal_count];
+
+static void crash_handler(int signal_number) {
+    ct_restore_terminal();
+    for (int i = 0; i < crash_signal_count; i++) {
+        if (crash_signals[i] == signal_number) {
+            sigaction(signal_number, &previous_actions[i], NULL);
+            break;
+        }
+    }
+    // The signal is blocked while this handler runs: it is delivered again, now to the
+    // previous handler, as soon as this one returns. A fault also happens again on return.
+    raise(signal_number);
+}
+
+int ct_install_crash_restore(void) {
+    static char *alternate_stack = NULL;
+    if (alternate_stack == NULL) {
+        size_t size = 64 * 1024;
+        alternate_stack = malloc(size);
+        if (alternate_stack == NULL) return -1;
+        stack_t stack = { .ss_sp = alternate_stack, .ss_size = size, .ss_flags = 0 };
+        if (sigaltstack(&stack, NULL) != 0) return -1;
+    }
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = crash_handler;
+    action.sa_flags = SA_ONSTACK;
+    sigemptyset(&action.sa_mask);
+    for (int i = 0; i < crash_signal_count; i++) {
+        if (sigaction(crash_signals[i], &action, &previous_actions[i]) != 0) return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,28 @@
+// Terminal support that must be written in C: an output stream that counts the bytes it
+// sends, and a crash handler that restores the terminal using only async-signal-safe calls.
+#ifndef MVVM_TUI_CTERMINAL_H
+#define MVVM_TUI_CTERMINAL_H
+
+#include <stdio.h>
+#include <stddef.h>
+
+/// A stream that writes straight to `fd` and counts every byte it writes.
+FILE *ct_counting_stream(int fd);
+
+/// The number of bytes all counting streams have written so far.
+unsigned long long ct_bytes_written(void);
+
+/// Remembers the terminal modes of `fd` as they are now (before curses changes them) and the
+/// escape sequence that puts the screen back (leave the alternate screen, show the cursor).
+/// Returns 0 on success, -1 when `fd` is not a terminal or the sequence is too long.
+int ct_save_terminal(int fd, const char *restore_sequence, size_t length);
+
+/// Writes the restore sequence and puts the saved modes back. Async-signal-safe.
+void ct_restore_terminal(void);
+
+/// Installs handlers for SIGSEGV, SIGILL, SIGTRAP, SIGBUS, SIGFPE and SIGABRT that restore the
+/// terminal, then hand the signal to the handler that was there before (or the default), so
+/// the crash is still reported. Runs on an alternate stack so a stack overflow is caught too.
+int ct_install_crash_restore(void);
+
+#endif

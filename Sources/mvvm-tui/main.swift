@@ -1,0 +1,2 @@
+import Renderer
+print("mvvm-tui")
