@@ -3,39 +3,10 @@
 
 #include <errno.h>
 #include <signal.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
 #include <unistd.h>
-
-// MARK: - Counting output
-
-static _Atomic unsigned long long bytes_written = 0;
-
-static ssize_t counting_write(void *cookie, const char *buffer, size_t size) {
-    int fd = (int)(long)cookie;
-    size_t done = 0;
-    while (done < size) {
-        ssize_t n = write(fd, buffer + done, size - done);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            break;
-        }
-        done += (size_t)n;
-    }
-    atomic_fetch_add(&bytes_written, (unsigned long long)done);
-    return done == 0 && size > 0 ? -1 : (ssize_t)done;
-}
-
-FILE *ct_counting_stream(int fd) {
-    cookie_io_functions_t functions = { .read = NULL, .write = counting_write, .seek = NULL, .close = NULL };
-    FILE *stream = fopencookie((void *)(long)fd, "w", functions);
-    if (stream != NULL) setvbuf(stream, NULL, _IOFBF, 64 * 1024);
-    return stream;
-}
-
-unsigned long long ct_bytes_written(void) { return atomic_load(&bytes_written); }
 
 // MARK: - Restoring the terminal
 
@@ -44,12 +15,16 @@ static struct termios saved_modes;
 static char restore_sequence[256];
 static size_t restore_length = 0;
 
-int ct_save_terminal(int fd, const char *sequence, size_t length) {
-    if (length > sizeof restore_sequence) return -1;
+int ct_save_terminal(int fd) {
     if (tcgetattr(fd, &saved_modes) != 0) return -1;
+    saved_fd = fd;
+    return 0;
+}
+
+int ct_set_restore_sequence(const char *sequence, size_t length) {
+    if (length > sizeof restore_sequence) return -1;
     memcpy(restore_sequence, sequence, length);
     restore_length = length;
-    saved_fd = fd;
     return 0;
 }
 

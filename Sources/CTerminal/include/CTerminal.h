@@ -1,21 +1,17 @@
-// Terminal support that must be written in C: an output stream that counts the bytes it
-// sends, and a crash handler that restores the terminal using only async-signal-safe calls.
+// Terminal support that must be written in C: a crash handler that restores the terminal
+// using only async-signal-safe calls.
 #ifndef MVVM_TUI_CTERMINAL_H
 #define MVVM_TUI_CTERMINAL_H
 
-#include <stdio.h>
 #include <stddef.h>
 
-/// A stream that writes straight to `fd` and counts every byte it writes.
-FILE *ct_counting_stream(int fd);
+/// Remembers the terminal modes of `fd` as they are now, before curses changes them.
+/// Returns 0 on success, -1 when `fd` is not a terminal.
+int ct_save_terminal(int fd);
 
-/// The number of bytes all counting streams have written so far.
-unsigned long long ct_bytes_written(void);
-
-/// Remembers the terminal modes of `fd` as they are now (before curses changes them) and the
-/// escape sequence that puts the screen back (leave the alternate screen, show the cursor).
-/// Returns 0 on success, -1 when `fd` is not a terminal or the sequence is too long.
-int ct_save_terminal(int fd, const char *restore_sequence, size_t length);
+/// Remembers the escape sequence that puts the screen back (leave the alternate screen, show
+/// the cursor). Returns 0 on success, -1 when it is too long.
+int ct_set_restore_sequence(const char *sequence, size_t length);
 
 /// Writes the restore sequence and puts the saved modes back. Async-signal-safe.
 void ct_restore_terminal(void);

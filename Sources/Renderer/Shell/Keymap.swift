@@ -1,0 +1,130 @@
+import Screens
+
+/// What a key does in the shell.
+public enum Command: Hashable, Sendable {
+    case nextTab, previousTab, selectTab(Tab)
+    case quit, toggleHelp, closeHelp
+    case focusInput, leaveInput, submitInput
+    case cursorLeft, cursorRight, cursorHome, cursorEnd
+    case deleteBackward, deleteForward, deleteToStart, deleteWordBackward
+    case scrollUp, scrollDown, pageUp, pageDown
+}
+
+/// Where a key binding applies.
+public enum KeyScope: Hashable, Sendable, CaseIterable {
+    /// Wherever the focus is, the help overlay included.
+    case everywhere
+    /// While the focus is on the screen, not in the input line.
+    case screen
+    /// While typing in the input line.
+    case inputLine
+    /// While the help overlay shows.
+    case help
+
+    /// The heading of the scope in the help overlay.
+    public var heading: String {
+        switch self {
+        case .everywhere: "Anywhere"
+        case .screen: "On a screen"
+        case .inputLine: "In the input line"
+        case .help: "In this help"
+        }
+    }
+}
+
+/// One line of the keymap: the keys, what they do, and where.
+public struct KeyBinding: Sendable {
+    /// The keys as the help writes them: `Tab`, `F1–F5`.
+    public let label: String
+    /// What the keys do, in a few words.
+    public let summary: String
+    /// Where the keys apply.
+    public let scope: KeyScope
+    /// The status line's short form of the summary; nil keeps the binding out of the status line.
+    public let hint: String?
+    /// The command each key gives.
+    public let commands: [Key: Command]
+
+    /// Creates a binding whose keys all give the same command.
+    public init(_ label: String, _ summary: String, scope: KeyScope, hint: String? = nil, keys: [Key], command: Command) {
+        self.init(label, summary, scope: scope, hint: hint, commands: Dictionary(uniqueKeysWithValues: keys.map { ($0, command) }))
+    }
+
+    /// Creates a binding whose keys give different commands (F1–F5, one tab each).
+    public init(_ label: String, _ summary: String, scope: KeyScope, hint: String? = nil, commands: [Key: Command]) {
+        self.label = label
+        self.summary = summary
+        self.scope = scope
+        self.hint = hint
+        self.commands = commands
+    }
+}
+
+/// The table of every key the shell answers: the event handling, the status line and the
+/// help overlay all read this one table, so they cannot disagree.
+public struct Keymap: Sendable {
+    /// The bindings, in the order the help lists them.
+    public let bindings: [KeyBinding]
+
+    /// Creates a keymap of `bindings`; the first binding of a scope that knows a key wins.
+    public init(bindings: [KeyBinding]) {
+        self.bindings = bindings
+    }
+
+    /// The command `key` gives in the first of `scopes` that knows it.
+    public func command(for key: Key, in scopes: [KeyScope]) -> Command? {
+        for scope in scopes {
+            for binding in bindings where binding.scope == scope {
+                if let command = binding.commands[key] { return command }
+            }
+        }
+        return nil
+    }
+
+    /// The bindings the status line shows in `scopes`, in table order.
+    public func hints(in scopes: [KeyScope]) -> [(key: String, hint: String)] {
+        bindings.compactMap { binding in
+            guard scopes.contains(binding.scope), let hint = binding.hint else { return nil }
+            return (binding.label, hint)
+        }
+    }
+}
+
+extension Keymap {
+    /// The shell's keys.
+    public static let standard = Keymap(bindings: [
+        // MARK: Anywhere
+        KeyBinding("Tab", "next tab", scope: .everywhere, hint: "next tab", keys: [.tab], command: .nextTab),
+        KeyBinding("Shift-Tab", "previous tab", scope: .everywhere, keys: [.backTab], command: .previousTab),
+        KeyBinding("F1–F5", "go to a tab by its place", scope: .everywhere, commands: tabCommands { .function($0) }),
+        KeyBinding("Alt-1…5", "go to a tab by its place", scope: .everywhere, commands: tabCommands { .alt(Character(String($0))) }),
+        KeyBinding("Ctrl-C", "quit from anywhere", scope: .everywhere, keys: [.control("c")], command: .quit),
+
+        // MARK: On a screen
+        KeyBinding("/", "type in the input line", scope: .screen, hint: "type", keys: [.text("/")], command: .focusInput),
+        KeyBinding("?", "show these keys", scope: .screen, hint: "keys", keys: [.text("?")], command: .toggleHelp),
+        KeyBinding("q", "quit", scope: .screen, hint: "quit", keys: [.text("q")], command: .quit),
+
+        // MARK: In the input line
+        KeyBinding("Enter", "submit the text", scope: .inputLine, hint: "submit", keys: [.enter], command: .submitInput),
+        KeyBinding("Esc", "leave the input line", scope: .inputLine, hint: "leave", keys: [.escape], command: .leaveInput),
+        KeyBinding("←  Ctrl-B", "cursor left", scope: .inputLine, keys: [.left, .control("b")], command: .cursorLeft),
+        KeyBinding("→  Ctrl-F", "cursor right", scope: .inputLine, keys: [.right, .control("f")], command: .cursorRight),
+        KeyBinding("Home  Ctrl-A", "cursor to the start", scope: .inputLine, keys: [.home, .control("a")], command: .cursorHome),
+        KeyBinding("End  Ctrl-E", "cursor to the end", scope: .inputLine, keys: [.end, .control("e")], command: .cursorEnd),
+        KeyBinding("Backspace", "delete before the cursor", scope: .inputLine, keys: [.backspace], command: .deleteBackward),
+        KeyBinding("Delete  Ctrl-D", "delete under the cursor", scope: .inputLine, keys: [.delete, .control("d")], command: .deleteForward),
+        KeyBinding("Ctrl-U", "delete to the start", scope: .inputLine, keys: [.control("u")], command: .deleteToStart),
+        KeyBinding("Ctrl-W", "delete the word before", scope: .inputLine, keys: [.control("w")], command: .deleteWordBackward),
+
+        // MARK: In this help
+        KeyBinding("Esc  ?  q", "close the help", scope: .help, hint: "close", keys: [.escape, .text("?"), .text("q")], command: .closeHelp),
+        KeyBinding("↑ ↓  k j", "scroll", scope: .help, hint: "scroll",
+                   commands: [.up: .scrollUp, .text("k"): .scrollUp, .down: .scrollDown, .text("j"): .scrollDown]),
+        KeyBinding("PgUp PgDn", "scroll a page", scope: .help, commands: [.pageUp: .pageUp, .pageDown: .pageDown]),
+    ])
+
+    private static func tabCommands(_ key: (Int) -> Key) -> [Key: Command] {
+        Dictionary(uniqueKeysWithValues: Tab.allCases.map { (key($0.rawValue + 1), Command.selectTab($0)) })
+    }
+}

@@ -1,0 +1,174 @@
+import Binding
+import Screens
+
+/// The root view: lays out the tab bar, the open screen, the input line and the status line,
+/// keeps the focus and each tab's input line, and routes every key through the keymap.
+///
+/// It draws into any ``Surface``, so tests run it against a ``GridSurface`` exactly as the
+/// terminal runs it.
+@MainActor
+public final class ShellView {
+    /// The smallest terminal the shell lays out; below it the screen says so.
+    public static let minimumSize = Size(columns: 40, rows: 10)
+
+    private let shell: ShellViewModel
+    private let screens: [Tab: ScreenView]
+    private let keymap: Keymap
+    private let needsDisplay: @MainActor () -> Void
+    private let onQuit: @MainActor () -> Void
+    private var editors: [Tab: LineEditor] = [:]
+    private var helpScroll = 0
+    private var lastSize = Size(columns: 0, rows: 0)
+    private var tokens: [BindingToken] = []
+
+    /// Whether keys go to the input line rather than the screen.
+    public private(set) var isInputFocused = false
+
+    /// Creates the shell view. `needsDisplay` asks for a frame; `onQuit` ends the program.
+    public init(
+        shell: ShellViewModel,
+        screens: [Tab: ScreenView],
+        keymap: Keymap = .standard,
+        needsDisplay: @escaping @MainActor () -> Void,
+        onQuit: @escaping @MainActor () -> Void
+    ) {
+        self.shell = shell
+        self.screens = screens
+        self.keymap = keymap
+        self.needsDisplay = needsDisplay
+        self.onQuit = onQuit
+        shell.selectedTab.bindAndFire { [unowned self] tab in
+            isInputFocused = screens[tab]?.inputLineUser != nil
+            needsDisplay()
+        }.store(in: &tokens)
+        shell.isHelpVisible.bind { [unowned self] _ in
+            helpScroll = 0
+            needsDisplay()
+        }.store(in: &tokens)
+    }
+
+    // MARK: - Keys
+
+    /// The scopes of the keymap that apply now, most specific first.
+    public var activeScopes: [KeyScope] {
+        if shell.isHelpVisible.value { return [.everywhere, .help] }
+        return isInputFocused ? [.everywhere, .inputLine] : [.everywhere, .screen]
+    }
+
+    /// Answers one key.
+    public func handle(_ key: Key) {
+        if let command = keymap.command(for: key, in: activeScopes) {
+            perform(command)
+            return
+        }
+        if shell.isHelpVisible.value { return }
+        switch key {
+        case .text(let text) where isInputFocused, .paste(let text) where isInputFocused:
+            edit { $0.insert(text) }
+        case .text(let text) where text.count > 1:
+            // Keys typed faster than they are read arrive together; outside the input line
+            // each one is a command of its own.
+            for character in text { handle(.text(String(character))) }
+        case .paste:
+            break  // Pasted text is never taken as commands.
+        default:
+            _ = currentScreen?.handle(key)
+        }
+    }
+
+    private func perform(_ command: Command) {
+        switch command {
+        case .nextTab: shell.selectNextTab()
+        case .previousTab: shell.selectPreviousTab()
+        case .selectTab(let tab): shell.selectTab(tab)
+        case .quit: onQuit()
+        case .toggleHelp: shell.toggleHelp()
+        case .closeHelp: shell.hideHelp()
+        case .focusInput: setInputFocus(currentScreen?.inputLineUser != nil)
+        case .leaveInput: setInputFocus(false)
+        case .submitInput: inputLineUser.map { $0.inputSubmitted(editor.text) }
+        case .cursorLeft: edit { $0.moveLeft() }
+        case .cursorRight: edit { $0.moveRight() }
+        case .cursorHome: edit { $0.moveHome() }
+        case .cursorEnd: edit { $0.moveEnd() }
+        case .deleteBackward: edit { $0.deleteBackward() }
+        case .deleteForward: edit { $0.deleteForward() }
+        case .deleteToStart: edit { $0.deleteToStart() }
+        case .deleteWordBackward: edit { $0.deleteWordBackward() }
+        case .scrollUp: scrollHelp(by: -1)
+        case .scrollDown: scrollHelp(by: 1)
+        case .pageUp: scrollHelp(by: -max(1, lastSize.rows - 6))
+        case .pageDown: scrollHelp(by: max(1, lastSize.rows - 6))
+        }
+        if shell.isHelpVisible.value, case .selectTab = command { shell.hideHelp() }
+    }
+
+    // MARK: - Input line
+
+    private var currentScreen: ScreenView? { screens[shell.selectedTab.value] }
+    private var inputLineUser: InputLineUser? { currentScreen?.inputLineUser }
+
+    /// The open tab's input line.
+    public var editor: LineEditor { editors[shell.selectedTab.value] ?? LineEditor() }
+
+    private func edit(_ change: (inout LineEditor) -> Void) {
+        guard let user = inputLineUser else { return }
+        var editor = self.editor
+        let before = editor
+        change(&editor)
+        guard editor != before else { return }
+        editors[shell.selectedTab.value] = editor
+        if editor.text != before.text { user.inputChanged(editor.text) }
+        requestDisplay()
+    }
+
+    private func setInputFocus(_ focused: Bool) {
+        guard focused != isInputFocused else { return }
+        isInputFocused = focused
+        requestDisplay()
+    }
+
+    private func scrollHelp(by lines: Int) {
+        let maximum = HelpOverlayView(keymap: keymap, scroll: 0).maximumScroll(in: lastSize)
+        let scroll = min(max(0, helpScroll + lines), maximum)
+        guard scroll != helpScroll else { return }
+        helpScroll = scroll
+        requestDisplay()
+    }
+
+    /// Changes that are not view-model outputs (focus, editing, scrolling) ask for a frame
+    /// the same way a binding does.
+    private func requestDisplay() {
+        needsDisplay()
+    }
+
+    // MARK: - Drawing
+
+    /// Draws the whole screen into `surface`.
+    public func draw(into surface: Surface) {
+        let size = surface.size
+        lastSize = size
+        surface.clear()
+        guard size.fits(Self.minimumSize) else {
+            TooSmallView(minimum: Self.minimumSize).draw(into: surface)
+            return
+        }
+        let tab = shell.selectedTab.value
+        TabBarView(tabs: shell.tabs, selected: tab).draw(into: surface, row: 0)
+        var content = Rect(row: 2, column: 0, width: size.columns, height: size.rows - 3)
+        var cursor: Position?
+        if let user = inputLineUser {
+            let position = InputLineView(prompt: user.inputPrompt, editor: editor, isFocused: isInputFocused)
+                .draw(into: surface, row: content.row, in: content)
+            if isInputFocused { cursor = position }
+            content = content.droppingTop(2)
+        }
+        currentScreen?.draw(into: surface, in: content)
+        StatusLineView(hints: keymap.hints(in: activeScopes)).draw(into: surface, row: size.rows - 1)
+        if shell.isHelpVisible.value {
+            HelpOverlayView(keymap: keymap, scroll: helpScroll).draw(into: surface, in: content)
+            cursor = nil
+        }
+        surface.cursor = cursor
+    }
+}

@@ -1,0 +1,138 @@
+import CNcurses
+import CTerminal
+import Foundation
+
+/// The terminal, drawn through ncursesw: the only type in the program that calls ncurses.
+///
+/// Views draw into its virtual screen through ``Surface``; ``present()`` sends the difference
+/// from what the terminal shows with one `doupdate`.
+@MainActor
+public final class NcursesTerminal: Surface {
+    /// Why the terminal could not be started.
+    public struct StartError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public private(set) var size: Size
+    public var cursor: Position?
+    private let window: UnsafeMutablePointer<WINDOW>
+    private let output: UnsafeMutablePointer<FILE>
+    private let appearance: [Style: (attributes: attr_t, pair: Int16)]
+    private var isCursorVisible: Bool?
+    private var isStopped = false
+
+    /// Starts full-screen mode on standard input and output: the alternate screen, keys read
+    /// one at a time without echo, bracketed paste on, and colours unless `useColor` is false.
+    public init(useColor: Bool) throws {
+        guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r") else {
+            throw StartError(description: "cannot open the terminal's streams")
+        }
+        ct_save_terminal(STDOUT_FILENO)
+        let requested = ProcessInfo.processInfo.environment["TERM"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let screen = newterm(requested ?? Self.fallbackTerminal, output, input)
+            ?? newterm(Self.fallbackTerminal, output, input) else {
+            throw StartError(description: "ncurses cannot drive terminal type \(requested ?? Self.fallbackTerminal)")
+        }
+        set_term(screen)
+        guard let window = mt_stdscr() else { throw StartError(description: "ncurses has no screen") }
+        self.window = window
+        self.output = output
+        cbreak()
+        noecho()
+        nonl()
+        intrflush(window, false)
+        appearance = Self.appearance(colored: useColor && Self.startColors())
+        size = Size(columns: Int(mt_cols()), rows: Int(mt_lines()))
+        let restore = Self.restoreSequence
+        ct_set_restore_sequence(restore, restore.utf8.count)
+        fputs(Self.bracketedPasteOn, output)
+    }
+
+    // MARK: - Surface
+
+    public func clear() {
+        werase(window)
+        cursor = nil
+    }
+
+    public func setCell(row: Int, column: Int, character: Character, width: Int, style: Style) {
+        var wide: [wchar_t] = character.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }
+        wide.append(0)
+        let look = appearance[style] ?? (mt_a_normal(), 0)
+        _ = mt_put_cell(window, Int32(row), Int32(column), &wide, look.attributes, look.pair)
+    }
+
+    // MARK: - Frames
+
+    /// Sends what changed since the last frame to the terminal.
+    public func present() {
+        let visible = cursor != nil
+        if visible != isCursorVisible {
+            curs_set(visible ? 1 : 0)
+            isCursorVisible = visible
+        }
+        if let cursor { wmove(window, Int32(cursor.row), Int32(cursor.column)) }
+        wnoutrefresh(window)
+        doupdate()
+    }
+
+    /// Takes the terminal's new size after SIGWINCH; the next frame is drawn at that size.
+    public func resize() {
+        var window = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 else { return }
+        resizeterm(Int32(window.ws_row), Int32(window.ws_col))
+        size = Size(columns: Int(mt_cols()), rows: Int(mt_lines()))
+    }
+
+    /// Leaves full-screen mode and puts the terminal back as it was.
+    public func stop() {
+        guard !isStopped else { return }
+        isStopped = true
+        fputs(Self.bracketedPasteOff, output)
+        endwin()
+        fflush(output)
+    }
+
+    // MARK: - Private
+
+    private static let fallbackTerminal = "xterm-256color"
+    private static let bracketedPasteOn = "\u{1B}[?2004h"
+    private static let bracketedPasteOff = "\u{1B}[?2004l"
+
+    /// What a crash writes to put the screen back: paste mode off, attributes reset, cursor
+    /// shown, the alternate screen left (the terminal's own strings where it has them).
+    private static var restoreSequence: String {
+        bracketedPasteOff + capability("sgr0", or: "\u{1B}[0m") + capability("cnorm", or: "\u{1B}[?25h")
+            + capability("rmcup", or: "\u{1B}[?1049l")
+    }
+
+    private static func capability(_ name: String, or fallback: String) -> String {
+        guard let value = tigetstr(name), Int(bitPattern: value) != -1 else { return fallback }
+        return String(cString: value)
+    }
+
+    private static func startColors() -> Bool {
+        guard has_colors() else { return false }
+        start_color()
+        use_default_colors()
+        init_pair(1, Int16(COLOR_CYAN), -1)
+        init_pair(2, Int16(COLOR_BLACK), Int16(COLOR_CYAN))
+        init_pair(3, Int16(COLOR_YELLOW), -1)
+        init_pair(4, Int16(COLOR_RED), -1)
+        return true
+    }
+
+    private static func appearance(colored: Bool) -> [Style: (attributes: attr_t, pair: Int16)] {
+        let bold = mt_a_bold(), reverse = mt_a_reverse(), normal = mt_a_normal()
+        return [
+            .normal: (normal, 0),
+            .title: (bold, colored ? 1 : 0),
+            .dim: (mt_a_dim(), 0),
+            .selectedTab: colored ? (bold, 2) : (bold | reverse, 0),
+            .statusBar: (reverse, 0),
+            .key: (reverse | bold, 0),
+            .prompt: (bold, colored ? 3 : 0),
+            .error: (bold, colored ? 4 : 0),
+        ]
+    }
+}

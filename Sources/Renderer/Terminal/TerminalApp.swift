@@ -1,0 +1,172 @@
+import CTerminal
+import Dispatch
+import Foundation
+
+/// Runs the program in the terminal: an event loop that sleeps until a key, a signal or a
+/// timer a visible screen asked for, and draws at most one frame per event turn.
+///
+/// ```swift
+/// let app = TerminalApp(useColor: true, trace: nil)
+/// let shell = ShellView(shell: …, screens: …, needsDisplay: app.needsDisplay, onQuit: app.quit)
+/// app.run(shell)   // never returns; every exit path restores the terminal
+/// ```
+@MainActor
+public final class TerminalApp {
+    /// How long an Esc waits for the rest of an escape sequence before it counts as Esc.
+    public static let escapeDelay: Duration = .milliseconds(25)
+
+    private let useColor: Bool
+    private let trace: FrameTrace?
+    private var terminal: NcursesTerminal?
+    private var shellView: ShellView?
+    private var decoder = InputDecoder()
+    private var escapeTimer: DispatchWorkItem?
+    private var pendingTrigger: String?
+    private var sources: [any DispatchSourceProtocol] = []
+
+    /// Creates the app; `trace` receives one line per frame.
+    public init(useColor: Bool, trace: FrameTrace?) {
+        self.useColor = useColor
+        self.trace = trace
+    }
+
+    // MARK: - Inputs
+
+    /// Asks for a frame at the end of this event turn (many asks make one frame).
+    public func needsDisplay() {
+        requestFrame(trigger: "update")
+    }
+
+    /// Restores the terminal and exits with status 0.
+    public func quit() {
+        exit(status: 0)
+    }
+
+    /// Takes over the terminal, draws the first frame, and serves events until the program
+    /// quits. Throws only when the terminal cannot be started.
+    public func run(_ shellView: ShellView) throws -> Never {
+        self.shellView = shellView
+        Self.useUTF8Locale()
+        listenForSignals()
+        let terminal = try NcursesTerminal(useColor: useColor)
+        self.terminal = terminal
+        ct_install_crash_restore()
+        listenForInput()
+        drawFrame(trigger: "start")
+        dispatchMain()
+    }
+
+    // MARK: - Events
+
+    private func listenForInput() {
+        let source = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+        source.setEventHandler { [unowned self] in
+            MainActor.assumeIsolated { self.readInput(available: Int(source.data)) }
+        }
+        source.resume()
+        sources.append(source)
+    }
+
+    private func readInput(available: Int) {
+        var buffer = [UInt8](repeating: 0, count: min(max(available, 1), 1 << 16))
+        let count = read(STDIN_FILENO, &buffer, buffer.count)
+        if count == 0 { exit(status: 0) }  // The terminal is gone.
+        guard count > 0 else {
+            if errno == EINTR || errno == EAGAIN { return }
+            exit(status: 1)
+        }
+        escapeTimer?.cancel()
+        escapeTimer = nil
+        handle(decoder.feed(buffer.prefix(count)))
+        if decoder.isHoldingBytes { startEscapeTimer() }
+    }
+
+    private func startEscapeTimer() {
+        let timer = DispatchWorkItem { [unowned self] in
+            MainActor.assumeIsolated {
+                self.escapeTimer = nil
+                self.handle(self.decoder.flush())
+            }
+        }
+        escapeTimer = timer
+        DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(25), execute: timer)
+    }
+
+    private func handle(_ keys: [Key]) {
+        guard !keys.isEmpty else { return }
+        for key in keys { shellView?.handle(key) }
+        requestFrame(trigger: "key")
+    }
+
+    private func listenForSignals() {
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] {
+            // Ignored for the default action; the dispatch source still hears the signal.
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+            source.setEventHandler { [unowned self] in
+                MainActor.assumeIsolated { self.receive(signal: signalNumber) }
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    private func receive(signal signalNumber: Int32) {
+        switch signalNumber {
+        case SIGWINCH:
+            terminal?.resize()
+            requestFrame(trigger: "resize")
+        case SIGINT:
+            exit(status: 0)  // Ctrl-C quits.
+        default:
+            exit(status: 128 + signalNumber)
+        }
+    }
+
+    // MARK: - Frames
+
+    private func requestFrame(trigger: String) {
+        guard pendingTrigger == nil else { return }
+        pendingTrigger = trigger
+        DispatchQueue.main.async { [unowned self] in
+            MainActor.assumeIsolated {
+                guard let trigger = self.pendingTrigger else { return }
+                self.drawFrame(trigger: trigger)
+            }
+        }
+    }
+
+    private func drawFrame(trigger: String) {
+        pendingTrigger = nil
+        guard let terminal, let shellView else { return }
+        guard let trace else {
+            shellView.draw(into: terminal)
+            terminal.present()
+            return
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let bytesBefore = FrameTrace.bytesWrittenByProcess()
+        shellView.draw(into: terminal)
+        terminal.present()
+        let duration = start.duration(to: clock.now)
+        trace.record(trigger: trigger, duration: duration, bytes: FrameTrace.bytesWrittenByProcess() - bytesBefore)
+    }
+
+    // MARK: - Leaving
+
+    private func exit(status: Int32) -> Never {
+        terminal?.stop()
+        Foundation.exit(status)
+    }
+
+    /// ncurses needs a UTF-8 locale to draw wide characters; take the user's, or C.UTF-8 when
+    /// the environment names none (as in CI).
+    private static func useUTF8Locale() {
+        setlocale(LC_ALL, "")
+        let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
+        if codeset.uppercased().replacingOccurrences(of: "-", with: "") != "UTF8" {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
+    }
+}

@@ -1,0 +1,17 @@
+/// The bottom line: the keys that matter where the focus is, from the keymap.
+@MainActor
+struct StatusLineView {
+    let hints: [(key: String, hint: String)]
+
+    func draw(into surface: Surface, row: Int) {
+        let width = surface.size.columns
+        surface.fill(row: row, column: 0, count: width, style: .statusBar)
+        var column = 1
+        for (key, hint) in hints {
+            let needed = DisplayWidth.of(key) + 1 + DisplayWidth.of(hint)
+            guard column + needed <= width else { break }
+            column = surface.draw(key, row: row, column: column, style: .key)
+            column = surface.draw(" " + hint, row: row, column: column, style: .statusBar) + 2
+        }
+    }
+}

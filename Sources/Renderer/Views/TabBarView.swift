@@ -1,0 +1,33 @@
+import Screens
+
+/// The top line: every tab's name, the open one in brackets and highlighted.
+///
+/// Brackets mark the open tab without colour. When the names do not fit, the tabs that are
+/// not open are cut to their first letters.
+@MainActor
+struct TabBarView {
+    let tabs: [Tab]
+    let selected: Tab
+
+    func draw(into surface: Surface, row: Int) {
+        let width = surface.size.columns
+        var column = 0
+        for (index, title) in titles(fitting: width).enumerated() {
+            let tab = tabs[index]
+            if tab == selected {
+                column = surface.draw("[\(title)]", row: row, column: column, style: .selectedTab)
+            } else {
+                column = surface.draw(" \(title) ", row: row, column: column)
+            }
+        }
+        surface.fill("─", row: row + 1, column: 0, count: width, style: .dim)
+    }
+
+    private func titles(fitting width: Int) -> [String] {
+        let full = tabs.map(\.title)
+        if full.reduce(0, { $0 + $1.count + 2 }) <= width { return full }
+        let short = tabs.map { $0 == selected ? $0.title : String($0.title.prefix(4)) }
+        if short.reduce(0, { $0 + $1.count + 2 }) <= width { return short }
+        return tabs.map { $0 == selected ? $0.title : String($0.title.prefix(1)) }
+    }
+}

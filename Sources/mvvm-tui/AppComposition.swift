@@ -1,0 +1,37 @@
+import Renderer
+import Screens
+import Services
+
+/// What the command line decided.
+struct LaunchSettings {
+    let initialTab: Tab
+    /// The place the Weather screen opens on (`--location`).
+    let location: String?
+    /// Embedded data only, no network (`--offline`).
+    let offline: Bool
+    let dataDirectory: DataDirectory
+    let useColor: Bool
+    let trace: FrameTrace?
+}
+
+/// Builds the program from its parts, services first, then view-models, then views, and
+/// runs it. This is the one place that knows every layer.
+@MainActor
+struct AppComposition {
+    let settings: LaunchSettings
+
+    func run() throws -> Never {
+        let app = TerminalApp(useColor: settings.useColor, trace: settings.trace)
+        var screens: [Tab: ScreenView] = [:]
+        for tab in Tab.allCases {
+            screens[tab] = UnbuiltScreenView(viewModel: UnbuiltScreenViewModel(tab: tab), needsDisplay: app.needsDisplay)
+        }
+        let shell = ShellView(
+            shell: ShellViewModel(initialTab: settings.initialTab),
+            screens: screens,
+            needsDisplay: app.needsDisplay,
+            onQuit: app.quit
+        )
+        try app.run(shell)
+    }
+}

@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import Renderer
+import Screens
+import Services
+
+/// The command line: parses the options, checks the terminal, and hands over to the app.
+@main
+struct MvvmTui: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mvvm-tui",
+        abstract: "Five MVVM screens in a terminal: Weather, Movies, Search, Scoreboard, People.",
+        discussion: """
+            Tab and Shift-Tab move between the tabs; F1–F5 or Alt-1…5 jump to one. On Weather \
+            and Search the input line takes the text: Enter submits it, Esc leaves it. Press ? \
+            for every key, q to quit (Ctrl-C quits from anywhere).
+
+            NO_COLOR in the environment draws without colours, as --no-color does.
+            """,
+        version: "mvvm-tui 0.1.0"
+    )
+
+    @Option(help: "The tab to open: weather, movies, search, scoreboard or people.")
+    var tab: TabOption = .weather
+
+    @Option(help: ArgumentHelp("The place the Weather screen opens on.", valueName: "text"))
+    var location: String?
+
+    @Flag(help: "Use embedded data only; make no network connection at all.")
+    var offline = false
+
+    @Option(help: ArgumentHelp("Where people, games and settings are kept (default: $XDG_DATA_HOME/mvvm-tui, else ~/.local/share/mvvm-tui).", valueName: "dir"))
+    var dataDir: String?
+
+    @Flag(help: "Draw without colours.")
+    var noColor = false
+
+    @Option(help: ArgumentHelp("Write one line per frame to this file: what triggered it, how long it took, how many bytes went to the terminal.", valueName: "file"))
+    var trace: String?
+
+    mutating func run() throws {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            FileHandle.standardError.write(Data("mvvm-tui needs an interactive terminal\n".utf8))
+            throw ExitCode(2)
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let settings = try LaunchSettings(
+            initialTab: tab.tab,
+            location: location,
+            offline: offline,
+            dataDirectory: dataDirectory(environment: environment),
+            useColor: !noColor && (environment["NO_COLOR"] ?? "").isEmpty,
+            trace: trace.map(openTrace)
+        )
+        try MainActor.assumeIsolated {
+            try AppComposition(settings: settings).run()
+        }
+    }
+
+    private func dataDirectory(environment: [String: String]) throws -> DataDirectory {
+        do {
+            let directory = try DataDirectory(explicit: dataDir, environment: environment,
+                                              currentDirectory: FileManager.default.currentDirectoryPath)
+            try directory.validate()
+            return directory
+        } catch let problem as DataDirectory.Problem {
+            throw ValidationError("--data-dir: \(problem)")
+        }
+    }
+
+    private func openTrace(_ path: String) throws -> FrameTrace {
+        do {
+            return try FrameTrace(path: path)
+        } catch {
+            throw ValidationError("--trace: cannot write \(path)")
+        }
+    }
+}
+
+/// The tabs as `--tab` spells them.
+enum TabOption: String, CaseIterable, ExpressibleByArgument {
+    case weather, movies, search, scoreboard, people
+
+    var tab: Tab {
+        switch self {
+        case .weather: .weather
+        case .movies: .movies
+        case .search: .search
+        case .scoreboard: .scoreboard
+        case .people: .people
+        }
+    }
+}

@@ -1,2 +1,0 @@
-import Renderer
-print("mvvm-tui")
