@@ -8,6 +8,11 @@ public struct DataDirectory: Equatable, Sendable {
     /// Why a data directory cannot be used, in words a person can act on.
     public struct Problem: Error, Equatable, CustomStringConvertible {
         public let description: String
+
+        /// Creates a problem that says `description`.
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// The directory's absolute path.

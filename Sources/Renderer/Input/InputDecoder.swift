@@ -42,6 +42,10 @@ public struct InputDecoder: Sendable {
                 index += 1
                 continue
             }
+            if (byte >= 0x80 && byte < 0xC2) || byte > 0xF4 {  // never valid UTF-8
+                index += 1
+                continue
+            }
             switch Self.step(input, at: index) {
             case .text(let length):
                 output.run.append(contentsOf: input[index..<index + length])
@@ -95,32 +99,34 @@ public struct InputDecoder: Sendable {
         case incomplete
     }
 
+    // Hot paths compare bytes rather than match range patterns, which debug builds run slowly.
     private static func step(_ input: [UInt8], at index: Int) -> Step {
         let byte = input[index]
-        switch byte {
-        case 0x1B: return escape(input, at: index)
-        case 0x09: return .key(.tab, 1)
-        case 0x0D: return .key(.enter, index + 1 < input.count && input[index + 1] == 0x0A ? 2 : 1)
-        case 0x0A: return .key(.enter, 1)
-        case 0x08, 0x7F: return .key(.backspace, 1)
-        case 0x01...0x1A: return .key(.control(Character(Unicode.Scalar(byte + 0x60))), 1)
-        case 0x00...0x1F: return .skip(1)
-        case 0x20...0x7E: return .text(1)
-        default:
+        if byte >= 0x80 {
             switch utf8(input, at: index) {
             case .scalar(let scalar, let length): return isPrintable(scalar) ? .text(length) : .skip(length)
             case .invalid: return .skip(1)
             case .incomplete: return .incomplete
             }
         }
+        switch byte {
+        case 0x1B: return escape(input, at: index)
+        case 0x09: return .key(.tab, 1)
+        case 0x0D: return .key(.enter, index + 1 < input.count && input[index + 1] == 0x0A ? 2 : 1)
+        case 0x0A: return .key(.enter, 1)
+        case 0x08, 0x7F: return .key(.backspace, 1)
+        default:
+            if byte >= 0x20 { return .text(1) }
+            if byte == 0x00 || byte > 0x1A { return .skip(1) }
+            return .key(.control(Character(Unicode.Scalar(byte + 0x60))), 1)
+        }
     }
 
     /// Whether `scalar` may be shown: not a control, line or paragraph separator, or bidi control.
     private static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x2028...0x202E, 0x2066...0x2069: false
-        default: true
-        }
+        let value = scalar.value
+        if value < 0x20 || (value >= 0x7F && value <= 0x9F) { return false }
+        return !(value >= 0x2028 && value <= 0x202E) && !(value >= 0x2066 && value <= 0x2069)
     }
 
     // MARK: - Escape sequences
@@ -346,25 +352,20 @@ public struct InputDecoder: Sendable {
     /// Decodes the UTF-8 character at `index`, rejecting overlong forms, surrogates and bytes past U+10FFFF.
     private static func utf8(_ bytes: [UInt8], at index: Int) -> UTF8Step {
         let lead = bytes[index]
-        let length: Int
-        var second: ClosedRange<UInt8> = 0x80...0xBF
-        switch lead {
-        case 0x00...0x7F: return .scalar(Unicode.Scalar(lead), 1)
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; second = 0xA0...0xBF
-        case 0xED: length = 3; second = 0x80...0x9F
-        case 0xE1...0xEF: length = 3
-        case 0xF0: length = 4; second = 0x90...0xBF
-        case 0xF4: length = 4; second = 0x80...0x8F
-        case 0xF1...0xF3: length = 4
-        default: return .invalid  // continuation byte, C0, C1, F5-FF
-        }
+        if lead < 0x80 { return .scalar(Unicode.Scalar(lead), 1) }
+        if lead < 0xC2 || lead > 0xF4 { return .invalid }  // continuation byte, overlong C0/C1, F5-FF
+        let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        // The second byte's range rules out overlong forms, surrogates and values past U+10FFFF.
+        let low: UInt8 = lead == 0xE0 ? 0xA0 : lead == 0xF0 ? 0x90 : 0x80
+        let high: UInt8 = lead == 0xED ? 0x9F : lead == 0xF4 ? 0x8F : 0xBF
         var value = UInt32(lead & (0xFF >> (length + 1)))
-        for offset in 1..<length {
+        var offset = 1
+        while offset < length {
             guard index + offset < bytes.count else { return .incomplete }
             let byte = bytes[index + offset]
-            guard (offset == 1 ? second : 0x80...0xBF).contains(byte) else { return .invalid }
+            guard byte >= (offset == 1 ? low : 0x80) && byte <= (offset == 1 ? high : 0xBF) else { return .invalid }
             value = value << 6 | UInt32(byte & 0x3F)
+            offset += 1
         }
         guard let scalar = Unicode.Scalar(value) else { return .invalid }
         return .scalar(scalar, length)

@@ -1,0 +1,33 @@
+# The two commands the README gives: `make run` and `make test`. Each checks, and as root
+# installs, the Debian packages it needs first (Scripts/ensure-deps.sh).
+SWIFT ?= swift
+ARGS ?=
+RELEASE_BINARY := .build/release/mvvm-tui
+DEBUG_BINARY := .build/debug/mvvm-tui
+
+.PHONY: run test release perf deps clean
+
+## run: build a release binary and launch it (pass options with ARGS="--tab people")
+run:
+	@Scripts/ensure-deps.sh run
+	@$(SWIFT) build -c release --product mvvm-tui
+	@$(RELEASE_BINARY) $(ARGS)
+
+## test: run every test, end-to-end tests in tmux included
+test:
+	@Scripts/ensure-deps.sh test
+	$(SWIFT) build --product mvvm-tui
+	MVVM_TUI_BINARY=$(CURDIR)/$(DEBUG_BINARY) $(SWIFT) test
+
+## release: build the release binary only
+release:
+	@Scripts/ensure-deps.sh run
+	$(SWIFT) build -c release --product mvvm-tui
+
+## perf: measure the release binary in a 100x30 pseudo-terminal (see Docs/Performance.md)
+perf: release
+	@Scripts/ensure-deps.sh perf
+	python3 Scripts/perf.py --binary $(RELEASE_BINARY)
+
+clean:
+	rm -rf .build

@@ -1,0 +1,60 @@
+import Renderer
+import Screens
+
+/// The shell with stand-in screens, drawn into a grid, fed input as the terminal sends it.
+@MainActor
+final class ShellHarness {
+    let shell: ShellViewModel
+    let grid: GridSurface
+    private(set) var view: ShellView!
+    private(set) var screens: [Tab: UnbuiltScreenViewModel] = [:]
+    private(set) var quitCount = 0
+    private(set) var displayRequests = 0
+    private var decoder = InputDecoder()
+
+    init(tab: Tab = .weather, size: Size = Size(columns: 80, rows: 24)) {
+        shell = ShellViewModel(initialTab: tab)
+        grid = GridSurface(size: size)
+        var views: [Tab: ScreenView] = [:]
+        for tab in Tab.allCases {
+            let viewModel = UnbuiltScreenViewModel(tab: tab)
+            screens[tab] = viewModel
+            views[tab] = UnbuiltScreenView(viewModel: viewModel, needsDisplay: { [unowned self] in displayRequests += 1 })
+        }
+        view = ShellView(shell: shell, screens: views,
+                         needsDisplay: { [unowned self] in displayRequests += 1 },
+                         onQuit: { [unowned self] in quitCount += 1 })
+    }
+
+    /// Sends bytes as the terminal would, then draws a frame.
+    func type(_ bytes: [UInt8]) {
+        for key in decoder.feed(bytes) { view.handle(key) }
+        for key in decoder.flush() { view.handle(key) }
+        draw()
+    }
+
+    /// Sends text as typed UTF-8, then draws a frame.
+    func type(_ text: String) {
+        type(Array(text.utf8))
+    }
+
+    /// Sends keys, then draws a frame.
+    func press(_ keys: Key...) {
+        for key in keys { view.handle(key) }
+        draw()
+    }
+
+    func draw() {
+        view.draw(into: grid)
+    }
+
+    func resize(to size: Size) {
+        grid.resize(to: size)
+        draw()
+    }
+
+    /// The text inside the brackets on the tab bar.
+    var highlightedTab: String {
+        grid.text(inRow: 0, style: .selectedTab)
+    }
+}

@@ -1,0 +1,190 @@
+import Renderer
+import Screens
+import Testing
+import TestSupport
+
+@MainActor
+@Suite struct ShellViewTests {
+    @Test func shellAt80x24() throws {
+        let harness = ShellHarness(tab: .weather)
+        harness.draw()
+        #expect(harness.grid.text == (try Snapshot.expected(harness.grid.text, named: "shell-weather-80x24")))
+    }
+
+    @Test func shellAt40x10() throws {
+        let harness = ShellHarness(tab: .scoreboard, size: Size(columns: 40, rows: 10))
+        harness.draw()
+        #expect(harness.grid.text == (try Snapshot.expected(harness.grid.text, named: "shell-scoreboard-40x10")))
+    }
+
+    @Test func tabBarNamesTheFiveScreensInOrder() {
+        let harness = ShellHarness()
+        harness.draw()
+        #expect(harness.grid.lines[0] == "[Weather] Movies  Search  Scoreboard  People")
+    }
+
+    @Test func highlightMovesForwardWithTabAndBackWithShiftTab() {
+        let harness = ShellHarness(tab: .weather)
+        var highlighted: [String] = []
+        for bytes in [[0x09], [0x09], [0x1B, 0x5B, 0x5A], [0x1B, 0x5B, 0x5A], [0x1B, 0x5B, 0x5A]] as [[UInt8]] {
+            harness.type(bytes)
+            highlighted.append(harness.highlightedTab)
+        }
+        #expect(highlighted == ["[Movies]", "[Search]", "[Movies]", "[Weather]", "[People]"])
+    }
+
+    @Test func functionKeysAndAltDigitsJumpToATab() {
+        let harness = ShellHarness(tab: .weather)
+        harness.type([0x1B, 0x4F, 0x53])  // F4
+        #expect(harness.shell.selectedTab.value == .scoreboard)
+        harness.type([0x1B, 0x5B, 0x31, 0x35, 0x7E])  // F5
+        #expect(harness.shell.selectedTab.value == .people)
+        harness.type([0x1B, 0x32])  // Alt-2
+        #expect(harness.shell.selectedTab.value == .movies)
+    }
+
+    @Test func selectedTabIsBracketedSoItShowsWithoutColour() {
+        let harness = ShellHarness(tab: .search)
+        harness.draw()
+        #expect(harness.grid.lines[0].contains("[Search]"))
+        #expect(!harness.grid.lines[0].contains("[Weather]"))
+    }
+
+    @Test func narrowTerminalShortensTheTabsThatAreNotOpen() {
+        let harness = ShellHarness(tab: .scoreboard, size: Size(columns: 40, rows: 10))
+        harness.draw()
+        #expect(harness.grid.lines[0] == " Weat  Movi  Sear [Scoreboard] Peop")
+    }
+
+    @Test func belowTheMinimumTheScreenSaysTooSmallAndRecoversWhenEnlarged() {
+        let harness = ShellHarness(size: Size(columns: 39, rows: 10))
+        harness.draw()
+        #expect(harness.grid.lines.contains { $0.contains("Terminal too small") })
+        #expect(harness.grid.lines.contains { $0.contains("Needs at least 40x10") })
+        #expect(harness.grid.lines.contains { $0.contains("Now 39x10") })
+        harness.resize(to: Size(columns: 40, rows: 9))
+        #expect(harness.grid.lines.contains { $0.contains("Now 40x9") })
+        harness.resize(to: Size(columns: 40, rows: 10))
+        #expect(!harness.grid.text.contains("too small"))
+        #expect(harness.grid.lines[0].contains("[Weather]"))
+    }
+
+    @Test func tinySizesDrawWithoutTrouble() {
+        let harness = ShellHarness()
+        for size in [Size(columns: 1, rows: 1), Size(columns: 0, rows: 0), Size(columns: 5, rows: 2), Size(columns: 300, rows: 100)] {
+            harness.resize(to: size)
+        }
+        #expect(harness.grid.lines[0].contains("[Weather]"))
+    }
+
+    @Test func qQuitsOnlyWhenTheFocusIsNotInTheInputLine() {
+        let harness = ShellHarness(tab: .weather)
+        harness.type("q")
+        #expect(harness.quitCount == 0)
+        #expect(harness.view.editor.text == "q")
+        harness.type([0x1B])  // Esc leaves the input line
+        harness.type("q")
+        #expect(harness.quitCount == 1)
+    }
+
+    @Test func ctrlCQuitsFromTheInputLine() {
+        let harness = ShellHarness(tab: .search)
+        harness.type([0x03])
+        #expect(harness.quitCount == 1)
+    }
+
+    @Test func inputLineHasFocusWhenItsTabOpens() {
+        let harness = ShellHarness(tab: .movies)
+        #expect(!harness.view.isInputFocused)
+        harness.type([0x09])  // to Search
+        #expect(harness.view.isInputFocused)
+        #expect(harness.grid.cursor != nil)
+        harness.type([0x09])  // to Scoreboard
+        #expect(!harness.view.isInputFocused)
+        #expect(harness.grid.cursor == nil)
+    }
+
+    @Test func slashReturnsToTheInputLineAfterEsc() {
+        let harness = ShellHarness(tab: .weather)
+        harness.type([0x1B])
+        #expect(!harness.view.isInputFocused)
+        harness.type("/")
+        #expect(harness.view.isInputFocused)
+        #expect(harness.view.editor.text == "")
+    }
+
+    @Test func statusLineShowsTheKeysForWhereTheFocusIs() {
+        let harness = ShellHarness(tab: .weather)
+        harness.draw()
+        #expect(harness.grid.lines[23].contains("Enter submit"))
+        harness.type([0x1B])
+        #expect(harness.grid.lines[23].contains("q quit"))
+        #expect(harness.grid.lines[23].contains("? keys"))
+    }
+
+    @Test func helpListsEveryKeyOfTheKeymapAndClosesWithEsc() {
+        let harness = ShellHarness(tab: .movies, size: Size(columns: 80, rows: 60))
+        harness.type("?")
+        let screen = harness.grid.text
+        for binding in Keymap.standard.bindings {
+            #expect(screen.contains(binding.label), "help lacks \(binding.label)")
+            #expect(screen.contains(binding.summary), "help lacks \(binding.summary)")
+        }
+        harness.type([0x1B])
+        #expect(!harness.grid.text.contains("Keys"))
+        #expect(harness.shell.isHelpVisible.value == false)
+    }
+
+    @Test func helpScrollsWhenTheTerminalIsShort() {
+        let harness = ShellHarness(tab: .movies, size: Size(columns: 60, rows: 12))
+        harness.type("?")
+        #expect(harness.grid.text.contains("more ↓"))
+        #expect(!harness.grid.text.contains("scroll a page"))
+        for _ in 0..<40 { harness.type("j") }
+        #expect(harness.grid.text.contains("scroll a page"))
+        #expect(!harness.grid.text.contains("more ↓"))
+    }
+
+    @Test func helpSwallowsScreenKeysButNotTabSwitching() {
+        let harness = ShellHarness(tab: .movies)
+        harness.type("?")
+        harness.type("/")
+        #expect(harness.shell.isHelpVisible.value)
+        harness.type([0x1B, 0x4F, 0x50])  // F1
+        #expect(harness.shell.selectedTab.value == .weather)
+        #expect(!harness.shell.isHelpVisible.value)
+    }
+
+    @Test func pastedTextIsNeverTakenAsCommands() {
+        let harness = ShellHarness(tab: .movies)
+        harness.type(Array("\u{1B}[200~q?/\u{1B}[201~".utf8))
+        #expect(harness.quitCount == 0)
+        #expect(!harness.shell.isHelpVisible.value)
+        #expect(!harness.view.isInputFocused)
+    }
+
+    @Test func enterSubmitsTheInputLineToTheScreen() {
+        let harness = ShellHarness(tab: .weather)
+        harness.type("Paris\r")
+        #expect(harness.grid.text.contains("“Paris” was not looked up"))
+    }
+
+    @Test func eachTabKeepsItsOwnInputLine() {
+        let harness = ShellHarness(tab: .weather)
+        harness.type("Paris")
+        harness.type([0x1B, 0x4F, 0x52])  // F3: Search
+        harness.type("star")
+        harness.type([0x1B, 0x4F, 0x50])  // F1: Weather
+        #expect(harness.view.editor.text == "Paris")
+        #expect(harness.grid.lines[2].contains("Paris"))
+    }
+
+    @Test func keysTypedTogetherOutsideTheInputLineAreEachACommand() {
+        let harness = ShellHarness(tab: .movies)
+        harness.type("?q")
+        #expect(harness.shell.isHelpVisible.value == false)
+        #expect(harness.quitCount == 0)  // q closed the help rather than quitting
+        harness.type("/q")
+        #expect(harness.quitCount == 1)  // Movies has no input line: / does nothing, q quits
+    }
+}
