@@ -11,7 +11,7 @@ public struct InputDecoder: Sendable {
     private var held: [UInt8] = []
     /// The raw body of a bracketed paste whose end marker has not arrived; `nil` outside one.
     private var paste: [UInt8]?
-    /// How many bytes of ``pasteEnd`` the paste body has ended with so far.
+    /// How many bytes of `pasteEnd` the paste body has ended with so far.
     private var pasteEndMatched = 0
 
     /// `ESC [ 2 0 1 ~`, which ends a bracketed paste.
@@ -32,35 +32,10 @@ public struct InputDecoder: Sendable {
         var output = KeyOutput()
         var index = 0
         while index < input.count {
-            if paste != nil {
+            if paste == nil {
+                index = decodeKeys(input, from: index, into: &output)
+            } else {
                 index = consumePaste(input, from: index, into: &output)
-                continue
-            }
-            let byte = input[index]
-            if byte >= 0x20 && byte < 0x7F {  // the common case: printable ASCII
-                output.run.append(byte)
-                index += 1
-                continue
-            }
-            if (byte >= 0x80 && byte < 0xC2) || byte > 0xF4 {  // never valid UTF-8
-                index += 1
-                continue
-            }
-            switch Self.step(input, at: index) {
-            case .text(let length):
-                output.run.append(contentsOf: input[index..<index + length])
-                index += length
-            case .key(let key, let length):
-                output.append(key)
-                index += length
-            case .skip(let length):
-                index += length
-            case .startPaste(let length):
-                paste = []
-                index += length
-            case .incomplete:
-                held = Array(input[index...])
-                index = input.count
             }
         }
         return output.finish()
@@ -74,62 +49,86 @@ public struct InputDecoder: Sendable {
         let bytes = held
         held = []
         guard bytes.first == 0x1B else { return [] }  // a partial UTF-8 character
-        guard bytes.count > 1 else { return [.escape] }
-        switch (bytes[1], bytes.count) {
-        case (0x5B, 2): return [.alt("[")]
-        case (0x4F, 2): return [.alt("O")]
-        case (0x80..., _): return [.escape]  // ESC, then a partial UTF-8 character
-        default: return []
-        }
+        if bytes.count == 1 || bytes[1] >= 0x80 { return [.escape] }  // alone, or before a partial UTF-8 character
+        if bytes.count == 2 { return [.alt(Character(Unicode.Scalar(bytes[1])))] }  // `ESC [` or `ESC O`
+        return []  // a partial CSI or SS3 sequence
     }
 
     // MARK: - One key at a time
+    // The byte loops compare bytes rather than match range patterns, and copy text a span at a
+    // time, because debug builds run range patterns and per-byte appends many times slower.
 
-    /// What the bytes at one position decode to.
-    private enum Step {
-        /// A printable character of this many bytes.
-        case text(Int)
-        /// A key, and how many bytes it took.
-        case key(Key, Int)
-        /// This many bytes that mean nothing to the app.
-        case skip(Int)
-        /// `ESC [ 200 ~` of this many bytes: a bracketed paste begins.
-        case startPaste(Int)
-        /// The bytes end before the key does.
-        case incomplete
-    }
-
-    // Hot paths compare bytes rather than match range patterns, which debug builds run slowly.
-    private static func step(_ input: [UInt8], at index: Int) -> Step {
-        let byte = input[index]
-        if byte >= 0x80 {
-            switch utf8(input, at: index) {
-            case .scalar(let scalar, let length): return isPrintable(scalar) ? .text(length) : .skip(length)
-            case .invalid: return .skip(1)
-            case .incomplete: return .incomplete
+    /// Decodes keys from `start` until the input ends or a bracketed paste begins, and returns where it stopped.
+    private mutating func decodeKeys(_ input: [UInt8], from start: Int, into output: inout KeyOutput) -> Int {
+        var index = start
+        var textStart = start  // printable bytes from here up to `index` are not yet in `output`
+        while index < input.count {
+            let byte = input[index]
+            if byte >= 0x20 && byte < 0x7F {  // printable ASCII, the common case
+                index += 1
+                continue
             }
+            var length = 1  // how many bytes what starts at `index` takes
+            if byte >= 0xC2 && byte <= 0xF4 {  // a UTF-8 lead byte; other bytes from 0x80 never are
+                switch Self.utf8(input, at: index) {
+                case .scalar(let scalar, let count):
+                    if Self.isPrintable(scalar) {
+                        index += count
+                        continue
+                    }
+                    length = count
+                case .invalid:
+                    break
+                case .incomplete:
+                    appendBytes(of: input, from: textStart, to: index, to: &output.run)
+                    held = Array(input[index...])
+                    return input.count
+                }
+            }
+            if textStart < index { appendBytes(of: input, from: textStart, to: index, to: &output.run) }
+            switch byte {
+            case 0x1B:
+                switch Self.escape(input, at: index) {
+                case .key(let key, let count):
+                    output.append(key)
+                    length = count
+                case .skip(let count):
+                    length = count
+                case .startPaste(let count):
+                    paste = []
+                    return index + count
+                case .incomplete:
+                    held = Array(input[index...])
+                    return input.count
+                }
+            case 0x09: output.append(.tab)
+            case 0x0A: output.append(.enter)
+            case 0x0D:
+                output.append(.enter)
+                if index + 1 < input.count && input[index + 1] == 0x0A { length = 2 }  // CR LF is one enter
+            case 0x08, 0x7F: output.append(.backspace)
+            default:  // Ctrl-letters; other C0 bytes and invalid or unprintable UTF-8 are dropped
+                if byte >= 0x01 && byte <= 0x1A { output.append(.control(Self.controlLetters[Int(byte)])) }
+            }
+            index += length
+            textStart = index
         }
-        switch byte {
-        case 0x1B: return escape(input, at: index)
-        case 0x09: return .key(.tab, 1)
-        case 0x0D: return .key(.enter, index + 1 < input.count && input[index + 1] == 0x0A ? 2 : 1)
-        case 0x0A: return .key(.enter, 1)
-        case 0x08, 0x7F: return .key(.backspace, 1)
-        default:
-            if byte >= 0x20 { return .text(1) }
-            if byte == 0x00 || byte > 0x1A { return .skip(1) }
-            return .key(.control(Character(Unicode.Scalar(byte + 0x60))), 1)
-        }
+        appendBytes(of: input, from: textStart, to: index, to: &output.run)
+        return index
     }
 
-    /// Whether `scalar` may be shown: not a control, line or paragraph separator, or bidi control.
-    private static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        if value < 0x20 || (value >= 0x7F && value <= 0x9F) { return false }
-        return !(value >= 0x2028 && value <= 0x202E) && !(value >= 0x2066 && value <= 0x2069)
-    }
+    /// `controlLetters[n]` is the n-th letter of the alphabet (`[0]` is unused): Ctrl-A is byte 1.
+    private static let controlLetters: [Character] = (0x60...0x7A).map { Character(Unicode.Scalar(UInt8($0))) }
 
     // MARK: - Escape sequences
+
+    /// What the bytes from an ESC decode to; the `Int` is how many bytes it took.
+    private enum Step {
+        case key(Key, Int)
+        case skip(Int)  // bytes that mean nothing to the app
+        case startPaste(Int)  // `ESC [ 200 ~`
+        case incomplete  // the bytes end before the sequence does
+    }
 
     /// Decodes what starts with the ESC at `index`.
     private static func escape(_ input: [UInt8], at index: Int) -> Step {
@@ -155,7 +154,11 @@ public struct InputDecoder: Sendable {
         let body = index + 2
         guard body < input.count else { return .incomplete }
         switch input[body] {
-        case 0x5B: return linuxConsoleFunctionKey(input, at: index)
+        case 0x5B:  // the Linux console's F1 to F5: `ESC [ [ A` to `ESC [ [ E`
+            guard index + 3 < input.count else { return .incomplete }
+            let final = input[index + 3]
+            if final >= 0x41 && final <= 0x45 { return .key(.function(Int(final) - 0x40), 4) }
+            return .skip(final >= 0x20 && final <= 0x7E ? 4 : 3)
         case 0x4D:  // X10 mouse report: `ESC [ M` and three raw bytes
             return index + 5 < input.count ? .skip(6) : .incomplete
         case 0x20...0x7E: break
@@ -164,32 +167,24 @@ public struct InputDecoder: Sendable {
         var end = body
         while end < input.count {
             let byte = input[end]
-            switch byte {
-            case 0x40...0x7E:
-                return csiKey(params: input[body..<end], final: byte, length: end + 1 - index)
-            case 0x24 where end > body && input[body..<end].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }):
-                return csiKey(params: input[body..<end], final: byte, length: end + 1 - index)  // rxvt Shift: `ESC [ 7 $`
-            case 0x20...0x3F:
-                end += 1
-                if end - body > maxSequenceBody { return .skip(end - index) }
-            default:
-                return .skip(end - index)  // cut short by a control or non-ASCII byte, decoded next
+            // rxvt's Shift forms end in `$`, otherwise an intermediate byte: `ESC [ 7 $`.
+            let isRxvtShift = byte == 0x24 && end > body && input[body..<end].allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+            if (byte >= 0x40 && byte <= 0x7E) || isRxvtShift {
+                return csiKey(firstParameter(input, from: body, to: end), final: byte, length: end + 1 - index)
             }
+            guard byte >= 0x20 && byte <= 0x3F else { return .skip(end - index) }  // cut short: the byte is decoded next
+            end += 1
+            if end - body > maxSequenceBody { return .skip(end - index) }
         }
         return .incomplete
     }
 
-    /// Maps a complete CSI sequence; anything not a key (mouse, focus, reports) is skipped.
-    private static func csiKey(params: ArraySlice<UInt8>, final: UInt8, length: Int) -> Step {
-        // Only digits, `:` and `;`: a private marker (`<`, `?`, `>`) or an intermediate means a report.
-        guard params.allSatisfy({ $0 >= 0x30 && $0 <= 0x3B }) else { return .skip(length) }
-        let number = firstNumber(params)
+    /// Maps a complete CSI sequence with plain parameters; anything not a key (mouse, focus, reports) is skipped.
+    private static func csiKey(_ parameter: Int?, final: UInt8, length: Int) -> Step {
+        guard let number = parameter else { return .skip(length) }
         let key: Key?
         switch final {
-        case 0x41, 0x61: key = .up  // lowercase: rxvt Shift-arrows
-        case 0x42, 0x62: key = .down
-        case 0x43, 0x63: key = .right
-        case 0x44, 0x64: key = .left
+        case 0x41...0x44, 0x61...0x64: key = arrowKey(final)  // lowercase: rxvt Shift-arrows
         case 0x48: key = .home
         case 0x46: key = .end
         case 0x5A: key = .backTab
@@ -201,6 +196,16 @@ public struct InputDecoder: Sendable {
         default: key = nil
         }
         return key.map { .key($0, length) } ?? .skip(length)
+    }
+
+    /// The arrow for the last byte `A` to `D` (or `a` to `d`) of a sequence.
+    private static func arrowKey(_ byte: UInt8) -> Key {
+        switch byte & 0x1F {
+        case 1: .up
+        case 2: .down
+        case 3: .right
+        default: .left
+        }
     }
 
     /// The key for `ESC [ number ~`.
@@ -219,32 +224,27 @@ public struct InputDecoder: Sendable {
         }
     }
 
-    /// The first number in CSI parameters, or 0 when there is none.
-    private static func firstNumber(_ params: ArraySlice<UInt8>) -> Int {
+    /// The first number in the CSI parameters `input[start..<end]` (0 when empty), or `nil` when they hold
+    /// more than digits, `:` and `;`: a private marker (`<`, `?`, `>`) or an intermediate means a report.
+    private static func firstParameter(_ input: [UInt8], from start: Int, to end: Int) -> Int? {
         var value = 0
-        for byte in params {
-            guard byte >= 0x30 && byte <= 0x39 else { break }
-            value = min(value * 10 + Int(byte - 0x30), 100_000)
+        var index = start
+        var inFirst = true
+        while index < end {
+            let byte = input[index]
+            guard byte >= 0x30 && byte <= 0x3B else { return nil }
+            if byte > 0x39 { inFirst = false }
+            if inFirst { value = min(value * 10 + Int(byte - 0x30), 100_000) }
+            index += 1
         }
         return value
-    }
-
-    /// Decodes the Linux console's `ESC [ [ A` to `ESC [ [ E` (F1 to F5) at `index`.
-    private static func linuxConsoleFunctionKey(_ input: [UInt8], at index: Int) -> Step {
-        guard index + 3 < input.count else { return .incomplete }
-        let byte = input[index + 3]
-        switch byte {
-        case 0x41...0x45: return .key(.function(Int(byte) - 0x40), 4)
-        case 0x20...0x7E: return .skip(4)
-        default: return .skip(3)
-        }
     }
 
     /// Decodes `ESC O` and one byte at `index`, allowing the modifier digits some terminals add.
     private static func ss3(_ input: [UInt8], at index: Int) -> Step {
         let body = index + 2
         guard body < input.count else { return .incomplete }
-        guard (0x20...0x7E).contains(input[body]) else { return .key(.alt("O"), 2) }
+        guard input[body] >= 0x20 && input[body] <= 0x7E else { return .key(.alt("O"), 2) }
         var end = body
         while end < input.count {
             let byte = input[end]
@@ -263,10 +263,7 @@ public struct InputDecoder: Sendable {
     /// The key for the last byte of an SS3 sequence.
     private static func ss3Key(_ byte: UInt8) -> Key? {
         switch byte {
-        case 0x41, 0x61: .up  // lowercase: rxvt Ctrl-arrows
-        case 0x42, 0x62: .down
-        case 0x43, 0x63: .right
-        case 0x44, 0x64: .left
+        case 0x41...0x44, 0x61...0x64: arrowKey(byte)  // lowercase: rxvt Ctrl-arrows
         case 0x48: .home
         case 0x46: .end
         case 0x50...0x53: .function(Int(byte) - 0x4F)
@@ -284,8 +281,9 @@ public struct InputDecoder: Sendable {
         var index = start
         while index < input.count {
             if pasteEndMatched == 0 {  // copy up to the next ESC in one go
-                let next = input[index...].firstIndex(of: 0x1B) ?? input.count
-                body.append(contentsOf: input[index..<next])
+                var next = index
+                while next < input.count && input[next] != 0x1B { next += 1 }
+                appendBytes(of: input, from: index, to: next, to: &body)
                 index = next
                 if index == input.count { break }
             }
@@ -299,7 +297,7 @@ public struct InputDecoder: Sendable {
                     return index
                 }
             } else {
-                body.append(contentsOf: marker[0..<pasteEndMatched])  // not the marker after all
+                appendBytes(of: marker, from: 0, to: pasteEndMatched, to: &body)  // not the marker after all
                 pasteEndMatched = byte == 0x1B ? 1 : 0
                 if byte != 0x1B { body.append(byte) }
             }
@@ -311,36 +309,45 @@ public struct InputDecoder: Sendable {
     /// The paste body as text: invalid UTF-8 and controls dropped, line breaks and tabs as spaces.
     private static func cleanPaste(_ bytes: [UInt8]) -> String {
         var kept: [UInt8] = []
-        kept.reserveCapacity(bytes.count)
         var index = 0
+        var textStart = 0  // printable bytes from here up to `index` are not yet in `kept`
         while index < bytes.count {
             let byte = bytes[index]
-            switch byte {
-            case 0x20...0x7E:
-                kept.append(byte)
+            if byte >= 0x20 && byte < 0x7F {
                 index += 1
-            case 0x0D:
-                kept.append(0x20)
-                index += index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
-            case 0x0A, 0x09:
-                kept.append(0x20)
-                index += 1
-            case 0x00...0x7F:
-                index += 1
-            default:
+                continue
+            }
+            var length = 1
+            if byte >= 0xC2 && byte <= 0xF4 {
                 switch utf8(bytes, at: index) {
-                case .scalar(let scalar, let length):
-                    if isPrintable(scalar) { kept.append(contentsOf: bytes[index..<index + length]) }
-                    index += length
-                case .invalid: index += 1
-                case .incomplete: index = bytes.count
+                case .scalar(let scalar, let count):
+                    if isPrintable(scalar) {
+                        index += count
+                        continue
+                    }
+                    length = count
+                case .invalid: break
+                case .incomplete: length = bytes.count - index
                 }
             }
+            appendBytes(of: bytes, from: textStart, to: index, to: &kept)
+            if byte == 0x09 || byte == 0x0A || byte == 0x0D { kept.append(0x20) }
+            if byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A { length = 2 }
+            index += length
+            textStart = index
         }
+        appendBytes(of: bytes, from: textStart, to: index, to: &kept)
         return String(decoding: kept, as: UTF8.self)
     }
 
-    // MARK: - UTF-8
+    // MARK: - UTF-8 and printable text
+
+    /// Whether `scalar` may be shown: not a control, line or paragraph separator, or bidi control.
+    private static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x20 || (value >= 0x7F && value <= 0x9F) { return false }
+        return !(value >= 0x2028 && value <= 0x202E) && !(value >= 0x2066 && value <= 0x2069)
+    }
 
     /// One UTF-8 character, or why there is none.
     private enum UTF8Step {
@@ -349,21 +356,20 @@ public struct InputDecoder: Sendable {
         case incomplete
     }
 
-    /// Decodes the UTF-8 character at `index`, rejecting overlong forms, surrogates and bytes past U+10FFFF.
+    /// Decodes the multibyte UTF-8 character at `index`, rejecting overlong forms, surrogates and values past U+10FFFF.
     private static func utf8(_ bytes: [UInt8], at index: Int) -> UTF8Step {
         let lead = bytes[index]
-        if lead < 0x80 { return .scalar(Unicode.Scalar(lead), 1) }
-        if lead < 0xC2 || lead > 0xF4 { return .invalid }  // continuation byte, overlong C0/C1, F5-FF
+        guard lead >= 0xC2 && lead <= 0xF4 else { return .invalid }  // ASCII, continuation, C0, C1, F5-FF
         let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-        // The second byte's range rules out overlong forms, surrogates and values past U+10FFFF.
-        let low: UInt8 = lead == 0xE0 ? 0xA0 : lead == 0xF0 ? 0x90 : 0x80
-        let high: UInt8 = lead == 0xED ? 0x9F : lead == 0xF4 ? 0x8F : 0xBF
-        var value = UInt32(lead & (0xFF >> (length + 1)))
+        var value = UInt32(lead) & (lead < 0xE0 ? 0x1F : lead < 0xF0 ? 0x0F : 0x07)
         var offset = 1
         while offset < length {
             guard index + offset < bytes.count else { return .incomplete }
             let byte = bytes[index + offset]
-            guard byte >= (offset == 1 ? low : 0x80) && byte <= (offset == 1 ? high : 0xBF) else { return .invalid }
+            // The second byte's range rules out overlong forms, surrogates and values past U+10FFFF.
+            let low: UInt8 = offset > 1 ? 0x80 : lead == 0xE0 ? 0xA0 : lead == 0xF0 ? 0x90 : 0x80
+            let high: UInt8 = offset > 1 ? 0xBF : lead == 0xED ? 0x9F : lead == 0xF4 ? 0x8F : 0xBF
+            guard byte >= low && byte <= high else { return .invalid }
             value = value << 6 | UInt32(byte & 0x3F)
             offset += 1
         }
@@ -377,7 +383,7 @@ public struct InputDecoder: Sendable {
 /// The keys decoded by one call, with printable text gathered into runs.
 private struct KeyOutput {
     var keys: [Key] = []
-    /// UTF-8 bytes of the text run in progress, already checked.
+    /// UTF-8 bytes of the text run in progress, already checked to be printable.
     var run: [UInt8] = []
 
     mutating func append(_ key: Key) {
@@ -391,8 +397,22 @@ private struct KeyOutput {
     }
 
     private mutating func endRun() {
-        guard !run.isEmpty else { return }
+        guard run.count > 0 else { return }  // not `isEmpty`: debug builds run that generically
         keys.append(.text(String(decoding: run, as: UTF8.self)))
         run.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Appends `source[start..<end]` to `target`: a long span in one go, a short one byte by byte,
+/// which debug builds run much faster than a generic append of a slice.
+private func appendBytes(of source: [UInt8], from start: Int, to end: Int, to target: inout [UInt8]) {
+    if end - start > 16 {
+        target.append(contentsOf: source[start..<end])
+        return
+    }
+    var index = start
+    while index < end {
+        target.append(source[index])
+        index += 1
     }
 }

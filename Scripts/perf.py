@@ -1,0 +1,411 @@
+#!/usr/bin/env python3
+"""Terminal-level performance check for mvvm-tui.
+
+Runs the release binary in a 100x30 pseudo-terminal, as a user's terminal would, and measures
+what reaches the screen: the first frame, key-to-screen latency and bytes, resize, idle
+behaviour on every tab, peak memory and quitting. Each figure is the median over --runs fresh
+processes and is printed next to its budget; the exit status is 1 when any measured figure is
+over budget. Figures are reported as measured, never adjusted.
+
+    python3 Scripts/perf.py [--binary PATH] [--runs N] [--idle-seconds S] [--markdown FILE]
+
+Idle (S seconds on each of the five tabs) is measured on the first run only, to keep the
+script short; every other figure is measured on every run.
+"""
+import argparse
+import datetime
+import fcntl
+import os
+import pty
+import select
+import shlex
+import shutil
+import signal
+import statistics
+import struct
+import sys
+import tempfile
+import termios
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+# Budgets, keyed by the figure's name in the report. A figure missing here is information only.
+BUDGETS = {
+    "first frame (ms)": 25.0,
+    "tab switch (ms)": 2.0,
+    "tab switch (bytes)": 1500,
+    "typed character in Search (ms)": 1.0,
+    "typed character in Search (bytes)": 64,
+    "idle bytes per tab": 0,
+    "idle wake-ups per tab": 0,
+    "peak memory (MiB)": 15.0,
+}
+
+F_KEYS = [b"\x1bOP", b"\x1bOQ", b"\x1bOR", b"\x1bOS", b"\x1b[15~"]
+TAB_NAMES = ["Weather", "Movies", "Search", "Scoreboard", "People"]
+INPUT_LINE_TABS = {"Weather", "Search"}
+LETTERS = b"abcdefghijklmnoprstuvwxyz"  # no q: a key that missed the input line must not quit
+
+# Key scenarios. `setup` keys are sent (each waited for) before the first step; each of the
+# `repeats` rounds sends every step in order. Only steps marked measured give samples; the
+# others put the state back. `{letter}` is replaced by a different letter each round.
+SCENARIOS = [
+    {"name": "tab switch", "setup": [F_KEYS[0]], "repeats": 10,
+     "steps": [(b"\t", True), (b"\x1b[Z", True)]},
+    {"name": "typed character in Search", "setup": [F_KEYS[2]], "repeats": 10,
+     "steps": [(b"{letter}", True), (b"\x7f", False)]},
+    {"name": "help overlay", "setup": [F_KEYS[1]], "repeats": 5,
+     "steps": [(b"?", True), (b"\x1b", False)]},  # a lone Esc waits 25 ms by design
+    {"name": "Page Down in People", "pending": "screen not built yet"},
+    {"name": "scoreboard move", "pending": "screen not built yet"},
+]
+
+SIZE = (100, 30)
+RESIZE_STEPS = [(60, 20), SIZE]
+FIRST_FRAME_SILENCE = 0.150
+KEY_SILENCE = 0.100
+FIRST_BYTE_TIMEOUT = 5.0   # the longest wait for any output to start
+BURST_LIMIT = 5.0          # the longest a burst may go on before we stop reading
+QUIT_TIMEOUT = 2.0
+
+
+class ChildFailed(Exception):
+    """The app under test exited before the measurements were done."""
+
+
+def set_size(fd, columns, rows):
+    """Sets the window size of the terminal behind `fd` (the kernel then sends SIGWINCH)."""
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+
+
+def read_burst(fd, silence, since, first_byte_timeout=1.0):
+    """Reads from `fd` until `silence` seconds pass without bytes; returns (last arrival, bytes).
+
+    Waits at most `first_byte_timeout` after `since` for output to start and stops a burst that
+    goes on longer than BURST_LIMIT. The last arrival is None when nothing came."""
+    last, total = None, 0
+    while True:
+        now = time.perf_counter()
+        if last is None:
+            timeout = since + first_byte_timeout - now
+        else:
+            timeout = min(last + silence, since + BURST_LIMIT) - now
+        if timeout <= 0:
+            return last, total
+        ready, _, _ = select.select([fd], [], [], timeout)
+        if not ready:
+            continue
+        try:
+            data = os.read(fd, 65536)
+        except OSError:  # EIO: the child has closed the terminal
+            return last, total
+        if not data:
+            return last, total
+        last, total = time.perf_counter(), total + len(data)
+
+
+def press(fd, key, silence=KEY_SILENCE):
+    """Writes `key` and reads the answer; returns (latency in ms or None, bytes received)."""
+    written = time.perf_counter()
+    os.write(fd, key)
+    last, total = read_burst(fd, silence, written)
+    return (None if last is None else (last - written) * 1000), total
+
+
+def thread_switches(pid):
+    """Returns {tid: (thread name, voluntary + nonvoluntary context switches)} for `pid`."""
+    threads = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            status = (task / "status").read_text()
+            name = (task / "comm").read_text().strip()
+        except OSError:
+            continue  # the thread exited while we looked
+        count = sum(int(line.split()[1]) for line in status.splitlines()
+                    if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")))
+        threads[task.name] = (name, count)
+    return threads
+
+
+def cpu_ms(pid):
+    """Returns the utime + stime of process `pid` (every thread) in milliseconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
+
+def peak_memory_mib(pid):
+    """Returns VmHWM of process `pid` in MiB, or None when /proc does not show it."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return None
+
+
+def start_child(binary, data_dir):
+    """Starts the binary on a new pseudo-terminal of SIZE; returns (pid, master fd, start time)."""
+    master, slave = pty.openpty()
+    set_size(slave, *SIZE)
+    env = {"TERM": "xterm-256color", "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "enable=no",
+           "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": data_dir}
+    argv = [str(binary), "--offline", "--data-dir", data_dir]
+    started = time.perf_counter()
+    pid = os.fork()
+    if pid == 0:  # the child: the slave becomes its controlling terminal and stdio
+        try:
+            os.close(master)
+            os.login_tty(slave)
+            os.execve(argv[0], argv, env)
+        finally:
+            os._exit(127)
+    os.close(slave)
+    return pid, master, started
+
+
+def settle(fd, key):
+    """Sends a key whose answer is not measured and waits for the screen to settle."""
+    press(fd, key)
+
+
+def run_scenario(fd, scenario):
+    """Runs one key scenario; returns the measured (latency ms, bytes) samples."""
+    for key in scenario["setup"]:
+        settle(fd, key)
+    samples = []
+    for round_number in range(scenario["repeats"]):
+        letter = LETTERS[round_number % len(LETTERS):][:1]
+        for key, measured in scenario["steps"]:
+            result = press(fd, key.replace(b"{letter}", letter))
+            if measured:
+                samples.append(result)
+    return samples
+
+
+def measure_idle(pid, fd, seconds):
+    """Measures each tab for `seconds` with nothing to do; returns one dict per tab.
+
+    Wake-ups are the increases of each thread's context switches (a thread born in the window
+    counts from 0). A thread that exits in the window takes its counters with it; it must have
+    woken to exit, so it counts 1, a lower bound. CPU is in clock ticks (10 ms at 100 Hz)."""
+    results = []
+    for key, name in zip(F_KEYS, TAB_NAMES):
+        settle(fd, key)
+        if name in INPUT_LINE_TABS:
+            os.write(fd, b"\x1b")
+            read_burst(fd, 0.200, time.perf_counter(), first_byte_timeout=0.200)
+        before, cpu_before = thread_switches(pid), cpu_ms(pid)
+        end, received = time.perf_counter() + seconds, 0
+        while (left := end - time.perf_counter()) > 0:
+            if select.select([fd], [], [], left)[0]:
+                received += len(os.read(fd, 65536))
+        after, cpu_after = thread_switches(pid), cpu_ms(pid)
+        woke = {tid: (after[tid][0], after[tid][1] - before.get(tid, ("", 0))[1])
+                for tid in after if after[tid][1] != before.get(tid, ("", 0))[1]}
+        gone = [before[tid][0] for tid in before if tid not in after]
+        results.append({"tab": name, "bytes": received, "cpu": cpu_after - cpu_before,
+                        "wake-ups": sum(count for _, count in woke.values()) + len(gone),
+                        "threads": woke, "gone": gone})
+    return results
+
+
+def quit_child(pid, fd):
+    """Sends q from Movies; returns the exit code if the child exits within QUIT_TIMEOUT."""
+    settle(fd, F_KEYS[1])
+    os.write(fd, b"q")
+    deadline = time.perf_counter() + QUIT_TIMEOUT
+    while time.perf_counter() < deadline:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return os.waitstatus_to_exitcode(status)
+        read_burst(fd, 0.02, time.perf_counter(), first_byte_timeout=0.02)  # keep draining
+    return None
+
+
+def check_alive(pid, phase):
+    """Raises ChildFailed when the child has already exited (reaping it)."""
+    done, status = os.waitpid(pid, os.WNOHANG)
+    if done:
+        raise ChildFailed(f"mvvm-tui exited with status {os.waitstatus_to_exitcode(status)} {phase}")
+
+
+def measure_resize(fd):
+    """Resizes the terminal 100x30 -> 60x20 -> 100x30 five times; returns (ms, bytes) samples."""
+    samples = []
+    for _ in range(5):
+        for columns, rows in RESIZE_STEPS:
+            written = time.perf_counter()
+            set_size(fd, columns, rows)
+            last, total = read_burst(fd, KEY_SILENCE, written)
+            samples.append((None if last is None else (last - written) * 1000, total))
+    return samples
+
+
+def measure(pid, fd, started, idle_seconds):
+    """Takes every measurement of one run from a child started at `started`; returns a dict."""
+    last, total = read_burst(fd, FIRST_FRAME_SILENCE, started, FIRST_BYTE_TIMEOUT)
+    result = {"first frame": (None if last is None else (last - started) * 1000, total),
+              "scenarios": {}, "idle": None}
+    check_alive(pid, "after its first output")
+    for scenario in SCENARIOS:
+        if "pending" not in scenario:
+            result["scenarios"][scenario["name"]] = run_scenario(fd, scenario)
+    result["scenarios"]["resize"] = measure_resize(fd)
+    check_alive(pid, "during the key and resize scenarios")
+    if idle_seconds > 0:
+        result["idle"] = measure_idle(pid, fd, idle_seconds)
+        check_alive(pid, "while idle")
+    result["memory"] = peak_memory_mib(pid)
+    result["quit"] = quit_child(pid, fd)
+    return result
+
+
+def one_run(binary, idle_seconds):
+    """Runs one fresh process through every measurement and always ends it; returns the results."""
+    data_dir = tempfile.mkdtemp(prefix="mvvm-tui-perf-")
+    pid, fd = None, None
+    try:
+        pid, fd, started = start_child(binary, data_dir)
+        try:
+            return measure(pid, fd, started, idle_seconds)
+        except OSError as error:  # EIO and the like: find out whether the child is gone
+            check_alive(pid, f"({error})")
+            raise
+    finally:
+        if pid is not None:
+            try:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+            except (ProcessLookupError, ChildProcessError):
+                pass  # already reaped
+        if fd is not None:
+            os.close(fd)
+        shutil.rmtree(data_dir, ignore_errors=True)
+
+
+def median(values):
+    """The median of the values that were measured, or None when none were."""
+    values = [value for value in values if value is not None]
+    return statistics.median(values) if values else None
+
+
+def figures(runs):
+    """Turns the raw runs into report rows: (figure, median, spread, budget key or None)."""
+    rows = [("first frame (ms)", [r["first frame"][0] for r in runs]),
+            ("first frame (bytes)", [r["first frame"][1] for r in runs])]
+    for name in [s["name"] for s in SCENARIOS if "pending" not in s] + ["resize"]:
+        for index, unit in ((0, "ms"), (1, "bytes")):
+            per_run = [median([sample[index] for sample in r["scenarios"][name]]) for r in runs]
+            rows.append((f"{name} ({unit})", per_run))
+    rows.append(("peak memory (MiB)", [r["memory"] for r in runs]))
+    return [(figure, median(values), values) for figure, values in rows]
+
+
+def verdict(figure, value):
+    """Returns (budget text, PASS/FAIL/info) for a figure's median."""
+    if figure not in BUDGETS:
+        return "-", "info"
+    budget = BUDGETS[figure]
+    if value is None:
+        return f"<= {budget:g}", "FAIL"
+    return f"<= {budget:g}", "PASS" if value <= budget else "FAIL"
+
+
+def fmt(value, figure=""):
+    """Formats a figure for the table: counts as whole numbers, times and sizes to 3 places."""
+    if value is None:
+        return "n/a"
+    if "bytes" in figure or "wake" in figure:
+        return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.1f}"
+    return f"{value:.3f}" if value < 100 else f"{value:,.1f}"
+
+
+def build_rows(runs, idle_seconds):
+    """Builds every report row as (figure, median text, budget text, result, note)."""
+    rows = []
+    for figure, value, per_run in figures(runs):
+        budget, result = verdict(figure, value)
+        spread = [v for v in per_run if v is not None]
+        note = f"runs {fmt(min(spread), figure)}..{fmt(max(spread), figure)}" if len(spread) > 1 else ""
+        rows.append((figure, fmt(value, figure), budget, result, note))
+    for scenario in SCENARIOS:
+        if "pending" in scenario:
+            rows.append((scenario["name"], "n/a", "-", "pending", scenario["pending"]))
+    idle = runs[0]["idle"]
+    for tab in idle or []:
+        for key, label in (("bytes", "idle bytes per tab"), ("wake-ups", "idle wake-ups per tab")):
+            budget, result = verdict(label, tab[key])
+            notes = []
+            if key == "wake-ups":
+                notes = [f"{name}[{tid}] +{count}" for tid, (name, count) in tab["threads"].items()]
+                notes += [f"{name} exited +1" for name in tab["gone"]]
+            rows.append((f"idle {tab['tab']}: {key}", str(tab[key]), budget, result, ", ".join(notes)))
+        rows.append((f"idle {tab['tab']}: CPU (ms)", fmt(tab["cpu"]), "-", "info", f"over {idle_seconds:g} s"))
+    if idle is None:
+        rows.append(("idle", "n/a", "-", "skipped", "--idle-seconds 0"))
+    codes = [r["quit"] for r in runs]
+    ok = all(code == 0 for code in codes)
+    rows.append(("quit with q (exit status)", ", ".join("timeout" if c is None else str(c) for c in codes),
+                 "0 within 2 s", "PASS" if ok else "FAIL", ""))
+    return rows
+
+
+def machine_line(binary):
+    """Describes the machine, the binary and the date for the Markdown header."""
+    uname = os.uname()
+    model = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    date = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
+    return (f"{uname.sysname} {uname.release} {uname.machine}, {model}, {os.cpu_count()} cores; "
+            f"binary `{binary}`; {date}")
+
+
+def report(rows, args, binary):
+    """Prints the plain-text table and writes the Markdown section when asked."""
+    idle_note = (f"idle measured on run 1 of {args.runs} only, {args.idle_seconds:g} s per tab; "
+                 "a thread that exits during an idle window counts 1 wake-up"
+                 if args.idle_seconds > 0 else "idle not measured")
+    header = ("figure", "median", "budget", "result", "note")
+    widths = [max(len(str(row[i])) for row in rows + [header]) for i in range(4)]
+    print(f"mvvm-tui perf: {args.runs} runs of {binary}, {SIZE[0]}x{SIZE[1]} pty; medians over runs; {idle_note}")
+    for row in [header] + rows:
+        print("  ".join(str(cell).ljust(width) for cell, width in zip(row, widths)) + "  " + row[4])
+    if args.markdown:
+        command = "python3 " + shlex.join(sys.argv)
+        lines = ["## Performance", "", f"Machine: {machine_line(binary)}", "",
+                 f"Command: `{command}` ({args.runs} runs, medians; {idle_note})", "",
+                 "| figure | median | budget | result | note |", "|---|---:|---|---|---|"]
+        lines += [f"| {' | '.join(str(cell) for cell in row)} |" for row in rows]
+        Path(args.markdown).write_text("\n".join(lines) + "\n")
+
+
+def main():
+    """Parses the options, runs the binary --runs times, reports, and returns the exit status."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--binary", default=str(REPO / ".build/release/mvvm-tui"))
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--idle-seconds", type=float, default=10.0)
+    parser.add_argument("--markdown", metavar="FILE")
+    args = parser.parse_args()
+    binary = Path(args.binary).absolute()
+    if not os.access(binary, os.X_OK):
+        print(f"perf: no executable at {binary} (build it with: swift build -c release)", file=sys.stderr)
+        return 2
+    try:
+        runs = [one_run(binary, args.idle_seconds if index == 0 else 0) for index in range(args.runs)]
+    except ChildFailed as failure:
+        print(f"perf: {failure}", file=sys.stderr)
+        return 1
+    rows = build_rows(runs, args.idle_seconds)
+    report(rows, args, binary)
+    return 1 if any(row[3] == "FAIL" for row in rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
