@@ -53,7 +53,12 @@ public final class TerminalApp {
         ct_install_crash_restore()
         listenForInput()
         drawFrame(trigger: "start")
-        dispatchMain()
+        // The main queue is drained here, on the main thread, by the run loop. dispatchMain()
+        // would park this thread and run main-queue work on pool threads that libdispatch
+        // reaps five seconds after each event: a wake-up in every idle window.
+        while true {
+            RunLoop.main.run(mode: .default, before: .distantFuture)
+        }
     }
 
     // MARK: - Events
