@@ -57,7 +57,7 @@ public final class TerminalApp {
         // would park this thread and run main-queue work on pool threads that libdispatch
         // reaps five seconds after each event: a wake-up in every idle window.
         while true {
-            RunLoop.main.run(mode: .default, before: .distantFuture)
+            _ = RunLoop.main.run(mode: .default, before: .distantFuture)
         }
     }
 
