@@ -11,6 +11,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // MARK: - Model, binding and view-model layers (no terminal, no network, no database)
@@ -19,7 +20,7 @@ let package = Package(
         .target(name: "Screens", dependencies: ["Binding", "Models"]),
 
         // MARK: - Live services
-        .target(name: "Services", dependencies: ["Models"]),
+        .target(name: "Services", dependencies: ["Models", .product(name: "GRDB", package: "GRDB.swift")]),
 
         // MARK: - The view: the only code that talks to the terminal
         .systemLibrary(

@@ -14,6 +14,9 @@ fi
 if ! { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists ncursesw; }; then
     missing+=(libncurses-dev pkg-config)
 fi
+if ! { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists sqlite3; }; then
+    missing+=(libsqlite3-dev)  # GRDB builds against the system SQLite
+fi
 if [ "$purpose" != run ] && ! command -v tmux >/dev/null 2>&1; then
     missing+=(tmux)  # the end-to-end tests drive the program in tmux
 fi

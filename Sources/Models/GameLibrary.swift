@@ -1,0 +1,34 @@
+import Foundation
+
+/// Where games are kept: every move, start and pause is committed before the screen shows it.
+public protocol GameLibrary: AnyObject {
+    /// The most recent game, to carry on with at launch, or nil when none was ever played.
+    func latestGame() throws -> StoredGame?
+    /// Keeps a new game, started on `date`, and returns it with its identifier.
+    func startGame(_ game: Game, on date: Date) throws -> StoredGame
+    /// Commits `move` as the game's next move.
+    func append(_ move: RecordedMove, toGame id: StoredGame.ID) throws
+    /// Removes the game's last move.
+    func removeLastMove(ofGame id: StoredGame.ID) throws
+    /// Commits the time on the game's clock and whether it runs.
+    func saveClock(ofGame id: StoredGame.ID, elapsed: Duration, isRunning: Bool) throws
+    /// Every game kept, newest first.
+    func games() throws -> [StoredGame]
+}
+
+/// A game as the library keeps it: its identifier and the day it started.
+public struct StoredGame: Equatable, Sendable, Identifiable {
+    /// A game's identifier in the library.
+    public typealias ID = Int64
+
+    public let id: ID
+    public let startedOn: Date
+    public var game: Game
+
+    /// Creates the stored form of `game`.
+    public init(id: ID, startedOn: Date, game: Game) {
+        self.id = id
+        self.startedOn = startedOn
+        self.game = game
+    }
+}

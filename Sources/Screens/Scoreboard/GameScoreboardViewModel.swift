@@ -1,0 +1,240 @@
+import Binding
+import Foundation
+import Models
+
+/// The scoreboard of a pickup game: clock, score, the six players' moves, and the games kept.
+///
+/// The game is read from the library the first time the screen appears; every move, start and
+/// pause is committed to the library before an output changes. The clock's text changes ten
+/// times a second only while the game runs and the screen shows; otherwise no timer exists.
+@MainActor
+public final class GameScoreboardViewModel {
+    // MARK: - Outputs
+
+    public let homeTeamName = Dynamic("")
+    public let awayTeamName = Dynamic("")
+    /// Time on the clock: `00:00.0`.
+    public let time = Dynamic(ScoreboardFormat.time(.zero))
+    /// `<home> - <away>`.
+    public let score = Dynamic("0 - 0")
+    public let isPaused = Dynamic(true)
+    /// The start/pause button: `Start` while paused, `Pause` while running.
+    public let pauseButtonTitle = Dynamic("Start")
+    public let isFinished = Dynamic(false)
+    /// `Ballerz win 15 - 12` once finished, else empty.
+    public let result = Dynamic("")
+    /// A problem with keeping games (`Games are not being saved: …`), else empty.
+    public let notice = Dynamic("")
+    /// Whether the screen asks to confirm a new game over one in progress.
+    public let isConfirmingNewGame = Dynamic(false)
+    /// A past game shown read-only: `Game of Nov 21, 2026 (read-only)`, else empty.
+    public let pastGameTitle = Dynamic("")
+    public let homePlayers: [PlayerScoreboardViewModel]
+    public let awayPlayers: [PlayerScoreboardViewModel]
+    /// The games kept.
+    public private(set) var library: GameLibraryViewModel!
+
+    // MARK: - State
+
+    private let openLibrary: () throws -> GameLibrary
+    private let scheduler: any Scheduler
+    private let today: () -> Date
+    private let timeZone: TimeZone
+    private var store: GameLibrary?
+    private var current: StoredGame?
+    private var game = Game()
+    private var pastGame: StoredGame?
+    private var isVisible = false
+    private var tick: ScheduledAction?
+
+    /// Creates the scoreboard. `openLibrary` is called once, when the screen first appears;
+    /// `scheduler` gives the monotonic time and the clock's ticks; `today` dates new games.
+    public init(openLibrary: @escaping () throws -> GameLibrary, scheduler: any Scheduler,
+                today: @escaping () -> Date = Date.init, timeZone: TimeZone = .current) {
+        self.openLibrary = openLibrary
+        self.scheduler = scheduler
+        self.today = today
+        self.timeZone = timeZone
+        var record: (@MainActor (Player.ID, Move) -> Void)?
+        let forward: @MainActor (Player.ID, Move) -> Void = { record?($0, $1) }
+        homePlayers = Team.ballerz.players.map { PlayerScoreboardViewModel(player: $0, record: forward) }
+        awayPlayers = Team.ringerz.players.map { PlayerScoreboardViewModel(player: $0, record: forward) }
+        library = GameLibraryViewModel(timeZone: timeZone) { [unowned self] in showPastGame($0) }
+        record = { [unowned self] in recordMove($1, by: $0) }
+        showGame()
+    }
+
+    // MARK: - Inputs
+
+    /// The screen came into view: the game is loaded the first time, and a running clock ticks.
+    public func screenAppeared() {
+        isVisible = true
+        loadIfNeeded()
+        showGame()
+    }
+
+    /// The screen went out of view: the clock keeps time but stops ticking.
+    public func screenDisappeared() {
+        isVisible = false
+        updateTicking()
+    }
+
+    /// Starts the clock when paused, pauses it when running. A finished game stays stopped.
+    public func togglePause() {
+        guard pastGame == nil, !game.isFinished else { return }
+        let now = scheduler.now
+        if game.isRunning { game.pause(at: now) } else { game.start(at: now) }
+        save { try $0.saveClock(ofGame: $1, elapsed: game.elapsed(at: now), isRunning: game.isRunning) }
+        showGame()
+    }
+
+    /// Takes back the last move.
+    public func undoLastMove() {
+        guard pastGame == nil, game.undoLastMove() != nil else { return }
+        save { try $0.removeLastMove(ofGame: $1) }
+        showGame()
+    }
+
+    /// Starts a new game; asks first when a game is in progress.
+    public func newGame() {
+        guard pastGame == nil else { return }
+        if !game.moves.isEmpty, !game.isFinished {
+            isConfirmingNewGame.change(to: true)
+        } else {
+            startNewGame()
+        }
+    }
+
+    /// Answers the new-game question: yes keeps the game in progress in the library.
+    public func confirmNewGame(_ confirmed: Bool) {
+        guard isConfirmingNewGame.value else { return }
+        isConfirmingNewGame.value = false
+        if confirmed { startNewGame() }
+    }
+
+    /// Opens the list of games kept.
+    public func showLibrary() {
+        guard let store else {
+            library.show([], problem: notice.value.isEmpty ? "Games are not being saved." : notice.value)
+            return
+        }
+        do {
+            library.show(try store.games(), problem: nil)
+        } catch {
+            library.show([], problem: "The games cannot be read: \(error)")
+        }
+    }
+
+    /// Leaves a past game and shows the current one again.
+    public func closePastGame() {
+        guard pastGame != nil else { return }
+        pastGame = nil
+        showGame()
+    }
+
+    // MARK: - Private
+
+    private func recordMove(_ move: Move, by player: Player.ID) {
+        guard pastGame == nil else { return }
+        do {
+            try game.record(move, by: player, at: scheduler.now)
+        } catch {
+            return  // A finished game, or a player not in it: the inputs show as disabled.
+        }
+        let now = scheduler.now
+        save { store, id in
+            try store.append(game.moves[game.moves.count - 1], toGame: id)
+            if game.isFinished { try store.saveClock(ofGame: id, elapsed: game.elapsed(at: now), isRunning: false) }
+        }
+        showGame()
+    }
+
+    private func startNewGame() {
+        let now = scheduler.now
+        if game.isRunning {
+            game.pause(at: now)
+            save { try $0.saveClock(ofGame: $1, elapsed: game.elapsed(at: now), isRunning: false) }
+        }
+        game = Game(home: Team(name: game.home.name, players: game.home.players),
+                    away: Team(name: game.away.name, players: game.away.players))
+        current = nil
+        if let store {
+            do {
+                current = try store.startGame(game, on: today())
+            } catch {
+                notice.value = "This game is not being saved: \(error)"
+            }
+        }
+        showGame()
+    }
+
+    private func loadIfNeeded() {
+        guard store == nil, notice.value.isEmpty else { return }
+        do {
+            let store = try openLibrary()
+            self.store = store
+            if let latest = try store.latestGame() {
+                current = latest
+                game = latest.game
+            } else {
+                current = try store.startGame(game, on: today())
+            }
+        } catch {
+            notice.value = "Games are not being saved: \(error)"
+        }
+    }
+
+    /// Commits a change to the current game; a failure is shown, and the game goes on in memory.
+    private func save(_ change: (GameLibrary, StoredGame.ID) throws -> Void) {
+        guard let store, let id = current?.id else { return }
+        do {
+            try change(store, id)
+        } catch {
+            notice.value = "Not saved: \(error)"
+        }
+    }
+
+    private func showPastGame(_ stored: StoredGame) {
+        if stored.id == current?.id { return closePastGame() }
+        pastGame = stored
+        showGame()
+    }
+
+    /// Sets every output from the game on show (the current one, or a past one read-only).
+    private func showGame() {
+        let shown = pastGame?.game ?? game
+        homeTeamName.change(to: shown.home.name)
+        awayTeamName.change(to: shown.away.name)
+        score.change(to: ScoreboardFormat.score(shown.score))
+        time.change(to: ScoreboardFormat.time(shown.elapsed(at: scheduler.now)))
+        isPaused.change(to: !shown.isRunning)
+        pauseButtonTitle.change(to: shown.isRunning ? "Pause" : "Start")
+        isFinished.change(to: shown.isFinished)
+        result.change(to: ScoreboardFormat.result(shown))
+        pastGameTitle.change(to: pastGame.map { "Game of \(ScoreboardFormat.day($0.startedOn, timeZone: timeZone)) (read-only)" } ?? "")
+        let enabled = pastGame == nil && !shown.isFinished
+        for player in homePlayers + awayPlayers { player.show(shown, enabled: enabled) }
+        updateTicking()
+    }
+
+    /// Keeps one tick scheduled, at the next tenth of a second on the clock, while the game
+    /// runs and the screen shows; cancels it otherwise.
+    private func updateTicking() {
+        tick?.cancel()
+        tick = nil
+        guard isVisible, pastGame == nil, game.isRunning else { return }
+        let tenth = Duration.milliseconds(100)
+        let elapsed = game.elapsed(at: scheduler.now)
+        let intoTenth = Duration.nanoseconds(Self.nanoseconds(elapsed) % Self.nanoseconds(tenth))
+        tick = scheduler.schedule(after: tenth - intoTenth) { [weak self] in
+            guard let self else { return }
+            time.change(to: ScoreboardFormat.time(game.elapsed(at: scheduler.now)))
+            updateTicking()
+        }
+    }
+
+    private static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Models
+
+/// How the scoreboard writes times, scores and games.
+enum ScoreboardFormat {
+    /// `mm:ss.t`, tenths cut, not rounded; minutes go past 59 (`60:00.0`).
+    static func time(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = max(duration, .zero).components
+        let tenths = attoseconds / 100_000_000_000_000_000
+        return String(format: "%02lld:%02lld.%lld", seconds / 60, seconds % 60, tenths)
+    }
+
+    /// `<home> - <away>`.
+    static func score(_ score: Score) -> String {
+        "\(score.home) - \(score.away)"
+    }
+
+    /// `Ballerz win 15 - 12`, the winner's points first; empty while the game goes on.
+    static func result(_ game: Game) -> String {
+        guard let winner = game.winner else { return "" }
+        let score = game.score
+        return winner == .home
+            ? "\(game.home.name) win \(score.home) - \(score.away)"
+            : "\(game.away.name) win \(score.away) - \(score.home)"
+    }
+
+    /// One line of the game library: `Nov 21, 2026  Ballerz 15 - 12 Ringerz  04:31.0  finished`.
+    static func libraryRow(_ stored: StoredGame, timeZone: TimeZone) -> String {
+        let game = stored.game
+        let state = game.isFinished ? "finished" : (game.moves.isEmpty ? "not started" : "in progress")
+        return "\(day(stored.startedOn, timeZone: timeZone))  \(game.home.name) \(score(game.score)) \(game.away.name)  "
+            + "\(time(game.accumulated))  \(state)"
+    }
+
+    /// `Nov 21, 2026`.
+    static func day(_ date: Date, timeZone: TimeZone) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "MMM d, yyyy"
+        return formatter.string(from: date)
+    }
+}

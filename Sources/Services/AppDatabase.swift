@@ -1,0 +1,79 @@
+import Foundation
+import GRDB
+
+/// The program's SQLite database, one file in the data directory, with its migrations.
+///
+/// Write-ahead logging lets a second process read what is committed while this one writes.
+/// A file that is not a database, or that the program cannot open, is reported and left
+/// exactly as it is: never overwritten, never deleted.
+public final class AppDatabase: Sendable {
+    /// Why the database cannot be used, in words a person can act on.
+    public struct OpenError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The file name inside the data directory.
+    public static let fileName = "mvvm-tui.sqlite"
+
+    let writer: any DatabaseWriter
+
+    /// Opens (creating it when missing) the database at `path`, and migrates it.
+    public init(path: String) throws(OpenError) {
+        do {
+            let directory = (path as NSString).deletingLastPathComponent
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(2)
+            writer = try DatabasePool(path: path, configuration: configuration)
+            try Self.migrator.migrate(writer)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {
+            throw OpenError(description: "\(path) is not a database this program can read; it was left as it is")
+        } catch {
+            throw OpenError(description: "cannot open \(path): \(Self.reason(error))")
+        }
+    }
+
+    /// A private database in memory, for tests.
+    public init(inMemoryNamed name: String = UUID().uuidString) throws {
+        writer = try DatabaseQueue(named: name)
+        try Self.migrator.migrate(writer)
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
+        return (error as NSError).localizedDescription
+    }
+
+    // MARK: - Migrations
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("games") { db in
+            try db.create(table: "game") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("startedAt", .datetime).notNull()
+                table.column("homeName", .text).notNull()
+                table.column("awayName", .text).notNull()
+                table.column("elapsedMilliseconds", .integer).notNull().defaults(to: 0)
+                table.column("isRunning", .boolean).notNull().defaults(to: false)
+            }
+            try db.create(table: "player") { table in
+                table.column("gameId", .integer).notNull().references("game", onDelete: .cascade)
+                table.column("number", .integer).notNull()
+                table.column("side", .text).notNull()
+                table.column("name", .text).notNull()
+                table.primaryKey(["gameId", "number"])
+            }
+            try db.create(table: "move") { table in
+                table.column("gameId", .integer).notNull().references("game", onDelete: .cascade)
+                table.column("position", .integer).notNull()
+                table.column("playerNumber", .integer).notNull()
+                table.column("kind", .text).notNull()
+                table.column("gameTimeMilliseconds", .integer).notNull()
+                table.primaryKey(["gameId", "position"])
+            }
+        }
+        return migrator
+    }
+}
