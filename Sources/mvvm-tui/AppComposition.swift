@@ -1,3 +1,5 @@
+import Binding
+import Models
 import Renderer
 import Screens
 import Services
@@ -22,10 +24,17 @@ struct AppComposition {
 
     func run() throws -> Never {
         let app = TerminalApp(useColor: settings.useColor, trace: settings.trace)
+        let scheduler = MainQueueScheduler()
+        let databasePath = settings.dataDirectory.path + "/" + AppDatabase.fileName
         var screens: [Tab: ScreenView] = [:]
         for tab in Tab.allCases {
             screens[tab] = UnbuiltScreenView(viewModel: UnbuiltScreenViewModel(tab: tab), needsDisplay: app.needsDisplay)
         }
+        let scoreboard = GameScoreboardViewModel(
+            openLibrary: { SQLiteGameLibrary(database: try AppDatabase(path: databasePath)) },
+            scheduler: scheduler
+        )
+        screens[.scoreboard] = ScoreboardView(viewModel: scoreboard, needsDisplay: app.needsDisplay)
         let shell = ShellView(
             shell: ShellViewModel(initialTab: settings.initialTab),
             screens: screens,

@@ -61,10 +61,24 @@ final class TmuxSession {
 
     /// Sends `signal` (`TERM`, `HUP`, `SEGV`…) to the program itself.
     func kill(_ signal: String) throws {
+        guard let pid = try programID() else { throw Failure(description: "the program is not running") }
+        try Self.run("/bin/kill", ["-\(signal)", pid])
+    }
+
+    /// Waits until the program's process is gone (after SIGKILL nothing is printed to wait for).
+    func waitForProgramToEnd(timeout: Duration = .seconds(10)) throws {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while try programID() != nil {
+            guard clock.now < deadline else { throw Failure(description: "the program still runs after \(timeout)") }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+
+    private func programID() throws -> String? {
         let shell = try tmux(["display-message", "-p", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
-        let program = try Self.run("/usr/bin/pgrep", ["-P", shell, "-f", "mvvm-tui"]).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let pid = program.split(separator: "\n").first else { throw Failure(description: "the program is not running") }
-        try Self.run("/bin/kill", ["-\(signal)", String(pid)])
+        let found = try Self.runForStatus("/usr/bin/pgrep", ["-P", shell, "-f", "mvvm-tui"])
+        return found.output.split(separator: "\n").first.map(String.init)
     }
 
     // MARK: - Reading back

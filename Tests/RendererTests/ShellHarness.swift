@@ -12,7 +12,8 @@ final class ShellHarness {
     private(set) var displayRequests = 0
     private var decoder = InputDecoder()
 
-    init(tab: Tab = .weather, size: Size = Size(columns: 80, rows: 24)) {
+    /// A shell whose tabs show stand-in screens, except the Scoreboard when `scoreboard` is given.
+    init(tab: Tab = .weather, size: Size = Size(columns: 80, rows: 24), scoreboard: GameScoreboardViewModel? = nil) {
         shell = ShellViewModel(initialTab: tab)
         grid = GridSurface(size: size)
         var views: [Tab: ScreenView] = [:]
@@ -20,6 +21,9 @@ final class ShellHarness {
             let viewModel = UnbuiltScreenViewModel(tab: tab)
             screens[tab] = viewModel
             views[tab] = UnbuiltScreenView(viewModel: viewModel, needsDisplay: { [unowned self] in displayRequests += 1 })
+        }
+        if let scoreboard {
+            views[.scoreboard] = ScoreboardView(viewModel: scoreboard, needsDisplay: { [unowned self] in displayRequests += 1 })
         }
         view = ShellView(shell: shell, screens: views,
                          needsDisplay: { [unowned self] in displayRequests += 1 },

@@ -123,7 +123,7 @@ import TestSupport
     }
 
     @Test func helpListsEveryKeyOfTheKeymapAndClosesWithEsc() {
-        let harness = ShellHarness(tab: .movies, size: Size(columns: 80, rows: 60))
+        let harness = ShellHarness(tab: .movies, size: Size(columns: 100, rows: 120))
         harness.type("?")
         let screen = harness.grid.text
         for binding in Keymap.standard.bindings {
@@ -140,8 +140,8 @@ import TestSupport
         harness.type("?")
         #expect(harness.grid.text.contains("more ↓"))
         #expect(!harness.grid.text.contains("scroll a page"))
-        for _ in 0..<40 { harness.type("j") }
-        #expect(harness.grid.text.contains("scroll a page"))
+        for _ in 0..<100 { harness.type("j") }
+        #expect(harness.grid.text.contains("close the list"))
         #expect(!harness.grid.text.contains("more ↓"))
     }
 

@@ -8,6 +8,16 @@ public enum Command: Hashable, Sendable {
     case cursorLeft, cursorRight, cursorHome, cursorEnd
     case deleteBackward, deleteForward, deleteToStart, deleteWordBackward
     case scrollUp, scrollDown, pageUp, pageDown
+    /// A command for the open screen's view.
+    case screen(ScreenCommand)
+}
+
+/// What a key asks of the open screen; the screen's view decides what it means there.
+public enum ScreenCommand: Hashable, Sendable {
+    case up, down, left, right
+    case onePoint, twoPoints, assist, rebound, foul
+    case startPause, undo, newGame, showLibrary
+    case confirm, cancel, open, back
 }
 
 /// Where a key binding applies.
@@ -20,6 +30,12 @@ public enum KeyScope: Hashable, Sendable, CaseIterable {
     case inputLine
     /// While the help overlay shows.
     case help
+    /// On the Scoreboard, with nothing asked.
+    case scoreboard
+    /// While a screen asks a yes-or-no question.
+    case confirmation
+    /// While the Scoreboard's list of games shows.
+    case gameLibrary
 
     /// The heading of the scope in the help overlay.
     public var heading: String {
@@ -28,6 +44,9 @@ public enum KeyScope: Hashable, Sendable, CaseIterable {
         case .screen: "On a screen"
         case .inputLine: "In the input line"
         case .help: "In this help"
+        case .scoreboard: "On the Scoreboard"
+        case .confirmation: "When asked to confirm"
+        case .gameLibrary: "In the list of games"
         }
     }
 }
@@ -81,11 +100,14 @@ public struct Keymap: Sendable {
         return nil
     }
 
-    /// The bindings the status line shows in `scopes`, in table order.
-    public func hints(in scopes: [KeyScope]) -> [(key: String, hint: String)] {
-        bindings.compactMap { binding in
-            guard scopes.contains(binding.scope), let hint = binding.hint else { return nil }
-            return (binding.label, hint)
+    /// The bindings the status line shows in `scopes`, scope by scope in the order given, each
+    /// scope's in table order; `including` can leave bindings out.
+    public func hints(in scopes: [KeyScope], including: (KeyBinding) -> Bool = { _ in true }) -> [(key: String, hint: String)] {
+        scopes.flatMap { scope in
+            bindings.compactMap { binding in
+                guard binding.scope == scope, let hint = binding.hint, including(binding) else { return nil }
+                return (binding.label, hint)
+            }
         }
     }
 }
@@ -122,6 +144,29 @@ extension Keymap {
         KeyBinding("↑ ↓  k j", "scroll", scope: .help, hint: "scroll",
                    commands: [.up: .scrollUp, .text("k"): .scrollUp, .down: .scrollDown, .text("j"): .scrollDown]),
         KeyBinding("PgUp PgDn", "scroll a page", scope: .help, commands: [.pageUp: .pageUp, .pageDown: .pageDown]),
+
+        // MARK: On the Scoreboard
+        KeyBinding("1  2  a  r  f", "one point, two points, assist, rebound, foul for the chosen player", scope: .scoreboard,
+                   hint: "moves", commands: [.text("1"): .screen(.onePoint), .text("2"): .screen(.twoPoints),
+                                            .text("a"): .screen(.assist), .text("r"): .screen(.rebound), .text("f"): .screen(.foul)]),
+        KeyBinding("↑ ↓ ← →  k j h l", "choose a player", scope: .scoreboard,
+                   commands: [.up: .screen(.up), .text("k"): .screen(.up), .down: .screen(.down), .text("j"): .screen(.down),
+                              .left: .screen(.left), .text("h"): .screen(.left), .right: .screen(.right), .text("l"): .screen(.right)]),
+        KeyBinding("Space", "start or pause the clock", scope: .scoreboard, hint: "start/pause", keys: [.text(" ")], command: .screen(.startPause)),
+        KeyBinding("z", "undo the last move", scope: .scoreboard, hint: "undo", keys: [.text("z")], command: .screen(.undo)),
+        KeyBinding("n", "new game", scope: .scoreboard, hint: "new", keys: [.text("n")], command: .screen(.newGame)),
+        KeyBinding("g", "the games kept", scope: .scoreboard, hint: "games", keys: [.text("g")], command: .screen(.showLibrary)),
+        KeyBinding("Esc", "back from a past game", scope: .scoreboard, keys: [.escape], command: .screen(.back)),
+
+        // MARK: When asked to confirm
+        KeyBinding("y", "yes", scope: .confirmation, hint: "yes", keys: [.text("y")], command: .screen(.confirm)),
+        KeyBinding("n  Esc", "no", scope: .confirmation, hint: "no", keys: [.text("n"), .escape], command: .screen(.cancel)),
+
+        // MARK: In the list of games
+        KeyBinding("↑ ↓  k j", "move through the games", scope: .gameLibrary, hint: "move",
+                   commands: [.up: .screen(.up), .text("k"): .screen(.up), .down: .screen(.down), .text("j"): .screen(.down)]),
+        KeyBinding("Enter", "open the game, read-only", scope: .gameLibrary, hint: "open", keys: [.enter], command: .screen(.open)),
+        KeyBinding("Esc  g", "close the list", scope: .gameLibrary, hint: "close", keys: [.escape, .text("g")], command: .screen(.back)),
     ])
 
     private static func tabCommands(_ key: (Int) -> Key) -> [Key: Command] {

@@ -19,6 +19,7 @@ public final class ShellView {
     private var editors: [Tab: LineEditor] = [:]
     private var helpScroll = 0
     private var lastSize = Size(columns: 0, rows: 0)
+    private var visibleTab: Tab?
     private var tokens: [BindingToken] = []
 
     /// Whether keys go to the input line rather than the screen.
@@ -38,7 +39,10 @@ public final class ShellView {
         self.needsDisplay = needsDisplay
         self.onQuit = onQuit
         shell.selectedTab.bindAndFire { [unowned self] tab in
+            if let visibleTab { screens[visibleTab]?.setVisible(false) }
+            visibleTab = tab
             isInputFocused = screens[tab]?.inputLineUser != nil
+            screens[tab]?.setVisible(true)
             needsDisplay()
         }.store(in: &tokens)
         shell.isHelpVisible.bind { [unowned self] _ in
@@ -52,7 +56,8 @@ public final class ShellView {
     /// The scopes of the keymap that apply now, most specific first.
     public var activeScopes: [KeyScope] {
         if shell.isHelpVisible.value { return [.everywhere, .help] }
-        return isInputFocused ? [.everywhere, .inputLine] : [.everywhere, .screen]
+        if isInputFocused { return [.everywhere, .inputLine] }
+        return [.everywhere] + (currentScreen?.keyScopes ?? []) + [.screen]
     }
 
     /// Answers one key.
@@ -99,6 +104,7 @@ public final class ShellView {
         case .scrollDown: scrollHelp(by: 1)
         case .pageUp: scrollHelp(by: -max(1, lastSize.rows - 6))
         case .pageDown: scrollHelp(by: max(1, lastSize.rows - 6))
+        case .screen(let command): currentScreen?.perform(command)
         }
         if shell.isHelpVisible.value, case .selectTab = command { shell.hideHelp() }
     }
@@ -144,6 +150,16 @@ public final class ShellView {
 
     // MARK: - Drawing
 
+    /// The status line's keys: the open screen's own first, the ones that work anywhere last,
+    /// and `/` only where there is an input line to go to.
+    private var statusHints: [(key: String, hint: String)] {
+        let scopes = activeScopes.filter { $0 != .everywhere } + [.everywhere]
+        let hasInputLine = inputLineUser != nil
+        return keymap.hints(in: scopes) { binding in
+            hasInputLine || !binding.commands.values.contains(.focusInput)
+        }
+    }
+
     /// Draws the whole screen into `surface`.
     public func draw(into surface: Surface) {
         let size = surface.size
@@ -164,7 +180,7 @@ public final class ShellView {
             content = content.droppingTop(2)
         }
         currentScreen?.draw(into: surface, in: content)
-        StatusLineView(hints: keymap.hints(in: activeScopes)).draw(into: surface, row: size.rows - 1)
+        StatusLineView(hints: statusHints).draw(into: surface, row: size.rows - 1)
         if shell.isHelpVisible.value {
             HelpOverlayView(keymap: keymap, scroll: helpScroll).draw(into: surface, in: content)
             cursor = nil

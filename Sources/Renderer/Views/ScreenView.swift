@@ -10,6 +10,19 @@ public protocol ScreenView: AnyObject {
     var inputLineUser: InputLineUser? { get }
     /// Draws the screen inside `rect`.
     func draw(into surface: Surface, in rect: Rect)
-    /// Answers a key the shell did not take; returns false when the screen has no use for it.
+    /// The keymap scopes of the screen as it is now (its own keys, a question it asks…).
+    var keyScopes: [KeyScope] { get }
+    /// Carries out a command from the screen's keys.
+    func perform(_ command: ScreenCommand)
+    /// Answers a key the keymap does not know; returns false when the screen has no use for it.
     func handle(_ key: Key) -> Bool
+    /// The screen came into view (true) or went out of it (false).
+    func setVisible(_ visible: Bool)
+}
+
+extension ScreenView {
+    public var keyScopes: [KeyScope] { [] }
+    public func perform(_ command: ScreenCommand) {}
+    public func handle(_ key: Key) -> Bool { false }
+    public func setVisible(_ visible: Bool) {}
 }

@@ -28,6 +28,4 @@ public final class UnbuiltScreenView: ScreenView {
             surface.draw(line, row: rect.row + 2 + offset, column: rect.column + 1, width: rect.width - 1)
         }
     }
-
-    public func handle(_ key: Key) -> Bool { false }
 }

@@ -31,8 +31,10 @@ public final class GameScoreboardViewModel {
     public let pastGameTitle = Dynamic("")
     public let homePlayers: [PlayerScoreboardViewModel]
     public let awayPlayers: [PlayerScoreboardViewModel]
+    /// The chosen player, whom the move keys record for: 0–2 home, 3–5 away.
+    public let selectedPlayerIndex = Dynamic(0)
     /// The games kept.
-    public private(set) var library: GameLibraryViewModel!
+    public let library: GameLibraryViewModel
 
     // MARK: - State
 
@@ -55,12 +57,16 @@ public final class GameScoreboardViewModel {
         self.scheduler = scheduler
         self.today = today
         self.timeZone = timeZone
+        // The players and the library call back into this view-model, which does not exist
+        // until they do: they call through closures filled in once it does.
         var record: (@MainActor (Player.ID, Move) -> Void)?
+        var open: (@MainActor (StoredGame) -> Void)?
         let forward: @MainActor (Player.ID, Move) -> Void = { record?($0, $1) }
         homePlayers = Team.ballerz.players.map { PlayerScoreboardViewModel(player: $0, record: forward) }
         awayPlayers = Team.ringerz.players.map { PlayerScoreboardViewModel(player: $0, record: forward) }
-        library = GameLibraryViewModel(timeZone: timeZone) { [unowned self] in showPastGame($0) }
+        library = GameLibraryViewModel(timeZone: timeZone) { open?($0) }
         record = { [unowned self] in recordMove($1, by: $0) }
+        open = { [unowned self] in showPastGame($0) }
         showGame()
     }
 
@@ -77,6 +83,29 @@ public final class GameScoreboardViewModel {
     public func screenDisappeared() {
         isVisible = false
         updateTicking()
+    }
+
+    /// A direction to move the choice of player in.
+    public enum Direction: Sendable {
+        case up, down, left, right
+    }
+
+    /// The chosen player.
+    public var selectedPlayer: PlayerScoreboardViewModel {
+        (homePlayers + awayPlayers)[selectedPlayerIndex.value]
+    }
+
+    /// Moves the choice of player within a team (up, down) or to the other team (left, right).
+    public func moveSelection(_ direction: Direction) {
+        let index = selectedPlayerIndex.value
+        let row = index % 3, team = index / 3
+        let next = switch direction {
+        case .up: team * 3 + max(0, row - 1)
+        case .down: team * 3 + min(2, row + 1)
+        case .left: row
+        case .right: 3 + row
+        }
+        selectedPlayerIndex.change(to: next)
     }
 
     /// Starts the clock when paused, pauses it when running. A finished game stays stopped.

@@ -1,0 +1,89 @@
+import Foundation
+import Renderer
+import Screens
+import Testing
+import TestSupport
+
+@MainActor
+@Suite struct ScoreboardViewTests {
+    let scheduler = TestScheduler()
+    let library = InMemoryGameLibrary()
+
+    private func harness(size: Size = Size(columns: 80, rows: 24)) -> ShellHarness {
+        let scoreboard = GameScoreboardViewModel(openLibrary: { [library] in library }, scheduler: scheduler,
+                                                 today: { Date(timeIntervalSince1970: 1_763_700_000) },
+                                                 timeZone: TimeZone(identifier: "UTC")!)
+        let harness = ShellHarness(tab: .scoreboard, size: size, scoreboard: scoreboard)
+        harness.draw()
+        return harness
+    }
+
+    @Test func scoreboardAt80x24() throws {
+        let harness = harness()
+        harness.type(" ")
+        scheduler.advance(by: .milliseconds(1_500))
+        harness.type("2jal f")
+        #expect(harness.grid.text == (try Snapshot.expected(harness.grid.text, named: "scoreboard-80x24")))
+    }
+
+    @Test func scoreboardAt60x20ListsThePlayersInOneColumn() throws {
+        let harness = harness(size: Size(columns: 60, rows: 20))
+        harness.type("jj1")
+        #expect(harness.grid.text == (try Snapshot.expected(harness.grid.text, named: "scoreboard-60x20")))
+    }
+
+    @Test func finishedGameShowsTheResultAndNoButton() throws {
+        let harness = harness()
+        harness.type(String(repeating: "2", count: 8))
+        #expect(harness.grid.text.contains("Ballerz win 16 - 0"))
+        #expect(!harness.grid.text.contains("[ Start ]"))
+        #expect(harness.grid.text == (try Snapshot.expected(harness.grid.text, named: "scoreboard-finished-80x24")))
+        harness.type("2")
+        #expect(harness.grid.text.contains("16 - 0"))
+    }
+
+    @Test func theStatusLineShowsTheScoreboardKeys() {
+        let harness = harness()
+        #expect(harness.grid.lines[23].contains("moves"))
+        #expect(harness.grid.lines[23].contains("start/pause"))
+    }
+
+    @Test func aNewGameQuestionTakesYesOrNo() {
+        let harness = harness()
+        harness.type("2n")
+        #expect(harness.grid.text.contains("Start a new game?"))
+        #expect(harness.grid.lines[23].contains("y yes"))
+        harness.type("n")
+        #expect(!harness.grid.text.contains("Start a new game?"))
+        #expect(harness.grid.text.contains("2 - 0"))
+        harness.type("ny")
+        #expect(harness.grid.text.contains("0 - 0"))
+        #expect(library.stored.count == 2)
+    }
+
+    @Test func theListOfGamesOpensAPastGameReadOnly() {
+        let harness = harness()
+        harness.type(String(repeating: "2", count: 8) + "n2")
+        harness.type("g")
+        #expect(harness.grid.text.contains("Games kept, newest first"))
+        #expect(harness.grid.text.contains("Ballerz 2 - 0 Ringerz"))
+        harness.type("j")
+        harness.type([0x0D])
+        #expect(harness.grid.text.contains("(read-only)"))
+        #expect(harness.grid.text.contains("16 - 0"))
+        harness.type([0x1B])
+        #expect(!harness.grid.text.contains("(read-only)"))
+        #expect(harness.grid.text.contains("2 - 0"))
+    }
+
+    @Test func theClockTicksOnlyWhileTheTabShows() {
+        let harness = harness()
+        harness.type(" ")
+        harness.type([0x09])  // Tab: to People
+        #expect(scheduler.waitingCount == 0)
+        scheduler.advance(by: .seconds(3))
+        harness.type([0x1B, 0x5B, 0x5A])  // Shift-Tab: back to the Scoreboard
+        #expect(harness.grid.text.contains("00:03.0"))
+        #expect(scheduler.waitingCount == 1)
+    }
+}
