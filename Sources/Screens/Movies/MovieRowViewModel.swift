@@ -1,0 +1,66 @@
+import Foundation
+import Models
+
+/// One film as a list row and the detail pane show it, every text already formatted.
+///
+/// ```swift
+/// let row = MovieRowViewModel(movie: starWars)
+/// row.releaseDate   // "May 25, 1977"
+/// row.rating        // "★★★★★★★★☆☆ 8.2"
+/// ```
+public struct MovieRowViewModel: Equatable, Sendable {
+    /// The film's identifier in its service.
+    public let id: Int
+    public let title: String
+    /// `Nov 21, 2026`; the year alone when only the year is known; empty when unknown.
+    public let releaseDate: String
+    /// `Int(voteAverage)` stars filled of ten, then the average: `★★★★★★★☆☆☆ 7.9`.
+    public let rating: String
+    /// TMDb's overview; for the catalogue, what it knows: `1977 · 121 min · Action · 142,000 votes`.
+    public let overview: String
+
+    /// Formats `movie`.
+    public init(movie: Movie) {
+        id = movie.id
+        title = movie.title
+        releaseDate = Self.releaseDate(movie.releaseDate)
+        rating = Self.rating(movie.voteAverage)
+        overview = movie.overview.flatMap { $0.isEmpty ? nil : $0 } ?? Self.facts(movie)
+    }
+
+    // MARK: - Formatting
+
+    static func releaseDate(_ date: ReleaseDate?) -> String {
+        switch date {
+        case .day(let year, let month, let day):
+            guard (1...12).contains(month) else { return "\(year)" }
+            return "\(monthNames[month - 1]) \(day), \(year)"
+        case .year(let year): return "\(year)"
+        case nil: return ""
+        }
+    }
+
+    static func rating(_ average: Double) -> String {
+        let filled = min(10, max(0, Int(average.isFinite ? average : 0)))
+        let stars = String(repeating: "★", count: filled) + String(repeating: "☆", count: 10 - filled)
+        return "\(stars) \(String(format: "%.1f", min(10, max(0, average.isFinite ? average : 0))))"
+    }
+
+    static func facts(_ movie: Movie) -> String {
+        var facts: [String] = []
+        if let year = movie.releaseDate?.year { facts.append("\(year)") }
+        if let minutes = movie.runtimeMinutes, minutes > 0 { facts.append("\(minutes) min") }
+        if !movie.genres.isEmpty { facts.append(movie.genres.joined(separator: ", ")) }
+        facts.append(count(movie.voteCount, "vote"))
+        if let certification = movie.certification, !certification.isEmpty { facts.append("rated \(certification)") }
+        return facts.joined(separator: " · ")
+    }
+
+    /// `1 vote`, `1,234 votes`, `1,234 matches`.
+    static func count(_ value: Int, _ noun: String) -> String {
+        let number = value.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
+        return "\(number) \(noun)\(value == 1 ? "" : (noun.hasSuffix("ch") ? "es" : "s"))"
+    }
+
+    private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+}

@@ -1,0 +1,115 @@
+import Binding
+import Foundation
+import Models
+
+/// The Search screen: results follow the query as it is typed.
+///
+/// Queries are throttled like RxSwift's `throttle(latest: true)`: the first change searches at
+/// once, and later changes within the interval collapse into one search with the latest text at
+/// the interval's end. The same text twice in a row searches once. An answer for an older query
+/// never shows.
+@MainActor
+public final class MovieSearchViewModel {
+    /// The throttle interval (the original app used one second).
+    public static let interval: Duration = .milliseconds(300)
+    /// What the screen says before anything is typed.
+    public static let startMessage = "Start searching your favorite movies"
+
+    // MARK: - Outputs
+
+    public let rows = Dynamic<[MovieRowViewModel]>([])
+    /// `Start searching your favorite movies`, `No result for <query>`, an error, or empty.
+    public let info = Dynamic(MovieSearchViewModel.startMessage)
+    /// `1,234 matches` while there are results; else empty.
+    public let matchCount = Dynamic("")
+    public let isSearching = Dynamic(false)
+    /// The row under the cursor.
+    public let selectedIndex = Dynamic(0)
+    /// The film under the cursor, for the detail pane.
+    public let selectedMovie = Dynamic<MovieRowViewModel?>(nil)
+
+    private let service: any MovieService
+    private let query = Dynamic("")
+    private var tokens: [BindingToken] = []
+    private var generation = 0
+    /// The search under way, for tests to await.
+    public private(set) var search: Task<Void, Never>?
+
+    /// Creates the screen over `service`, throttling on `scheduler`.
+    public init(service: any MovieService, scheduler: any Scheduler, interval: Duration = MovieSearchViewModel.interval) {
+        self.service = service
+        query.throttle(interval, on: scheduler).distinct()
+            .bind { [unowned self] in run($0) }.store(in: &tokens)
+    }
+
+    // MARK: - Inputs
+
+    /// The query as it stands after the latest keystroke.
+    public func queryChanged(_ text: String) {
+        query.value = text.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Moves the cursor by `offset` rows, staying on the list.
+    public func moveSelection(by offset: Int) {
+        guard !rows.value.isEmpty else { return }
+        select(min(max(0, selectedIndex.value + offset), rows.value.count - 1))
+    }
+
+    // MARK: - Private
+
+    private func run(_ text: String) {
+        generation += 1
+        let request = generation
+        guard !text.isEmpty else {
+            search?.cancel()
+            show(rows: [], info: Self.startMessage, count: "")
+            isSearching.change(to: false)
+            return
+        }
+        isSearching.change(to: true)
+        let service = self.service
+        search = Task { [weak self] in
+            let result: Result<MoviePage, any Error>
+            do { result = .success(try await service.search(text)) } catch { result = .failure(error) }
+            guard let self, request == generation else { return }
+            isSearching.change(to: false)
+            switch result {
+            case .success(let page) where page.movies.isEmpty:
+                show(rows: [], info: "No result for \(text)", count: "")
+            case .success(let page):
+                show(rows: page.movies.map(MovieRowViewModel.init), info: "",
+                     count: MovieRowViewModel.count(page.totalResults, "match"))
+            case .failure(let error as MovieServiceError):
+                show(rows: [], info: "Search failed: \(error.message)", count: "")
+            case .failure(let error):
+                show(rows: [], info: "Search failed: \(error)", count: "")
+            }
+        }
+    }
+
+    private func show(rows newRows: [MovieRowViewModel], info newInfo: String, count: String) {
+        rows.change(to: newRows)
+        info.change(to: newInfo)
+        matchCount.change(to: count)
+        select(0)
+    }
+
+    private func select(_ index: Int) {
+        selectedIndex.change(to: index)
+        selectedMovie.change(to: rows.value.indices.contains(index) ? rows.value[index] : nil)
+    }
+}
+
+// MARK: - InputLineUser
+
+extension MovieSearchViewModel: InputLineUser {
+    public var inputPrompt: String { "Search" }
+
+    public func inputChanged(_ text: String) {
+        queryChanged(text)
+    }
+
+    public func inputSubmitted(_ text: String) {
+        queryChanged(text)
+    }
+}

@@ -1,0 +1,96 @@
+import Models
+import Screens
+import Testing
+import TestSupport
+
+@MainActor
+struct MovieListViewModelTests {
+    let service = ControlledMovieService()
+
+    @Test func theFirstAppearanceFetchesPopular() async {
+        let list = MovieListViewModel(service: service)
+        let fetching = ValueRecorder(list.isFetching)
+        list.screenAppeared()
+        let request = await service.nextRequest()
+        #expect(request.question == .segment(.popular))
+        await service.answer(request, with: MoviePage(movies: [.sample("Star Wars")], totalResults: 1))
+        await list.fetch?.value
+        #expect(list.rows.value.map(\.title) == ["Star Wars"])
+        #expect(fetching.values == [false, true, false])
+        #expect(list.selectedMovie.value?.title == "Star Wars")
+    }
+
+    @Test func aSegmentChangeClearsTheRowsShowsFetchingThenTheRows() async {
+        let list = MovieListViewModel(service: service)
+        list.screenAppeared()
+        await service.answer(await service.nextRequest(), with: MoviePage(movies: [.sample("Popular film")], totalResults: 1))
+        await list.fetch?.value
+        let rows = ValueRecorder(list.rows)
+        let fetching = ValueRecorder(list.isFetching)
+        list.selectNextSegment()
+        let request = await service.nextRequest()
+        #expect(request.question == .segment(.upcoming))
+        await service.answer(request, with: MoviePage(movies: [.sample("Soon")], totalResults: 1))
+        await list.fetch?.value
+        #expect(rows.values.map { $0.map(\.title) } == [["Popular film"], [], ["Soon"]])
+        #expect(fetching.values == [false, true, false])
+        #expect(list.selectedSegment.value == 2)
+    }
+
+    @Test func aLateAnswerForAnEarlierSegmentNeverOverwritesTheCurrentOne() async {
+        let list = MovieListViewModel(service: service)
+        list.screenAppeared()
+        let popular = await service.nextRequest()
+        list.selectSegment(3)
+        let topRated = await service.nextRequest()
+        await service.answer(topRated, with: MoviePage(movies: [.sample("Best")], totalResults: 1))
+        await list.fetch?.value
+        await service.answer(popular, with: MoviePage(movies: [.sample("Stale")], totalResults: 1))
+        for _ in 0..<20 { await Task.yield() }
+        #expect(list.rows.value.map(\.title) == ["Best"])
+    }
+
+    @Test func upcomingWithoutAKeySaysHowToGetOne() async {
+        let list = MovieListViewModel(service: service, initialSegment: .upcoming)
+        list.screenAppeared()
+        await service.fail(await service.nextRequest(), with: MovieServiceError.needsAPIKey("Upcoming films need TMDb: set TMDB_API_KEY"))
+        await list.fetch?.value
+        #expect(list.info.value == "Upcoming films need TMDb: set TMDB_API_KEY")
+        #expect(list.rows.value.isEmpty)
+    }
+
+    @Test func aTmdbFailureShowsTheReasonAndOffersTheCatalogue() async {
+        let catalogue = ControlledMovieService()
+        let list = MovieListViewModel(service: service, catalogue: catalogue)
+        list.screenAppeared()
+        await service.fail(await service.nextRequest(), with: MovieServiceError.rejectedKey)
+        await list.fetch?.value
+        #expect(list.info.value == "TMDb: TMDb rejected the API key. Press c for the embedded catalogue.")
+        list.useCatalogue()
+        let request = await catalogue.nextRequest()
+        #expect(request.question == .segment(.popular))
+        await catalogue.answer(request, with: MoviePage(movies: [.sample("Star Wars")], totalResults: 1, note: nil))
+        await list.fetch?.value
+        #expect(list.rows.value.map(\.title) == ["Star Wars"])
+        #expect(list.info.value == "")
+    }
+
+    @Test func theCataloguesNoteShowsWithItsSegment() async {
+        let list = MovieListViewModel(service: service, initialSegment: .nowPlaying)
+        list.screenAppeared()
+        await service.answer(await service.nextRequest(), with: MoviePage(movies: [.sample("Sin City")], totalResults: 349, note: "Films of 2005"))
+        await list.fetch?.value
+        #expect(list.info.value == "Films of 2005")
+    }
+
+    @Test func theCursorStaysOnTheList() async {
+        let list = MovieListViewModel(service: service)
+        list.screenAppeared()
+        await service.answer(await service.nextRequest(), with: MoviePage(movies: [.sample("A"), .sample("B", id: 2)], totalResults: 2))
+        await list.fetch?.value
+        let selected = ValueRecorder(list.selectedIndex)
+        list.moveSelection(by: 5)
+        list.moveSelection(by: -9)
+        #expect(selected.values == [0, 1, 0])
+    }
+}

@@ -1,0 +1,91 @@
+import Models
+import Screens
+import Testing
+import TestSupport
+
+@MainActor
+struct MovieSearchViewModelTests {
+    let service = ControlledMovieService()
+    let scheduler = TestScheduler()
+
+    @Test func typingWithinOneIntervalSearchesTheFirstThenTheLatest() async {
+        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
+        for text in ["s", "st", "sta", "star"] {
+            search.queryChanged(text)
+            scheduler.advance(by: .milliseconds(50))
+        }
+        scheduler.advance(by: .milliseconds(300))
+        let first = await service.nextRequest()
+        let second = await service.nextRequest()
+        #expect([first.question, second.question] == [.search("s"), .search("star")])
+        #expect(await service.questions.count == 2)
+    }
+
+    @Test func theSameQueryTwiceSearchesOnce() async {
+        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
+        search.queryChanged("alien")
+        scheduler.advance(by: .seconds(1))
+        search.queryChanged("alien ")
+        scheduler.advance(by: .seconds(1))
+        search.queryChanged("alien")
+        scheduler.advance(by: .seconds(1))
+        _ = await service.nextRequest()
+        for _ in 0..<20 { await Task.yield() }
+        #expect(await service.questions == [.search("alien")])
+    }
+
+    @Test func anEmptyQueryShowsTheStartMessageAndNoRows() async {
+        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
+        #expect(search.info.value == "Start searching your favorite movies")
+        search.queryChanged("x")
+        await service.answer(await service.nextRequest(), with: MoviePage(movies: [.sample("X")], totalResults: 1))
+        await search.search?.value
+        search.queryChanged("   ")
+        scheduler.advance(by: .seconds(1))
+        #expect(search.rows.value.isEmpty)
+        #expect(search.info.value == "Start searching your favorite movies")
+        #expect(search.matchCount.value == "")
+    }
+
+    @Test func noResultsSaySoWithTheQuery() async {
+        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
+        search.queryChanged("qqqzzz")
+        await service.answer(await service.nextRequest(), with: MoviePage(movies: [], totalResults: 0))
+        await search.search?.value
+        #expect(search.info.value == "No result for qqqzzz")
+        #expect(search.rows.value.isEmpty)
+    }
+
+    @Test func resultsShowWithTheirCount() async {
+        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
+        let info = ValueRecorder(search.info)
+        search.queryChanged("star wars")
+        await service.answer(await service.nextRequest(), with: MoviePage(movies: [.sample("Star Wars")], totalResults: 1_234))
+        await search.search?.value
+        #expect(search.rows.value.map(\.title) == ["Star Wars"])
+        #expect(search.matchCount.value == "1,234 matches")
+        #expect(info.values == ["Start searching your favorite movies", ""])
+    }
+
+    @Test func anAnswerForAnOlderQueryNeverShows() async {
+        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
+        search.queryChanged("a")
+        let old = await service.nextRequest()
+        scheduler.advance(by: .seconds(1))
+        search.queryChanged("ab")
+        let new = await service.nextRequest()
+        await service.answer(new, with: MoviePage(movies: [.sample("Abyss")], totalResults: 1))
+        await search.search?.value
+        await service.answer(old, with: MoviePage(movies: [.sample("Stale")], totalResults: 1))
+        for _ in 0..<20 { await Task.yield() }
+        #expect(search.rows.value.map(\.title) == ["Abyss"])
+    }
+
+    @Test func aFailedSearchSaysWhy() async {
+        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
+        search.queryChanged("dune")
+        await service.fail(await service.nextRequest(), with: MovieServiceError.noNetwork)
+        await search.search?.value
+        #expect(search.info.value == "Search failed: no network")
+    }
+}

@@ -1,0 +1,282 @@
+import Foundation
+import Models
+import Services
+import Testing
+
+struct EmbeddedMovieCatalogTests {
+    /// The catalogue that ships with the program, loaded once for every test that reads it.
+    static let bundled = EmbeddedMovieCatalog.bundled()
+
+    // MARK: - Loading
+
+    @Test func bundledCatalogueHoldsEveryFilmOfTheSource() throws {
+        #expect(try Self.bundled.load() == 58_788)
+    }
+
+    @Test func aFilmCarriesWhatTheCatalogueKnowsAndNothingMore() throws {
+        let starWars = try #require(try Self.bundled.searchNow("star wars", limit: 1).movies.first)
+        #expect(starWars == Movie(
+            id: 48_908, title: "Star Wars", releaseDate: .year(1977), voteAverage: 8.8, voteCount: 134_640,
+            overview: nil, runtimeMinutes: 125, genres: ["Action"], certification: "PG"
+        ))
+    }
+
+    @Test func idsAreLineNumbersCountedAfterTheComments() throws {
+        let catalog = try makeCatalog([film("First", votes: 1), film("Second", votes: 2)])
+        #expect(try catalog.searchNow("second", limit: 10).movies.map(\.id) == [2])
+    }
+
+    @Test func nothingIsReadUntilTheFirstQuestion() throws {
+        let url = temporaryFileURL()
+        let catalog = EmbeddedMovieCatalog(url: url)
+        try write([film("Written After", votes: 1)], to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(try catalog.searchNow("written", limit: 10).movies.map(\.title) == ["Written After"])
+    }
+
+    @Test func aMissingFileFailsWhenSearchedAndIsReadOnceItExists() throws {
+        let url = temporaryFileURL()
+        let catalog = EmbeddedMovieCatalog(url: url)
+        #expect(throws: EmbeddedMovieCatalog.LoadError.self) { try catalog.searchNow("star", limit: 10) }
+        try write([film("Star", votes: 1)], to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(try catalog.searchNow("star", limit: 10).totalResults == 1)
+    }
+
+    @Test func aDamagedLineIsReportedWithItsNumber() throws {
+        let url = temporaryFileURL()
+        try write([film("Fine", votes: 1), "1999\tninety\t7.0\t10\t\t\tBroken"], to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let error = #expect(throws: EmbeddedMovieCatalog.LoadError.self) { try EmbeddedMovieCatalog(url: url).load() }
+        #expect(error?.description == "The film catalogue \(url.path) is damaged: line 3: the length is not a number of minutes")
+    }
+
+    // MARK: - Segments
+
+    @Test func popularIsTheMostVotedFilmsFirst() async throws {
+        let page = try await Self.bundled.movies(for: .popular)
+        #expect(page.movies.count == 100)
+        #expect(page.totalResults == 58_788)
+        #expect(page.movies.first?.title == "The Lord of the Rings: The Fellowship of the Ring")
+        #expect(page.movies.map(\.voteCount) == page.movies.map(\.voteCount).sorted(by: >))
+    }
+
+    @Test func topRatedOnlyRanksFilmsWithTenThousandVotes() async throws {
+        let page = try await Self.bundled.movies(for: .topRated)
+        #expect(page.movies.count == 100)
+        #expect(page.totalResults == 840)
+        #expect(page.movies.allSatisfy { $0.voteCount >= EmbeddedMovieCatalog.topRatedMinimumVotes })
+        #expect(page.movies.map(\.voteAverage) == page.movies.map(\.voteAverage).sorted(by: >))
+        #expect(page.movies.first?.title == "The Shawshank Redemption")
+    }
+
+    @Test func topRatedLeavesOutFewVotesAndBreaksTiesByVotes() async throws {
+        let catalog = try makeCatalog([
+            film("Loved By Few", votes: 9_999, rating: "9.9"),
+            film("Just Enough", votes: 10_000, rating: "8.0"),
+            film("More Voted", votes: 20_000, rating: "8.0"),
+            film("Best", votes: 10_500, rating: "9.0"),
+        ])
+        let page = try await catalog.movies(for: .topRated)
+        #expect(page.movies.map(\.title) == ["Best", "More Voted", "Just Enough"])
+        #expect(page.totalResults == 3)
+    }
+
+    @Test func nowPlayingIsTheLatestYearByVotesWithANote() async throws {
+        let page = try await Self.bundled.movies(for: .nowPlaying)
+        #expect(page.note == "Films of 2005")
+        #expect(page.totalResults == 349)
+        #expect(page.movies.count == 100)
+        #expect(page.movies.allSatisfy { $0.releaseDate == .year(2005) })
+        #expect(page.movies.map(\.voteCount) == page.movies.map(\.voteCount).sorted(by: >))
+    }
+
+    @Test func upcomingAsksForATMDbKey() async throws {
+        await #expect(throws: MovieServiceError.needsAPIKey("Upcoming films need TMDb: set TMDB_API_KEY")) {
+            try await Self.bundled.movies(for: .upcoming)
+        }
+    }
+
+    // MARK: - Search
+
+    @Test func starWarsPutsStarWarsFirst() async throws {
+        let page = try await Self.bundled.search("star wars")
+        #expect(page.movies.first?.title == "Star Wars")
+        #expect(page.movies.first?.releaseDate == .year(1977))
+        #expect(page.movies.dropFirst().prefix(4).allSatisfy { $0.title.hasPrefix("Star Wars: Episode") })
+    }
+
+    @Test func resultsRankExactThenPrefixThenWordPrefixThenSubstring() throws {
+        let catalog = try makeCatalog([
+            film("Monstar", votes: 40),
+            film("Lone Star", votes: 30),
+            film("Stardust", votes: 20),
+            film("Star", votes: 10),
+            film("Nothing Here", votes: 100),
+        ])
+        let page = try catalog.searchNow("star", limit: 10)
+        #expect(page.movies.map(\.title) == ["Star", "Stardust", "Lone Star", "Monstar"])
+    }
+
+    @Test func oneLetterRanksExactThenPrefixThenWordPrefixThenSubstring() throws {
+        let catalog = try makeCatalog([
+            film("Bus", votes: 40),
+            film("Big Sky", votes: 30),
+            film("Sun", votes: 20),
+            film("S", votes: 10),
+            film("Moon", votes: 100),
+        ])
+        let page = try catalog.searchNow("S", limit: 10)
+        #expect(page.movies.map(\.title) == ["S", "Sun", "Big Sky", "Bus"])
+    }
+
+    @Test func punctuationAloneIsOnlyEverASubstring() throws {
+        let catalog = try makeCatalog([film("Cash $", votes: 1), film("A$B", votes: 5), film("$", votes: 2)])
+        #expect(try catalog.searchNow("$", limit: 10).movies.map(\.title) == ["$", "A$B", "Cash $"])
+    }
+
+    @Test func rankingAgreesWithThePlainRulesOverTheWholeCatalogue() throws {
+        for query in ["s", "st", "sta wa", "o'b", "2001", "-"] {
+            let page = try Self.bundled.searchNow(query, limit: 100)
+            let expected = ReferenceSearch.shared.ranked(query)
+            #expect(page.totalResults == expected.count, "\(query)")
+            #expect(page.movies.map(\.id) == Array(expected.prefix(100)), "\(query)")
+        }
+    }
+
+    @Test func withinATierMoreVotesComeFirstAndEqualVotesKeepCatalogueOrder() throws {
+        let catalog = try makeCatalog([
+            film("Star Dust", votes: 5),
+            film("Star Trek", votes: 50),
+            film("Star Gate", votes: 5),
+        ])
+        #expect(try catalog.searchNow("star", limit: 10).movies.map(\.title) == ["Star Trek", "Star Dust", "Star Gate"])
+    }
+
+    @Test func queryWordsStartConsecutiveTitleWordsAcrossPunctuation() throws {
+        let catalog = try makeCatalog([
+            film("Star Wars: Episode V - The Empire Strikes Back", votes: 2),
+            film("The Lord of the Rings", votes: 1),
+        ])
+        #expect(try catalog.searchNow("sta wa", limit: 10).movies.map(\.id) == [1])
+        #expect(try catalog.searchNow("wars episode", limit: 10).movies.map(\.id) == [1])
+        #expect(try catalog.searchNow("lord ri", limit: 10).totalResults == 0)
+    }
+
+    @Test func searchIgnoresCaseAndDiacritics() throws {
+        let catalog = try makeCatalog([film("Amélie", votes: 2), film("ÉCOLE des femmes", votes: 1)])
+        #expect(try catalog.searchNow("amelie", limit: 10).movies.map(\.title) == ["Amélie"])
+        #expect(try catalog.searchNow("AMÉLIE", limit: 10).movies.map(\.title) == ["Amélie"])
+        #expect(try catalog.searchNow("e", limit: 10).movies.map(\.title) == ["ÉCOLE des femmes", "Amélie"])
+    }
+
+    @Test func anEmptyOrBlankQueryFindsNothing() async throws {
+        for query in ["", "   ", "\t\n "] {
+            let page = try await Self.bundled.search(query)
+            #expect(page == MoviePage(movies: [], totalResults: 0))
+        }
+    }
+
+    @Test func aFiveThousandCharacterQueryFindsNothingQuickly() throws {
+        try Self.bundled.load()
+        for query in [String(repeating: "a", count: 5_000), String(repeating: "star wars ", count: 500)] {
+            var page: MoviePage?
+            let elapsed = try ContinuousClock().measure { page = try Self.bundled.searchNow(query, limit: 100) }
+            #expect(page?.totalResults == 0)
+            #expect(elapsed < .milliseconds(100))
+        }
+    }
+
+    @Test func totalResultsCountsEveryMatchWhileMoviesStopsAtTheLimit() async throws {
+        let page = try await Self.bundled.search("love")
+        #expect(page.movies.count == 100)
+        #expect(page.totalResults == 723)
+        let three = try Self.bundled.searchNow("love", limit: 3)
+        #expect(three.movies == Array(page.movies.prefix(3)))
+        #expect(three.totalResults == 723)
+    }
+}
+
+// MARK: - Helpers
+
+/// A line of the catalogue file for a film called `title`.
+private func film(_ title: String, votes: Int, rating: String = "7.0", year: Int = 2000) -> String {
+    "\(year)\t90\t\(rating)\t\(votes)\t\t\t\(title)"
+}
+
+private func temporaryFileURL() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("movies-\(UUID().uuidString).tsv")
+}
+
+/// Writes a catalogue file of `lines` after a comment line.
+private func write(_ lines: [String], to url: URL) throws {
+    try Data((["# year\tminutes\trating\tvotes\tmpaa\tgenres\ttitle"] + lines).joined(separator: "\n").utf8).write(to: url)
+}
+
+/// A catalogue of `lines`, already loaded, whose file is gone.
+private func makeCatalog(_ lines: [String]) throws -> EmbeddedMovieCatalog {
+    let url = temporaryFileURL()
+    try write(lines, to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let catalog = EmbeddedMovieCatalog(url: url)
+    try catalog.load()
+    return catalog
+}
+
+/// The ranking rules written plainly, over the catalogue file read by hand: what the fast scan
+/// must agree with.
+private struct ReferenceSearch {
+    static let shared = ReferenceSearch()
+
+    private struct Film {
+        let id: Int
+        let votes: Int
+        let folded: String
+        let words: [Substring]
+    }
+
+    private let films: [Film]
+
+    private init() {
+        let url = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/Services/Resources/movies.tsv")
+        let lines = ((try? String(contentsOf: url, encoding: .utf8)) ?? "")
+            .split(separator: "\n").filter { !$0.hasPrefix("#") }
+        films = lines.enumerated().map { number, line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            let folded = Self.fold(String(fields[6]))
+            return Film(id: number + 1, votes: Int(fields[3]) ?? 0, folded: folded, words: Self.words(folded))
+        }
+    }
+
+    /// The ids of every film matching `query`, best tier first, most votes first, then by id.
+    func ranked(_ query: String) -> [Int] {
+        let query = Self.fold(query)
+        let queryWords = Self.words(query)
+        return films
+            .compactMap { film in tier(of: film, query, queryWords).map { (tier: $0, film: film) } }
+            .sorted { ($0.tier, -$0.film.votes, $0.film.id) < ($1.tier, -$1.film.votes, $1.film.id) }
+            .map(\.film.id)
+    }
+
+    private func tier(of film: Film, _ query: String, _ queryWords: [Substring]) -> Int? {
+        if film.folded == query { return 0 }
+        if film.folded.hasPrefix(query) { return 1 }
+        if !queryWords.isEmpty, film.words.count >= queryWords.count,
+           (0...(film.words.count - queryWords.count)).contains(where: { start in
+               queryWords.indices.allSatisfy { film.words[start + $0].hasPrefix(queryWords[$0]) }
+           }) { return 2 }
+        if film.folded.contains(query) { return 3 }
+        return nil
+    }
+
+    private static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    private static func words(_ text: String) -> [Substring] {
+        text.split { !($0.isASCII ? ($0.isLetter || $0.isNumber) : true) }
+    }
+}

@@ -1,0 +1,74 @@
+import Models
+
+/// A movie service whose answers the test gives, one request at a time and in any order.
+///
+/// ```swift
+/// viewModel.selectSegment(2)
+/// let request = await service.nextRequest()        // waits until the view-model asks
+/// await service.answer(request, with: page)
+/// ```
+public actor ControlledMovieService: MovieService {
+    /// What a request asked for.
+    public enum Question: Equatable, Sendable {
+        case segment(Endpoint), search(String), details(Int)
+    }
+
+    /// A request waiting for its answer.
+    public struct Request: Sendable {
+        public let number: Int
+        public let question: Question
+    }
+
+    private var waiting: [Int: CheckedContinuation<MoviePage, any Error>] = [:]
+    private var unanswered: [Request] = []
+    private var count = 0
+    /// Every question asked, in order.
+    public private(set) var questions: [Question] = []
+
+    /// Creates a service with nothing asked.
+    public init() {}
+
+    public func movies(for endpoint: Endpoint) async throws -> MoviePage {
+        try await ask(.segment(endpoint))
+    }
+
+    public func search(_ query: String) async throws -> MoviePage {
+        try await ask(.search(query))
+    }
+
+    public func details(of movie: Movie) async throws -> Movie { movie }
+
+    /// Waits for the next request not yet handed out, and returns it.
+    public func nextRequest() async -> Request {
+        while unanswered.isEmpty { await Task.yield() }
+        return unanswered.removeFirst()
+    }
+
+    /// Answers `request` with `page`.
+    public func answer(_ request: Request, with page: MoviePage) {
+        waiting.removeValue(forKey: request.number)?.resume(returning: page)
+    }
+
+    /// Answers `request` with `error`.
+    public func fail(_ request: Request, with error: any Error) {
+        waiting.removeValue(forKey: request.number)?.resume(throwing: error)
+    }
+
+    private func ask(_ question: Question) async throws -> MoviePage {
+        count += 1
+        let number = count
+        questions.append(question)
+        return try await withCheckedThrowingContinuation { continuation in
+            waiting[number] = continuation
+            unanswered.append(Request(number: number, question: question))
+        }
+    }
+}
+
+extension Movie {
+    /// A film for tests: only the title and votes matter unless given.
+    public static func sample(_ title: String, id: Int = 1, year: Int = 1977, average: Double = 7.9, votes: Int = 100) -> Movie {
+        Movie(id: id, title: title, releaseDate: .year(year), voteAverage: average, voteCount: votes,
+              overview: nil, runtimeMinutes: nil, genres: [], certification: nil)
+    }
+}
