@@ -35,6 +35,10 @@ struct AppComposition {
             scheduler: scheduler
         )
         screens[.scoreboard] = ScoreboardView(viewModel: scoreboard, needsDisplay: app.needsDisplay)
+        let catalogue = EmbeddedMovieCatalog.bundled()
+        screens[.movies] = MoviesView(viewModel: MovieListViewModel(service: catalogue), needsDisplay: app.needsDisplay)
+        screens[.search] = SearchView(viewModel: MovieSearchViewModel(service: catalogue, scheduler: scheduler),
+                                      needsDisplay: app.needsDisplay)
         let shell = ShellView(
             shell: ShellViewModel(initialTab: settings.initialTab),
             screens: screens,

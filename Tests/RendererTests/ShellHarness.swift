@@ -12,8 +12,9 @@ final class ShellHarness {
     private(set) var displayRequests = 0
     private var decoder = InputDecoder()
 
-    /// A shell whose tabs show stand-in screens, except the Scoreboard when `scoreboard` is given.
-    init(tab: Tab = .weather, size: Size = Size(columns: 80, rows: 24), scoreboard: GameScoreboardViewModel? = nil) {
+    /// A shell whose tabs show stand-in screens, except the screens whose view-models are given.
+    init(tab: Tab = .weather, size: Size = Size(columns: 80, rows: 24), scoreboard: GameScoreboardViewModel? = nil,
+         movies: MovieListViewModel? = nil, search: MovieSearchViewModel? = nil) {
         shell = ShellViewModel(initialTab: tab)
         grid = GridSurface(size: size)
         var views: [Tab: ScreenView] = [:]
@@ -22,9 +23,10 @@ final class ShellHarness {
             screens[tab] = viewModel
             views[tab] = UnbuiltScreenView(viewModel: viewModel, needsDisplay: { [unowned self] in displayRequests += 1 })
         }
-        if let scoreboard {
-            views[.scoreboard] = ScoreboardView(viewModel: scoreboard, needsDisplay: { [unowned self] in displayRequests += 1 })
-        }
+        let needsDisplay: @MainActor () -> Void = { [unowned self] in displayRequests += 1 }
+        if let scoreboard { views[.scoreboard] = ScoreboardView(viewModel: scoreboard, needsDisplay: needsDisplay) }
+        if let movies { views[.movies] = MoviesView(viewModel: movies, needsDisplay: needsDisplay) }
+        if let search { views[.search] = SearchView(viewModel: search, needsDisplay: needsDisplay) }
         view = ShellView(shell: shell, screens: views,
                          needsDisplay: { [unowned self] in displayRequests += 1 },
                          onQuit: { [unowned self] in quitCount += 1 })

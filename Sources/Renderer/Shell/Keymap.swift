@@ -16,8 +16,10 @@ public enum Command: Hashable, Sendable {
 public enum ScreenCommand: Hashable, Sendable {
     case up, down, left, right
     case onePoint, twoPoints, assist, rebound, foul
+    case pageUp, pageDown
     case startPause, undo, newGame, showLibrary
     case confirm, cancel, open, back
+    case useCatalogue
 }
 
 /// Where a key binding applies.
@@ -36,6 +38,10 @@ public enum KeyScope: Hashable, Sendable, CaseIterable {
     case confirmation
     /// While the Scoreboard's list of games shows.
     case gameLibrary
+    /// On the Movies screen.
+    case movies
+    /// On the Search screen, while typing too: arrows and pages only.
+    case searchResults
 
     /// The heading of the scope in the help overlay.
     public var heading: String {
@@ -47,6 +53,8 @@ public enum KeyScope: Hashable, Sendable, CaseIterable {
         case .scoreboard: "On the Scoreboard"
         case .confirmation: "When asked to confirm"
         case .gameLibrary: "In the list of games"
+        case .movies: "On the Movies screen"
+        case .searchResults: "On the Search screen"
         }
     }
 }
@@ -167,6 +175,19 @@ extension Keymap {
                    commands: [.up: .screen(.up), .text("k"): .screen(.up), .down: .screen(.down), .text("j"): .screen(.down)]),
         KeyBinding("Enter", "open the game, read-only", scope: .gameLibrary, hint: "open", keys: [.enter], command: .screen(.open)),
         KeyBinding("Esc  g", "close the list", scope: .gameLibrary, hint: "close", keys: [.escape, .text("g")], command: .screen(.back)),
+
+        // MARK: On the Movies screen
+        KeyBinding("← →  [ ]", "previous or next segment", scope: .movies, hint: "segment",
+                   commands: [.left: .screen(.left), .text("["): .screen(.left), .right: .screen(.right), .text("]"): .screen(.right)]),
+        KeyBinding("↑ ↓  k j", "move through the films", scope: .movies, hint: "move",
+                   commands: [.up: .screen(.up), .text("k"): .screen(.up), .down: .screen(.down), .text("j"): .screen(.down)]),
+        KeyBinding("PgUp PgDn", "move ten films", scope: .movies, commands: [.pageUp: .screen(.pageUp), .pageDown: .screen(.pageDown)]),
+        KeyBinding("c", "use the embedded catalogue when TMDb fails", scope: .movies, keys: [.text("c")], command: .screen(.useCatalogue)),
+
+        // MARK: On the Search screen
+        KeyBinding("↑ ↓", "move through the results", scope: .searchResults, hint: "move",
+                   commands: [.up: .screen(.up), .down: .screen(.down)]),
+        KeyBinding("PgUp PgDn", "move ten results", scope: .searchResults, commands: [.pageUp: .screen(.pageUp), .pageDown: .screen(.pageDown)]),
     ])
 
     private static func tabCommands(_ key: (Int) -> Key) -> [Key: Command] {

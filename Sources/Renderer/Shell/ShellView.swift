@@ -56,8 +56,9 @@ public final class ShellView {
     /// The scopes of the keymap that apply now, most specific first.
     public var activeScopes: [KeyScope] {
         if shell.isHelpVisible.value { return [.everywhere, .help] }
-        if isInputFocused { return [.everywhere, .inputLine] }
-        return [.everywhere] + (currentScreen?.keyScopes ?? []) + [.screen]
+        let screenScopes = currentScreen?.keyScopes ?? []
+        if isInputFocused { return [.everywhere, .inputLine] + screenScopes }
+        return [.everywhere] + screenScopes + [.screen]
     }
 
     /// Answers one key.

@@ -1,0 +1,64 @@
+import Screens
+
+/// Draws a list of films with a cursor and, when there is room, the chosen film's details
+/// beside it; the Movies and Search screens share it.
+@MainActor
+struct MovieListDrawing {
+    /// The width from which the detail pane shows beside the list.
+    static let detailPaneMinimumWidth = 90
+
+    let rows: [MovieRowViewModel]
+    let selectedIndex: Int
+    let selected: MovieRowViewModel?
+
+    func draw(into surface: Surface, in rect: Rect) {
+        guard rect.height > 0, rect.width > 0 else { return }
+        var list = rect
+        if rect.width >= Self.detailPaneMinimumWidth, let selected {
+            list.width = rect.width * 11 / 20
+            for row in rect.row..<rect.bottom { surface.draw("│", row: row, column: list.right + 1, style: .dim) }
+            let pane = Rect(row: rect.row, column: list.right + 3, width: rect.right - list.right - 4, height: rect.height)
+            drawDetails(of: selected, into: surface, in: pane)
+        }
+        drawRows(into: surface, in: list)
+    }
+
+    /// The first row shown: the cursor stays in view, near the middle once the list scrolls.
+    static func firstVisible(selected: Int, count: Int, height: Int) -> Int {
+        max(0, min(selected - height / 2, count - height))
+    }
+
+    private func drawRows(into surface: Surface, in rect: Rect) {
+        let first = Self.firstVisible(selected: selectedIndex, count: rows.count, height: rect.height)
+        for (offset, row) in rows.dropFirst(first).prefix(rect.height).enumerated() {
+            let index = first + offset
+            let line = rect.row + offset
+            let isSelected = index == selectedIndex
+            let ratingWidth = DisplayWidth.of(row.rating)
+            let titleWidth = rect.width - 3 - (rect.width >= 50 ? ratingWidth + 1 : 0)
+            let title = row.releaseDate.isEmpty ? row.title : "\(row.title) (\(row.releaseDate))"
+            if isSelected { surface.draw("›", row: line, column: rect.column + 1, style: .title) }
+            surface.draw(title, row: line, column: rect.column + 3, width: titleWidth, style: isSelected ? .selectedTab : .normal)
+            if rect.width >= 50 {
+                surface.draw(row.rating, row: line, column: rect.right - ratingWidth, style: .dim)
+            }
+        }
+    }
+
+    private func drawDetails(of movie: MovieRowViewModel, into surface: Surface, in pane: Rect) {
+        var row = pane.row
+        for line in TextWrap.lines(movie.title, width: pane.width) where row < pane.bottom {
+            surface.draw(line, row: row, column: pane.column, width: pane.width, style: .title)
+            row += 1
+        }
+        for line in [movie.releaseDate, movie.rating] where !line.isEmpty && row < pane.bottom {
+            surface.draw(line, row: row, column: pane.column, width: pane.width)
+            row += 1
+        }
+        row += 1
+        for line in TextWrap.lines(movie.overview, width: pane.width) where row < pane.bottom {
+            surface.draw(line, row: row, column: pane.column, width: pane.width, style: .dim)
+            row += 1
+        }
+    }
+}
