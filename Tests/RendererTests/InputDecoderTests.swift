@@ -381,7 +381,7 @@ struct InputDecoderTests {
         }
         let expected = String(repeating: "The quick brown fox 東京 👩‍💻 ", count: 100_000 / line.utf8.count + 1)
         #expect(keys == [.paste(expected)])
-        #expect(elapsed < .milliseconds(100))
+        #expect(elapsed < .seconds(10), "decoding grew worse than linear")  // speed itself: make bench, not make test
     }
 
     // MARK: - Hostile input
@@ -412,7 +412,7 @@ struct InputDecoderTests {
             }
         }
         #expect(keys.count > 1_000)
-        #expect(elapsed < .milliseconds(500))
+        #expect(elapsed < .seconds(30), "decoding grew worse than linear")  // speed itself: make bench, not make test
     }
 
     @Test func howBytesAreSplitAcrossFeedsDoesNotChangeTheKeys() {
