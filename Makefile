@@ -8,7 +8,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib --product mvvm-tui
 RELEASE_BINARY := .build/release/mvvm-tui
 DEBUG_BINARY := .build/debug/mvvm-tui
 
-.PHONY: run test release perf deps clean
+.PHONY: run test release bench perf deps clean
 
 ## run: build a release binary and launch it (pass options with ARGS="--tab people")
 run:
@@ -26,6 +26,12 @@ test:
 release:
 	@Scripts/ensure-deps.sh run
 	$(SWIFT) build $(RELEASE_FLAGS)
+
+## bench: in-process benchmarks in a release build (Benchmarks/main.swift)
+bench:
+	@Scripts/ensure-deps.sh run
+	$(SWIFT) build -c release --product mvvm-tui-bench
+	.build/release/mvvm-tui-bench
 
 ## perf: measure the release binary in a 100x30 pseudo-terminal (see Docs/Performance.md)
 perf: release

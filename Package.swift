@@ -23,7 +23,7 @@ let package = Package(
         .target(
             name: "Services",
             dependencies: ["Models", .product(name: "GRDB", package: "GRDB.swift")],
-            resources: [.copy("Resources/movies.tsv")]
+            resources: [.copy("Resources/movies.tsv"), .copy("Resources/gazetteer.tsv")]
         ),
 
         // MARK: - The view: the only code that talks to the terminal
@@ -45,12 +45,19 @@ let package = Package(
             ]
         ),
 
+        // MARK: - Benchmarks (make bench)
+        .executableTarget(
+            name: "mvvm-tui-bench",
+            dependencies: ["Binding", "Models", "Screens", "Services", "Renderer"],
+            path: "Benchmarks"
+        ),
+
         // MARK: - Tests
         .target(name: "TestSupport", dependencies: ["Binding", "Models"], path: "Tests/TestSupport"),
         .testTarget(name: "BindingTests", dependencies: ["Binding", "TestSupport"]),
         .testTarget(name: "ModelsTests", dependencies: ["Models", "TestSupport"]),
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "Binding", "Models", "TestSupport"]),
-        .testTarget(name: "ServicesTests", dependencies: ["Services", "Models", "TestSupport"]),
+        .testTarget(name: "ServicesTests", dependencies: ["Services", "Models", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "RendererTests",
             dependencies: ["Renderer", "Screens", "Binding", "TestSupport"],

@@ -25,36 +25,20 @@ public final class EmbeddedMovieCatalog: MovieService, Sendable {
     public static let upcomingNeedsKey = "Upcoming films need TMDb: set TMDB_API_KEY"
 
     /// Why the catalogue could not be loaded, in words a person can act on.
-    public struct LoadError: Error, Equatable, CustomStringConvertible {
-        /// What went wrong and where.
-        public let description: String
+    public typealias LoadError = EmbeddedDataError
 
-        /// Creates an error that says `description`.
-        public init(description: String) {
-            self.description = description
-        }
-    }
-
-    private let url: URL
-    private let lock = NSLock()
-    /// The loaded catalogue; read and written only while holding `lock`.
-    nonisolated(unsafe) private var loaded: CatalogIndex?
+    private let resource: EmbeddedResource<CatalogIndex>
 
     /// Creates a catalogue read from the file at `url` when it is first needed.
     public init(url: URL) {
-        self.url = url
+        resource = EmbeddedResource(url: url, name: "The film catalogue") { data, url throws(EmbeddedDataError) in
+            try CatalogIndex(tsv: data, source: url)
+        }
     }
 
     /// The catalogue that ships with the program, a resource of the Services target.
-    public static func bundled() -> EmbeddedMovieCatalog {
-        #if SWIFT_MODULE_RESOURCE_BUNDLE_AVAILABLE
-        let resources = Bundle.module
-        #else
-        let resources = Bundle.main  // Package.swift does not list the resource: loading fails, naming the path
-        #endif
-        let url = resources.url(forResource: "movies", withExtension: "tsv")
-            ?? resources.bundleURL.appendingPathComponent("movies.tsv")
-        return EmbeddedMovieCatalog(url: url)
+    public static func bundled() -> Self {
+        Self(url: EmbeddedResource<CatalogIndex>.bundledURL("movies.tsv"))
     }
 
     // MARK: - Loading
@@ -66,18 +50,7 @@ public final class EmbeddedMovieCatalog: MovieService, Sendable {
     }
 
     private func index() throws(LoadError) -> CatalogIndex {
-        lock.lock()
-        defer { lock.unlock() }
-        if let loaded { return loaded }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw LoadError(description: "The film catalogue \(url.path) cannot be read: \(error.localizedDescription)")
-        }
-        let index = try CatalogIndex(tsv: data, source: url)
-        loaded = index
-        return index
+        try resource.index()
     }
 
     // MARK: - Segments

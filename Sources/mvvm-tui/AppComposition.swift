@@ -14,6 +14,8 @@ struct LaunchSettings {
     let dataDirectory: DataDirectory
     let useColor: Bool
     let trace: FrameTrace?
+    /// The environment, for the services' keys (`TMDB_API_KEY`, `TMDB_READ_ACCESS_TOKEN`).
+    let environment: [String: String]
 }
 
 /// Builds the program from its parts, services first, then view-models, then views, and
@@ -35,9 +37,13 @@ struct AppComposition {
             scheduler: scheduler
         )
         screens[.scoreboard] = ScoreboardView(viewModel: scoreboard, needsDisplay: app.needsDisplay)
+        // Films come from TMDb when a key or token is set (and the network is allowed), else from
+        // the embedded catalogue, which the Movies screen also offers when TMDb fails.
         let catalogue = EmbeddedMovieCatalog.bundled()
-        screens[.movies] = MoviesView(viewModel: MovieListViewModel(service: catalogue), needsDisplay: app.needsDisplay)
-        screens[.search] = SearchView(viewModel: MovieSearchViewModel(service: catalogue, scheduler: scheduler),
+        let tmdb = settings.offline ? nil : TMDbCredential.from(environment: settings.environment).map { TMDbMovieService(credential: $0) }
+        let movies = MovieListViewModel(service: tmdb ?? catalogue, catalogue: tmdb == nil ? nil : catalogue)
+        screens[.movies] = MoviesView(viewModel: movies, needsDisplay: app.needsDisplay)
+        screens[.search] = SearchView(viewModel: MovieSearchViewModel(service: tmdb ?? catalogue, scheduler: scheduler),
                                       needsDisplay: app.needsDisplay)
         let shell = ShellView(
             shell: ShellViewModel(initialTab: settings.initialTab),

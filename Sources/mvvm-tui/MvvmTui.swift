@@ -15,7 +15,9 @@ struct MvvmTui: ParsableCommand {
             and Search the input line takes the text: Enter submits it, Esc leaves it. Press ? \
             for every key, q to quit (Ctrl-C quits from anywhere).
 
-            NO_COLOR in the environment draws without colours, as --no-color does.
+            NO_COLOR in the environment draws without colours, as --no-color does. Movies and \
+            Search use TMDb when TMDB_API_KEY (a v3 key) or TMDB_READ_ACCESS_TOKEN is set, and an \
+            embedded catalogue of 58,788 films otherwise.
             """,
         version: "mvvm-tui 0.1.0"
     )
@@ -50,7 +52,8 @@ struct MvvmTui: ParsableCommand {
             offline: offline,
             dataDirectory: dataDirectory(environment: environment),
             useColor: !noColor && (environment["NO_COLOR"] ?? "").isEmpty,
-            trace: trace.map(openTrace)
+            trace: trace.map(openTrace),
+            environment: environment
         )
         try MainActor.assumeIsolated {
             try AppComposition(settings: settings).run()

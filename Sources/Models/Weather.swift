@@ -1,0 +1,167 @@
+import Foundation
+
+/// What the sky is doing, in the few kinds the Weather screen tells apart.
+///
+/// Each source has its own finer codes (WMO codes for Open-Meteo, Weatherbit's own); the services
+/// map them onto these cases and keep the source's words in `Observation.description`.
+public enum Condition: String, Sendable, CaseIterable {
+    /// No clouds to speak of.
+    case clear
+    /// Some sun, some clouds.
+    case partlyCloudy
+    /// Overcast or mostly cloudy.
+    case cloudy
+    /// Fog, mist or haze.
+    case fog
+    /// Drizzle, freezing drizzle included.
+    case drizzle
+    /// Rain or rain showers, freezing rain included.
+    case rain
+    /// Snow, sleet, snow grains or snow showers.
+    case snow
+    /// Thunder, with or without hail.
+    case thunderstorm
+}
+
+// MARK: - Observation and forecast
+
+/// The weather at a place at one moment. Temperatures are in degrees Celsius.
+public struct Observation: Equatable, Sendable {
+    /// When the weather was observed (or, for sample data, when the sample was made).
+    public let date: Date
+    /// The air temperature in degrees Celsius.
+    public let temperatureCelsius: Double
+    /// The kind of weather.
+    public let condition: Condition
+    /// The source's own words for it, such as "Broken clouds" or "Light rain".
+    public let description: String
+
+    /// Creates an observation.
+    public init(date: Date, temperatureCelsius: Double, condition: Condition, description: String) {
+        self.date = date
+        self.temperatureCelsius = temperatureCelsius
+        self.condition = condition
+        self.description = description
+    }
+}
+
+/// A day on the calendar where the place is, with no time of day and no time zone.
+public struct CalendarDay: Equatable, Hashable, Comparable, Sendable {
+    /// The year, such as 2026.
+    public let year: Int
+    /// The month, 1 (January) to 12.
+    public let month: Int
+    /// The day of the month, 1 to 31.
+    public let day: Int
+
+    /// Creates a calendar day; the numbers are taken as given.
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The day of the week in the Gregorian calendar, 1 (Sunday) to 7 (Saturday).
+    public var weekday: Int {
+        // Zeller's congruence, shifted so that Sunday is 1.
+        let shiftedMonth = month < 3 ? month + 12 : month
+        let shiftedYear = month < 3 ? year - 1 : year
+        let century = shiftedYear.floorDivided(by: 100)
+        let yearOfCentury = shiftedYear - century * 100
+        let h = day + (13 * (shiftedMonth + 1)) / 5 + yearOfCentury + yearOfCentury / 4
+            + century.floorDivided(by: 4) + 5 * century
+        let saturdayIsZero = ((h % 7) + 7) % 7
+        return saturdayIsZero == 0 ? 7 : saturdayIsZero
+    }
+
+    /// Whether this day comes before `other`.
+    public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+}
+
+/// What one day is expected to bring: its weather and its lowest and highest temperatures.
+public struct DailyForecast: Equatable, Sendable {
+    /// The day, on the place's own calendar.
+    public let date: CalendarDay
+    /// The day's main kind of weather.
+    public let condition: Condition
+    /// The day's lowest temperature in degrees Celsius.
+    public let lowCelsius: Double
+    /// The day's highest temperature in degrees Celsius.
+    public let highCelsius: Double
+
+    /// Creates a day's forecast.
+    public init(date: CalendarDay, condition: Condition, lowCelsius: Double, highCelsius: Double) {
+        self.date = date
+        self.condition = condition
+        self.lowCelsius = lowCelsius
+        self.highCelsius = highCelsius
+    }
+}
+
+// MARK: - Report
+
+/// Where a weather report came from, which the Weather screen always shows.
+public enum WeatherSource: Equatable, Sendable {
+    /// The Open-Meteo forecast API.
+    case openMeteo
+    /// The Weatherbit current-weather API (with the user's key).
+    case weatherbit
+    /// Made-up, plausible weather for when there is no network: never a forecast.
+    case sample
+}
+
+/// The current weather at a place and, when the source gives one, a forecast of the days ahead.
+public struct WeatherReport: Equatable, Sendable {
+    /// The weather now.
+    public let current: Observation
+    /// Up to seven days, today first; empty when the source gives only the current weather.
+    public let daily: [DailyForecast]
+    /// Where the report came from.
+    public let source: WeatherSource
+
+    /// Creates a report.
+    public init(current: Observation, daily: [DailyForecast], source: WeatherSource) {
+        self.current = current
+        self.daily = daily
+        self.source = source
+    }
+}
+
+// MARK: - Service
+
+/// Finds the weather at a place.
+public protocol WeatherService: Sendable {
+    /// The weather at `place` now, and the days ahead when the source has them.
+    func weather(at place: Place) async throws -> WeatherReport
+}
+
+/// Why a weather (or geocoding) service gave no answer, in words a person can act on.
+public enum WeatherServiceError: Error, Equatable, Sendable {
+    /// The service could not be reached: no connection, no DNS, or it timed out.
+    case noNetwork
+    /// Weatherbit refused the API key (HTTP 401 or 403).
+    case rejectedKey
+    /// Anything else, already worded for the screen.
+    case failed(String)
+
+    /// What the Weather screen says about it.
+    public var message: String {
+        switch self {
+        case .noNetwork: "no network"
+        case .rejectedKey: "Weatherbit rejected the API key"
+        case .failed(let message): message
+        }
+    }
+}
+
+// MARK: - Private
+
+private extension Int {
+    /// Division rounding toward negative infinity, so years before 0 still give the right weekday.
+    func floorDivided(by divisor: Int) -> Int {
+        let quotient = self / divisor
+        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
+    }
+}

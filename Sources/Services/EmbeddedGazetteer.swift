@@ -1,0 +1,79 @@
+import Foundation
+import Models
+
+/// The places the Weather screen finds without a network: 147,284 cities, towns and villages of
+/// 1,000 people or more from GeoNames (see Docs/Data.md), embedded as `Resources/gazetteer.tsv`.
+///
+/// Names are matched without regard to case or diacritics, in any script GeoNames gives
+/// ("東京" is Tokyo, "Sao Paulo" is São Paulo), whole names before names that start with the
+/// query, most people first; "City, ST" and "City, Country" narrow the places down. See
+/// `GazetteerIndex.search(_:limit:)` for the rules.
+///
+/// Nothing is read until the first lookup; that load happens once, on the thread that asks
+/// first, while other callers wait for it (call `load()` off the main actor to have it done
+/// before someone types). A load that fails is not remembered, so a later lookup tries again.
+/// The file is mapped, not copied, and stays mapped: its keys are searched where they lie, and
+/// only the columns that ranking needs are built (see `GazetteerIndex`; the figures are in
+/// Docs/Data.md).
+///
+/// ```swift
+/// let gazetteer = EmbeddedGazetteer.bundled()
+/// gazetteer.search("Richmond, VA", limit: 5).first?.region   // "Virginia"
+/// ```
+public final class EmbeddedGazetteer: Geocoder, Sendable {
+    /// Why the gazetteer could not be loaded, in words a person can act on.
+    public typealias LoadError = EmbeddedDataError
+
+    private let resource: EmbeddedResource<GazetteerIndex>
+
+    /// Creates a gazetteer read from the file at `url` when it is first needed.
+    public init(url: URL) {
+        resource = EmbeddedResource(url: url, name: "The gazetteer", mapped: true) { data, url throws(EmbeddedDataError) in
+            try GazetteerIndex(file: data, source: url)
+        }
+    }
+
+    /// The gazetteer that ships with the program, a resource of the Services target.
+    public static func bundled() -> Self {
+        Self(url: EmbeddedResource<GazetteerIndex>.bundledURL("gazetteer.tsv"))
+    }
+
+    // MARK: - Loading
+
+    /// Loads the gazetteer now, if it is not loaded yet, and returns how many places it holds.
+    @discardableResult
+    public func load() throws(LoadError) -> Int {
+        try index().count
+    }
+
+    private func index() throws(LoadError) -> GazetteerIndex {
+        try resource.index()
+    }
+
+    // MARK: - Searching
+
+    /// The places `query` names, best first, at most `limit`: for suggestions as a person types.
+    /// Empty when nothing matches, and when the gazetteer cannot be loaded (`places(matching:limit:)`
+    /// and `load()` say why).
+    public func search(_ query: String, limit: Int) -> [Place] {
+        (try? places(matchingNow: query, limit: limit)) ?? []
+    }
+
+    private func places(matchingNow query: String, limit: Int) throws(LoadError) -> [Place] {
+        let query = PlaceQuery(query)
+        guard limit > 0, !query.name.isEmpty else { return [] }
+        let index = try index()
+        return index.search(query, limit: limit).map(index.place(at:))
+    }
+}
+
+// MARK: - Geocoder
+
+extension EmbeddedGazetteer {
+    /// The places `query` names, best first, at most `limit`, off the caller's actor; throws
+    /// `LoadError` when the gazetteer cannot be loaded.
+    @concurrent
+    public func places(matching query: String, limit: Int) async throws -> [Place] {
+        try places(matchingNow: query, limit: limit)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Why embedded data could not be loaded, in words a person can act on.
+public struct EmbeddedDataError: Error, Equatable, CustomStringConvertible {
+    /// What went wrong and where.
+    public let description: String
+
+    /// Creates an error that says `description`.
+    public init(description: String) {
+        self.description = description
+    }
+}
+
+/// A data file that ships with the program, read and indexed the first time it is needed, once,
+/// from whichever thread asks first. A failed load is not remembered: the next ask tries again.
+final class EmbeddedResource<Index: Sendable>: Sendable {
+    /// The file.
+    let url: URL
+    private let name: String
+    private let mapped: Bool
+    private let makeIndex: @Sendable (Data, URL) throws(EmbeddedDataError) -> Index
+    private let lock = NSLock()
+    /// The index; read and written only while holding `lock`.
+    nonisolated(unsafe) private var loaded: Index?
+
+    /// Creates the resource at `url`, called `name` in messages ("The gazetteer"); `mapped` maps
+    /// the file rather than reading it; `makeIndex` builds the index from its bytes.
+    init(url: URL, name: String, mapped: Bool = false,
+         makeIndex: @escaping @Sendable (Data, URL) throws(EmbeddedDataError) -> Index) {
+        self.url = url
+        self.name = name
+        self.mapped = mapped
+        self.makeIndex = makeIndex
+    }
+
+    /// The file `fileName` among the Services target's resources (or where it would be).
+    static func bundledURL(_ fileName: String) -> URL {
+        #if SWIFT_MODULE_RESOURCE_BUNDLE_AVAILABLE
+        let resources = Bundle.module
+        #else
+        let resources = Bundle.main  // Package.swift does not list the resource: loading fails, naming the path
+        #endif
+        let parts = fileName.split(separator: ".", maxSplits: 1).map(String.init)
+        return resources.url(forResource: parts[0], withExtension: parts.count > 1 ? parts[1] : nil)
+            ?? resources.bundleURL.appendingPathComponent(fileName)
+    }
+
+    /// The index, loading it first if need be.
+    func index() throws(EmbeddedDataError) -> Index {
+        lock.lock()
+        defer { lock.unlock() }
+        if let loaded { return loaded }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url, options: mapped ? .alwaysMapped : [])
+        } catch {
+            throw EmbeddedDataError(description: "\(name) \(url.path) cannot be read: \(error.localizedDescription)")
+        }
+        let index = try makeIndex(data, url)
+        loaded = index
+        return index
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import Models
+import Services
+import Testing
+
+/// The gazetteer that ships with the program, loaded once for all the tests that read it.
+private let gazetteer = EmbeddedGazetteer.bundled()
+
+struct EmbeddedGazetteerTests {
+    // MARK: - City and state
+
+    @Test func richmondVAIsRichmondVirginia() {
+        let first = gazetteer.search("Richmond, VA", limit: 5).first
+        #expect(first?.name == "Richmond")
+        #expect(first?.region == "Virginia")
+        #expect(first?.regionCode == "VA")
+        #expect(first?.countryCode == "US")
+    }
+
+    @Test func richmondCAIsRichmondCaliforniaBeforeRichmondCanada() {
+        let places = gazetteer.search("Richmond, CA", limit: 5)
+        #expect(places.first?.region == "California")
+        #expect(places.first?.countryCode == "US")
+        #expect(places.dropFirst().first?.countryCode == "CA")
+    }
+
+    @Test func richmondAloneIsTheMostPopulousRichmond() {
+        let places = gazetteer.search("Richmond", limit: 10)
+        #expect(places.first?.region == "Virginia")
+        let richmonds = places.filter { $0.name == "Richmond" }
+        #expect(richmonds.map(\.population) == richmonds.map(\.population).sorted(by: >))
+    }
+
+    @Test func aPlaceCarriesItsGeoNamesCoordinatesTimeZoneAndPopulation() {
+        let first = gazetteer.search("Richmond, Virginia", limit: 1).first
+        #expect(first == Place(name: "Richmond", region: "Virginia", regionCode: "VA", country: "United States",
+                               countryCode: "US", latitude: 37.55376, longitude: -77.46026,
+                               timeZone: "America/New_York", population: 226_610))
+    }
+
+    @Test func aStateNameNarrowsLikeItsCode() {
+        let first = gazetteer.search("Springfield, Illinois", limit: 1).first
+        #expect(first?.region == "Illinois")
+    }
+
+    @Test func mcGaheysvilleVirginiaIsFound() {
+        let first = gazetteer.search("McGaheysville, VA", limit: 5).first
+        #expect(first == Place(name: "McGaheysville", region: "Virginia", regionCode: "VA", country: "United States",
+                               countryCode: "US", latitude: 38.3771, longitude: -78.7389,
+                               timeZone: "America/New_York", population: 0))
+    }
+
+    // MARK: - City and country
+
+    @Test func lowerCaseParisIsParisFrance() {
+        let first = gazetteer.search("paris", limit: 5).first
+        #expect(first?.name == "Paris")
+        #expect(first?.country == "France")
+        #expect(first?.timeZone == "Europe/Paris")
+        #expect(first?.region == nil)
+    }
+
+    @Test func aCountryCodeNarrowsToThatCountry() {
+        let places = gazetteer.search("Paris, FR", limit: 5)
+        #expect(places.first?.name == "Paris")
+        #expect(!places.isEmpty && places.allSatisfy { $0.countryCode == "FR" })
+    }
+
+    @Test func londonAloneIsLondonEngland() {
+        let first = gazetteer.search("London", limit: 5).first
+        #expect(first?.countryCode == "GB")
+    }
+
+    @Test func aCountryNameNarrowsLondonToLondonOntario() {
+        let places = gazetteer.search("London, Canada", limit: 5)
+        #expect(places.first?.name == "London")
+        #expect(places.first?.countryCode == "CA")
+        #expect(places.allSatisfy { $0.country == "Canada" })
+    }
+
+    @Test func aQualifierThatNamesNothingFindsNothing() {
+        #expect(gazetteer.search("Paris, Narnia", limit: 5).isEmpty)
+    }
+
+    // MARK: - Folding and scripts
+
+    @Test func saoPauloIsFoundWithAndWithoutDiacritics() {
+        for query in ["São Paulo", "Sao Paulo", "SAO PAULO"] {
+            let first = gazetteer.search(query, limit: 5).first
+            #expect(first?.name == "São Paulo", "\(query)")
+            #expect(first?.countryCode == "BR", "\(query)")
+        }
+    }
+
+    @Test func tokyoIsFoundByItsJapaneseName() {
+        let first = gazetteer.search("東京", limit: 5).first
+        #expect(first?.name == "Tokyo")
+        #expect(first?.countryCode == "JP")
+    }
+
+    @Test func moscowIsFoundByItsRussianName() {
+        let first = gazetteer.search("Москва", limit: 5).first
+        #expect(first?.name == "Moscow")
+        #expect(first?.countryCode == "RU")
+    }
+
+    @Test func hyphensAndFullStopsDoNotMatter() {
+        #expect(gazetteer.search("winston salem", limit: 1).first?.name == "Winston-Salem")
+        #expect(gazetteer.search("St Louis, MO", limit: 1).first?.name == "St. Louis")
+    }
+
+    // MARK: - Suggestions
+
+    @Test func aPrefixSuggestsParisFirstWithinTheLimitWithoutDuplicates() {
+        let places = gazetteer.search("Par", limit: 5)
+        #expect(places.first?.name == "Paris")
+        #expect(places.first?.countryCode == "FR")
+        #expect(places.count == 5)
+        #expect(Set(places).count == places.count)
+    }
+
+    @Test func wholeNamesComeBeforeLongerNamesThatStartTheSame() throws {
+        let names = gazetteer.search("Paris", limit: 30).map(\.name)
+        let lastWhole = try #require(names.lastIndex(of: "Paris"))
+        let firstLonger = try #require(names.firstIndex { $0.hasPrefix("Paris ") })
+        #expect(lastWhole < firstLonger)
+    }
+
+    @Test func aLargeLimitRanksAsASmallOneDoes() {
+        let many = gazetteer.search("San", limit: 1_000)
+        #expect(many.count == 1_000)
+        #expect(Set(many).count == many.count)
+        #expect(Array(many.prefix(5)) == gazetteer.search("San", limit: 5))
+    }
+
+    // MARK: - Nothing to find
+
+    @Test func anEmptyOrBlankQueryFindsNothing() {
+        #expect(gazetteer.search("", limit: 5).isEmpty)
+        #expect(gazetteer.search("   \t ", limit: 5).isEmpty)
+        #expect(gazetteer.search(" , ", limit: 5).isEmpty)
+    }
+
+    @Test func anUnknownPlaceFindsNothing() {
+        #expect(gazetteer.search("Xqzzyville", limit: 5).isEmpty)
+    }
+
+    @Test func fiveThousandCharactersOfJunkFindNothingQuickly() throws {
+        try gazetteer.load()
+        let pattern = Array("zq,é東;!x 7")
+        let junk = String((0..<5_000).map { pattern[$0 % pattern.count] })
+        let clock = ContinuousClock()
+        var places: [Place]?
+        let elapsed = clock.measure { places = gazetteer.search(junk, limit: 5) }
+        #expect(places == [])
+        #expect(elapsed < .milliseconds(100))
+    }
+
+    @Test func aLimitOfZeroFindsNothing() {
+        #expect(gazetteer.search("Paris", limit: 0).isEmpty)
+    }
+
+    // MARK: - Loading
+
+    @Test func constructingReadsNothingUntilTheFirstSearch() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gazetteer-\(UUID().uuidString).tsv")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let late = EmbeddedGazetteer(url: file)
+        try Data(Self.smallGazetteer.utf8).write(to: file)
+        let places = late.search("Springfield", limit: 5)
+        #expect(places.map(\.region) == ["Illinois", "Ohio"])
+        #expect(late.search("Sprinkfeld", limit: 5).map(\.population) == [114_394])
+    }
+
+    @Test func aMissingFileIsReportedByTheAsyncLookup() async {
+        let missing = EmbeddedGazetteer(url: URL(fileURLWithPath: "/nonexistent/gazetteer.tsv"))
+        #expect(missing.search("Paris", limit: 5).isEmpty)
+        await #expect(throws: EmbeddedGazetteer.LoadError.self) {
+            try await missing.places(matching: "Paris", limit: 5)
+        }
+    }
+
+    @Test func aDamagedFileIsReportedWithItsLine() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gazetteer-\(UUID().uuidString).tsv")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(Self.smallGazetteer.replacingOccurrences(of: "39.80172", with: "north").utf8).write(to: file)
+        #expect(throws: EmbeddedGazetteer.LoadError(description: "The gazetteer \(file.path) is damaged: line 8: a latitude is not degrees with at most 5 decimals")) {
+            try EmbeddedGazetteer(url: file).load()
+        }
+    }
+
+    @Test func theAsyncLookupGivesWhatTheSearchGives() async throws {
+        let places = try await gazetteer.places(matching: "Richmond, VA", limit: 3)
+        #expect(places == gazetteer.search("Richmond, VA", limit: 3))
+    }
+
+    /// Two Springfields and one alternate name, in the file format Scripts/make-gazetteer.py writes.
+    private static let smallGazetteer = """
+        # A test gazetteer.
+        gazetteer 1\t2\t1\t2\t2\t1
+        America/Chicago
+        America/New_York
+        US\tUSA\tUnited States
+        IL\tIllinois
+        OH\tOhio
+        Springfield\t\tUS\tIL\t39.80172\t-89.64371\t0\t114394
+        Springfield\t\tUS\tOH\t39.92423\t-83.80882\t1\t59680
+        sprinkfeld\t0
+
+        """
+}

@@ -1,0 +1,214 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// A real HTTP/1.1 server on 127.0.0.1, for tests of live web clients: it takes one connection per
+/// reply, in order, answers each with its reply and closes it, then stops by itself.
+///
+/// Bounded on every side: it waits at most `idleLimit` for each connection and for each request,
+/// keeps a silent connection open no longer than the reply says, and `stop()` (or dropping it)
+/// ends it at once. Plain POSIX sockets on one background thread; no Foundation networking.
+///
+/// ```swift
+/// let server = try LoopbackHTTPServer(replies: [.answer(status: 200, body: json)])
+/// defer { server.stop() }
+/// let url = server.baseURL.appendingPathComponent("movie/popular")   // http://127.0.0.1:<port>/…
+/// ```
+final class LoopbackHTTPServer: Sendable {
+    /// What the server does with one connection once it has read the request.
+    enum Reply: Sendable {
+        /// Answers `status` with `body` and `Content-Length`, then closes.
+        case answer(status: Int, body: Data, contentType: String = "application/json")
+        /// Says nothing and keeps the connection open until the client leaves or `upTo` passes.
+        case silence(upTo: Duration)
+    }
+
+    /// Why the server could not start: the socket call that failed and its `errno`.
+    struct SetupError: Error, CustomStringConvertible {
+        /// The call that failed, such as "bind".
+        let call: String
+        /// The `errno` it left.
+        let code: Int32
+
+        /// The failure in words.
+        var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
+    }
+
+    /// The port the server listens on, chosen by the system.
+    let port: UInt16
+    /// Where clients reach it: `http://127.0.0.1:<port>`.
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    /// The heads of the requests received so far (request line and headers), in order.
+    var requests: [String] { log.requests }
+
+    private let log = RequestLog()
+    private let stopSocket: Int32
+
+    /// Starts listening on a free loopback port and serves `replies`, one connection each.
+    init(replies: [Reply], idleLimit: Duration = .seconds(5)) throws {
+        let listener = try Self.listeningSocket()
+        var control: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Self.streamType, 0, &control) == 0 else {
+            close(listener)
+            throw SetupError(call: "socketpair", code: errno)
+        }
+        port = try Self.port(of: listener)
+        stopSocket = control[0]
+        let worker = Worker(listener: listener, wakeUp: control[1], replies: replies,
+                            idleLimit: idleLimit, log: log)
+        let thread = Thread { worker.run() }
+        thread.name = "LoopbackHTTPServer"
+        thread.start()
+    }
+
+    deinit {
+        stop()
+        close(stopSocket)
+    }
+
+    /// Stops serving now: closes whatever connection is open and the listening socket.
+    func stop() {
+        var byte: UInt8 = 1
+        _ = send(stopSocket, &byte, 1, Self.noSignal)
+    }
+
+    /// A loopback port that nothing listens on (bound, read and released), for refused connections.
+    static func unusedPort() throws -> UInt16 {
+        let descriptor = try listeningSocket()
+        defer { close(descriptor) }
+        return try port(of: descriptor)
+    }
+
+    // MARK: - Sockets
+
+    #if os(Linux)
+    static let streamType = Int32(SOCK_STREAM.rawValue)
+    static let noSignal = Int32(MSG_NOSIGNAL)
+    #else
+    static let streamType = SOCK_STREAM
+    static let noSignal: Int32 = 0
+    #endif
+
+    private static func listeningSocket() throws -> Int32 {
+        let descriptor = socket(AF_INET, streamType, 0)
+        guard descriptor >= 0 else { throw SetupError(call: "socket", code: errno) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, listen(descriptor, 8) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw SetupError(call: "bind/listen", code: code)
+        }
+        return descriptor
+    }
+
+    private static func port(of socket: Int32) throws -> UInt16 {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let result = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+        }
+        guard result == 0 else { throw SetupError(call: "getsockname", code: errno) }
+        return UInt16(bigEndian: address.sin_port)
+    }
+}
+
+// MARK: - Serving
+
+/// The server's thread: owns the listening socket and every connection, and closes them all.
+private struct Worker: Sendable {
+    let listener: Int32
+    let wakeUp: Int32
+    let replies: [LoopbackHTTPServer.Reply]
+    let idleLimit: Duration
+    let log: RequestLog
+
+    func run() {
+        defer {
+            close(listener)
+            close(wakeUp)
+        }
+        for reply in replies {
+            guard wait(for: listener, upTo: idleLimit) else { return }
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { return }
+            defer { close(connection) }
+            guard let head = readHead(from: connection) else { return }
+            log.append(head)
+            switch reply {
+            case .answer(let status, let body, let contentType):
+                let header = "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Status")\r\n"
+                    + "Content-Type: \(contentType)\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+                sendAll(Data(header.utf8) + body, to: connection)
+            case .silence(let limit):
+                let deadline = ContinuousClock.now + limit
+                var byte: UInt8 = 0
+                while case let left = deadline - .now, left > .zero,
+                      wait(for: connection, upTo: left), recv(connection, &byte, 1, 0) > 0 {}
+            }
+        }
+    }
+
+    /// Waits until `socket` has something to read; false when `limit` passed or `stop()` was called.
+    private func wait(for socket: Int32, upTo limit: Duration) -> Bool {
+        var sockets = [pollfd(fd: socket, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: wakeUp, events: Int16(POLLIN), revents: 0)]
+        let milliseconds = Int32(clamping: limit.components.seconds * 1000
+            + limit.components.attoseconds / 1_000_000_000_000_000)
+        let ready = poll(&sockets, nfds_t(sockets.count), milliseconds)
+        return ready > 0 && sockets[1].revents == 0 && sockets[0].revents != 0
+    }
+
+    /// Reads up to the blank line that ends a request head (a GET has no body); nil if it never comes.
+    private func readHead(from connection: Int32) -> String? {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let end: [UInt8] = Array("\r\n\r\n".utf8)
+        while received.count < 65_536 {
+            guard wait(for: connection, upTo: idleLimit) else { return nil }
+            let count = recv(connection, &buffer, buffer.count, 0)
+            guard count > 0 else { return nil }
+            received += buffer[0..<count]
+            if let range = received.firstRange(of: end) {
+                return String(decoding: received[..<range.lowerBound], as: UTF8.self)
+            }
+        }
+        return nil
+    }
+
+    private func sendAll(_ data: Data, to connection: Int32) {
+        let bytes = [UInt8](data)
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes {
+                send(connection, $0.baseAddress, $0.count, LoopbackHTTPServer.noSignal)
+            }
+            guard count > 0 else { return }
+            sent += count
+        }
+    }
+}
+
+/// The request heads the server has read, shared between its thread and the test.
+private final class RequestLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var heads: [String] = []  // guarded by `lock`
+
+    var requests: [String] { lock.withLock { heads } }
+
+    func append(_ head: String) {
+        lock.withLock { heads.append(head) }
+    }
+}

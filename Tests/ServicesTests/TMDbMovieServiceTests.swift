@@ -1,0 +1,368 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Models
+import Services
+import Testing
+
+struct TMDbMovieServiceTests {
+    private static let starWars = Movie(
+        id: 11, title: "Star Wars", releaseDate: .day(year: 1977, month: 5, day: 25), voteAverage: 8.2,
+        voteCount: 21_000, overview: "Princess Leia is captured and held hostage by the evil Imperial forces in "
+            + "their effort to take over the galactic Empire. Venturesome Luke Skywalker and dashing captain Han "
+            + "Solo team together with the loveable robot duo R2-D2 and C-3PO to rescue the beautiful princess and "
+            + "restore peace and justice in the Empire.",
+        genres: ["Adventure", "Action", "Science Fiction"]
+    )
+
+    // MARK: - Reading a page
+
+    @Test func aPageHoldsEveryFilmWithTheTotalTMDbCounted() async throws {
+        let page = try await service(answering: fixture("popular-page")).movies(for: .popular)
+        #expect(page.movies.map(\.id) == [278, 238, 550, 155, 680])
+        #expect(page.totalResults == 964_316)
+        #expect(page.note == nil)
+    }
+
+    @Test func aListEntryBecomesAFilmWithGenreNames() async throws {
+        let page = try await service(answering: fixture("search-star-wars")).search("star wars")
+        #expect(page.movies.first == Self.starWars)
+    }
+
+    @Test func aFullReleaseDateIsReadAsADay() async throws {
+        let page = try await service(answering: fixture("popular-page")).movies(for: .popular)
+        #expect(page.movies[0].releaseDate == .day(year: 1994, month: 9, day: 23))
+    }
+
+    @Test func anEmptyReleaseDateIsNoDate() async throws {
+        let page = try await service(answering: fixture("popular-page")).movies(for: .popular)
+        #expect(page.movies[3].title == "The Dark Knight")
+        #expect(page.movies[3].releaseDate == nil)
+    }
+
+    @Test func aMissingReleaseDateIsNoDate() async throws {
+        let page = try await service(answering: fixture("popular-page")).movies(for: .popular)
+        #expect(page.movies[4].title == "Pulp Fiction")
+        #expect(page.movies[4].releaseDate == nil)
+    }
+
+    @Test func aNullReleaseDateIsNoDate() async throws {
+        let page = try await service(answering: listPage(#""release_date": null"#)).movies(for: .popular)
+        #expect(page.movies.first?.releaseDate == nil)
+    }
+
+    @Test(arguments: ["1977-13-01", "1977-00-10", "1977-04-31", "1977-02-29", "1900-02-29", "0000-01-01",
+                      "1977-5-25", "77-05-25", "1977/05/25", "1977-05-25T00:00:00Z", " 1977-05-25",
+                      "yyyy-mm-dd", "+977-05-25", "１９７７-05-25", "25-05-1977"])
+    func anInvalidReleaseDateIsNoDate(date: String) async throws {
+        let page = try await service(answering: listPage(#""release_date": "\#(date)""#)).movies(for: .popular)
+        #expect(page.movies.first?.releaseDate == nil)
+    }
+
+    @Test(arguments: [("2000-02-29", 2000, 2, 29), ("2024-02-29", 2024, 2, 29), ("1999-12-31", 1999, 12, 31)])
+    func aValidReleaseDateIsReadExactly(date: String, year: Int, month: Int, day: Int) async throws {
+        let page = try await service(answering: listPage(#""release_date": "\#(date)""#)).movies(for: .popular)
+        #expect(page.movies.first?.releaseDate == .day(year: year, month: month, day: day))
+    }
+
+    @Test func unknownGenreIdsAreLeftOut() async throws {
+        let page = try await service(answering: listPage(#""genre_ids": [28, 424242, 10770]"#)).movies(for: .popular)
+        #expect(page.movies.first?.genres == ["Action", "TV Movie"])
+    }
+
+    @Test func anEmptyOverviewIsNoOverview() async throws {
+        let page = try await service(answering: fixture("popular-page")).movies(for: .popular)
+        #expect(page.movies[4].overview == nil)
+    }
+
+    @Test func ratingsOutsideZeroToTenAreHeldInside() async throws {
+        let page = try await service(answering: listPage(#""vote_average": 11.5, "vote_count": -3"#)).movies(for: .popular)
+        #expect(page.movies.first?.voteAverage == 10)
+        #expect(page.movies.first?.voteCount == 0)
+    }
+
+    @Test func aPageWithNoResultsHasNoFilms() async throws {
+        let page = try await service(answering: fixture("empty-results")).search("zzzqqq")
+        #expect(page == MoviePage(movies: [], totalResults: 0))
+    }
+
+    @Test func anEntryWithoutATitleIsLeftOut() async throws {
+        let body = #"{"results": [{"id": 1}, {"id": 2, "title": "Kept"}], "total_results": 2}"#
+        let page = try await service(answering: Data(body.utf8)).movies(for: .popular)
+        #expect(page.movies.map(\.title) == ["Kept"])
+    }
+
+    // MARK: - Requests
+
+    @Test(arguments: [(Endpoint.nowPlaying, "now_playing"), (.popular, "popular"), (.upcoming, "upcoming"),
+                      (.topRated, "top_rated")])
+    func eachSegmentAsksItsOwnPathInUSEnglish(endpoint: Endpoint, path: String) async throws {
+        let request = try await onlyRequest { try await $0.movies(for: endpoint) }
+        #expect(request.url?.path == "/3/movie/\(path)")
+        #expect(queryItems(of: request) == ["language=en-US", "page=1", "api_key=test-key"])
+    }
+
+    @Test func searchAsksForTheQueryWithoutAdultFilms() async throws {
+        let request = try await onlyRequest { try await $0.search("  star wars ") }
+        #expect(request.url?.path == "/3/search/movie")
+        #expect(queryItems(of: request) == ["query=star wars", "include_adult=false", "language=en-US", "page=1",
+                                            "api_key=test-key"])
+    }
+
+    @Test func searchQueryIsPercentEncodedWholly() async throws {
+        let request = try await onlyRequest { try await $0.search(#"東京 & "quotes""#) }
+        let query = try #require(request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) }?.percentEncodedQuery)
+        #expect(query.hasPrefix("query=%E6%9D%B1%E4%BA%AC%20%26%20%22quotes%22&include_adult=false&"))
+        #expect(queryItems(of: request).first == #"query=東京 & "quotes""#)
+    }
+
+    @Test func aBlankSearchAsksNothing() async throws {
+        let stub = StubHTTPClient(answers: [])
+        let page = try await TMDbMovieService(credential: .apiKey("test-key"), client: stub).search(" \n ")
+        #expect(page == MoviePage(movies: [], totalResults: 0))
+        #expect(await stub.requests.isEmpty)
+    }
+
+    @Test func detailsAskForTheFilmById() async throws {
+        let request = try await onlyRequest(answering: fixture("movie-11")) { _ = try await $0.details(of: Self.starWars) }
+        #expect(request.url?.path == "/3/movie/11")
+        #expect(queryItems(of: request) == ["language=en-US", "api_key=test-key"])
+    }
+
+    @Test func anAPIKeyGoesInTheQueryAndNoAuthorizationIsSent() async throws {
+        let request = try await onlyRequest { try await $0.movies(for: .popular) }
+        #expect(queryItems(of: request).contains("api_key=test-key"))
+        #expect(request.value(forHTTPHeaderField: "Authorization") == nil)
+    }
+
+    @Test func aReadAccessTokenGoesInABearerHeaderAndNoKeyInTheQuery() async throws {
+        let request = try await onlyRequest(credential: .readAccessToken("eyJ.token")) { try await $0.movies(for: .popular) }
+        #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer eyJ.token")
+        #expect(!queryItems(of: request).contains { $0.hasPrefix("api_key=") })
+    }
+
+    @Test func requestsAskForJSONWithinTheTimeout() async throws {
+        let request = try await onlyRequest(timeout: .milliseconds(7_500)) { try await $0.movies(for: .popular) }
+        #expect(request.value(forHTTPHeaderField: "Accept") == "application/json")
+        #expect(request.timeoutInterval == 7.5)
+    }
+
+    // MARK: - Details
+
+    @Test func detailsAddTheRuntimeAndGenreNames() async throws {
+        let listed = Movie(id: 11, title: "Star Wars", releaseDate: .day(year: 1977, month: 5, day: 25),
+                           voteAverage: 8.2, voteCount: 21_000)
+        let movie = try await service(answering: fixture("movie-11")).details(of: listed)
+        #expect(movie == Movie(id: 11, title: "Star Wars", releaseDate: .day(year: 1977, month: 5, day: 25),
+                               voteAverage: 8.2, voteCount: 21_000, overview: Self.starWars.overview,
+                               runtimeMinutes: 121, genres: ["Adventure", "Action", "Science Fiction"]))
+    }
+
+    @Test func detailsKeepWhatTheAnswerLeavesOut() async throws {
+        let body = #"{"id": 11, "runtime": 0, "release_date": "", "overview": ""}"#
+        let movie = try await service(answering: Data(body.utf8)).details(of: Self.starWars)
+        #expect(movie == Self.starWars)
+    }
+
+    // MARK: - Failures
+
+    @Test func aRejectedKeySaysSo() async throws {
+        let error = await failure { try await service(answering: fixture("error-401"), status: 401).movies(for: .popular) }
+        #expect(error == .rejectedKey)
+        #expect(error?.message == "TMDb rejected the API key")
+    }
+
+    @Test(arguments: [URLError.Code.notConnectedToInternet, .cannotFindHost, .timedOut, .networkConnectionLost,
+                      .cannotConnectToHost, .dnsLookupFailed])
+    func networkFailuresMeanNoNetwork(code: URLError.Code) async throws {
+        let error = await failure { try await service(failing: URLError(code)).search("star wars") }
+        #expect(error == .noNetwork)
+    }
+
+    @Test func otherTransportFailuresNameTheirCode() async throws {
+        let error = await failure { try await service(failing: URLError(.badServerResponse)).search("x") }
+        #expect(error == .failed("TMDb could not be reached (URL error -1011)"))
+    }
+
+    @Test func aCancelledRequestIsCancellationNotAnError() async throws {
+        await #expect(throws: CancellationError.self) {
+            try await service(failing: URLError(.cancelled)).search("star wars")
+        }
+    }
+
+    @Test func aServerErrorGivesTheStatusAndTMDbsMessage() async throws {
+        let body = #"{"status_code": 11, "status_message": "Internal error: Something went wrong, contact TMDb.\n"}"#
+        let error = await failure { try await service(answering: Data(body.utf8), status: 500).movies(for: .upcoming) }
+        #expect(error == .failed("TMDb answered 500: Internal error: Something went wrong, contact TMDb."))
+    }
+
+    @Test func aServerErrorWithoutAMessageGivesTheStatus() async throws {
+        let body = Data("<html><body>Bad gateway</body></html>".utf8)
+        let error = await failure { try await service(answering: body, status: 502).movies(for: .upcoming) }
+        #expect(error == .failed("TMDb answered 502"))
+    }
+
+    @Test(arguments: ["", "{", "[]", "null", #"{"results": "none"}"#, #"{"results": [{"id": "11"}]}"#,
+                      #"{"results": [{"id": 1e30, "title": "Overflow"}]}"#])
+    func anUnreadableAnswerFailsPolitely(body: String) async throws {
+        let error = await failure { try await service(answering: Data(body.utf8)).movies(for: .popular) }
+        #expect(error == .failed("TMDb sent an answer this program cannot read"))
+    }
+
+    @Test func deeplyNestedJSONFailsPolitely() async throws {
+        let body = Data(String(repeating: "[", count: 100_000).utf8)
+        let error = await failure { try await service(answering: body).movies(for: .popular) }
+        #expect(error == .failed("TMDb sent an answer this program cannot read"))
+    }
+
+    @Test func anAnswerOverFiveMegabytesIsRefused() async throws {
+        let body = Data(repeating: UInt8(ascii: " "), count: TMDbMovieService.maximumBodySize + 1)
+        let error = await failure { try await service(answering: body).movies(for: .popular) }
+        #expect(error == .failed("TMDb sent an answer too large to read (over 5 MB)"))
+    }
+
+    // MARK: - Credential
+
+    @Test func theReadAccessTokenIsPreferredToTheAPIKey() {
+        let environment = ["TMDB_READ_ACCESS_TOKEN": "token", "TMDB_API_KEY": "key"]
+        #expect(TMDbCredential.from(environment: environment) == .readAccessToken("token"))
+    }
+
+    @Test func theAPIKeyIsUsedWhenTheTokenIsEmpty() {
+        let environment = ["TMDB_READ_ACCESS_TOKEN": "", "TMDB_API_KEY": "key\n"]
+        #expect(TMDbCredential.from(environment: environment) == .apiKey("key"))
+    }
+
+    @Test func blankOrMissingValuesGiveNoCredential() {
+        #expect(TMDbCredential.from(environment: ["TMDB_READ_ACCESS_TOKEN": " ", "TMDB_API_KEY": ""]) == nil)
+        #expect(TMDbCredential.from(environment: ["HOME": "/root"]) == nil)
+    }
+
+    // MARK: - Through a real HTTP server on loopback
+
+    @Test func aPageIsFetchedFromARealServer() async throws {
+        let server = try LoopbackHTTPServer(replies: [.answer(status: 200, body: fixture("popular-page"))])
+        defer { server.stop() }
+        let service = TMDbMovieService(credential: .apiKey("loopback-key"), baseURL: server.baseURL)
+        let page = try await service.movies(for: .popular)
+        #expect(page.movies.count == 5)
+        #expect(server.requests.first?.hasPrefix("GET /movie/popular?language=en-US&page=1&api_key=loopback-key HTTP/1.1\r\n") == true)
+    }
+
+    @Test func aRealServerRejectingTheKeyIsARejectedKey() async throws {
+        let server = try LoopbackHTTPServer(replies: [.answer(status: 401, body: fixture("error-401"))])
+        defer { server.stop() }
+        let service = TMDbMovieService(credential: .readAccessToken("bad"), baseURL: server.baseURL)
+        #expect(await failure { try await service.search("star wars") } == .rejectedKey)
+        #expect(server.requests.first?.lowercased().contains("authorization: bearer bad\r\n") == true)
+    }
+
+    @Test func aServerThatNeverAnswersIsNoNetworkAfterTheTimeout() async throws {
+        let server = try LoopbackHTTPServer(replies: [.silence(upTo: .seconds(5))])
+        defer { server.stop() }
+        let service = TMDbMovieService(credential: .apiKey("k"), baseURL: server.baseURL, timeout: .seconds(1))
+        let start = ContinuousClock.now
+        let error = await failure { try await service.movies(for: .popular) }
+        #expect(error == .noNetwork)
+        #expect(ContinuousClock.now - start < .seconds(10), "the request hung past its 1 s timeout")
+    }
+
+    @Test func aRefusedConnectionIsNoNetwork() async throws {
+        let baseURL = try #require(URL(string: "http://127.0.0.1:\(try LoopbackHTTPServer.unusedPort())"))
+        let service = TMDbMovieService(credential: .apiKey("k"), baseURL: baseURL, timeout: .seconds(2))
+        #expect(await failure { try await service.movies(for: .popular) } == .noNetwork)
+    }
+}
+
+// MARK: - Helpers
+
+private func fixture(_ name: String) throws -> Data {
+    #if SWIFT_MODULE_RESOURCE_BUNDLE_AVAILABLE
+    let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Fixtures/tmdb")
+    #else  // Package.swift does not copy Fixtures yet: read them beside this file
+    let url: URL? = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/tmdb/\(name).json")
+    #endif
+    return try Data(contentsOf: try #require(url, "no fixture \(name).json"))
+}
+
+/// A list page of one film, "Probe" (id 1), with `fields` added to its entry.
+private func listPage(_ fields: String) -> Data {
+    Data(#"{"page": 1, "results": [{"id": 1, "title": "Probe", \#(fields)}], "total_results": 1}"#.utf8)
+}
+
+private func service(answering body: Data, status: Int = 200) -> TMDbMovieService {
+    TMDbMovieService(credential: .apiKey("test-key"), client: StubHTTPClient(answers: [.status(status, body: body)]))
+}
+
+private func service(failing error: any Error) -> TMDbMovieService {
+    TMDbMovieService(credential: .apiKey("test-key"), client: StubHTTPClient(answers: [.failure(error)]))
+}
+
+/// The one request `call` made of a service with `credential`, answered with `body`.
+private func onlyRequest(credential: TMDbCredential = .apiKey("test-key"), timeout: Duration = .seconds(10),
+                         answering body: Data = Data(#"{"results": []}"#.utf8),
+                         _ call: (TMDbMovieService) async throws -> some Any) async throws -> URLRequest {
+    let stub = StubHTTPClient(answers: [.status(200, body: body)])
+    _ = try await call(TMDbMovieService(credential: credential, client: stub, timeout: timeout))
+    let requests = await stub.requests
+    try #require(requests.count == 1)
+    return requests[0]
+}
+
+/// The request's query items as `name=value`, decoded, in order.
+private func queryItems(of request: URLRequest) -> [String] {
+    let components = request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) }
+    return (components?.queryItems ?? []).map { "\($0.name)=\($0.value ?? "")" }
+}
+
+/// The `MovieServiceError` that `call` threw; nil (and a failed expectation) if it threw nothing or another error.
+private func failure(_ call: () async throws -> some Any) async -> MovieServiceError? {
+    do {
+        _ = try await call()
+        Issue.record("expected a MovieServiceError, got an answer")
+    } catch let error as MovieServiceError {
+        return error
+    } catch {
+        Issue.record("expected a MovieServiceError, got \(error)")
+    }
+    return nil
+}
+
+// MARK: - Stub
+
+/// An `HTTPClient` that answers from a list instead of the network (the last answer repeats) and
+/// keeps every request it was given.
+actor StubHTTPClient: HTTPClient {
+    /// One answer: a status with a body, or a thrown error.
+    enum Answer: Sendable {
+        /// Answers with HTTP `status` and `body`.
+        case status(Int, body: Data)
+        /// Throws `error`, as a transport would.
+        case failure(any Error)
+    }
+
+    private var answers: [Answer]
+    /// The requests received, in order.
+    private(set) var requests: [URLRequest] = []
+
+    /// Creates a stub that gives `answers` in order, repeating the last.
+    init(answers: [Answer]) {
+        self.answers = answers
+    }
+
+    /// Records `request` and gives the next answer.
+    func get(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        requests.append(request)
+        let answer = answers.count > 1 ? answers.removeFirst() : answers.first
+        switch answer {
+        case .status(let status, let body)?:
+            return (body, HTTPURLResponse(url: request.url!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: [:])!)
+        case .failure(let error)?:
+            throw error
+        case nil:
+            throw URLError(.resourceUnavailable)
+        }
+    }
+}
