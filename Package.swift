@@ -3,6 +3,11 @@
 // so an import that crosses a layer does not compile. See Docs/Architecture.md.
 import PackageDescription
 
+/// An async function runs on its caller's actor unless it says otherwise, so no service call
+/// lands on Swift's global executor by accident: on Linux its first job starts libdispatch's
+/// worker-pool monitor, which then wakes the program every second (Docs/DECISIONS.md).
+let callerIsolatedAsync: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+
 let package = Package(
     name: "mvvm-tui",
     platforms: [.macOS(.v14)],
@@ -16,14 +21,15 @@ let package = Package(
     targets: [
         // MARK: - Model, binding and view-model layers (no terminal, no network, no database)
         .target(name: "Binding"),
-        .target(name: "Models"),
-        .target(name: "Screens", dependencies: ["Binding", "Models"]),
+        .target(name: "Models", swiftSettings: callerIsolatedAsync),
+        .target(name: "Screens", dependencies: ["Binding", "Models"], swiftSettings: callerIsolatedAsync),
 
         // MARK: - Live services
         .target(
             name: "Services",
             dependencies: ["Models", .product(name: "GRDB", package: "GRDB.swift")],
-            resources: [.copy("Resources/movies.tsv"), .copy("Resources/gazetteer.tsv")]
+            resources: [.copy("Resources/movies.tsv"), .copy("Resources/gazetteer.tsv")],
+            swiftSettings: callerIsolatedAsync
         ),
 
         // MARK: - The view: the only code that talks to the terminal
@@ -53,7 +59,7 @@ let package = Package(
         ),
 
         // MARK: - Tests
-        .target(name: "TestSupport", dependencies: ["Binding", "Models"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Binding", "Models"], path: "Tests/TestSupport", swiftSettings: callerIsolatedAsync),
         .testTarget(name: "BindingTests", dependencies: ["Binding", "TestSupport"]),
         .testTarget(name: "ModelsTests", dependencies: ["Models", "TestSupport"]),
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "Binding", "Models", "TestSupport"]),

@@ -72,8 +72,7 @@ public final class EmbeddedGazetteer: Geocoder, Sendable {
 extension EmbeddedGazetteer {
     /// The places `query` names, best first, at most `limit`, off the caller's actor; throws
     /// `LoadError` when the gazetteer cannot be loaded.
-    @concurrent
     public func places(matching query: String, limit: Int) async throws -> [Place] {
-        try places(matchingNow: query, limit: limit)
+        try await BackgroundWork.run { try self.places(matchingNow: query, limit: limit) }
     }
 }

@@ -94,15 +94,13 @@ public final class EmbeddedMovieCatalog: MovieService, Sendable {
 
 extension EmbeddedMovieCatalog {
     /// The films of `endpoint`, off the caller's actor.
-    @concurrent
     public func movies(for endpoint: Endpoint) async throws -> MoviePage {
-        try moviesNow(for: endpoint)
+        try await BackgroundWork.run { try self.moviesNow(for: endpoint) }
     }
 
     /// The first `searchLimit` films matching `query`, off the caller's actor.
-    @concurrent
     public func search(_ query: String) async throws -> MoviePage {
-        try searchNow(query)
+        try await BackgroundWork.run { try self.searchNow(query) }
     }
 }
 

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Models
 
 /// Asks a live service first and, when the network cannot be reached, answers with another
@@ -12,7 +9,7 @@ import Models
 /// on, so the user learns about it instead of silently seeing sample weather.
 ///
 /// ```swift
-/// let weather = FallbackWeatherService(primary: OpenMeteoWeatherService(http: URLSessionHTTPClient()),
+/// let weather = FallbackWeatherService(primary: OpenMeteoWeatherService(http: CurlHTTPClient()),
 ///                                      fallback: SampleWeatherService())
 /// try await weather.weather(at: paris).source   // .openMeteo, or .sample when offline
 /// ```
@@ -65,12 +62,11 @@ enum WeatherHTTP {
     ///
     /// Throws `.noNetwork` for the codes above, `CancellationError` when the task was cancelled,
     /// and `.failed` naming `source` for any other transport failure or a body over 5 MB.
-    static func fetch(_ request: URLRequest, with http: any HTTPClient, from source: String) async throws
+    static func fetch(_ request: HTTPRequest, with http: any HTTPClient, from source: String) async throws
         -> (body: Data, status: Int) {
-        let data: Data
-        let response: HTTPURLResponse
+        let response: HTTPResponse
         do {
-            (data, response) = try await http.get(request)
+            response = try await http.get(request)
         } catch let error as WeatherServiceError {
             throw error
         } catch is CancellationError {
@@ -79,18 +75,24 @@ enum WeatherHTTP {
             if isNoNetwork(error) { throw WeatherServiceError.noNetwork }
             if error.code == .cancelled { throw CancellationError() }
             throw WeatherServiceError.failed("\(source) could not be reached (\(error.code.rawValue))")
+        } catch HTTPClientError.bodyTooLarge {
+            throw tooLarge(from: source)
         } catch {
             throw WeatherServiceError.failed("\(source) could not be reached: \(error.localizedDescription)")
         }
-        guard data.count <= maximumBodySize else {
-            throw WeatherServiceError.failed("\(source) sent an answer too large to read (over 5 MB)")
-        }
-        return (data, response.statusCode)
+        guard response.body.count <= maximumBodySize else { throw tooLarge(from: source) }
+        return (response.body, response.status)
+    }
+
+    /// An answer over 5 MB from `source`, whether the client or `fetch` found it so.
+    private static func tooLarge(from source: String) -> WeatherServiceError {
+        .failed("\(source) sent an answer too large to read (over 5 MB)")
     }
 
     /// Decodes `body` as `type`, or throws `.failed` saying `source` sent something unreadable.
     static func decode<T: Decodable>(_ type: T.Type, from body: Data, source: String) throws -> T {
         do {
+            guard JSONNesting.isShallow(body) else { throw CocoaError(.coderReadCorrupt) }
             return try JSONDecoder().decode(type, from: body)
         } catch {
             throw WeatherServiceError.failed("\(source) sent an answer this program cannot read")

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Models
 
 /// Places from the Open-Meteo geocoding API, which needs no key:
@@ -23,7 +20,7 @@ import Models
 /// the same here as for the weather.
 ///
 /// ```swift
-/// let geocoder = OpenMeteoGeocoder(http: URLSessionHTTPClient())
+/// let geocoder = OpenMeteoGeocoder(http: CurlHTTPClient())
 /// try await geocoder.places(matching: "Richmond, VA", limit: 5).first?.regionCode   // "VA"
 /// ```
 public struct OpenMeteoGeocoder: Geocoder {
@@ -65,7 +62,7 @@ public struct OpenMeteoGeocoder: Geocoder {
 
     // MARK: - Request
 
-    private func request(name: String, count: Int) throws -> URLRequest {
+    private func request(name: String, count: Int) throws -> HTTPRequest {
         guard var components = URLComponents(string: base + "/v1/search") else {
             throw WeatherServiceError.failed("The Open-Meteo geocoding address \(base) is not valid")
         }
@@ -80,7 +77,7 @@ public struct OpenMeteoGeocoder: Geocoder {
         guard let url = components.url else {
             throw WeatherServiceError.failed("The Open-Meteo geocoding address \(base) is not valid")
         }
-        return URLRequest(url: url)
+        return HTTPRequest(url: url)
     }
 
     // MARK: - Narrowing by qualifiers

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Models
 
 /// The current weather and a seven-day forecast from the Open-Meteo forecast API, which needs no
@@ -13,7 +10,7 @@ import Models
 /// days. Weather codes are WMO codes, mapped by `weather(forWMOCode:)`.
 ///
 /// ```swift
-/// let service = OpenMeteoWeatherService(http: URLSessionHTTPClient(timeout: .seconds(10)))
+/// let service = OpenMeteoWeatherService(http: CurlHTTPClient())
 /// let report = try await service.weather(at: paris)
 /// report.current.description   // "Partly cloudy"
 /// report.daily.count           // 7
@@ -49,7 +46,7 @@ public struct OpenMeteoWeatherService: WeatherService {
 
     // MARK: - Request
 
-    private func request(for place: Place, zone: TimeZone?) throws -> URLRequest {
+    private func request(for place: Place, zone: TimeZone?) throws -> HTTPRequest {
         guard (-90...90).contains(place.latitude), (-180...180).contains(place.longitude) else {
             throw WeatherServiceError.failed("\(place.name) has no valid coordinates")
         }
@@ -67,7 +64,7 @@ public struct OpenMeteoWeatherService: WeatherService {
         guard let url = components.url else {
             throw WeatherServiceError.failed("The Open-Meteo address \(base) is not valid")
         }
-        return URLRequest(url: url)
+        return HTTPRequest(url: url)
     }
 
     // MARK: - Reading the answer

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Models
 
 /// How TMDb knows who asks: a v3 API key or a read access token, both from the account's API page.
@@ -48,12 +45,12 @@ public final class TMDbMovieService: MovieService, Sendable {
     private let timeout: Duration
 
     /// Creates a service that asks TMDb at `baseURL` with `credential`, through `client` (by default
-    /// a `URLSessionHTTPClient`), giving up on a silent server after `timeout`.
+    /// a `CurlHTTPClient`), giving up on a request after `timeout`.
     public init(credential: TMDbCredential, baseURL: URL = URL(string: "https://api.themoviedb.org/3")!,
                 client: (any HTTPClient)? = nil, timeout: Duration = .seconds(10)) {
         self.credential = credential
         self.baseURL = baseURL
-        self.client = client ?? URLSessionHTTPClient(timeout: timeout)
+        self.client = client ?? CurlHTTPClient(maximumBodySize: Self.maximumBodySize)
         self.timeout = timeout
     }
 
@@ -100,21 +97,23 @@ public final class TMDbMovieService: MovieService, Sendable {
 
     /// The body of TMDb's answer to a GET of `path` with `query`, or the error a person can act on.
     private func fetch(path: String, query: [(String, String)]) async throws -> Data {
-        let data: Data
-        let response: HTTPURLResponse
+        let response: HTTPResponse
         do {
-            (data, response) = try await client.get(request(path: path, query: query))
+            response = try await client.get(request(path: path, query: query))
         } catch let error as URLError {
             throw Self.failure(for: error)
         } catch let error as CancellationError {
             throw error
+        } catch HTTPClientError.bodyTooLarge {
+            throw Self.tooLarge
+        } catch let error as HTTPClientError {
+            throw MovieServiceError.failed("TMDb could not be reached: \(error)")
         } catch {
             throw MovieServiceError.failed("TMDb could not be reached")
         }
-        guard data.count <= Self.maximumBodySize else {
-            throw MovieServiceError.failed("TMDb sent an answer too large to read (over 5 MB)")
-        }
-        switch response.statusCode {
+        let data = response.body
+        guard data.count <= Self.maximumBodySize else { throw Self.tooLarge }
+        switch response.status {
         case 200..<300:
             return data
         case 401:
@@ -125,8 +124,11 @@ public final class TMDbMovieService: MovieService, Sendable {
         }
     }
 
+    /// An answer over `maximumBodySize`, whether the client or this service found it so.
+    private static let tooLarge = MovieServiceError.failed("TMDb sent an answer too large to read (over 5 MB)")
+
     /// The GET request for `path` under the base URL, with `query` and the credential.
-    private func request(path: String, query: [(String, String)]) -> URLRequest {
+    private func request(path: String, query: [(String, String)]) -> HTTPRequest {
         var items = query
         if case .apiKey(let key) = credential { items.append(("api_key", key)) }
         let url = baseURL.appendingPathComponent(path)
@@ -134,12 +136,11 @@ public final class TMDbMovieService: MovieService, Sendable {
         components?.percentEncodedQuery = items
             .map { "\(Self.percentEncoded($0.0))=\(Self.percentEncoded($0.1))" }
             .joined(separator: "&")
-        var request = URLRequest(url: components?.url ?? url, timeoutInterval: timeout.timeInterval)
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        var headers = ["Accept": "application/json"]
         if case .readAccessToken(let token) = credential {
-            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+            headers["Authorization"] = "Bearer \(token)"
         }
-        return request
+        return HTTPRequest(url: components?.url ?? url, headers: headers, timeout: timeout)
     }
 
     /// The characters a query item keeps as they are (RFC 3986 unreserved); all else is escaped,
@@ -169,7 +170,7 @@ public final class TMDbMovieService: MovieService, Sendable {
     private static func decode<Body: Decodable>(_ type: Body.Type, from data: Data) throws -> Body {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
-        guard let body = try? decoder.decode(type, from: data) else { throw unreadable }
+        guard JSONNesting.isShallow(data), let body = try? decoder.decode(type, from: data) else { throw unreadable }
         return body
     }
 

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Models
 
 /// The current weather from Weatherbit, the source of the original weather app, used when the
@@ -13,7 +10,7 @@ import Models
 ///
 /// ```swift
 /// if let weatherbit = WeatherbitWeatherService(environment: ProcessInfo.processInfo.environment,
-///                                              http: URLSessionHTTPClient()) {
+///                                              http: CurlHTTPClient()) {
 ///     try await weatherbit.weather(at: richmond).current.description   // "Broken clouds"
 /// }
 /// ```
@@ -63,7 +60,7 @@ public struct WeatherbitWeatherService: WeatherService {
 
     // MARK: - Request
 
-    private func request(for place: Place) throws -> URLRequest {
+    private func request(for place: Place) throws -> HTTPRequest {
         guard (-90...90).contains(place.latitude), (-180...180).contains(place.longitude) else {
             throw WeatherServiceError.failed("\(place.name) has no valid coordinates")
         }
@@ -81,7 +78,7 @@ public struct WeatherbitWeatherService: WeatherService {
         guard let url = components.url else {
             throw WeatherServiceError.failed("The Weatherbit address \(base) is not valid")
         }
-        return URLRequest(url: url)
+        return HTTPRequest(url: url)
     }
 
     // MARK: - Reading the answer

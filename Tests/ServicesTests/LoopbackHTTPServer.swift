@@ -24,6 +24,9 @@ final class LoopbackHTTPServer: Sendable {
     enum Reply: Sendable {
         /// Answers `status` with `body` and `Content-Length`, then closes.
         case answer(status: Int, body: Data, contentType: String = "application/json")
+        /// Answers `status` with `body` but no `Content-Length`, so that only closing the
+        /// connection ends the body, then closes.
+        case unsized(status: Int, body: Data)
         /// Says nothing and keeps the connection open until the client leaves or `upTo` passes.
         case silence(upTo: Duration)
     }
@@ -43,7 +46,8 @@ final class LoopbackHTTPServer: Sendable {
     let port: UInt16
     /// Where clients reach it: `http://127.0.0.1:<port>`.
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
-    /// The heads of the requests received so far (request line and headers), in order.
+    /// The heads of the requests received so far (request line and headers, each line ending in
+    /// CR LF; the blank line after them left out), in order.
     var requests: [String] { log.requests }
 
     private let log = RequestLog()
@@ -152,6 +156,10 @@ private struct Worker: Sendable {
                 let header = "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Status")\r\n"
                     + "Content-Type: \(contentType)\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
                 sendAll(Data(header.utf8) + body, to: connection)
+            case .unsized(let status, let body):
+                let header = "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Status")\r\n"
+                    + "Content-Type: application/json\r\nConnection: close\r\n\r\n"
+                sendAll(Data(header.utf8) + body, to: connection)
             case .silence(let limit):
                 let deadline = ContinuousClock.now + limit
                 var byte: UInt8 = 0
@@ -171,7 +179,8 @@ private struct Worker: Sendable {
         return ready > 0 && sockets[1].revents == 0 && sockets[0].revents != 0
     }
 
-    /// Reads up to the blank line that ends a request head (a GET has no body); nil if it never comes.
+    /// Reads up to the blank line that ends a request head (a GET has no body) and returns the
+    /// lines before it; nil if it never comes.
     private func readHead(from connection: Int32) -> String? {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -182,7 +191,7 @@ private struct Worker: Sendable {
             guard count > 0 else { return nil }
             received += buffer[0..<count]
             if let range = received.firstRange(of: end) {
-                return String(decoding: received[..<range.lowerBound], as: UTF8.self)
+                return String(decoding: received[..<(range.lowerBound + 2)], as: UTF8.self)
             }
         }
         return nil

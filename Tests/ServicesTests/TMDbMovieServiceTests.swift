@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Models
 import Services
 import Testing
@@ -99,20 +96,20 @@ struct TMDbMovieServiceTests {
                       (.topRated, "top_rated")])
     func eachSegmentAsksItsOwnPathInUSEnglish(endpoint: Endpoint, path: String) async throws {
         let request = try await onlyRequest { try await $0.movies(for: endpoint) }
-        #expect(request.url?.path == "/3/movie/\(path)")
+        #expect(request.url.path == "/3/movie/\(path)")
         #expect(queryItems(of: request) == ["language=en-US", "page=1", "api_key=test-key"])
     }
 
     @Test func searchAsksForTheQueryWithoutAdultFilms() async throws {
         let request = try await onlyRequest { try await $0.search("  star wars ") }
-        #expect(request.url?.path == "/3/search/movie")
+        #expect(request.url.path == "/3/search/movie")
         #expect(queryItems(of: request) == ["query=star wars", "include_adult=false", "language=en-US", "page=1",
                                             "api_key=test-key"])
     }
 
     @Test func searchQueryIsPercentEncodedWholly() async throws {
         let request = try await onlyRequest { try await $0.search(#"東京 & "quotes""#) }
-        let query = try #require(request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) }?.percentEncodedQuery)
+        let query = try #require(URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.percentEncodedQuery)
         #expect(query.hasPrefix("query=%E6%9D%B1%E4%BA%AC%20%26%20%22quotes%22&include_adult=false&"))
         #expect(queryItems(of: request).first == #"query=東京 & "quotes""#)
     }
@@ -126,26 +123,26 @@ struct TMDbMovieServiceTests {
 
     @Test func detailsAskForTheFilmById() async throws {
         let request = try await onlyRequest(answering: fixture("movie-11")) { _ = try await $0.details(of: Self.starWars) }
-        #expect(request.url?.path == "/3/movie/11")
+        #expect(request.url.path == "/3/movie/11")
         #expect(queryItems(of: request) == ["language=en-US", "api_key=test-key"])
     }
 
     @Test func anAPIKeyGoesInTheQueryAndNoAuthorizationIsSent() async throws {
         let request = try await onlyRequest { try await $0.movies(for: .popular) }
         #expect(queryItems(of: request).contains("api_key=test-key"))
-        #expect(request.value(forHTTPHeaderField: "Authorization") == nil)
+        #expect(request.headers["Authorization"] == nil)
     }
 
     @Test func aReadAccessTokenGoesInABearerHeaderAndNoKeyInTheQuery() async throws {
         let request = try await onlyRequest(credential: .readAccessToken("eyJ.token")) { try await $0.movies(for: .popular) }
-        #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer eyJ.token")
+        #expect(request.headers["Authorization"] == "Bearer eyJ.token")
         #expect(!queryItems(of: request).contains { $0.hasPrefix("api_key=") })
     }
 
     @Test func requestsAskForJSONWithinTheTimeout() async throws {
         let request = try await onlyRequest(timeout: .milliseconds(7_500)) { try await $0.movies(for: .popular) }
-        #expect(request.value(forHTTPHeaderField: "Accept") == "application/json")
-        #expect(request.timeoutInterval == 7.5)
+        #expect(request.headers == ["Accept": "application/json"])
+        #expect(request.timeout == .milliseconds(7_500))
     }
 
     // MARK: - Details
@@ -222,6 +219,17 @@ struct TMDbMovieServiceTests {
         #expect(error == .failed("TMDb sent an answer too large to read (over 5 MB)"))
     }
 
+    @Test func anAnswerTheClientFoundTooLargeIsRefusedTheSameWay() async throws {
+        let error = await failure { try await service(failing: HTTPClientError.bodyTooLarge(limit: 5)).search("x") }
+        #expect(error == .failed("TMDb sent an answer too large to read (over 5 MB)"))
+    }
+
+    @Test func aMissingCurlSaysSo() async throws {
+        let service = TMDbMovieService(credential: .apiKey("k"), client: CurlHTTPClient(curl: "/nonexistent/curl"))
+        let error = await failure { try await service.movies(for: .popular) }
+        #expect(error == .failed("TMDb could not be reached: curl is not installed"))
+    }
+
     // MARK: - Credential
 
     @Test func theReadAccessTokenIsPreferredToTheAPIKey() {
@@ -239,7 +247,7 @@ struct TMDbMovieServiceTests {
         #expect(TMDbCredential.from(environment: ["HOME": "/root"]) == nil)
     }
 
-    // MARK: - Through a real HTTP server on loopback
+    // MARK: - Through curl (the default client) and a real HTTP server on loopback
 
     @Test func aPageIsFetchedFromARealServer() async throws {
         let server = try LoopbackHTTPServer(replies: [.answer(status: 200, body: fixture("popular-page"))])
@@ -273,6 +281,138 @@ struct TMDbMovieServiceTests {
         let service = TMDbMovieService(credential: .apiKey("k"), baseURL: baseURL, timeout: .seconds(2))
         #expect(await failure { try await service.movies(for: .popular) } == .noNetwork)
     }
+
+    @Test func aTokenWithALineBreakIsNeverSent() async throws {
+        let server = try LoopbackHTTPServer(replies: [.answer(status: 200, body: fixture("popular-page"))])
+        defer { server.stop() }
+        let service = TMDbMovieService(credential: .readAccessToken("bad\r\nX-Injected: yes"), baseURL: server.baseURL)
+        let error = await failure { try await service.movies(for: .popular) }
+        #expect(error == .failed(#"TMDb could not be reached: the "Authorization" header cannot be sent as it is"#))
+        #expect(server.requests.isEmpty)
+    }
+}
+
+// MARK: - The curl client
+
+struct CurlHTTPClientTests {
+    @Test func theStatusAndBodyComeBackAsSentWhateverTheStatus() async throws {
+        let body = Data(#"{"status_message": "nope"}"#.utf8)
+        let server = try LoopbackHTTPServer(replies: [.answer(status: 404, body: body)])
+        defer { server.stop() }
+        let response = try await CurlHTTPClient().get(HTTPRequest(url: server.baseURL.appendingPathComponent("x")))
+        #expect(response == HTTPResponse(status: 404, body: body))
+    }
+
+    @Test func headersArriveAsSent() async throws {
+        let server = try LoopbackHTTPServer(replies: [.answer(status: 200, body: Data("{}".utf8))])
+        defer { server.stop() }
+        let headers = ["Accept": "application/json", "Authorization": "Bearer a.b-c", "X-Probe": "-H @/etc/passwd; x: y"]
+        let response = try await CurlHTTPClient().get(HTTPRequest(url: server.baseURL, headers: headers))
+        #expect(response.status == 200)
+        let head = try #require(server.requests.first)
+        #expect(head.hasPrefix("GET / HTTP/1.1\r\n"))
+        for (name, value) in headers {
+            #expect(head.contains("\r\n\(name): \(value)\r\n"), "\(name) missing from \(head)")
+        }
+    }
+
+    @Test(arguments: [["X-Evil": "a\r\nHost: evil"], ["X-Evil": "a\nb"], ["X-Evil": "a\rb"], ["X-Evil": "a\u{0}b"],
+                      ["X-Evil\r\nHost": "a"], ["X-Evil: a\nB": "b"], ["@/etc/passwd": "x"], ["": "x"], ["Two words": "x"]])
+    func aHeaderThatCouldAddALineOrAnOptionIsRefusedBeforeAnythingRuns(headers: [String: String]) async throws {
+        let server = try LoopbackHTTPServer(replies: [.answer(status: 200, body: Data())], idleLimit: .seconds(1))
+        defer { server.stop() }
+        let name = try #require(headers.keys.first)
+        // A curl that does not exist: had it been started, the error would be that it is not installed.
+        await #expect(throws: HTTPClientError.invalidHeader(name: name)) {
+            try await CurlHTTPClient(curl: "/nonexistent/curl").get(HTTPRequest(url: server.baseURL, headers: headers))
+        }
+        await #expect(throws: HTTPClientError.invalidHeader(name: name)) {
+            try await CurlHTTPClient().get(HTTPRequest(url: server.baseURL, headers: headers))
+        }
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test func aBodyOverTheLimitIsRefusedAndOneAtTheLimitIsRead() async throws {
+        let atLimit = Data(repeating: UInt8(ascii: "a"), count: 1_000)
+        let server = try LoopbackHTTPServer(replies: [.answer(status: 200, body: atLimit + Data("b".utf8)),
+                                                      .answer(status: 200, body: atLimit)])
+        defer { server.stop() }
+        let client = CurlHTTPClient(maximumBodySize: 1_000)
+        await #expect(throws: HTTPClientError.bodyTooLarge(limit: 1_000)) {
+            try await client.get(HTTPRequest(url: server.baseURL))
+        }
+        #expect(try await client.get(HTTPRequest(url: server.baseURL)).body == atLimit)
+    }
+
+    @Test func aBodyOverTheLimitWithoutALengthIsRefused() async throws {
+        let server = try LoopbackHTTPServer(replies: [.unsized(status: 200, body: Data(repeating: 0x20, count: 300_000))])
+        defer { server.stop() }
+        await #expect(throws: HTTPClientError.bodyTooLarge(limit: 100_000)) {
+            try await CurlHTTPClient(maximumBodySize: 100_000).get(HTTPRequest(url: server.baseURL))
+        }
+    }
+
+    @Test func aBodyWithoutALengthIsReadToTheEnd() async throws {
+        let body = Data((0..<50_000).map { UInt8(truncatingIfNeeded: $0) })
+        let server = try LoopbackHTTPServer(replies: [.unsized(status: 200, body: body)])
+        defer { server.stop() }
+        #expect(try await CurlHTTPClient().get(HTTPRequest(url: server.baseURL)) == HTTPResponse(status: 200, body: body))
+    }
+
+    @Test func anUnknownHostIsCannotFindHostQuickly() async throws {
+        let start = ContinuousClock.now
+        let url = try #require(URL(string: "http://no-such-host.invalid/"))
+        let error = await #expect(throws: URLError.self) {
+            try await CurlHTTPClient().get(HTTPRequest(url: url, timeout: .seconds(5)))
+        }
+        #expect(error?.code == .cannotFindHost || error?.code == .cannotConnectToHost, "\(String(describing: error))")
+        #expect(ContinuousClock.now - start < .seconds(10))
+    }
+
+    @Test func aRefusedConnectionIsCannotConnect() async throws {
+        let url = try #require(URL(string: "http://127.0.0.1:\(try LoopbackHTTPServer.unusedPort())/"))
+        let error = await #expect(throws: URLError.self) { try await CurlHTTPClient().get(HTTPRequest(url: url)) }
+        #expect(error?.code == .cannotConnectToHost)
+    }
+
+    @Test func aSilentServerIsTimedOut() async throws {
+        let server = try LoopbackHTTPServer(replies: [.silence(upTo: .seconds(5))])
+        defer { server.stop() }
+        let start = ContinuousClock.now
+        let error = await #expect(throws: URLError.self) {
+            try await CurlHTTPClient().get(HTTPRequest(url: server.baseURL, timeout: .seconds(1)))
+        }
+        #expect(error?.code == .timedOut)
+        #expect(ContinuousClock.now - start < .seconds(10), "the request hung past its 1 s timeout")
+    }
+
+    @Test func cancellingTheTaskStopsCurl() async throws {
+        let server = try LoopbackHTTPServer(replies: [.silence(upTo: .seconds(20))], idleLimit: .seconds(20))
+        defer { server.stop() }
+        let start = ContinuousClock.now
+        let request = Task { try await CurlHTTPClient().get(HTTPRequest(url: server.baseURL, timeout: .seconds(20))) }
+        while server.requests.isEmpty, ContinuousClock.now - start < .seconds(10) {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        request.cancel()
+        await #expect(throws: CancellationError.self) { try await request.value }
+        #expect(ContinuousClock.now - start < .seconds(10), "curl kept running after the task was cancelled")
+    }
+
+    @Test func onlyHTTPAndHTTPSAreAsked() async throws {
+        let url = try #require(URL(string: "file:///etc/passwd"))
+        let error = await #expect(throws: URLError.self) { try await CurlHTTPClient().get(HTTPRequest(url: url)) }
+        #expect(error?.code == .unsupportedURL)
+    }
+
+    @Test(arguments: ["/nonexistent/curl", "mvvm-tui-no-such-curl"])
+    func aMissingCurlSaysCurlIsNotInstalled(curl: String) async throws {
+        let url = try #require(URL(string: "http://127.0.0.1:1/"))
+        let error = await #expect(throws: HTTPClientError.curlNotInstalled) {
+            try await CurlHTTPClient(curl: curl).get(HTTPRequest(url: url))
+        }
+        #expect(error?.localizedDescription == "curl is not installed")
+    }
 }
 
 // MARK: - Helpers
@@ -303,7 +443,7 @@ private func service(failing error: any Error) -> TMDbMovieService {
 /// The one request `call` made of a service with `credential`, answered with `body`.
 private func onlyRequest(credential: TMDbCredential = .apiKey("test-key"), timeout: Duration = .seconds(10),
                          answering body: Data = Data(#"{"results": []}"#.utf8),
-                         _ call: (TMDbMovieService) async throws -> some Any) async throws -> URLRequest {
+                         _ call: (TMDbMovieService) async throws -> some Any) async throws -> HTTPRequest {
     let stub = StubHTTPClient(answers: [.status(200, body: body)])
     _ = try await call(TMDbMovieService(credential: credential, client: stub, timeout: timeout))
     let requests = await stub.requests
@@ -312,8 +452,8 @@ private func onlyRequest(credential: TMDbCredential = .apiKey("test-key"), timeo
 }
 
 /// The request's query items as `name=value`, decoded, in order.
-private func queryItems(of request: URLRequest) -> [String] {
-    let components = request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) }
+private func queryItems(of request: HTTPRequest) -> [String] {
+    let components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
     return (components?.queryItems ?? []).map { "\($0.name)=\($0.value ?? "")" }
 }
 
@@ -345,7 +485,7 @@ actor StubHTTPClient: HTTPClient {
 
     private var answers: [Answer]
     /// The requests received, in order.
-    private(set) var requests: [URLRequest] = []
+    private(set) var requests: [HTTPRequest] = []
 
     /// Creates a stub that gives `answers` in order, repeating the last.
     init(answers: [Answer]) {
@@ -353,12 +493,12 @@ actor StubHTTPClient: HTTPClient {
     }
 
     /// Records `request` and gives the next answer.
-    func get(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    func get(_ request: HTTPRequest) async throws -> HTTPResponse {
         requests.append(request)
         let answer = answers.count > 1 ? answers.removeFirst() : answers.first
         switch answer {
         case .status(let status, let body)?:
-            return (body, HTTPURLResponse(url: request.url!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: [:])!)
+            return HTTPResponse(status: status, body: body)
         case .failure(let error)?:
             throw error
         case nil:

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Models
 import Services
 import Testing
@@ -41,13 +38,15 @@ struct OpenMeteoWeatherServiceTests {
         let http = CannedHTTPClient(fixture: "open-meteo-forecast")
         _ = try await OpenMeteoWeatherService(http: http).weather(at: .paris)
         let request = try #require(await http.requests.first)
-        #expect(request.url?.host == "api.open-meteo.com")
-        #expect(request.url?.path == "/v1/forecast")
+        #expect(request.url.host == "api.open-meteo.com")
+        #expect(request.url.path == "/v1/forecast")
         #expect(try queryItems(of: request) == [
             "latitude": "48.8534", "longitude": "2.3488", "current": "temperature_2m,weather_code",
             "daily": "weather_code,temperature_2m_max,temperature_2m_min", "timezone": "Europe/Paris",
             "forecast_days": "7",
         ])
+        #expect(request.headers.isEmpty)
+        #expect(request.timeout == .seconds(10))
     }
 
     @Test func aPlaceWithoutATimeZoneAsksForAutoAndReadsTheZoneTheAnswerNames() async throws {
@@ -140,8 +139,8 @@ struct OpenMeteoGeocoderTests {
         let http = CannedHTTPClient(fixture: "open-meteo-geocoding-paris")
         let places = try await OpenMeteoGeocoder(http: http).places(matching: "  Paris ", limit: 3)
         let request = try #require(await http.requests.first)
-        #expect(request.url?.host == "geocoding-api.open-meteo.com")
-        #expect(request.url?.path == "/v1/search")
+        #expect(request.url.host == "geocoding-api.open-meteo.com")
+        #expect(request.url.path == "/v1/search")
         #expect(try queryItems(of: request) == ["name": "Paris", "count": "3", "language": "en", "format": "json"])
         #expect(places.count == 3)
     }
@@ -200,8 +199,8 @@ struct WeatherbitWeatherServiceTests {
         let http = CannedHTTPClient(fixture: "weatherbit-current")
         _ = try await WeatherbitWeatherService(apiKey: "a+b/c", http: http).weather(at: .richmond)
         let request = try #require(await http.requests.first)
-        #expect(request.url?.host == "api.weatherbit.io")
-        #expect(request.url?.path == "/v2.0/current")
+        #expect(request.url.host == "api.weatherbit.io")
+        #expect(request.url.path == "/v2.0/current")
         #expect(try queryItems(of: request) == ["lat": "37.5538", "lon": "-77.4603", "key": "a+b/c", "units": "M"])
     }
 
@@ -264,6 +263,46 @@ struct NoNetworkTests {
         }
         await #expect(throws: WeatherServiceError.noNetwork) {
             try await WeatherbitWeatherService(apiKey: "k", http: http).weather(at: .paris)
+        }
+    }
+
+    @Test func aForecastIsFetchedFromARealServerThroughCurl() async throws {
+        let server = try LoopbackHTTPServer(replies: [.answer(status: 200, body: loadFixture("open-meteo-forecast"))])
+        defer { server.stop() }
+        let service = OpenMeteoWeatherService(http: CurlHTTPClient(), base: server.baseURL.absoluteString)
+        let report = try await service.weather(at: .paris)
+        #expect(report.current.temperatureCelsius == 9.4)
+        #expect(server.requests.first?.hasPrefix("GET /v1/forecast?latitude=48.8534&longitude=2.3488&") == true)
+    }
+
+    @Test func aRefusedConnectionThroughCurlIsNoNetworkEverywhere() async throws {
+        let base = "http://127.0.0.1:\(try LoopbackHTTPServer.unusedPort())"
+        let http = CurlHTTPClient()
+        await #expect(throws: WeatherServiceError.noNetwork) {
+            try await OpenMeteoWeatherService(http: http, base: base).weather(at: .paris)
+        }
+        await #expect(throws: WeatherServiceError.noNetwork) {
+            try await OpenMeteoGeocoder(http: http, base: base).places(matching: "Paris", limit: 1)
+        }
+        await #expect(throws: WeatherServiceError.noNetwork) {
+            try await WeatherbitWeatherService(apiKey: "k", http: http, base: base).weather(at: .paris)
+        }
+    }
+
+    @Test func aBodyTooLargeForCurlIsRefusedAsTooLarge() async throws {
+        let server = try LoopbackHTTPServer(replies: [.answer(status: 200, body: Data(repeating: 0x20, count: 2_000))])
+        defer { server.stop() }
+        let service = OpenMeteoWeatherService(http: CurlHTTPClient(maximumBodySize: 1_000),
+                                              base: server.baseURL.absoluteString)
+        await #expect(throws: WeatherServiceError.failed("Open-Meteo sent an answer too large to read (over 5 MB)")) {
+            try await service.weather(at: .paris)
+        }
+    }
+
+    @Test func curlMissingIsFailedSayingSo() async throws {
+        let service = OpenMeteoWeatherService(http: CurlHTTPClient(curl: "/nonexistent/curl"))
+        await #expect(throws: WeatherServiceError.failed("Open-Meteo could not be reached: curl is not installed")) {
+            try await service.weather(at: .paris)
         }
     }
 
@@ -360,21 +399,16 @@ struct FallbackWeatherServiceTests {
 /// Answers every request the same way and keeps the requests it was sent.
 private actor CannedHTTPClient: HTTPClient {
     private let answer: Result<(body: Data, status: Int), URLError>
-    private(set) var requests: [URLRequest] = []
+    private(set) var requests: [HTTPRequest] = []
 
     init(status: Int = 200, body: Data) { answer = .success((body, status)) }
     init(error: URLError) { answer = .failure(error) }
     init(status: Int = 200, fixture name: String) { answer = .success((loadFixture(name), status)) }
 
-    func get(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    func get(_ request: HTTPRequest) async throws -> HTTPResponse {
         requests.append(request)
         let (body, status) = try answer.get()
-        guard let url = request.url,
-              let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1",
-                                             headerFields: nil) else {
-            throw URLError(.badURL)
-        }
-        return (body, response)
+        return HTTPResponse(status: status, body: body)
     }
 }
 
@@ -398,7 +432,7 @@ private func loadFixture(_ name: String) -> Data {
     return data ?? Data()
 }
 
-private func queryItems(of request: URLRequest?) throws -> [String: String] {
+private func queryItems(of request: HTTPRequest?) throws -> [String: String] {
     let url = try #require(request?.url)
     let items = try #require(URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems)
     return Dictionary(items.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })

@@ -34,13 +34,16 @@ struct MovieListDrawing {
             let index = first + offset
             let line = rect.row + offset
             let isSelected = index == selectedIndex
-            let ratingWidth = DisplayWidth.of(row.rating)
+            // The list shows the average alone; the stars are in the detail pane. Ten three-byte
+            // stars a row would double what a tab switch or a search writes to the terminal.
+            let average = row.averageRating
+            let ratingWidth = DisplayWidth.of(average)
             let titleWidth = rect.width - 3 - (rect.width >= 50 ? ratingWidth + 1 : 0)
             let title = row.releaseDate.isEmpty ? row.title : "\(row.title) (\(row.releaseDate))"
             if isSelected { surface.draw("›", row: line, column: rect.column + 1, style: .title) }
             surface.draw(title, row: line, column: rect.column + 3, width: titleWidth, style: isSelected ? .selectedTab : .normal)
             if rect.width >= 50 {
-                surface.draw(row.rating, row: line, column: rect.right - ratingWidth, style: .dim)
+                surface.draw(average, row: line, column: rect.right - ratingWidth, style: .dim)
             }
         }
     }

@@ -16,6 +16,8 @@ public struct MovieRowViewModel: Equatable, Sendable {
     public let releaseDate: String
     /// `Int(voteAverage)` stars filled of ten, then the average: `★★★★★★★☆☆☆ 7.9`.
     public let rating: String
+    /// The average alone, for a list row: `7.9`.
+    public let averageRating: String
     /// TMDb's overview; for the catalogue, what it knows: `1977 · 121 min · Action · 142,000 votes`.
     public let overview: String
 
@@ -25,6 +27,7 @@ public struct MovieRowViewModel: Equatable, Sendable {
         title = movie.title
         releaseDate = Self.releaseDate(movie.releaseDate)
         rating = Self.rating(movie.voteAverage)
+        averageRating = Self.average(movie.voteAverage)
         overview = movie.overview.flatMap { $0.isEmpty ? nil : $0 } ?? Self.facts(movie)
     }
 
@@ -43,7 +46,11 @@ public struct MovieRowViewModel: Equatable, Sendable {
     static func rating(_ average: Double) -> String {
         let filled = min(10, max(0, Int(average.isFinite ? average : 0)))
         let stars = String(repeating: "★", count: filled) + String(repeating: "☆", count: 10 - filled)
-        return "\(stars) \(String(format: "%.1f", min(10, max(0, average.isFinite ? average : 0))))"
+        return "\(stars) \(Self.average(average))"
+    }
+
+    static func average(_ average: Double) -> String {
+        String(format: "%.1f", min(10, max(0, average.isFinite ? average : 0)))
     }
 
     static func facts(_ movie: Movie) -> String {
