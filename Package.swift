@@ -3,9 +3,8 @@
 // so an import that crosses a layer does not compile. See Docs/Architecture.md.
 import PackageDescription
 
-/// An async function runs on its caller's actor unless it says otherwise, so no service call
-/// lands on Swift's global executor by accident: on Linux its first job starts libdispatch's
-/// worker-pool monitor, which then wakes the program every second (Docs/DECISIONS.md).
+/// An async function runs on its caller's actor unless it says otherwise (SE-0461), so a
+/// service's work happens where the code says: on the caller's actor, or on BackgroundWork's queue.
 let callerIsolatedAsync: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
 
 let package = Package(

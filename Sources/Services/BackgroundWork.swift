@@ -1,13 +1,7 @@
 import Dispatch
 
 /// Work that takes time (loading and searching embedded data), run on one serial queue of the
-/// program's own rather than on Swift's global executor.
-///
-/// On Linux, the first job on the global executor starts libdispatch's worker-pool monitor, a
-/// timer that wakes the process every second from then on; `make perf` saw it as one wake-up a
-/// second on every idle tab after the Movies tab had loaded. A serial queue of our own does not
-/// start it, and one queue is enough: the work is short and one thing at a time is what the
-/// screens ask for.
+/// program's own, so the main actor stays free while a catalogue loads or a search runs.
 enum BackgroundWork {
     private static let queue = DispatchQueue(label: "mvvm-tui.background-work")
 
