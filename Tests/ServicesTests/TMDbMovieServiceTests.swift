@@ -334,14 +334,18 @@ struct CurlHTTPClientTests {
 
     @Test func aBodyOverTheLimitIsRefusedAndOneAtTheLimitIsRead() async throws {
         let atLimit = Data(repeating: UInt8(ascii: "a"), count: 1_000)
-        let server = try LoopbackHTTPServer(replies: [.answer(status: 200, body: atLimit + Data("b".utf8)),
-                                                      .answer(status: 200, body: atLimit)])
-        defer { server.stop() }
+        // One server per request: a refused answer must not hold up the next one's connection.
+        let tooLarge = try LoopbackHTTPServer(replies: [.answer(status: 200, body: atLimit + Data("b".utf8))])
+        let justRight = try LoopbackHTTPServer(replies: [.answer(status: 200, body: atLimit)])
+        defer {
+            tooLarge.stop()
+            justRight.stop()
+        }
         let client = CurlHTTPClient(maximumBodySize: 1_000)
         await #expect(throws: HTTPClientError.bodyTooLarge(limit: 1_000)) {
-            try await client.get(HTTPRequest(url: server.baseURL))
+            try await client.get(HTTPRequest(url: tooLarge.baseURL))
         }
-        #expect(try await client.get(HTTPRequest(url: server.baseURL)).body == atLimit)
+        #expect(try await client.get(HTTPRequest(url: justRight.baseURL)).body == atLimit)
     }
 
     @Test func aBodyOverTheLimitWithoutALengthIsRefused() async throws {
