@@ -65,7 +65,7 @@ struct MovieListViewModelTests {
         list.screenAppeared()
         await service.fail(await service.nextRequest(), with: MovieServiceError.rejectedKey)
         await list.fetch?.value
-        #expect(list.info.value == "TMDb: TMDb rejected the API key. Press c for the embedded catalogue.")
+        #expect(list.info.value == "TMDb rejected the API key. Press c for the embedded catalogue.")
         list.useCatalogue()
         let request = await catalogue.nextRequest()
         #expect(request.question == .segment(.popular))
@@ -73,6 +73,14 @@ struct MovieListViewModelTests {
         await list.fetch?.value
         #expect(list.rows.value.map(\.title) == ["Star Wars"])
         #expect(list.info.value == "")
+    }
+
+    @Test func noNetworkNamesTmdbAndOffersTheCatalogue() async {
+        let list = MovieListViewModel(service: service, catalogue: ControlledMovieService())
+        list.screenAppeared()
+        await service.fail(await service.nextRequest(), with: MovieServiceError.noNetwork)
+        await list.fetch?.value
+        #expect(list.info.value == "TMDb: no network. Press c for the embedded catalogue.")
     }
 
     @Test func theCataloguesNoteShowsWithItsSegment() async {

@@ -107,7 +107,8 @@ public final class MovieListViewModel {
             info.change(to: page.movies.isEmpty ? "No films here." : page.note ?? "")
         case .failure(let error as MovieServiceError):
             if case .needsAPIKey(let message) = error { info.change(to: message); break }
-            info.change(to: "TMDb: \(error.message). " + (catalogue == nil ? "" : Self.catalogueOffer))
+            let reason = error.message.hasPrefix("TMDb") ? error.message : "TMDb: \(error.message)"
+            info.change(to: reason + "." + (catalogue == nil ? "" : " " + Self.catalogueOffer))
         case .failure(let error):
             info.change(to: "The films cannot be read: \(error)")
         }
