@@ -25,7 +25,7 @@ struct MvvmTui: ParsableCommand {
     @Option(help: "The tab to open: weather, movies, search, scoreboard or people.")
     var tab: TabOption = .weather
 
-    @Option(help: ArgumentHelp("The place the Weather screen opens on.", valueName: "text"))
+    @Option(help: ArgumentHelp("The place the Weather screen opens on (kept for that screen, which is not built yet).", valueName: "text"))
     var location: String?
 
     @Flag(help: "Use embedded data only; make no network connection at all.")

@@ -66,6 +66,7 @@ struct MovieListViewModelTests {
         await service.fail(await service.nextRequest(), with: MovieServiceError.rejectedKey)
         await list.fetch?.value
         #expect(list.info.value == "TMDb rejected the API key. Press c for the embedded catalogue.")
+        #expect(list.infoIsProblem.value)
         list.useCatalogue()
         let request = await catalogue.nextRequest()
         #expect(request.question == .segment(.popular))
@@ -73,6 +74,21 @@ struct MovieListViewModelTests {
         await list.fetch?.value
         #expect(list.rows.value.map(\.title) == ["Star Wars"])
         #expect(list.info.value == "")
+        #expect(!list.infoIsProblem.value)
+        list.useCatalogue()  // nothing is on offer any more: no new request
+        for _ in 0..<20 { await Task.yield() }
+        #expect(await catalogue.questions.count == 1)
+    }
+
+    @Test func theCatalogueIsNotOfferedWithoutOne() async {
+        let list = MovieListViewModel(service: service)
+        list.screenAppeared()
+        await service.fail(await service.nextRequest(), with: MovieServiceError.noNetwork)
+        await list.fetch?.value
+        #expect(list.info.value == "TMDb: no network.")
+        list.useCatalogue()
+        for _ in 0..<20 { await Task.yield() }
+        #expect(await service.questions.count == 1)
     }
 
     @Test func noNetworkNamesTmdbAndOffersTheCatalogue() async {

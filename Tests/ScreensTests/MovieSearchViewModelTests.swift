@@ -87,5 +87,6 @@ struct MovieSearchViewModelTests {
         await service.fail(await service.nextRequest(), with: MovieServiceError.noNetwork)
         await search.search?.value
         #expect(search.info.value == "Search failed: no network")
+        #expect(search.infoIsProblem.value)
     }
 }

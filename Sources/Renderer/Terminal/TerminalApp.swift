@@ -94,7 +94,9 @@ public final class TerminalApp {
             }
         }
         escapeTimer = timer
-        DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(25), execute: timer)
+        let (seconds, attoseconds) = Self.escapeDelay.components
+        let delay = DispatchTimeInterval.nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+        DispatchQueue.main.asyncAfter(deadline: .now() + delay, execute: timer)
     }
 
     private func handle(_ keys: [Key]) {

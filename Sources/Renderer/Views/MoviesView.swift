@@ -16,6 +16,7 @@ public final class MoviesView: ScreenView {
         viewModel.rows.bind(redraw).store(in: &tokens)
         viewModel.isFetching.bind(redraw).store(in: &tokens)
         viewModel.info.bind(redraw).store(in: &tokens)
+        viewModel.infoIsProblem.bind(redraw).store(in: &tokens)
         viewModel.selectedIndex.bind(redraw).store(in: &tokens)
     }
 
@@ -48,8 +49,8 @@ public final class MoviesView: ScreenView {
                 : surface.draw(" \(title) ", row: rect.row, column: column)
         }
         let news = viewModel.isFetching.value ? "Loading…" : viewModel.info.value
-        let isProblem = news.hasPrefix("TMDb") || news.hasPrefix("The films") || news.hasPrefix("Upcoming")
-        surface.draw(news, row: rect.row + 1, column: rect.column + 1, width: rect.width - 2, style: isProblem ? .error : .dim)
+        let style: Style = viewModel.infoIsProblem.value && !viewModel.isFetching.value ? .error : .dim
+        surface.draw(news, row: rect.row + 1, column: rect.column + 1, width: rect.width - 2, style: style)
         MovieListDrawing(rows: viewModel.rows.value, selectedIndex: viewModel.selectedIndex.value,
                          selected: viewModel.selectedMovie.value)
             .draw(into: surface, in: rect.droppingTop(3))

@@ -13,6 +13,7 @@ public final class SearchView: ScreenView {
         let redraw: @MainActor (Any) -> Void = { _ in needsDisplay() }
         viewModel.rows.bind(redraw).store(in: &tokens)
         viewModel.info.bind(redraw).store(in: &tokens)
+        viewModel.infoIsProblem.bind(redraw).store(in: &tokens)
         viewModel.matchCount.bind(redraw).store(in: &tokens)
         viewModel.isSearching.bind(redraw).store(in: &tokens)
         viewModel.selectedIndex.bind(redraw).store(in: &tokens)
@@ -36,7 +37,7 @@ public final class SearchView: ScreenView {
         let count = viewModel.matchCount.value
         let line = count.isEmpty ? viewModel.info.value : count + (viewModel.isSearching.value ? " · searching…" : "")
         surface.draw(line, row: rect.row, column: rect.column + 1, width: rect.width - 2,
-                     style: line.hasPrefix("Search failed") ? .error : .dim)
+                     style: viewModel.infoIsProblem.value ? .error : .dim)
         MovieListDrawing(rows: viewModel.rows.value, selectedIndex: viewModel.selectedIndex.value,
                          selected: viewModel.selectedMovie.value)
             .draw(into: surface, in: rect.droppingTop(2))

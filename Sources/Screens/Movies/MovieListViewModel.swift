@@ -20,6 +20,8 @@ public final class MovieListViewModel {
     public let isFetching = Dynamic(false)
     /// An error, an empty list's message, or a note on the list (`Films of 2005`); else empty.
     public let info = Dynamic("")
+    /// Whether `info` tells of a failure (the screen shows it as an error).
+    public let infoIsProblem = Dynamic(false)
     /// The row under the cursor.
     public let selectedIndex = Dynamic(0)
     /// The film under the cursor, for the detail pane.
@@ -29,6 +31,8 @@ public final class MovieListViewModel {
     private let catalogue: (any MovieService)?
     private var generation = 0
     private var hasAppeared = false
+    /// Whether TMDb failed and the catalogue is on offer.
+    private var offersCatalogue = false
     /// The fetch under way, for tests to await.
     public private(set) var fetch: Task<Void, Never>?
 
@@ -73,7 +77,7 @@ public final class MovieListViewModel {
 
     /// Switches to the embedded catalogue after TMDb failed.
     public func useCatalogue() {
-        guard let catalogue, info.value.hasSuffix(Self.catalogueOffer) else { return }
+        guard let catalogue, offersCatalogue else { return }
         service = catalogue
         load()
     }
@@ -88,7 +92,7 @@ public final class MovieListViewModel {
         let endpoint = Endpoint.allCases[selectedSegment.value]
         rows.change(to: [])
         select(0)
-        info.change(to: "")
+        show(info: "", isProblem: false)
         isFetching.change(to: true)
         let service = self.service
         fetch = Task { [weak self] in
@@ -104,15 +108,23 @@ public final class MovieListViewModel {
         switch result {
         case .success(let page):
             rows.value = page.movies.map(MovieRowViewModel.init)
-            info.change(to: page.movies.isEmpty ? "No films here." : page.note ?? "")
+            show(info: page.movies.isEmpty ? "No films here." : page.note ?? "", isProblem: false)
+        case .failure(MovieServiceError.needsAPIKey(let message)):
+            show(info: message, isProblem: true)
         case .failure(let error as MovieServiceError):
-            if case .needsAPIKey(let message) = error { info.change(to: message); break }
-            let reason = error.message.hasPrefix("TMDb") ? error.message : "TMDb: \(error.message)"
-            info.change(to: reason + "." + (catalogue == nil ? "" : " " + Self.catalogueOffer))
+            let reason = error == .rejectedKey ? error.message : "TMDb: \(error.message)"
+            offersCatalogue = catalogue != nil
+            show(info: reason + "." + (offersCatalogue ? " " + Self.catalogueOffer : ""), isProblem: true)
         case .failure(let error):
-            info.change(to: "The films cannot be read: \(error)")
+            show(info: "The films cannot be read: \(error)", isProblem: true)
         }
         select(0)
+    }
+
+    private func show(info text: String, isProblem: Bool) {
+        if !isProblem { offersCatalogue = false }
+        info.change(to: text)
+        infoIsProblem.change(to: isProblem)
     }
 
     private func select(_ index: Int) {

@@ -20,6 +20,8 @@ public final class MovieSearchViewModel {
     public let rows = Dynamic<[MovieRowViewModel]>([])
     /// `Start searching your favorite movies`, `No result for <query>`, an error, or empty.
     public let info = Dynamic(MovieSearchViewModel.startMessage)
+    /// Whether `info` tells of a failed search (the screen shows it as an error).
+    public let infoIsProblem = Dynamic(false)
     /// `1,234 matches` while there are results; else empty.
     public let matchCount = Dynamic("")
     public let isSearching = Dynamic(false)
@@ -80,16 +82,17 @@ public final class MovieSearchViewModel {
                 show(rows: page.movies.map(MovieRowViewModel.init), info: "",
                      count: MovieRowViewModel.count(page.totalResults, "match"))
             case .failure(let error as MovieServiceError):
-                show(rows: [], info: "Search failed: \(error.message)", count: "")
+                show(rows: [], info: "Search failed: \(error.message)", count: "", isProblem: true)
             case .failure(let error):
-                show(rows: [], info: "Search failed: \(error)", count: "")
+                show(rows: [], info: "Search failed: \(error)", count: "", isProblem: true)
             }
         }
     }
 
-    private func show(rows newRows: [MovieRowViewModel], info newInfo: String, count: String) {
+    private func show(rows newRows: [MovieRowViewModel], info newInfo: String, count: String, isProblem: Bool = false) {
         rows.change(to: newRows)
         info.change(to: newInfo)
+        infoIsProblem.change(to: isProblem)
         matchCount.change(to: count)
         select(0)
     }
