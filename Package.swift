@@ -42,10 +42,11 @@ let package = Package(
         .target(name: "Renderer", dependencies: ["CNcurses", "CTerminal", "Screens", "Binding"]),
 
         // MARK: - The program: composes services, view-models and the renderer
+        .target(name: "CJobs"),
         .executableTarget(
             name: "mvvm-tui",
             dependencies: [
-                "Binding", "Models", "Screens", "Services", "Renderer",
+                "Binding", "Models", "Screens", "Services", "Renderer", "CJobs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CJobs
 import Foundation
 import Renderer
 import Screens
@@ -45,6 +46,7 @@ struct MvvmTui: ParsableCommand {
             FileHandle.standardError.write(Data("mvvm-tui needs an interactive terminal\n".utf8))
             throw ExitCode(2)
         }
+        cj_run_global_jobs_on_main_queue()
         let environment = ProcessInfo.processInfo.environment
         let settings = try LaunchSettings(
             initialTab: tab.tab,
