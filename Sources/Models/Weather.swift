@@ -21,6 +21,21 @@ public enum Condition: String, Sendable, CaseIterable {
     case snow
     /// Thunder, with or without hail.
     case thunderstorm
+
+    /// The kind of weather in a few words, such as "Partly cloudy", for when a source has no
+    /// words of its own and for the days of a forecast.
+    public var words: String {
+        switch self {
+        case .clear: "Clear sky"
+        case .partlyCloudy: "Partly cloudy"
+        case .cloudy: "Cloudy"
+        case .fog: "Fog"
+        case .drizzle: "Drizzle"
+        case .rain: "Rain"
+        case .snow: "Snow"
+        case .thunderstorm: "Thunderstorm"
+        }
+    }
 }
 
 // MARK: - Observation and forecast

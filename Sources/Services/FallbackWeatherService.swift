@@ -25,12 +25,28 @@ public struct FallbackWeatherService: WeatherService {
 
     /// The primary's report, or the fallback's when the primary cannot reach the network.
     public func weather(at place: Place) async throws -> WeatherReport {
-        do {
-            return try await primary.weather(at: place)
-        } catch let error as WeatherServiceError where error == .noNetwork {
-            return try await fallback.weather(at: place)
-        } catch let error as URLError where WeatherHTTP.isNoNetwork(error) {
-            return try await fallback.weather(at: place)
+        try await WeatherHTTP.withFallback { try await primary.weather(at: place) } otherwise: { try await fallback.weather(at: place) }
+    }
+}
+
+/// Asks a live geocoder first and, when the network cannot be reached, another (the embedded
+/// gazetteer) instead; any other failure is passed on.
+public struct FallbackGeocoder: Geocoder {
+    private let primary: any Geocoder
+    private let fallback: any Geocoder
+
+    /// Creates a geocoder that asks `primary`, and `fallback` when `primary` finds no network.
+    public init(primary: any Geocoder, fallback: any Geocoder) {
+        self.primary = primary
+        self.fallback = fallback
+    }
+
+    /// The primary's places, or the fallback's when the primary cannot reach the network.
+    public func places(matching query: String, limit: Int) async throws -> [Place] {
+        try await WeatherHTTP.withFallback {
+            try await primary.places(matching: query, limit: limit)
+        } otherwise: {
+            try await fallback.places(matching: query, limit: limit)
         }
     }
 }
@@ -56,6 +72,17 @@ enum WeatherHTTP {
     /// Whether `error` means the network cannot be reached.
     static func isNoNetwork(_ error: URLError) -> Bool {
         noNetworkCodes.contains(error.code)
+    }
+
+    /// What `primary` returns, or what `fallback` returns when `primary` finds no network.
+    static func withFallback<Value>(_ primary: () async throws -> Value, otherwise fallback: () async throws -> Value) async throws -> Value {
+        do {
+            return try await primary()
+        } catch let error as WeatherServiceError where error == .noNetwork {
+            return try await fallback()
+        } catch let error as URLError where isNoNetwork(error) {
+            return try await fallback()
+        }
     }
 
     /// Sends `request` through `http` and returns the body and the status code.

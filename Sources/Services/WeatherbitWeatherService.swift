@@ -101,7 +101,7 @@ public struct WeatherbitWeatherService: WeatherService {
         }
         let given = entry.weather?.description?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         return Observation(date: date, temperatureCelsius: try WeatherHTTP.checkedCelsius(temperature, from: source),
-                           condition: condition, description: given.isEmpty ? condition.fallbackWords : given)
+                           condition: condition, description: given.isEmpty ? condition.words : given)
     }
 
     /// Whether an error body is about the key ("API key not valid, or not yet activated.").
@@ -128,22 +128,6 @@ extension WeatherbitWeatherService {
         case 801, 802: .partlyCloudy
         case 803, 804: .cloudy
         default: nil
-        }
-    }
-}
-
-private extension Condition {
-    /// Words for when Weatherbit sends a code with no description.
-    var fallbackWords: String {
-        switch self {
-        case .clear: "Clear sky"
-        case .partlyCloudy: "Partly cloudy"
-        case .cloudy: "Cloudy"
-        case .fog: "Fog"
-        case .drizzle: "Drizzle"
-        case .rain: "Rain"
-        case .snow: "Snow"
-        case .thunderstorm: "Thunderstorm"
         }
     }
 }

@@ -394,6 +394,21 @@ struct FallbackWeatherServiceTests {
     }
 }
 
+struct FallbackGeocoderTests {
+    @Test func noNetworkFallsBackToTheGazetteer() async throws {
+        let offline = OpenMeteoGeocoder(http: CannedHTTPClient(error: URLError(.cannotFindHost)))
+        let geocoder = FallbackGeocoder(primary: offline, fallback: EmbeddedGazetteer.bundled())
+        let places = try await geocoder.places(matching: "Paris, France", limit: 1)
+        #expect(places.map(\.countryCode) == ["FR"])
+    }
+
+    @Test func anUnreadableAnswerIsPassedOn() async throws {
+        let broken = OpenMeteoGeocoder(http: CannedHTTPClient(body: Data("{".utf8)))
+        let geocoder = FallbackGeocoder(primary: broken, fallback: EmbeddedGazetteer.bundled())
+        await #expect(throws: WeatherServiceError.self) { try await geocoder.places(matching: "Paris", limit: 1) }
+    }
+}
+
 // MARK: - Helpers
 
 /// Answers every request the same way and keeps the requests it was sent.

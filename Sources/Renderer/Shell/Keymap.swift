@@ -20,6 +20,7 @@ public enum ScreenCommand: Hashable, Sendable {
     case startPause, undo, newGame, showLibrary
     case confirm, cancel, open, back
     case useCatalogue
+    case toggleUnit
 }
 
 /// Where a key binding applies.
@@ -42,6 +43,19 @@ public enum KeyScope: Hashable, Sendable, CaseIterable {
     case movies
     /// On the Search screen, while typing too: arrows and pages only.
     case searchResults
+    /// On the Weather screen, with the focus out of the input line.
+    case weather
+    /// On the Weather screen, while typing too: choosing a suggested place.
+    case weatherSuggestions
+
+    /// Whether the scope's keys work while the focus is in the input line; only scopes without
+    /// letters may, since typed letters belong to the text.
+    public var appliesWhileTyping: Bool {
+        switch self {
+        case .everywhere, .inputLine, .searchResults, .weatherSuggestions: true
+        default: false
+        }
+    }
 
     /// The heading of the scope in the help overlay.
     public var heading: String {
@@ -55,6 +69,8 @@ public enum KeyScope: Hashable, Sendable, CaseIterable {
         case .gameLibrary: "In the list of games"
         case .movies: "On the Movies screen"
         case .searchResults: "On the Search screen"
+        case .weather: "On the Weather screen"
+        case .weatherSuggestions: "While places are suggested"
         }
     }
 }
@@ -188,6 +204,11 @@ extension Keymap {
         KeyBinding("↑ ↓", "move through the results", scope: .searchResults, hint: "move",
                    commands: [.up: .screen(.up), .down: .screen(.down)]),
         KeyBinding("PgUp PgDn", "move ten results", scope: .searchResults, commands: [.pageUp: .screen(.pageUp), .pageDown: .screen(.pageDown)]),
+
+        // MARK: On the Weather screen
+        KeyBinding("u", "℉ or ℃ (kept for next time)", scope: .weather, hint: "℉/℃", keys: [.text("u")], command: .screen(.toggleUnit)),
+        KeyBinding("↑ ↓", "choose a suggested place for Enter", scope: .weatherSuggestions, hint: "choose",
+                   commands: [.up: .screen(.up), .down: .screen(.down)]),
     ])
 
     private static func tabCommands(_ key: (Int) -> Key) -> [Key: Command] {

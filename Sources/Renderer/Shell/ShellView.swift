@@ -57,7 +57,7 @@ public final class ShellView {
     public var activeScopes: [KeyScope] {
         if shell.isHelpVisible.value { return [.everywhere, .help] }
         let screenScopes = currentScreen?.keyScopes ?? []
-        if isInputFocused { return [.everywhere, .inputLine] + screenScopes }
+        if isInputFocused { return [.everywhere, .inputLine] + screenScopes.filter(\.appliesWhileTyping) }
         return [.everywhere] + screenScopes + [.screen]
     }
 

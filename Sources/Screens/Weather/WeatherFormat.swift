@@ -1,0 +1,97 @@
+import Foundation
+import Models
+
+/// The unit the Weather screen shows temperatures in.
+public enum TemperatureUnit: String, Sendable, CaseIterable {
+    case fahrenheit, celsius
+
+    /// The sign written after a temperature: `℉` or `℃`.
+    public var symbol: String {
+        switch self {
+        case .fahrenheit: "℉"
+        case .celsius: "℃"
+        }
+    }
+
+    /// The other unit.
+    public var toggled: TemperatureUnit {
+        self == .fahrenheit ? .celsius : .fahrenheit
+    }
+
+    /// `celsius` in this unit, unrounded.
+    public func value(fromCelsius celsius: Double) -> Double {
+        switch self {
+        case .fahrenheit: celsius * 9 / 5 + 32
+        case .celsius: celsius
+        }
+    }
+
+    /// `celsius` in this unit as a whole number with its sign: `72℉`, `-3℃` (never `-0℃`).
+    public func text(fromCelsius celsius: Double) -> String {
+        "\(Int(value(fromCelsius: celsius).rounded()) + 0)\(symbol)"
+    }
+}
+
+/// How the Weather screen writes places, days and kinds of weather.
+enum WeatherFormat {
+    private static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// `Richmond, VA` for a place in the United States with a state code, `Paris, France` elsewhere.
+    static func name(of place: Place) -> String {
+        if place.countryCode == "US", let code = place.regionCode, !code.isEmpty {
+            return "\(place.name), \(code)"
+        }
+        return place.country.isEmpty ? place.name : "\(place.name), \(place.country)"
+    }
+
+    /// How a suggestion names `place`: as `name(of:)` does in the United States, and with the
+    /// region as well elsewhere (`Paris, Île-de-France, France`), so that namesakes differ.
+    static func suggestion(for place: Place) -> String {
+        guard place.countryCode != "US", let region = place.region, !region.isEmpty, region != place.name else {
+            return name(of: place)
+        }
+        return "\(place.name), \(region), \(place.country)"
+    }
+
+    /// `Saturday, Nov 21`: the day `date` falls on where the place is (`zone`, an IANA name;
+    /// UTC when the name is unknown). English names, whatever the machine's locale.
+    static func day(of date: Date, inZone zone: String) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: zone) ?? TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.weekday, .month, .day], from: date)
+        return "\(weekdays[parts.weekday! - 1]), \(months[parts.month! - 1]) \(parts.day!)"
+    }
+
+    /// `Sat`: the short name of `day`'s weekday.
+    static func shortWeekday(of day: CalendarDay) -> String {
+        String(weekdays[day.weekday - 1].prefix(3))
+    }
+
+    /// `Nov 21`.
+    static func monthAndDay(of day: CalendarDay) -> String {
+        "\(months[day.month - 1]) \(day.day)"
+    }
+
+    /// A glyph one column wide for `condition` (sun, cloud, rain, snow, storm, fog), drawn beside
+    /// the summary. Every one is a text symbol of neutral width, so no terminal draws it wide.
+    static func glyph(for condition: Condition) -> String {
+        switch condition {
+        case .clear: "☀"
+        case .partlyCloudy, .cloudy: "☁"
+        case .drizzle, .rain: "☂"
+        case .snow: "❄"
+        case .thunderstorm: "☈"
+        case .fog: "≋"
+        }
+    }
+
+    /// What the source line says about `source`.
+    static func text(for source: WeatherSource) -> String {
+        switch source {
+        case .openMeteo: "Open-Meteo"
+        case .weatherbit: "Weatherbit"
+        case .sample: "Sample data (offline) — not a forecast"
+        }
+    }
+}

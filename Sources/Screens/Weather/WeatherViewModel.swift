@@ -1,0 +1,252 @@
+import Binding
+import Foundation
+import Models
+
+/// The Weather screen: a place typed in the input line, found by the geocoder, and its weather.
+///
+/// Every output is text ready to draw. While a place is looked up the name says `Loading...`
+/// and nothing of the place before stays on screen; an answer for a place asked for earlier
+/// never replaces a newer one.
+///
+/// ```swift
+/// let weather = WeatherViewModel(geocoder: gazetteer, suggester: gazetteer, service: sample,
+///                                openPreferences: { preferences })
+/// weather.screenAppeared()          // looks up the last place, or McGaheysville, VA
+/// weather.locationName.value        // "Loading...", then "McGaheysville, VA"
+/// weather.summary.value             // "Broken clouds - 72℉"
+/// ```
+@MainActor
+public final class WeatherViewModel {
+    /// The place shown when none was given and none was kept (the original app's).
+    public static let defaultLocation = "McGaheysville, VA"
+    /// The name while a place is looked up.
+    public static let loading = "Loading..."
+    /// The name when the geocoder knows no such place.
+    public static let notFound = "Not found"
+    /// The most suggestions shown while typing.
+    public static let suggestionLimit = 5
+    static let locationKey = "weather.location"
+    static let unitKey = "weather.unit"
+
+    // MARK: - Outputs
+
+    /// `Loading...`, the place (`Richmond, VA`, `Paris, France`), or `Not found`.
+    public let locationName = Dynamic(WeatherViewModel.loading)
+    /// `Saturday, Nov 21`, the day of the observation where the place is.
+    public let date = Dynamic("")
+    /// A glyph for the kind of weather.
+    public let icon = Dynamic("")
+    /// `Broken clouds - 72℉`.
+    public let summary = Dynamic("")
+    /// `Summary: Rain`.
+    public let forecastSummary = Dynamic("")
+    /// The days ahead, today first.
+    public let forecast = Dynamic<[ForecastRowViewModel]>([])
+    /// `Open-Meteo`, `Weatherbit` or `Sample data (offline) — not a forecast`.
+    public let source = Dynamic("")
+    /// Whether the weather shown is made up (the screen marks it).
+    public let isSample = Dynamic(false)
+    /// What went wrong, such as `Weather unavailable: no network`; empty when nothing did.
+    public let problem = Dynamic("")
+    /// Places matching what is being typed, at most five.
+    public let suggestions = Dynamic<[String]>([])
+    /// The suggestion Up and Down have chosen; nil while the typed text stands.
+    public let selectedSuggestion = Dynamic<Int?>(nil)
+    /// The unit temperatures are shown in.
+    public let unit = Dynamic(TemperatureUnit.fahrenheit)
+
+    // MARK: - State
+
+    private let geocoder: any Geocoder
+    private let suggester: any Geocoder
+    private let service: any WeatherService
+    private let launchLocation: String?
+    private let openPreferences: @MainActor () throws -> any PreferencesStore
+    private var preferences: (any PreferencesStore)?
+    private var hasAppeared = false
+    private var place: Place?
+    private var report: WeatherReport?
+    private var suggestedPlaces: [Place] = []
+    private var lookupGeneration = 0
+    private var suggestionGeneration = 0
+
+    /// The lookup under way, for tests to await.
+    public private(set) var lookup: Task<Void, Never>?
+    /// The suggestion search under way, for tests to await.
+    public private(set) var suggestionSearch: Task<Void, Never>?
+
+    /// Creates the screen. `geocoder` finds the place typed; `suggester` (the embedded gazetteer,
+    /// fast and offline) suggests places while typing; `service` gives the weather.
+    /// `launchLocation` (`--location`) wins over the place kept from the last run.
+    /// `openPreferences` is called once, when the screen first appears.
+    public init(geocoder: any Geocoder, suggester: any Geocoder, service: any WeatherService,
+                launchLocation: String? = nil,
+                openPreferences: @escaping @MainActor () throws -> any PreferencesStore) {
+        self.geocoder = geocoder
+        self.suggester = suggester
+        self.service = service
+        self.launchLocation = launchLocation
+        self.openPreferences = openPreferences
+    }
+
+    // MARK: - Inputs
+
+    /// The screen came into view: the first time, it reads the kept unit and place and looks
+    /// the place up.
+    public func screenAppeared() {
+        guard !hasAppeared else { return }
+        hasAppeared = true
+        do {
+            let preferences = try openPreferences()
+            self.preferences = preferences
+            if let kept = try preferences.string(forKey: Self.unitKey).flatMap(TemperatureUnit.init(rawValue:)) {
+                unit.value = kept
+            }
+            let kept = try preferences.string(forKey: Self.locationKey)
+            changeLocation(to: launchLocation ?? kept ?? Self.defaultLocation)
+        } catch {
+            changeLocation(to: launchLocation ?? Self.defaultLocation)
+            problem.value = "Settings are not kept: \(error)"
+        }
+    }
+
+    /// Looks up the place `text` names and shows its weather.
+    public func changeLocation(to text: String) {
+        let query = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard !query.isEmpty else {
+            problem.change(to: "Type a place, then Enter")
+            return
+        }
+        clearSuggestions()
+        let geocoder = self.geocoder
+        look { try await geocoder.places(matching: query, limit: 1).first }
+    }
+
+    /// Moves the chosen suggestion down (1) or up (-1); above the first is the typed text.
+    public func moveSuggestion(by offset: Int) {
+        guard !suggestions.value.isEmpty else { return }
+        let next = (selectedSuggestion.value ?? -1) + offset
+        selectedSuggestion.change(to: next < 0 ? nil : min(next, suggestions.value.count - 1))
+    }
+
+    /// Shows temperatures in the other unit, and keeps the choice.
+    public func toggleUnit() {
+        unit.value = unit.value.toggled
+        try? preferences?.set(unit.value.rawValue, forKey: Self.unitKey)
+        if let report, let place { show(report, at: place) }
+    }
+
+    // MARK: - Looking up
+
+    /// Says `Loading...`, clears what was shown, then runs `find` and shows the weather of the
+    /// place it returns, unless a newer lookup has started meanwhile.
+    private func look(_ find: @escaping @Sendable () async throws -> Place?) {
+        lookupGeneration += 1
+        let request = lookupGeneration
+        lookup?.cancel()
+        locationName.change(to: Self.loading)
+        clearWeather()
+        problem.change(to: "")
+        let service = self.service
+        lookup = Task { [weak self] in
+            let found: Place?
+            do {
+                found = try await find()
+            } catch {
+                guard let self, request == lookupGeneration, !(error is CancellationError) else { return }
+                locationName.change(to: Self.notFound)
+                problem.change(to: "Place lookup failed: \(Self.message(for: error))")
+                return
+            }
+            guard let self, request == lookupGeneration else { return }
+            guard let place = found else {
+                locationName.change(to: Self.notFound)
+                return
+            }
+            locationName.change(to: WeatherFormat.name(of: place))
+            try? preferences?.set(WeatherFormat.name(of: place), forKey: Self.locationKey)
+            do {
+                let report = try await service.weather(at: place)
+                guard request == lookupGeneration else { return }
+                show(report, at: place)
+            } catch {
+                guard request == lookupGeneration, !(error is CancellationError) else { return }
+                problem.change(to: "Weather unavailable: \(Self.message(for: error))")
+            }
+        }
+    }
+
+    private func show(_ report: WeatherReport, at place: Place) {
+        self.report = report
+        self.place = place
+        let current = report.current
+        date.change(to: WeatherFormat.day(of: current.date, inZone: place.timeZone))
+        icon.change(to: WeatherFormat.glyph(for: current.condition))
+        summary.change(to: "\(current.description) - \(unit.value.text(fromCelsius: current.temperatureCelsius))")
+        let outlook = report.daily.first.map { $0.condition.words } ?? current.description
+        forecastSummary.change(to: "Summary: \(outlook)")
+        forecast.change(to: ForecastRowViewModel.rows(for: report.daily, unit: unit.value))
+        source.change(to: WeatherFormat.text(for: report.source))
+        isSample.change(to: report.source == .sample)
+    }
+
+    private func clearWeather() {
+        report = nil
+        place = nil
+        for output in [date, icon, summary, forecastSummary, source] { output.change(to: "") }
+        forecast.change(to: [])
+        isSample.change(to: false)
+    }
+
+    private static func message(for error: any Error) -> String {
+        (error as? WeatherServiceError)?.message ?? "\(error)"
+    }
+
+    // MARK: - Suggestions
+
+    private func suggest(for text: String) {
+        suggestionGeneration += 1
+        let request = suggestionGeneration
+        let query = text.trimmingCharacters(in: .whitespaces)
+        guard !query.isEmpty else {
+            clearSuggestions()
+            return
+        }
+        let suggester = self.suggester
+        suggestionSearch = Task { [weak self] in
+            let places = (try? await suggester.places(matching: query, limit: Self.suggestionLimit)) ?? []
+            guard let self, request == suggestionGeneration else { return }
+            suggestedPlaces = places
+            selectedSuggestion.change(to: nil)
+            suggestions.change(to: places.map(WeatherFormat.suggestion(for:)))
+        }
+    }
+
+    private func clearSuggestions() {
+        suggestionGeneration += 1
+        suggestedPlaces = []
+        selectedSuggestion.change(to: nil)
+        suggestions.change(to: [])
+    }
+}
+
+// MARK: - InputLineUser
+
+extension WeatherViewModel: InputLineUser {
+    public var inputPrompt: String { "Location" }
+
+    public func inputChanged(_ text: String) {
+        suggest(for: text)
+    }
+
+    /// Enter: the chosen suggestion's place when Up or Down chose one, else the text typed.
+    public func inputSubmitted(_ text: String) {
+        guard let index = selectedSuggestion.value, suggestedPlaces.indices.contains(index) else {
+            changeLocation(to: text)
+            return
+        }
+        let place = suggestedPlaces[index]
+        clearSuggestions()
+        look { place }
+    }
+}

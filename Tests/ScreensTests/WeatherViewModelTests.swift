@@ -1,0 +1,208 @@
+import Models
+import Screens
+import Testing
+import TestSupport
+
+@MainActor
+struct WeatherViewModelTests {
+    let geocoder = ListGeocoder([
+        "McGaheysville, VA": [.mcGaheysville], "Paris": [.paris], "Richmond, VA": [.richmondVA],
+        "Paris, France": [.paris], "東京": [.tokyo], "Rich": [.richmondVA, .paris],
+    ])
+    let service = ControlledWeatherService()
+    let preferences = InMemoryPreferences()
+
+    private func makeViewModel(launchLocation: String? = nil) -> WeatherViewModel {
+        let preferences = self.preferences
+        return WeatherViewModel(geocoder: geocoder, suggester: geocoder, service: service,
+                                launchLocation: launchLocation, openPreferences: { preferences })
+    }
+
+    /// Answers the next weather request with `report` and waits for the screen to show it.
+    private func answer(_ weather: WeatherViewModel, with report: WeatherReport = .sample()) async {
+        let request = await service.nextRequest()
+        await service.answer(request, with: report)
+        await weather.lookup?.value
+    }
+
+    @Test func launchSaysLoadingThenTheOriginalsPlace() async {
+        let weather = makeViewModel()
+        let name = ValueRecorder(weather.locationName)
+        weather.screenAppeared()
+        await answer(weather)
+        #expect(name.values == ["Loading...", "McGaheysville, VA"])
+        #expect(weather.date.value == "Saturday, Nov 21")
+        #expect(weather.summary.value == "Broken clouds - 72℉")
+        #expect(weather.forecastSummary.value == "Summary: Rain")
+        #expect(weather.icon.value == "☁")
+        #expect(weather.source.value == "Open-Meteo")
+        #expect(weather.forecast.value.count == 7)
+        #expect(weather.forecast.value.first?.weekday == "Sat")
+        #expect(weather.forecast.value.first?.low == "41℉")
+        #expect(weather.forecast.value.first?.high == "54℉")
+        #expect(weather.problem.value.isEmpty)
+    }
+
+    @Test func theDateIsTheDayWhereThePlaceIs() async {
+        let weather = makeViewModel(launchLocation: "東京")
+        weather.screenAppeared()
+        await answer(weather)  // 15:00 UTC on the 21st is 00:00 on the 22nd in Tokyo
+        #expect(weather.locationName.value == "Tokyo, Japan")
+        #expect(weather.date.value == "Sunday, Nov 22")
+    }
+
+    @Test func theLaunchLocationWinsOverTheKeptOneWhichWinsOverTheDefault() async {
+        preferences.values["weather.location"] = "Paris, France"
+        let kept = makeViewModel()
+        kept.screenAppeared()
+        await answer(kept)
+        #expect(kept.locationName.value == "Paris, France")
+
+        let given = makeViewModel(launchLocation: "Richmond, VA")
+        given.screenAppeared()
+        await answer(given)
+        #expect(given.locationName.value == "Richmond, VA")
+        #expect(preferences.values["weather.location"] == "Richmond, VA")
+    }
+
+    @Test func changingThePlaceShowsLoadingAndNothingOfThePlaceBefore() async {
+        let weather = makeViewModel()
+        weather.screenAppeared()
+        await answer(weather)
+        let name = ValueRecorder(weather.locationName)
+        let summary = ValueRecorder(weather.summary)
+        weather.changeLocation(to: "  Paris ")
+        #expect(weather.summary.value.isEmpty)
+        #expect(weather.forecast.value.isEmpty)
+        await answer(weather, with: .sample(celsius: 10, description: "Light rain"))
+        #expect(name.values == ["McGaheysville, VA", "Loading...", "Paris, France"])
+        #expect(summary.values == ["Broken clouds - 72℉", "", "Light rain - 50℉"])
+        #expect(geocoder.queries.last == "Paris")
+    }
+
+    @Test func anUnknownPlaceSaysNotFoundAndClearsEverythingElse() async {
+        let weather = makeViewModel()
+        weather.screenAppeared()
+        await answer(weather)
+        weather.changeLocation(to: "Xyzzyville")
+        await weather.lookup?.value
+        #expect(weather.locationName.value == "Not found")
+        for output in [weather.date, weather.icon, weather.summary, weather.forecastSummary, weather.source] {
+            #expect(output.value.isEmpty)
+        }
+        #expect(weather.forecast.value.isEmpty)
+    }
+
+    @Test func aServiceFailureKeepsThePlaceSaysWhyAndShowsNothingAsCurrent() async {
+        let weather = makeViewModel()
+        weather.screenAppeared()
+        let request = await service.nextRequest()
+        await service.fail(request, with: WeatherServiceError.noNetwork)
+        await weather.lookup?.value
+        #expect(weather.locationName.value == "McGaheysville, VA")
+        #expect(weather.problem.value == "Weather unavailable: no network")
+        #expect(weather.summary.value.isEmpty)
+        #expect(weather.forecast.value.isEmpty)
+    }
+
+    @Test func aGeocoderFailureSaysWhy() async {
+        geocoder.fail(with: WeatherServiceError.failed("Open-Meteo sent an unreadable answer"))
+        let weather = makeViewModel()
+        weather.screenAppeared()
+        await weather.lookup?.value
+        #expect(weather.locationName.value == "Not found")
+        #expect(weather.problem.value == "Place lookup failed: Open-Meteo sent an unreadable answer")
+    }
+
+    @Test func anEmptyPlaceAsksForOneAndKeepsWhatIsShown() async {
+        let weather = makeViewModel()
+        weather.screenAppeared()
+        await answer(weather)
+        weather.inputSubmitted("   ")
+        #expect(weather.locationName.value == "McGaheysville, VA")
+        #expect(weather.summary.value == "Broken clouds - 72℉")
+        #expect(weather.problem.value == "Type a place, then Enter")
+    }
+
+    @Test func theUnitTogglesEveryTemperatureAndIsKept() async {
+        let weather = makeViewModel()
+        weather.screenAppeared()
+        await answer(weather)
+        weather.toggleUnit()
+        #expect(weather.summary.value == "Broken clouds - 22℃")
+        #expect(weather.forecast.value.first?.low == "5℃")
+        #expect(preferences.values["weather.unit"] == "celsius")
+
+        let next = makeViewModel()
+        next.screenAppeared()
+        await answer(next)
+        #expect(next.unit.value == .celsius)
+        #expect(next.summary.value == "Broken clouds - 22℃")
+        next.toggleUnit()
+        #expect(next.summary.value == "Broken clouds - 72℉")
+    }
+
+    @Test func aSlowAnswerForAnOldPlaceNeverOverwritesANewerOne() async {
+        let weather = makeViewModel()
+        weather.screenAppeared()
+        let old = await service.nextRequest()
+        weather.changeLocation(to: "Paris")
+        let new = await service.nextRequest()
+        await service.answer(new, with: .sample(description: "Paris sky"))
+        await weather.lookup?.value
+        await service.answer(old, with: .sample(description: "Old sky"))
+        for _ in 0..<20 { await Task.yield() }
+        #expect(weather.locationName.value == "Paris, France")
+        #expect(weather.summary.value == "Paris sky - 72℉")
+        #expect(old.place == .mcGaheysville)
+    }
+
+    @Test func sampleWeatherSaysSo() async {
+        let weather = makeViewModel()
+        weather.screenAppeared()
+        await answer(weather, with: .sample(source: .sample))
+        #expect(weather.source.value == "Sample data (offline) — not a forecast")
+        #expect(weather.isSample.value)
+    }
+
+    @Test func typingSuggestsPlacesAndUpDownPicksOneForEnter() async {
+        let weather = makeViewModel()
+        weather.screenAppeared()
+        await answer(weather)
+        weather.inputChanged("Rich")
+        await weather.suggestionSearch?.value
+        #expect(weather.suggestions.value == ["Richmond, VA", "Paris, Île-de-France, France"])
+        #expect(weather.selectedSuggestion.value == nil)
+        weather.moveSuggestion(by: 1)
+        weather.moveSuggestion(by: 1)
+        weather.moveSuggestion(by: 1)
+        #expect(weather.selectedSuggestion.value == 1)
+        weather.moveSuggestion(by: -1)
+        weather.inputSubmitted("Rich")
+        #expect(weather.suggestions.value.isEmpty)
+        await answer(weather)
+        #expect(weather.locationName.value == "Richmond, VA")
+        #expect(geocoder.queries == ["McGaheysville, VA", "Rich"])  // the chosen place is not looked up again
+    }
+
+    @Test func upAboveTheFirstSuggestionGoesBackToTheTypedText() async {
+        let weather = makeViewModel()
+        weather.inputChanged("Rich")
+        await weather.suggestionSearch?.value
+        weather.moveSuggestion(by: 1)
+        weather.moveSuggestion(by: -1)
+        #expect(weather.selectedSuggestion.value == nil)
+        weather.inputChanged("")
+        await weather.suggestionSearch?.value
+        #expect(weather.suggestions.value.isEmpty)
+    }
+
+    @Test func unreadablePreferencesStillShowTheWeatherAndSaySo() async {
+        preferences.failure = InMemoryGameLibrary.Failure(description: "disk I/O error")
+        let weather = makeViewModel()
+        weather.screenAppeared()
+        await answer(weather)
+        #expect(weather.locationName.value == "McGaheysville, VA")
+        #expect(weather.problem.value == "Settings are not kept: disk I/O error")
+    }
+}
