@@ -1,13 +1,15 @@
-/// Where the program keeps a person's small choices between runs: the last location, the
-/// temperature unit, the People sort order.
+import Foundation
+
+/// Small settings the screens keep between runs, as text by key: the People screen's sort order,
+/// the Weather screen's last place and unit.
 ///
 /// ```swift
-/// try preferences.set("Paris, France", forKey: "weather.location")
-/// try preferences.string(forKey: "weather.location")   // "Paris, France"
+/// try preferences.set(PersonSortOrder.firstName.rawValue, forKey: PersonSortOrder.preferenceKey)
+/// try preferences.string(forKey: PersonSortOrder.preferenceKey)   // "firstName"
 /// ```
 public protocol PreferencesStore: AnyObject {
-    /// The value kept for `key`, or nil when none is.
+    /// The value kept under `key`, or nil when none is.
     func string(forKey key: String) throws -> String?
-    /// Keeps `value` for `key`; nil forgets the key.
+    /// Keeps `value` under `key`, replacing what was there; nil removes the key.
     func set(_ value: String?, forKey key: String) throws
 }

@@ -74,6 +74,38 @@ public final class AppDatabase: Sendable {
                 table.primaryKey(["gameId", "position"])
             }
         }
+        migrator.registerMigration("people") { db in
+            // The names folded as `Person.foldedName` folds them: sorted and filtered on without
+            // reading the rows, from the indexes alone.
+            try db.create(table: "person") { table in
+                table.primaryKey("id", .text)
+                table.column("salutation", .text)
+                table.column("firstName", .text).notNull()
+                table.column("lastName", .text).notNull()
+                table.column("birthYear", .integer)
+                table.column("birthMonth", .integer)
+                table.column("birthDay", .integer)
+                table.column("firstKey", .text).notNull()
+                table.column("lastKey", .text).notNull()
+                table.column("nameKey", .text).notNull()
+            }
+            try db.create(index: "person_byLastName", on: "person", columns: ["lastKey", "firstKey", "id", "nameKey"])
+            try db.create(index: "person_byFirstName", on: "person", columns: ["firstKey", "lastKey", "id", "nameKey"])
+            try db.create(table: "outbox") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("personId", .text).notNull().unique().references("person", onDelete: .cascade)
+                table.column("attempts", .integer).notNull().defaults(to: 0)
+                table.column("lastError", .text)
+                table.column("failureNumber", .integer)
+            }
+            try db.create(table: "deletedPerson") { table in
+                table.primaryKey("id", .text)
+            }
+            try db.create(table: "preference") { table in
+                table.primaryKey("key", .text)
+                table.column("value", .text).notNull()
+            }
+        }
         return migrator
     }
 }

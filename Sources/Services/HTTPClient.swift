@@ -11,25 +11,42 @@ import Foundation
 // thirty libraries more, loaded at every start although the network is seldom used. HTTP goes
 // through the `curl` program instead, started for each request.
 
-/// One GET request: where, with which headers, and how long it may take in all.
+/// One request: which method, where, with which headers and body, and how long it may take in all.
 ///
 /// ```swift
 /// let request = HTTPRequest(url: url, headers: ["Accept": "application/json"], timeout: .seconds(5))
+/// let post = HTTPRequest(url: url, method: .post, headers: ["Content-Type": "application/json"], body: json)
 /// ```
 public struct HTTPRequest: Equatable, Sendable {
     /// The address asked; `http` or `https` only.
     public var url: URL
+    /// GET or POST.
+    public var method: HTTPMethod
     /// The headers sent, by name. A name or value holding CR, LF or NUL is refused before sending.
+    /// A POST says its body's type here, as `Content-Type`.
     public var headers: [String: String]
+    /// What a POST sends, byte for byte; nil sends nothing. A GET sends no body.
+    public var body: Data?
     /// The longest the whole exchange may take, connecting included.
     public var timeout: Duration
 
-    /// Creates a GET of `url` with `headers`, given up after `timeout`.
-    public init(url: URL, headers: [String: String] = [:], timeout: Duration = .seconds(10)) {
+    /// Creates a request of `url` with `method`, `headers` and `body`, given up after `timeout`.
+    public init(url: URL, method: HTTPMethod = .get, headers: [String: String] = [:], body: Data? = nil,
+                timeout: Duration = .seconds(10)) {
         self.url = url
+        self.method = method
         self.headers = headers
+        self.body = body
         self.timeout = timeout
     }
+}
+
+/// The HTTP methods the program sends.
+public enum HTTPMethod: String, Equatable, Sendable {
+    /// Asks for something; sends no body.
+    case get = "GET"
+    /// Sends the request's body.
+    case post = "POST"
 }
 
 /// What came back: the HTTP status and the body, whatever the status.
@@ -46,7 +63,7 @@ public struct HTTPResponse: Equatable, Sendable {
     }
 }
 
-/// Sends a GET request and hands back what came back: the seam every live web client goes
+/// Sends a request and hands back what came back: the seam every live web client goes
 /// through, so that tests can answer in its place.
 ///
 /// ```swift
@@ -55,12 +72,23 @@ public struct HTTPResponse: Equatable, Sendable {
 /// response.status   // 200
 /// ```
 public protocol HTTPClient: Sendable {
-    /// Sends `request` and returns the status and body, whatever the status.
+    /// Sends the GET `request` and returns the status and body, whatever the status.
     ///
     /// A failure to reach the server is thrown as a `URLError` with the nearest code
     /// (`.cannotFindHost`, `.cannotConnectToHost`, `.timedOut`, `.networkConnectionLost`, …);
     /// a failure of the client itself as an `HTTPClientError`; cancellation as `CancellationError`.
     func get(_ request: HTTPRequest) async throws -> HTTPResponse
+    /// Sends `request` with its method and body, and answers and fails as `get(_:)` does.
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse
+}
+
+extension HTTPClient {
+    /// Sends a GET through `get(_:)`; a client that only knows GET refuses any other method with
+    /// `HTTPClientError.unsupportedMethod`, before sending anything.
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard request.method == .get else { throw HTTPClientError.unsupportedMethod(request.method) }
+        return try await get(request)
+    }
 }
 
 /// A failure of the HTTP client rather than of the network.
@@ -72,6 +100,8 @@ public enum HTTPClientError: Error, Equatable, Sendable, CustomStringConvertible
     /// The header `name` (or its value) holds CR, LF or NUL, or the name is not an HTTP token;
     /// refused before anything was sent.
     case invalidHeader(name: String)
+    /// The client cannot send requests of this method.
+    case unsupportedMethod(HTTPMethod)
 
     /// The failure in words.
     public var description: String {
@@ -79,6 +109,7 @@ public enum HTTPClientError: Error, Equatable, Sendable, CustomStringConvertible
         case .curlNotInstalled: "curl is not installed"
         case .bodyTooLarge(let limit): "the answer is larger than \(limit) bytes"
         case .invalidHeader(let name): "the \(name.debugDescription) header cannot be sent as it is"
+        case .unsupportedMethod(let method): "this client cannot send a \(method.rawValue) request"
         }
     }
 
@@ -93,7 +124,8 @@ public enum HTTPClientError: Error, Equatable, Sendable, CustomStringConvertible
 /// too, at most 3), a time limit on the whole exchange and a limit on the body's size.
 ///
 /// Each request starts `curl` (found on `PATH`) with `posix_spawnp`, in its own process group,
-/// its input `/dev/null`, the body written to a temporary file that is deleted afterwards. It
+/// its input `/dev/null`, the body written to a temporary file that is deleted afterwards; a
+/// POST's body goes to curl in a temporary file too (`--data-binary @file`), deleted after. It
 /// waits on a thread of its own, never on the caller's; cancelling the task stops `curl`
 /// (`SIGTERM`) and throws `CancellationError`. Curl's exit status becomes a `URLError`:
 ///
@@ -124,8 +156,13 @@ public struct CurlHTTPClient: HTTPClient {
         self.maximumBodySize = max(maximumBodySize, 0)
     }
 
-    /// Sends `request` as a GET through `curl` and returns the status and the body.
+    /// Sends `request` through `curl` and returns the status and the body.
     public func get(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await send(request)
+    }
+
+    /// Sends `request`, GET or POST, through `curl` and returns the status and the body.
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let headers = try Self.headerArguments(request.headers)
         guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw URLError(.unsupportedURL)
@@ -261,13 +298,15 @@ private final class CurlRun: @unchecked Sendable {
         guard errorFile >= 0 else { throw Self.setupFailure("create a temporary file in \(directory)") }
         unlink(errorPath)  // kept open: curl writes to it, then it is read and goes with the descriptor
         defer { close(errorFile) }
+        let upload = try Self.uploadArguments(for: request, in: directory)
+        defer { upload.remove() }
 
         let arguments = [program, "--disable", "--silent", "--show-error", "--globoff",
                          "--location", "--max-redirs", "3", "--proto", "=http,https", "--proto-redir", "=http,https",
                          "--max-time", Self.seconds(request.timeout),
                          "--max-filesize", String(maximumBodySize),
                          "--output", bodyPath, "--write-out", "%{http_code}"]
-            + headers + ["--", request.url.absoluteString]
+            + upload.arguments + headers + ["--", request.url.absoluteString]
 
         let (statusPipe, started) = try start(arguments: arguments, errorFile: errorFile)
         defer { close(statusPipe) }
@@ -356,6 +395,31 @@ private final class CurlRun: @unchecked Sendable {
             }
         }
         return (statusPipe: result.0, started: result.1)
+    }
+
+    /// The arguments that make curl send `request`'s method and body: none for a GET; for a POST,
+    /// the body in a new temporary file in `directory` (removed by `remove`), and no `Expect`
+    /// header, so the body follows the head at once.
+    private static func uploadArguments(for request: HTTPRequest, in directory: String) throws
+        -> (arguments: [String], remove: () -> Void) {
+        guard request.method == .post else { return ([], {}) }
+        let path = (directory as NSString).appendingPathComponent("mvvm-tui-curl-\(UUID().uuidString).upload")
+        let file = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard file >= 0 else { throw setupFailure("create a temporary file in \(directory)") }
+        defer { close(file) }
+        let bytes = [UInt8](request.body ?? Data())
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                let failure = setupFailure("write a temporary file in \(directory)")
+                unlink(path)
+                throw failure
+            }
+            written += count
+        }
+        return (["--data-binary", "@" + path, "-H", "Expect:"], { unlink(path) })
     }
 
     // MARK: Waiting

@@ -234,15 +234,6 @@ public final class TMDbMovieService: MovieService, Sendable {
 
 // MARK: - TMDb's JSON
 
-/// A value that decodes to nil instead of failing, so one odd entry does not spoil a page.
-private struct Lossy<Value: Decodable>: Decodable {
-    let value: Value?
-
-    init(from decoder: any Decoder) throws {
-        value = try? Value(from: decoder)
-    }
-}
-
 private struct PageBody: Decodable {
     let results: [Lossy<ListEntry>]
     let totalResults: Int?

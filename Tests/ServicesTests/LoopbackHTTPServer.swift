@@ -49,6 +49,9 @@ final class LoopbackHTTPServer: Sendable {
     /// The heads of the requests received so far (request line and headers, each line ending in
     /// CR LF; the blank line after them left out), in order.
     var requests: [String] { log.requests }
+    /// The bodies of the requests received so far, in order: what `Content-Length` announced,
+    /// empty for a request without one.
+    var bodies: [Data] { log.bodies }
 
     private let log = RequestLog()
     private let stopSocket: Int32
@@ -149,8 +152,8 @@ private struct Worker: Sendable {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { return }
             defer { close(connection) }
-            guard let head = readHead(from: connection) else { return }
-            log.append(head)
+            guard let (head, body) = readRequest(from: connection) else { return }
+            log.append(head, body: body)
             switch reply {
             case .answer(let status, let body, let contentType):
                 let header = "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Status")\r\n"
@@ -179,22 +182,39 @@ private struct Worker: Sendable {
         return ready > 0 && sockets[1].revents == 0 && sockets[0].revents != 0
     }
 
-    /// Reads up to the blank line that ends a request head (a GET has no body) and returns the
-    /// lines before it; nil if it never comes.
-    private func readHead(from connection: Int32) -> String? {
+    /// Reads up to the blank line that ends a request head, then the body its `Content-Length`
+    /// announces (none without one), and returns the lines before the blank line and the body;
+    /// nil if either never comes whole.
+    private func readRequest(from connection: Int32) -> (head: String, body: Data)? {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         let end: [UInt8] = Array("\r\n\r\n".utf8)
-        while received.count < 65_536 {
+        var head: (text: String, bodyStart: Int, bodyLength: Int)?
+        while received.count < 1_048_576 {
+            if head == nil, let range = received.firstRange(of: end) {
+                let text = String(decoding: received[..<(range.lowerBound + 2)], as: UTF8.self)
+                head = (text, range.upperBound, Self.contentLength(in: text))
+            }
+            if let head, received.count >= head.bodyStart + head.bodyLength {
+                return (head.text, Data(received[head.bodyStart..<(head.bodyStart + head.bodyLength)]))
+            }
             guard wait(for: connection, upTo: idleLimit) else { return nil }
             let count = recv(connection, &buffer, buffer.count, 0)
             guard count > 0 else { return nil }
             received += buffer[0..<count]
-            if let range = received.firstRange(of: end) {
-                return String(decoding: received[..<(range.lowerBound + 2)], as: UTF8.self)
-            }
         }
         return nil
+    }
+
+    /// The `Content-Length` a request head announces; 0 when it has none.
+    private static func contentLength(in head: String) -> Int {
+        for line in head.components(separatedBy: "\r\n") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            if parts.count == 2, parts[0].lowercased() == "content-length" {
+                return Int(parts[1].trimmingCharacters(in: .whitespaces)) ?? 0
+            }
+        }
+        return 0
     }
 
     private func sendAll(_ data: Data, to connection: Int32) {
@@ -210,14 +230,19 @@ private struct Worker: Sendable {
     }
 }
 
-/// The request heads the server has read, shared between its thread and the test.
+/// The requests the server has read, shared between its thread and the test.
 private final class RequestLog: @unchecked Sendable {
     private let lock = NSLock()
     private var heads: [String] = []  // guarded by `lock`
+    private var received: [Data] = []  // guarded by `lock`
 
     var requests: [String] { lock.withLock { heads } }
+    var bodies: [Data] { lock.withLock { received } }
 
-    func append(_ head: String) {
-        lock.withLock { heads.append(head) }
+    func append(_ head: String, body: Data) {
+        lock.withLock {
+            heads.append(head)
+            received.append(body)
+        }
     }
 }

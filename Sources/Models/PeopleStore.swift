@@ -1,0 +1,134 @@
+import Foundation
+
+/// Where the People screen's people are kept, and the outbox of people still to send to the server.
+///
+/// The screen reads only what it shows: the number of people matching the filter, then the rows
+/// in view, a page at a time. Each write commits before it returns.
+///
+/// ```swift
+/// let total = try store.count(matching: "ada")
+/// let rows = try store.people(matching: "ada", sortedBy: .lastName, offset: 0, limit: 20)
+/// try store.add(Person(firstName: "Grace", lastName: "Hopper"))   // kept, and queued to post
+/// ```
+public protocol PeopleStore: AnyObject {
+    // MARK: Reading
+
+    /// How many people's full names hold `filter`, compared as `Person.foldedName` folds them;
+    /// everyone for an empty filter.
+    func count(matching filter: String) throws -> Int
+    /// The people matching `filter` (as `count(matching:)` counts them) in `order`, skipping the
+    /// first `offset` and giving at most `limit`. People with the same names keep one order, by id.
+    func people(matching filter: String, sortedBy order: PersonSortOrder, offset: Int, limit: Int) throws -> [Person]
+    /// The person with `id`, or nil when there is none.
+    func person(id: Person.ID) throws -> Person?
+
+    // MARK: Writing
+
+    /// Keeps `people` (replacing anyone with the same id) and queues each in the outbox to be
+    /// posted to the server, all in one transaction.
+    func add(_ people: [Person]) throws
+    /// Removes the person with `id` and its outbox entry, and remembers the id so that a later
+    /// `merge(_:)` does not bring the person back. Nothing happens for an unknown id.
+    func delete(id: Person.ID) throws
+    /// Takes in people fetched from the server, in one transaction: a new id is inserted, a known
+    /// one updated. People deleted here stay deleted, and a person still waiting in the outbox
+    /// keeps the form entered here.
+    func merge(_ people: [Person]) throws
+
+    // MARK: Outbox
+
+    /// The people waiting to be posted, oldest first, with their attempts so far.
+    func pendingPosts() throws -> [PendingPost]
+    /// Takes the person with `id` out of the outbox: the server has it.
+    func markPosted(_ id: Person.ID) throws
+    /// Counts a failed attempt to post the person with `id` and keeps `message` as its last error;
+    /// the person stays in the outbox.
+    func recordFailure(_ id: Person.ID, message: String) throws
+    /// How many people wait to be posted, and the latest failure among them.
+    func outboxStatus() throws -> OutboxStatus
+
+    // MARK: Changes
+
+    /// Calls `onChange` on `queue` after every commit that changes the people or the outbox, until
+    /// the returned observation is cancelled or released. Several commits in a row may be
+    /// told once. Commits by another process are not seen.
+    func observeChanges(on queue: DispatchQueue, _ onChange: @escaping @Sendable () -> Void) -> StoreObservation
+}
+
+extension PeopleStore {
+    /// Keeps `person` and queues it to be posted to the server.
+    public func add(_ person: Person) throws {
+        try add([person])
+    }
+}
+
+// MARK: - Outbox
+
+/// A person added here and not yet accepted by the server.
+public struct PendingPost: Equatable, Sendable {
+    /// The person to post.
+    public let person: Person
+    /// How many times posting failed so far.
+    public let attempts: Int
+    /// Why the latest attempt failed, in words for the screen; nil before any attempt.
+    public let lastError: String?
+
+    /// Creates an outbox entry.
+    public init(person: Person, attempts: Int = 0, lastError: String? = nil) {
+        self.person = person
+        self.attempts = attempts
+        self.lastError = lastError
+    }
+}
+
+/// What the People screen says about the outbox: how many wait, and what went wrong last.
+public struct OutboxStatus: Equatable, Sendable {
+    /// How many people wait to be posted.
+    public let pendingCount: Int
+    /// The latest failure of a person still waiting, in words for the screen; nil when none failed.
+    public let lastError: String?
+
+    /// Creates a status.
+    public init(pendingCount: Int, lastError: String?) {
+        self.pendingCount = pendingCount
+        self.lastError = lastError
+    }
+
+    /// Nothing waits.
+    public static let empty = OutboxStatus(pendingCount: 0, lastError: nil)
+}
+
+// MARK: - Observation
+
+/// A running observation of a store: it lasts until `cancel()` is called or it is released.
+public final class StoreObservation: Sendable {
+    private let stop: @Sendable () -> Void
+
+    /// Creates an observation that calls `stop` once, when cancelled or released.
+    public init(stop: @escaping @Sendable () -> Void) {
+        let once = Once()
+        self.stop = { if once.first() { stop() } }
+    }
+
+    /// Stops the observation: no call to the observer starts after this returns.
+    public func cancel() {
+        stop()
+    }
+
+    deinit {
+        stop()
+    }
+}
+
+/// True the first time it is asked, false after: from any thread.
+private final class Once: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = false  // guarded by `lock`
+
+    func first() -> Bool {
+        lock.withLock {
+            defer { done = true }
+            return !done
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Someone on the People screen: a name, perhaps a salutation, perhaps a birthday.
+///
+/// The identifier is a UUID string made where the person was first entered, on this machine or
+/// on the people server, and kept everywhere after: so the people fetched from the server and
+/// the people added here merge without anyone appearing twice.
+///
+/// ```swift
+/// let ada = Person(salutation: "Countess", firstName: "Ada", lastName: "Lovelace",
+///                  birthday: BirthDate("1815-12-10"))
+/// ada.fullName   // "Ada Lovelace"
+/// ```
+public struct Person: Equatable, Hashable, Sendable, Identifiable {
+    /// A person's identifier: a UUID string such as "E621E1F8-C36C-495A-93FC-0C247A3E6E5F".
+    public typealias ID = String
+
+    public let id: ID
+    /// A title said before the name, such as "Dr." or "Countess"; nil when there is none.
+    public var salutation: String?
+    /// The given name; may be empty when only the family name is known.
+    public var firstName: String
+    /// The family name; may be empty when only the given name is known.
+    public var lastName: String
+    /// The birthday, if known.
+    public var birthday: BirthDate?
+
+    /// Creates a person; a new one gets a new UUID. An empty salutation counts as none.
+    public init(id: ID = UUID().uuidString, salutation: String? = nil, firstName: String, lastName: String,
+                birthday: BirthDate? = nil) {
+        self.id = id
+        self.salutation = salutation.flatMap { $0.isEmpty ? nil : $0 }
+        self.firstName = firstName
+        self.lastName = lastName
+        self.birthday = birthday
+    }
+
+    /// The given and family names with one space between, as the filter matches them:
+    /// "Ada Lovelace"; just the one when the other is empty.
+    public var fullName: String {
+        firstName.isEmpty || lastName.isEmpty ? firstName + lastName : firstName + " " + lastName
+    }
+}
+
+// MARK: - Sorting and filtering
+
+/// The orders the People screen lists people in.
+public enum PersonSortOrder: String, CaseIterable, Sendable {
+    /// By family name, then given name, then identifier.
+    case lastName
+    /// By given name, then family name, then identifier.
+    case firstName
+
+    /// The key under which the People screen keeps the order chosen (see `PreferencesStore`);
+    /// the value is the order's `rawValue`.
+    public static let preferenceKey = "people.sortOrder"
+}
+
+extension Person {
+    /// `text` as names are compared when sorting and filtering: lower case, without diacritics
+    /// ("Zoë" → "zoe", "ÉMILE" → "emile"), other scripts as they are ("東京" → "東京").
+    ///
+    /// Every store sorts and filters by this, so "zoe" finds Zoë and "Émile" sorts among the Es.
+    public static func foldedName(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        return text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
+    /// Whether this person's full name holds `filter`, compared folded; an empty filter matches everyone.
+    public func matches(filter: String) -> Bool {
+        filter.isEmpty || Self.foldedName(fullName).contains(Self.foldedName(filter))
+    }
+
+    /// Whether this person comes before `other` in `order`: by the folded names, then by identifier.
+    public func precedes(_ other: Person, in order: PersonSortOrder) -> Bool {
+        let (mine, theirs) = (sortKey(order), other.sortKey(order))
+        return (mine.0, mine.1, id) < (theirs.0, theirs.1, other.id)
+    }
+
+    private func sortKey(_ order: PersonSortOrder) -> (String, String) {
+        let (first, last) = (Self.foldedName(firstName), Self.foldedName(lastName))
+        return order == .lastName ? (last, first) : (first, last)
+    }
+}

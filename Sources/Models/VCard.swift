@@ -1,0 +1,195 @@
+import Foundation
+
+/// Address-book files (vCard 3.0 and 4.0, RFC 2426 and RFC 6350) read into people and written from them.
+///
+/// Reading takes a person's name from `N` (family; given; additional; prefix; suffix, the prefix
+/// becoming the salutation), or from `FN` when `N` gives none; the birthday from `BDAY` in any of
+/// `1815-12-10`, `18151210`, `--1210` or `--12-10` (no year), a time after the date ignored; the
+/// id from `UID`, `urn:uuid:` dropped. Folded lines, `\,` `\;` `\n` `\\` escapes and UTF-8 names
+/// are understood. A card with no name, a `BDAY` that is not a date, or no `END:VCARD` is left
+/// out and reported by its line; the others are read. A card without a `UID` gets an id made from
+/// its text, so reading the same file twice adds nobody twice.
+///
+/// Writing gives vCard 4.0 with `UID`, `FN`, `N` and `BDAY`, lines ending in CR LF and folded
+/// past 75 bytes without cutting a character. What is written reads back as the same people.
+///
+/// ```swift
+/// let read = VCard.people(from: "BEGIN:VCARD\r\nVERSION:4.0\r\nN:Lovelace;Ada;;Countess;\r\nBDAY:--1210\r\nEND:VCARD\r\n")
+/// read.people.first?.salutation   // "Countess"
+/// read.problems                   // []
+/// let text = VCard.text(for: read.people)
+/// ```
+public enum VCard {
+    /// What a file gave: the people read, and what was wrong with the cards left out.
+    public struct Import: Equatable, Sendable {
+        /// The people of every good card, in the file's order.
+        public let people: [Person]
+        /// One entry per card left out, in the file's order.
+        public let problems: [Problem]
+    }
+
+    /// A card left out of an import, and why.
+    public struct Problem: Equatable, Sendable, CustomStringConvertible {
+        /// The line of the file (from 1) the problem is on: the card's `BEGIN`, or the bad property.
+        public let line: Int
+        /// What is wrong, such as "the card has no name".
+        public let reason: String
+
+        /// "line 12: the card has no name".
+        public var description: String { "line \(line): \(reason)" }
+    }
+
+    /// Reads every card in `text`.
+    public static func people(from text: String) -> Import {
+        var reader = CardReader()
+        for line in logicalLines(of: Array(text.utf8)) {
+            reader.take(line)
+        }
+        reader.finish()
+        return Import(people: reader.people, problems: reader.problems)
+    }
+
+    /// `people` as vCard 4.0 text, one card each, in the order given.
+    public static func text(for people: [Person]) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(people.count * 120)
+        for person in people {
+            let id = UUID(uuidString: person.id) != nil ? "UID:urn:uuid:\(person.id)" : "UID;VALUE=text:\(escaped(person.id))"
+            let salutation = person.salutation.map { $0 + " " } ?? ""
+            var lines = ["BEGIN:VCARD", "VERSION:4.0", id,
+                         "FN:" + escaped(salutation + person.fullName),
+                         "N:\(escaped(person.lastName));\(escaped(person.firstName));;\(escaped(person.salutation ?? ""));"]
+            if let birthday = person.birthday { lines.append("BDAY:" + basicForm(of: birthday)) }
+            lines.append("END:VCARD")
+            for line in lines { appendFolded(line, to: &output) }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    // MARK: - Lines
+
+    /// A line after unfolding, with the number of the file's line it starts on.
+    struct Line {
+        let number: Int
+        var bytes: [UInt8]
+    }
+
+    /// The lines of `bytes` with folding undone: a line starting with a space or a tab continues
+    /// the one before, less that first character. Line ends are LF or CR LF; blank lines are dropped.
+    static func logicalLines(of bytes: [UInt8]) -> [Line] {
+        var lines: [Line] = []
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0  // a byte-order mark
+        var number = 0
+        while start < bytes.count {
+            number += 1
+            var end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            let next = end + 1
+            if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            let physical = bytes[start..<end]
+            if let first = physical.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t"), !lines.isEmpty {
+                lines[lines.count - 1].bytes += physical.dropFirst()
+            } else if !physical.isEmpty {
+                lines.append(Line(number: number, bytes: Array(physical)))
+            }
+            start = next
+        }
+        return lines
+    }
+
+    /// Appends `line` and CR LF, folded so that no line is over 75 bytes: a break goes before
+    /// a character, never inside one, and the next line starts with a space.
+    private static func appendFolded(_ line: String, to output: inout [UInt8]) {
+        var room = 75
+        for scalar in line.unicodeScalars {
+            let encoded = Array(String(scalar).utf8)
+            if encoded.count > room {
+                output += [UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: " ")]
+                room = 74
+            }
+            output += encoded
+            room -= encoded.count
+        }
+        output += [UInt8(ascii: "\r"), UInt8(ascii: "\n")]
+    }
+
+    // MARK: - Values
+
+    /// `text` with `\`, `,`, `;` and line breaks escaped as a vCard text value.
+    private static func escaped(_ text: String) -> String {
+        var result = ""
+        for character in text.unicodeScalars {
+            switch character {
+            case "\\": result += "\\\\"
+            case ",": result += "\\,"
+            case ";": result += "\\;"
+            case "\n": result += "\\n"
+            case "\r": break
+            default: result.unicodeScalars.append(character)
+            }
+        }
+        return result
+    }
+
+    /// `bytes` split at each `separator` that is not escaped, each part still escaped.
+    static func split(_ bytes: ArraySlice<UInt8>, at separator: UInt8) -> [ArraySlice<UInt8>] {
+        var parts: [ArraySlice<UInt8>] = []
+        var start = bytes.startIndex
+        var escaping = false
+        for index in bytes.indices {
+            if escaping {
+                escaping = false
+            } else if bytes[index] == UInt8(ascii: "\\") {
+                escaping = true
+            } else if bytes[index] == separator {
+                parts.append(bytes[start..<index])
+                start = index + 1
+            }
+        }
+        parts.append(bytes[start...])
+        return parts
+    }
+
+    /// A text value with its escapes undone (`\n` and `\N` are line breaks, `\x` is x) and white
+    /// space trimmed at both ends.
+    static func unescaped(_ bytes: ArraySlice<UInt8>) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var escaping = false
+        for byte in bytes {
+            if escaping {
+                output.append(byte == UInt8(ascii: "n") || byte == UInt8(ascii: "N") ? UInt8(ascii: "\n") : byte)
+                escaping = false
+            } else if byte == UInt8(ascii: "\\") {
+                escaping = true
+            } else {
+                output.append(byte)
+            }
+        }
+        return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// A `BDAY` value as a date: `YYYY-MM-DD`, `YYYYMMDD`, `--MMDD` or `--MM-DD`, with anything
+    /// from a `T` on (a time) ignored; nil for anything else.
+    static func birthDate(from text: String) -> BirthDate? {
+        let date = text.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let bytes = Array(date.utf8)
+        switch bytes.count {
+        case 8:
+            guard let year = BirthDate.number(bytes[0..<4]), let month = BirthDate.number(bytes[4..<6]),
+                  let day = BirthDate.number(bytes[6..<8]) else { return nil }
+            return BirthDate(year: year, month: month, day: day)
+        case 6:
+            guard date.hasPrefix("--"), let month = BirthDate.number(bytes[2..<4]),
+                  let day = BirthDate.number(bytes[4..<6]) else { return nil }
+            return BirthDate(year: nil, month: month, day: day)
+        default:
+            return BirthDate(date)
+        }
+    }
+
+    /// `date` in ISO 8601's basic form, as vCard 4.0 writes dates: `18151210`, `--1210`.
+    private static func basicForm(of date: BirthDate) -> String {
+        let digits = date.description.filter { $0 != "-" }
+        return date.year == nil ? "--" + digits : digits
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+
+/// Reads the unfolded lines of a vCard file one at a time, into people and problems.
+struct CardReader {
+    /// The people of the good cards so far.
+    private(set) var people: [Person] = []
+    /// The cards left out so far.
+    private(set) var problems: [VCard.Problem] = []
+
+    /// The card being read: where it began, and the first of each property that counts.
+    private var card: Card?
+    /// How many cards without a `UID` had the same text, by the id made from it.
+    private var madeIDs: [Person.ID: Int] = [:]
+
+    private struct Card {
+        let line: Int
+        var properties: [String: Property] = [:]
+        var hash = StableHash()
+    }
+
+    private struct Property {
+        let line: Int
+        let value: ArraySlice<UInt8>
+    }
+
+    /// The properties a person is made from; the others are passed over.
+    private static let kept: Set<String> = ["N", "FN", "BDAY", "UID"]
+
+    // MARK: - Reading
+
+    /// Reads one unfolded line.
+    mutating func take(_ line: VCard.Line) {
+        guard let (name, value) = Self.split(line.bytes) else { return }
+        let isCardBoundary = Self.isVCard(value)
+        if name == "BEGIN", isCardBoundary {
+            if let open = card { reportUnended(open) }
+            card = Card(line: line.number)
+        } else if name == "END", isCardBoundary, let open = card {
+            finish(open)
+            card = nil
+        } else if card != nil {
+            card?.hash.add(line.bytes)
+            if Self.kept.contains(name), card?.properties[name] == nil {
+                card?.properties[name] = Property(line: line.number, value: value)
+            }
+        }
+    }
+
+    /// Ends the file: a card still open has no `END`.
+    mutating func finish() {
+        if let open = card { reportUnended(open) }
+        card = nil
+    }
+
+    // MARK: - Cards
+
+    private mutating func reportUnended(_ card: Card) {
+        problems.append(VCard.Problem(line: card.line, reason: "the card has no END:VCARD"))
+    }
+
+    /// Makes `card` a person, or reports why it cannot be one.
+    private mutating func finish(_ card: Card) {
+        var (salutation, first, last) = ("", "", "")
+        if let name = card.properties["N"] {
+            let parts = VCard.split(name.value, at: UInt8(ascii: ";"))
+            func part(_ index: Int) -> String {
+                guard index < parts.count else { return "" }
+                return VCard.split(parts[index], at: UInt8(ascii: ",")).map(VCard.unescaped).filter { !$0.isEmpty }
+                    .joined(separator: " ")
+            }
+            (last, first, salutation) = (part(0), part(1), part(3))
+        }
+        if first.isEmpty, last.isEmpty, let fullName = card.properties["FN"] {
+            (first, last) = Self.givenAndFamily(of: VCard.unescaped(fullName.value))
+        }
+        guard !first.isEmpty || !last.isEmpty else {
+            problems.append(VCard.Problem(line: card.line, reason: "the card has no name (no N or FN)"))
+            return
+        }
+        var birthday: BirthDate?
+        if let property = card.properties["BDAY"] {
+            let text = VCard.unescaped(property.value)
+            guard let date = VCard.birthDate(from: text) else {
+                problems.append(VCard.Problem(line: property.line, reason: "the birthday \(text.debugDescription) is not a date"))
+                return
+            }
+            birthday = date
+        }
+        people.append(Person(id: id(of: card), salutation: salutation, firstName: first, lastName: last, birthday: birthday))
+    }
+
+    /// The card's `UID` less any `urn:uuid:`, or else an id made from the card's text: the same
+    /// for the same text, told apart by count when one file holds the same card twice.
+    private mutating func id(of card: Card) -> Person.ID {
+        if let uid = card.properties["UID"] {
+            var text = VCard.unescaped(uid.value)
+            if text.lowercased().hasPrefix("urn:uuid:") { text.removeFirst(9) }
+            if !text.isEmpty { return text }
+        }
+        let made = card.hash.uuidString
+        let seen = madeIDs[made, default: 0]
+        madeIDs[made] = seen + 1
+        guard seen > 0 else { return made }
+        var hash = card.hash
+        hash.add(Array("#\(seen)".utf8))
+        return hash.uuidString
+    }
+
+    /// A formatted name as given and family names: the family name is the last word.
+    private static func givenAndFamily(of fullName: String) -> (String, String) {
+        guard let space = fullName.lastIndex(where: \.isWhitespace) else { return ("", fullName) }
+        return (fullName[..<space].trimmingCharacters(in: .whitespaces), String(fullName[fullName.index(after: space)...]))
+    }
+
+    // MARK: - Properties
+
+    /// A content line's property name (upper case, group left out) and its value; nil for a
+    /// line with no `:` outside quotes.
+    private static func split(_ line: [UInt8]) -> (String, ArraySlice<UInt8>)? {
+        var quoted = false
+        var nameEnd: Int?
+        for (index, byte) in line.enumerated() {
+            switch byte {
+            case UInt8(ascii: "\""):
+                quoted.toggle()
+            case UInt8(ascii: ";") where !quoted:
+                if nameEnd == nil { nameEnd = index }
+            case UInt8(ascii: ":") where !quoted:
+                var name = line[..<(nameEnd ?? index)]
+                if let dot = name.lastIndex(of: UInt8(ascii: ".")) { name = name[(dot + 1)...] }
+                return (String(decoding: name, as: UTF8.self).uppercased(), line[(index + 1)...])
+            default:
+                break
+            }
+        }
+        return nil
+    }
+
+    private static func isVCard(_ value: ArraySlice<UInt8>) -> Bool {
+        String(decoding: value, as: UTF8.self).trimmingCharacters(in: .whitespaces).uppercased() == "VCARD"
+    }
+}
+
+// MARK: - Ids made from text
+
+/// A 128-bit hash of bytes (two 64-bit FNV-1a hashes), the same in every run, for ids.
+private struct StableHash {
+    private var low: UInt64 = 0xCBF2_9CE4_8422_2325
+    private var high: UInt64 = 0x6C62_272E_07BB_0142
+
+    /// Adds `bytes` and a line end.
+    mutating func add(_ bytes: [UInt8]) {
+        for byte in bytes { mix(byte) }
+        mix(0x0A)
+    }
+
+    private mutating func mix(_ byte: UInt8) {
+        low = (low ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        high = (high ^ UInt64(byte ^ 0x5C)) &* 0x0000_0100_0000_01B3
+    }
+
+    /// The hash as a version 8 (custom) UUID string.
+    var uuidString: String {
+        var bytes = withUnsafeBytes(of: low.bigEndian) { Array($0) } + withUnsafeBytes(of: high.bigEndian) { Array($0) }
+        bytes[6] = bytes[6] & 0x0F | 0x80
+        bytes[8] = bytes[8] & 0x3F | 0x80
+        let uuid = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                               bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        return uuid.uuidString
+    }
+}

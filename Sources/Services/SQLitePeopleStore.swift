@@ -1,0 +1,212 @@
+import Foundation
+import GRDB
+import Models
+
+/// The People screen's people in the program's SQLite database, with the outbox of people still
+/// to post and the ids deleted here.
+///
+/// Each call commits before it returns; a batch (`add(_:)` of many, `merge(_:)`) is one
+/// transaction, so a batch is kept whole or not at all, even across a SIGKILL. A page is read
+/// from the index of its sort order, which also holds the folded names the filter looks in.
+///
+/// ```swift
+/// let store = SQLitePeopleStore(database: try AppDatabase(path: path))
+/// try store.merge(try await api.getPeople())
+/// let rows = try store.people(matching: "", sortedBy: .lastName, offset: 0, limit: 20)
+/// ```
+public final class SQLitePeopleStore: PeopleStore, Sendable {
+    private let database: AppDatabase
+
+    /// Creates the store in `database`.
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    // MARK: - Reading
+
+    public func count(matching filter: String) throws -> Int {
+        let (condition, arguments) = Self.condition(matching: filter)
+        return try database.writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM person \(condition)", arguments: arguments) ?? 0
+        }
+    }
+
+    public func people(matching filter: String, sortedBy order: PersonSortOrder, offset: Int, limit: Int) throws -> [Person] {
+        guard limit > 0 else { return [] }
+        let (condition, arguments) = Self.condition(matching: filter)
+        let keys = order == .lastName ? "lastKey, firstKey, id" : "firstKey, lastKey, id"
+        // The page's rows are found in the index alone; only they are then read from the table.
+        let sql = """
+            SELECT person.* FROM person JOIN (
+                SELECT rowid AS pageRow FROM person \(condition) ORDER BY \(keys) LIMIT ? OFFSET ?
+            ) ON person.rowid = pageRow ORDER BY \(keys)
+            """
+        return try database.writer.read { db in
+            try Row.fetchAll(db, sql: sql, arguments: arguments + [limit, max(offset, 0)]).map(Self.person(from:))
+        }
+    }
+
+    public func person(id: Person.ID) throws -> Person? {
+        try database.writer.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM person WHERE id = ?", arguments: [id]).map(Self.person(from:))
+        }
+    }
+
+    // MARK: - Writing
+
+    public func add(_ people: [Person]) throws {
+        try database.writer.write { db in
+            for person in people {
+                try Self.save(person, in: db)
+                try db.cachedStatement(sql: "DELETE FROM deletedPerson WHERE id = ?").execute(arguments: [person.id])
+                try db.cachedStatement(sql: "INSERT OR IGNORE INTO outbox (personId) VALUES (?)").execute(arguments: [person.id])
+            }
+        }
+    }
+
+    public func delete(id: Person.ID) throws {
+        try database.writer.write { db in
+            try db.execute(sql: "DELETE FROM person WHERE id = ?", arguments: [id])
+            if db.changesCount > 0 {
+                try db.execute(sql: "INSERT OR IGNORE INTO deletedPerson (id) VALUES (?)", arguments: [id])
+            }
+        }
+    }
+
+    public func merge(_ people: [Person]) throws {
+        try database.writer.write { db in
+            let deleted = try Set(String.fetchAll(db, sql: "SELECT id FROM deletedPerson"))
+            let queued = try Set(String.fetchAll(db, sql: "SELECT personId FROM outbox"))
+            for person in people where !deleted.contains(person.id) && !queued.contains(person.id) {
+                try Self.save(person, in: db)
+            }
+        }
+    }
+
+    // MARK: - Outbox
+
+    public func pendingPosts() throws -> [PendingPost] {
+        try database.writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT person.*, outbox.attempts, outbox.lastError
+                FROM outbox JOIN person ON person.id = outbox.personId ORDER BY outbox.id
+                """).map { row in
+                PendingPost(person: Self.person(from: row), attempts: row["attempts"], lastError: row["lastError"])
+            }
+        }
+    }
+
+    public func markPosted(_ id: Person.ID) throws {
+        try database.writer.write { db in
+            try db.execute(sql: "DELETE FROM outbox WHERE personId = ?", arguments: [id])
+        }
+    }
+
+    public func recordFailure(_ id: Person.ID, message: String) throws {
+        try database.writer.write { db in
+            try db.execute(sql: """
+                UPDATE outbox SET attempts = attempts + 1, lastError = ?,
+                    failureNumber = (SELECT IFNULL(MAX(failureNumber), 0) + 1 FROM outbox)
+                WHERE personId = ?
+                """, arguments: [message, id])
+        }
+    }
+
+    public func outboxStatus() throws -> OutboxStatus {
+        try database.writer.read { db in
+            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox") ?? 0
+            let lastError = try String.fetchOne(db, sql: """
+                SELECT lastError FROM outbox WHERE failureNumber IS NOT NULL ORDER BY failureNumber DESC LIMIT 1
+                """)
+            return OutboxStatus(pendingCount: count, lastError: lastError)
+        }
+    }
+
+    // MARK: - Changes
+
+    /// Calls `onChange` on `queue` after each commit through this store's `AppDatabase` that touches
+    /// the people or the outbox. GRDB's `DatabaseRegionObservation` tells the database's own queue,
+    /// which passes it on; commits made while a notice waits on `queue` are told by that one notice.
+    /// Commits through another `AppDatabase`, in this process or another, are not seen: a screen
+    /// that must see them reads again when it appears.
+    public func observeChanges(on queue: DispatchQueue, _ onChange: @escaping @Sendable () -> Void) -> StoreObservation {
+        let delivery = Delivery(queue: queue, onChange: onChange)
+        let cancellable = DatabaseRegionObservation(tracking: Table("person"), Table("outbox"))
+            .start(in: database.writer, onError: { _ in }, onChange: { _ in delivery.send() })
+        return StoreObservation {
+            delivery.stop()
+            cancellable.cancel()
+        }
+    }
+
+    // MARK: - Rows
+
+    /// The `WHERE` clause and its arguments for `filter`: none for an empty one.
+    private static func condition(matching filter: String) -> (String, StatementArguments) {
+        let folded = Person.foldedName(filter)
+        guard !folded.isEmpty else { return ("", []) }
+        return ("WHERE instr(nameKey, ?) > 0", [folded])
+    }
+
+    /// Inserts `person`, or updates the person with the same id.
+    private static func save(_ person: Person, in db: Database) throws {
+        let firstKey = Person.foldedName(person.firstName)
+        let lastKey = Person.foldedName(person.lastName)
+        let nameKey = firstKey.isEmpty || lastKey.isEmpty ? firstKey + lastKey : firstKey + " " + lastKey
+        let birthday = person.birthday
+        try db.cachedStatement(sql: """
+            INSERT INTO person (id, salutation, firstName, lastName, birthYear, birthMonth, birthDay, firstKey, lastKey, nameKey)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET salutation = excluded.salutation, firstName = excluded.firstName,
+                lastName = excluded.lastName, birthYear = excluded.birthYear, birthMonth = excluded.birthMonth,
+                birthDay = excluded.birthDay, firstKey = excluded.firstKey, lastKey = excluded.lastKey,
+                nameKey = excluded.nameKey
+            """).execute(arguments: [person.id, person.salutation, person.firstName, person.lastName,
+                                     birthday?.year, birthday?.month, birthday?.day, firstKey, lastKey, nameKey])
+    }
+
+    private static func person(from row: Row) -> Person {
+        let birthday: BirthDate? = if let month: Int = row["birthMonth"], let day: Int = row["birthDay"] {
+            BirthDate(year: row["birthYear"], month: month, day: day)
+        } else {
+            nil
+        }
+        return Person(id: row["id"], salutation: row["salutation"], firstName: row["firstName"], lastName: row["lastName"],
+                      birthday: birthday)
+    }
+}
+
+// MARK: - Delivery
+
+/// Hands change notices to the observer's queue, one at a time, and none once stopped.
+private final class Delivery: @unchecked Sendable {
+    private let queue: DispatchQueue
+    private let onChange: @Sendable () -> Void
+    private let lock = NSLock()
+    private var stopped = false  // guarded by `lock`
+    private var waiting = false  // guarded by `lock`: a notice is on the queue
+
+    init(queue: DispatchQueue, onChange: @escaping @Sendable () -> Void) {
+        self.queue = queue
+        self.onChange = onChange
+    }
+
+    func send() {
+        let isFirst = lock.withLock {
+            defer { waiting = true }
+            return !waiting
+        }
+        guard isFirst else { return }
+        queue.async { [self] in
+            let isLive = lock.withLock {
+                waiting = false
+                return !stopped
+            }
+            if isLive { onChange() }
+        }
+    }
+
+    func stop() {
+        lock.withLock { stopped = true }
+    }
+}

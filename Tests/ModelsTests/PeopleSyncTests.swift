@@ -1,0 +1,140 @@
+import Foundation
+import Models
+import Testing
+import TestSupport
+
+@MainActor
+struct PeopleSyncTests {
+    private let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace", birthday: BirthDate("1815-12-10"))
+    private let grace = Person(id: "grace", salutation: "Rear Admiral", firstName: "Grace", lastName: "Hopper")
+    private let alan = Person(id: "alan", firstName: "Alan", lastName: "Turing")
+
+    @Test func aSyncMergesTheServersPeopleWithoutDuplicates() async throws {
+        let store = InMemoryPeopleStore(people: [ada])
+        let api = ScriptedPeopleAPI(people: [ada, grace])
+        let report = try await PeopleSync(store: store, api: api).sync()
+        #expect(report == PeopleSyncReport(fetched: 2))
+        #expect(try store.people(matching: "", sortedBy: .lastName, offset: 0, limit: 10) == [grace, ada])
+    }
+
+    @Test func aPersonAddedHereIsPostedAndLeavesTheOutbox() async throws {
+        let store = InMemoryPeopleStore()
+        let api = ScriptedPeopleAPI()
+        try store.add(grace)
+        let report = try await PeopleSync(store: store, api: api).postPending()
+        #expect(report == PeopleSyncReport(posted: 1))
+        #expect(api.known == [grace])
+        #expect(try store.outboxStatus() == .empty)
+    }
+
+    @Test func aFailedPostStaysQueuedWithItsErrorAndIsTriedAgainNextTime() async throws {
+        let store = InMemoryPeopleStore()
+        let api = ScriptedPeopleAPI()
+        let sync = PeopleSync(store: store, api: api)
+        try store.add(grace)
+        api.failPosts(of: grace.id, with: .serverError(status: 500))
+
+        let failed = try await sync.sync()
+        #expect(failed == PeopleSyncReport(fetched: 0, failedPosts: 1, postError: .serverError(status: 500)))
+        #expect(try store.outboxStatus() == OutboxStatus(pendingCount: 1, lastError: "the people server answered 500"))
+        #expect(try store.pendingPosts() == [PendingPost(person: grace, attempts: 1, lastError: "the people server answered 500")])
+
+        api.failPosts(of: grace.id, with: nil)
+        let retried = try await sync.sync()
+        #expect(retried == PeopleSyncReport(fetched: 0, posted: 1))
+        #expect(try store.outboxStatus() == .empty)
+        #expect(api.attemptedPosts == [grace.id, grace.id])
+    }
+
+    @Test func aServerErrorForOnePersonDoesNotHoldUpTheNext() async throws {
+        let store = InMemoryPeopleStore()
+        let api = ScriptedPeopleAPI()
+        try store.add([grace, alan])
+        api.failPosts(of: grace.id, with: .unreadableAnswer)
+        let report = try await PeopleSync(store: store, api: api).postPending()
+        #expect(report == PeopleSyncReport(posted: 1, failedPosts: 1, postError: .unreadableAnswer))
+        #expect(try store.pendingPosts().map(\.person) == [grace])
+    }
+
+    @Test func whenTheServerCannotBeReachedTheRestOfTheOutboxWaits() async throws {
+        let store = InMemoryPeopleStore()
+        let api = ScriptedPeopleAPI()
+        try store.add([grace, alan])
+        api.failPosts(of: grace.id, with: .noNetwork)
+        let report = try await PeopleSync(store: store, api: api).postPending()
+        #expect(report == PeopleSyncReport(failedPosts: 1, postError: .noNetwork))
+        #expect(api.attemptedPosts == [grace.id])
+        #expect(try store.outboxStatus() == OutboxStatus(pendingCount: 2, lastError: PeopleAPIError.noNetwork.message))
+    }
+
+    @Test func aFailedFetchIsReportedAndTheOutboxIsStillPosted() async throws {
+        let store = InMemoryPeopleStore()
+        let api = ScriptedPeopleAPI(people: [ada])
+        api.failFetches(with: .timedOut)
+        try store.add(alan)
+        let report = try await PeopleSync(store: store, api: api).sync()
+        #expect(report == PeopleSyncReport(fetchError: .timedOut, posted: 1))
+        #expect(try store.count(matching: "") == 1)
+    }
+
+    @Test func aPersonDeletedHereIsNotBroughtBackByTheServer() async throws {
+        let store = InMemoryPeopleStore(people: [ada])
+        try store.delete(id: ada.id)
+        _ = try await PeopleSync(store: store, api: ScriptedPeopleAPI(people: [ada, grace])).sync()
+        #expect(try store.people(matching: "", sortedBy: .firstName, offset: 0, limit: 10) == [grace])
+    }
+
+    @Test func aPersonStillQueuedKeepsTheFormEnteredHere() async throws {
+        let store = InMemoryPeopleStore()
+        var older = ada
+        older.firstName = "Augusta"
+        let api = ScriptedPeopleAPI(people: [older])
+        try store.add(ada)
+        api.failPosts(of: ada.id, with: .noNetwork)
+        _ = try await PeopleSync(store: store, api: api).sync()
+        #expect(try store.person(id: ada.id) == ada)
+    }
+
+    @Test func aSyncAskedForWhileOneRunsIsTakenInByTheRunningOne() async throws {
+        let store = InMemoryPeopleStore()
+        let api = ScriptedPeopleAPI()
+        let sync = PeopleSync(store: store, api: api)
+        let gate = Gate()
+        api.beforeEachPost { person in
+            if person.id == "grace" { await gate.hold() }
+        }
+        try store.add(grace)
+        let running = Task { try await sync.postPending() }
+        await gate.waitUntilHeld()
+
+        try store.add(alan)
+        #expect(try await sync.postPending() == nil)
+        gate.open()
+
+        #expect(try await running.value == PeopleSyncReport(posted: 2))
+        #expect(api.attemptedPosts == [grace.id, alan.id])
+        #expect(try store.outboxStatus() == .empty)
+    }
+}
+
+/// Holds one task until the test opens it, and tells the test when it is held.
+private final class Gate: @unchecked Sendable {
+    private let held = AsyncStream<Void>.makeStream()
+    private let opened = AsyncStream<Void>.makeStream()
+
+    /// Called by the task held: returns once the test opens the gate.
+    func hold() async {
+        held.continuation.yield()
+        for await _ in opened.stream {}
+    }
+
+    /// Returns once a task is held.
+    func waitUntilHeld() async {
+        for await _ in held.stream { return }
+    }
+
+    /// Lets the held task go on.
+    func open() {
+        opened.continuation.finish()
+    }
+}

@@ -1,0 +1,293 @@
+import Foundation
+import Models
+import Services
+import Testing
+
+struct SQLitePeopleStoreTests {
+    /// Where a store's database lives in a test: in memory, or in a file of a new temporary directory.
+    enum Backing: CaseIterable, CustomTestStringConvertible {
+        case memory, file
+
+        var testDescription: String { self == .memory ? "in memory" : "in a file" }
+
+        func database() throws -> AppDatabase {
+            switch self {
+            case .memory: try AppDatabase(inMemoryNamed: UUID().uuidString)
+            case .file: try AppDatabase(path: temporaryDatabasePath())
+            }
+        }
+    }
+
+    private static let ada = Person(id: "ada", salutation: "Countess", firstName: "Ada", lastName: "Lovelace",
+                                    birthday: BirthDate("1815-12-10"))
+    private static let grace = Person(id: "grace", firstName: "Grace", lastName: "Hopper", birthday: BirthDate("--12-09"))
+    private static let alan = Person(id: "alan", firstName: "Alan", lastName: "Turing")
+    private static let zoe = Person(id: "zoe", firstName: "Zoë", lastName: "Ádám")
+
+    private func store(_ backing: Backing = .memory, holding people: [Person] = []) throws -> SQLitePeopleStore {
+        let store = SQLitePeopleStore(database: try backing.database())
+        try store.merge(people)
+        return store
+    }
+
+    private func all(_ store: SQLitePeopleStore, _ order: PersonSortOrder = .lastName, filter: String = "") throws -> [Person] {
+        try store.people(matching: filter, sortedBy: order, offset: 0, limit: 1_000)
+    }
+
+    // MARK: - Reading
+
+    @Test(arguments: Backing.allCases)
+    func aNewDatabaseHoldsNobody(backing: Backing) throws {
+        let store = try store(backing)
+        #expect(try store.count(matching: "") == 0)
+        #expect(try all(store).isEmpty)
+        #expect(try store.outboxStatus() == .empty)
+    }
+
+    @Test(arguments: Backing.allCases)
+    func peopleReadBackAsTheyWereKept(backing: Backing) throws {
+        let store = try store(backing, holding: [Self.ada, Self.grace])
+        #expect(try store.person(id: "ada") == Self.ada)
+        #expect(try store.person(id: "grace") == Self.grace)
+        #expect(try store.person(id: "nobody") == nil)
+    }
+
+    @Test func byLastNameSortsByLastThenFirstThenIdIgnoringCaseAndAccents() throws {
+        let twins = [Person(id: "b", firstName: "Jo", lastName: "Doe"), Person(id: "a", firstName: "jo", lastName: "DOE")]
+        let store = try store(holding: [Self.alan, Self.ada, Self.zoe, Self.grace] + twins
+            + [Person(id: "c", firstName: "Al", lastName: "Doe")])
+        #expect(try all(store, .lastName).map(\.id) == ["zoe", "c", "a", "b", "grace", "ada", "alan"])
+    }
+
+    @Test func byFirstNameSortsByFirstThenLastThenId() throws {
+        let twins = [Person(id: "b", firstName: "Ada", lastName: "Lovelace"), Person(id: "a", firstName: "ADA", lastName: "lovelace")]
+        let store = try store(holding: [Self.alan, Self.ada, Self.zoe, Self.grace] + twins
+            + [Person(id: "c", firstName: "Ada", lastName: "Byron")])
+        #expect(try all(store, .firstName).map(\.id) == ["c", "a", "ada", "b", "alan", "grace", "zoe"])
+    }
+
+    @Test func aPageIsTheRowsAtItsOffset() throws {
+        let people = (0..<30).map { Person(id: String(format: "%02d", $0), firstName: "Jo", lastName: "Doe") }
+        let store = try store(holding: people.shuffled())
+        #expect(try store.people(matching: "", sortedBy: .lastName, offset: 10, limit: 5).map(\.id) == ["10", "11", "12", "13", "14"])
+        #expect(try store.people(matching: "", sortedBy: .lastName, offset: 28, limit: 5).map(\.id) == ["28", "29"])
+        #expect(try store.people(matching: "", sortedBy: .lastName, offset: 30, limit: 5).isEmpty)
+        #expect(try store.people(matching: "", sortedBy: .lastName, offset: 0, limit: 0).isEmpty)
+    }
+
+    @Test func theFilterIsASubstringOfTheFullNameIgnoringCaseAndAccents() throws {
+        let store = try store(holding: [Self.ada, Self.grace, Self.alan, Self.zoe])
+        #expect(try all(store, filter: "LOVE").map(\.id) == ["ada"])
+        #expect(try all(store, filter: "a l").map(\.id) == ["ada"])
+        #expect(try all(store, filter: "zoe ad").map(\.id) == ["zoe"])
+        #expect(try all(store, filter: "an").map(\.id) == ["alan"])
+        #expect(try store.count(matching: "a") == 4)
+        #expect(try store.count(matching: "countess") == 0)
+        #expect(try store.count(matching: "%") == 0)
+    }
+
+    @Test func theFilterMatchesNamesInOtherScripts() throws {
+        let store = try store(holding: [Person(id: "t", firstName: "太郎", lastName: "東京"), Self.ada])
+        #expect(try all(store, filter: "東京").map(\.id) == ["t"])
+    }
+
+    // MARK: - Writing
+
+    @Test(arguments: Backing.allCases)
+    func mergingTwiceKeepsOneOfEachAndTakesTheNewerForm(backing: Backing) throws {
+        let store = try store(backing, holding: [Self.ada, Self.grace])
+        var renamed = Self.grace
+        renamed.lastName = "Murray Hopper"
+        try store.merge([Self.ada, renamed, Self.alan])
+        #expect(try all(store).map(\.id) == ["ada", "grace", "alan"])
+        #expect(try store.person(id: "grace") == renamed)
+    }
+
+    @Test func aDeletedPersonIsGoneAndStaysGoneAfterAMerge() throws {
+        let store = try store(holding: [Self.ada, Self.grace])
+        try store.delete(id: "ada")
+        try store.delete(id: "nobody")
+        try store.merge([Self.ada, Self.alan])
+        #expect(try all(store).map(\.id) == ["grace", "alan"])
+    }
+
+    @Test func aPersonAddedAgainAfterDeletionComesBack() throws {
+        let store = try store(holding: [Self.ada])
+        try store.delete(id: "ada")
+        try store.add(Self.ada)
+        #expect(try store.person(id: "ada") == Self.ada)
+    }
+
+    @Test func aPersonWaitingInTheOutboxKeepsItsLocalFormThroughAMerge() throws {
+        let store = try store()
+        try store.add(Self.ada)
+        var older = Self.ada
+        older.firstName = "Augusta"
+        try store.merge([older])
+        #expect(try store.person(id: "ada") == Self.ada)
+    }
+
+    // MARK: - Outbox
+
+    @Test(arguments: Backing.allCases)
+    func addedPeopleWaitInTheOutboxOldestFirst(backing: Backing) throws {
+        let store = try store(backing)
+        try store.add(Self.grace)
+        try store.add([Self.ada, Self.alan])
+        try store.add(Self.grace)
+        #expect(try store.pendingPosts() == [Self.grace, Self.ada, Self.alan].map { PendingPost(person: $0) })
+        #expect(try store.outboxStatus() == OutboxStatus(pendingCount: 3, lastError: nil))
+    }
+
+    @Test func aFailureIsCountedAndTheLatestOneIsTheStatus() throws {
+        let store = try store()
+        try store.add([Self.ada, Self.grace])
+        try store.recordFailure("ada", message: "no network")
+        try store.recordFailure("grace", message: "the people server answered 500")
+        try store.recordFailure("ada", message: "the people server did not answer in time")
+        #expect(try store.pendingPosts() == [PendingPost(person: Self.ada, attempts: 2, lastError: "the people server did not answer in time"),
+                                             PendingPost(person: Self.grace, attempts: 1, lastError: "the people server answered 500")])
+        #expect(try store.outboxStatus() == OutboxStatus(pendingCount: 2, lastError: "the people server did not answer in time"))
+        try store.markPosted("ada")
+        #expect(try store.outboxStatus() == OutboxStatus(pendingCount: 1, lastError: "the people server answered 500"))
+        try store.markPosted("grace")
+        #expect(try store.outboxStatus() == .empty)
+    }
+
+    @Test func deletingAWaitingPersonTakesItOutOfTheOutbox() throws {
+        let store = try store()
+        try store.add([Self.ada, Self.grace])
+        try store.delete(id: "ada")
+        #expect(try store.pendingPosts().map(\.person) == [Self.grace])
+    }
+
+    @Test func theOutboxSurvivesReopeningTheFile() throws {
+        let path = temporaryDatabasePath()
+        try SQLitePeopleStore(database: AppDatabase(path: path)).add(Self.ada)
+        let reopened = SQLitePeopleStore(database: try AppDatabase(path: path))
+        #expect(try reopened.pendingPosts() == [PendingPost(person: Self.ada)])
+    }
+
+    // MARK: - Changes
+
+    @Test(arguments: Backing.allCases)
+    func anObserverIsToldOnItsQueueAfterACommit(backing: Backing) throws {
+        let store = try store(backing)
+        let queue = DispatchQueue(label: "observer")
+        let told = DispatchSemaphore(value: 0)
+        let observation = store.observeChanges(on: queue) {
+            dispatchPrecondition(condition: .onQueue(queue))
+            told.signal()
+        }
+        try store.add(Self.ada)
+        #expect(told.wait(timeout: .now() + 10) == .success)
+        try store.recordFailure("ada", message: "no network")
+        #expect(told.wait(timeout: .now() + 10) == .success)
+        observation.cancel()
+    }
+
+    @Test func aCancelledObserverIsToldNothing() throws {
+        let store = try store()
+        let queue = DispatchQueue(label: "observer")
+        let calls = Counter()
+        let observation = store.observeChanges(on: queue) { calls.increment() }
+        queue.suspend()
+        try store.add(Self.ada)
+        observation.cancel()
+        queue.resume()
+        queue.sync {}
+        try store.add(Self.grace)
+        queue.sync {}
+        #expect(calls.value == 0)
+    }
+
+    // MARK: - Files
+
+    @Test func aSecondConnectionToTheFileSeesCommittedPeople() throws {
+        let path = temporaryDatabasePath()
+        let writer = SQLitePeopleStore(database: try AppDatabase(path: path))
+        let reader = SQLitePeopleStore(database: try AppDatabase(path: path))
+        for (count, person) in [Self.ada, Self.grace, Self.alan].enumerated() {
+            try writer.add(person)
+            #expect(try reader.count(matching: "") == count + 1)
+            #expect(try reader.person(id: person.id) == person)
+        }
+        try writer.markPosted("ada")
+        #expect(try reader.outboxStatus().pendingCount == 2)
+    }
+
+    @Test func aDamagedDatabaseIsReportedAndLeftAsItIs() throws {
+        let path = temporaryDatabasePath()
+        do {
+            try SQLitePeopleStore(database: AppDatabase(path: path)).merge([Self.ada])
+        }
+        var contents = try Data(contentsOf: URL(fileURLWithPath: path))
+        contents.replaceSubrange(100..<1_000, with: Data(repeating: 0xA5, count: 900))  // the schema's page, scrambled
+        try contents.write(to: URL(fileURLWithPath: path))
+        let directory = (path as NSString).deletingLastPathComponent
+        let filesBefore = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        #expect {
+            try AppDatabase(path: path)
+        } throws: { error in
+            String(describing: error) == "\(path) is not a database this program can read; it was left as it is"
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == contents)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).filter { !$0.hasSuffix("-shm") && !$0.hasSuffix("-wal") }
+            == filesBefore.filter { !$0.hasSuffix("-shm") && !$0.hasSuffix("-wal") })
+    }
+
+    // MARK: - Preferences
+
+    @Test(arguments: Backing.allCases)
+    func aPreferenceIsKeptReplacedAndRemoved(backing: Backing) throws {
+        let preferences = SQLitePreferences(database: try backing.database())
+        #expect(try preferences.string(forKey: PersonSortOrder.preferenceKey) == nil)
+        try preferences.set("lastName", forKey: PersonSortOrder.preferenceKey)
+        try preferences.set("Lisbon", forKey: "weather.lastPlace")
+        try preferences.set("firstName", forKey: PersonSortOrder.preferenceKey)
+        #expect(try preferences.string(forKey: PersonSortOrder.preferenceKey) == "firstName")
+        #expect(try preferences.string(forKey: "weather.lastPlace") == "Lisbon")
+        try preferences.set(nil, forKey: "weather.lastPlace")
+        #expect(try preferences.string(forKey: "weather.lastPlace") == nil)
+    }
+
+    @Test func preferencesSurviveReopeningTheFile() throws {
+        let path = temporaryDatabasePath()
+        try SQLitePreferences(database: AppDatabase(path: path)).set("東京", forKey: "weather.lastPlace")
+        #expect(try SQLitePreferences(database: AppDatabase(path: path)).string(forKey: "weather.lastPlace") == "東京")
+    }
+
+    // MARK: - vCards
+
+    @Test func tenThousandCardsImportInOneBatchAndExportTheSame() throws {
+        let people = (0..<10_000).map { index in
+            Person(firstName: "Given\(index)", lastName: "Family\(index % 97)",
+                   birthday: BirthDate(year: 1900 + index % 120, month: index % 12 + 1, day: index % 28 + 1))
+        }
+        let read = VCard.people(from: VCard.text(for: people))
+        #expect(read.problems.isEmpty)
+        let store = try store(.file)
+        try store.add(read.people)
+        #expect(try store.count(matching: "") == 10_000)
+        #expect(try store.outboxStatus().pendingCount == 10_000)
+        let exported = try all(store, .firstName, filter: "given1234")
+        #expect(exported == people.filter { $0.firstName == "Given1234" })
+    }
+}
+
+/// A path for the database in a new temporary directory.
+func temporaryDatabasePath() -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("mvvm-tui-\(UUID().uuidString)/\(AppDatabase.fileName)").path
+}
+
+/// A count that any thread may add to.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    var value: Int { lock.withLock { count } }
+
+    func increment() {
+        lock.withLock { count += 1 }
+    }
+}

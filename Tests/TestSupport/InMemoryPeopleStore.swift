@@ -1,0 +1,108 @@
+import Foundation
+import Models
+
+/// A people store in memory, for view-model and sync tests; it can be told to fail, and tells
+/// its observers at once, on their queues, after every change.
+public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
+    /// The people kept, in no particular order.
+    public private(set) var stored: [Person.ID: Person] = [:]
+    /// The outbox, oldest first.
+    public private(set) var outbox: [PendingPost] = []
+    /// The ids deleted here, which a merge does not bring back.
+    public private(set) var deleted: Set<Person.ID> = []
+    /// When set, every write throws this failure.
+    public var failWrites: InMemoryGameLibrary.Failure?
+
+    private var failures = 0
+    private var failureOrder: [Person.ID: Int] = [:]
+    private var observers: [UUID: (DispatchQueue, @Sendable () -> Void)] = [:]
+
+    /// Creates a store holding `people`, with an empty outbox.
+    public init(people: [Person] = []) {
+        for person in people { stored[person.id] = person }
+    }
+
+    // MARK: - Reading
+
+    public func count(matching filter: String) throws -> Int {
+        stored.values.filter { $0.matches(filter: filter) }.count
+    }
+
+    public func people(matching filter: String, sortedBy order: PersonSortOrder, offset: Int, limit: Int) throws -> [Person] {
+        let sorted = stored.values.filter { $0.matches(filter: filter) }.sorted { $0.precedes($1, in: order) }
+        return Array(sorted.dropFirst(max(offset, 0)).prefix(max(limit, 0)))
+    }
+
+    public func person(id: Person.ID) throws -> Person? { stored[id] }
+
+    // MARK: - Writing
+
+    public func add(_ people: [Person]) throws {
+        try failIfAsked()
+        for person in people {
+            stored[person.id] = person
+            deleted.remove(person.id)
+            outbox.removeAll { $0.person.id == person.id }
+            outbox.append(PendingPost(person: person))
+        }
+        changed()
+    }
+
+    public func delete(id: Person.ID) throws {
+        try failIfAsked()
+        guard stored.removeValue(forKey: id) != nil else { return }
+        outbox.removeAll { $0.person.id == id }
+        deleted.insert(id)
+        changed()
+    }
+
+    public func merge(_ people: [Person]) throws {
+        try failIfAsked()
+        let waiting = Set(outbox.map(\.person.id))
+        for person in people where !deleted.contains(person.id) && !waiting.contains(person.id) {
+            stored[person.id] = person
+        }
+        changed()
+    }
+
+    // MARK: - Outbox
+
+    public func pendingPosts() throws -> [PendingPost] { outbox }
+
+    public func markPosted(_ id: Person.ID) throws {
+        try failIfAsked()
+        outbox.removeAll { $0.person.id == id }
+        changed()
+    }
+
+    public func recordFailure(_ id: Person.ID, message: String) throws {
+        try failIfAsked()
+        guard let index = outbox.firstIndex(where: { $0.person.id == id }) else { return }
+        let entry = outbox.remove(at: index)
+        outbox.insert(PendingPost(person: entry.person, attempts: entry.attempts + 1, lastError: message), at: index)
+        failures += 1
+        failureOrder[id] = failures
+        changed()
+    }
+
+    public func outboxStatus() throws -> OutboxStatus {
+        let latest = outbox.filter { failureOrder[$0.person.id] != nil }.max { failureOrder[$0.person.id]! < failureOrder[$1.person.id]! }
+        return OutboxStatus(pendingCount: outbox.count, lastError: latest?.lastError)
+    }
+
+    // MARK: - Changes
+
+    public func observeChanges(on queue: DispatchQueue, _ onChange: @escaping @Sendable () -> Void) -> StoreObservation {
+        let key = UUID()
+        observers[key] = (queue, onChange)
+        return StoreObservation { [weak self] in self?.observers[key] = nil }
+    }
+
+    private func changed() {
+        for (queue, onChange) in observers.values { queue.async(execute: onChange) }
+    }
+
+    private func failIfAsked() throws {
+        if let failWrites { throw failWrites }
+    }
+}
