@@ -77,7 +77,7 @@ func drawingFigures() -> [Figure] {
 
 @MainActor
 func run() throws -> Int32 {
-    let figures = bindingFigures() + drawingFigures() + (try catalogueFigures())
+    let figures = bindingFigures() + drawingFigures() + (try catalogueFigures()) + (try gazetteerFigures())
     var failed = false
     let nameWidth = figures.map(\.name.count).max() ?? 0
     print("mvvm-tui benchmarks (release build, medians); over budget by half again fails")

@@ -27,13 +27,14 @@ struct AppComposition {
     func run() throws -> Never {
         let app = TerminalApp(useColor: settings.useColor, trace: settings.trace)
         let scheduler = MainQueueScheduler()
-        let databasePath = settings.dataDirectory.path + "/" + AppDatabase.fileName
+        let database = SharedDatabase(path: settings.dataDirectory.path + "/" + AppDatabase.fileName)
         var screens: [Tab: ScreenView] = [:]
         for tab in Tab.allCases {
             screens[tab] = UnbuiltScreenView(viewModel: UnbuiltScreenViewModel(tab: tab), needsDisplay: app.needsDisplay)
         }
+        screens[.weather] = WeatherView(viewModel: weather(database: database), needsDisplay: app.needsDisplay)
         let scoreboard = GameScoreboardViewModel(
-            openLibrary: { SQLiteGameLibrary(database: try AppDatabase(path: databasePath)) },
+            openLibrary: { SQLiteGameLibrary(database: try database.open()) },
             scheduler: scheduler
         )
         screens[.scoreboard] = ScoreboardView(viewModel: scoreboard, needsDisplay: app.needsDisplay)
@@ -52,5 +53,43 @@ struct AppComposition {
             onQuit: app.quit
         )
         try app.run(shell)
+    }
+
+    /// The Weather screen: with `--offline`, the gazetteer and sample weather only; otherwise
+    /// Open-Meteo (or Weatherbit, with a key), falling back to them when there is no network.
+    private func weather(database: SharedDatabase) -> WeatherViewModel {
+        let gazetteer = EmbeddedGazetteer.bundled()
+        let sample = SampleWeatherService()
+        var geocoder: any Geocoder = gazetteer
+        var service: any WeatherService = sample
+        if !settings.offline {
+            let http = CurlHTTPClient()
+            let live: any WeatherService = WeatherbitWeatherService(environment: settings.environment, http: http)
+                ?? OpenMeteoWeatherService(http: http)
+            geocoder = FallbackGeocoder(primary: OpenMeteoGeocoder(http: http), fallback: gazetteer)
+            service = FallbackWeatherService(primary: live, fallback: sample)
+        }
+        return WeatherViewModel(geocoder: geocoder, suggester: gazetteer, service: service,
+                                launchLocation: settings.location,
+                                openPreferences: { SQLitePreferences(database: try database.open()) })
+    }
+}
+
+/// The program's one database, opened when a screen first needs it and then shared; a failure
+/// is reported to each screen that asks, and asked again next time.
+@MainActor
+final class SharedDatabase {
+    private let path: String
+    private var database: AppDatabase?
+
+    init(path: String) {
+        self.path = path
+    }
+
+    func open() throws -> AppDatabase {
+        if let database { return database }
+        let opened = try AppDatabase(path: path)
+        database = opened
+        return opened
     }
 }

@@ -14,7 +14,7 @@ final class ShellHarness {
 
     /// A shell whose tabs show stand-in screens, except the screens whose view-models are given.
     init(tab: Tab = .weather, size: Size = Size(columns: 80, rows: 24), scoreboard: GameScoreboardViewModel? = nil,
-         movies: MovieListViewModel? = nil, search: MovieSearchViewModel? = nil) {
+         movies: MovieListViewModel? = nil, search: MovieSearchViewModel? = nil, weather: WeatherViewModel? = nil) {
         shell = ShellViewModel(initialTab: tab)
         grid = GridSurface(size: size)
         var views: [Tab: ScreenView] = [:]
@@ -27,6 +27,7 @@ final class ShellHarness {
         if let scoreboard { views[.scoreboard] = ScoreboardView(viewModel: scoreboard, needsDisplay: needsDisplay) }
         if let movies { views[.movies] = MoviesView(viewModel: movies, needsDisplay: needsDisplay) }
         if let search { views[.search] = SearchView(viewModel: search, needsDisplay: needsDisplay) }
+        if let weather { views[.weather] = WeatherView(viewModel: weather, needsDisplay: needsDisplay) }
         view = ShellView(shell: shell, screens: views,
                          needsDisplay: { [unowned self] in displayRequests += 1 },
                          onQuit: { [unowned self] in quitCount += 1 })

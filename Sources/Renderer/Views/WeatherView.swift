@@ -112,6 +112,7 @@ public final class WeatherView: ScreenView {
         for (index, name) in suggestions.prefix(rect.height).enumerated() {
             let row = rect.row + index
             let isSelected = index == viewModel.selectedSuggestion.value
+            surface.fill(row: row, column: rect.column, count: rect.width)
             surface.fill(row: row, column: rect.column + 1, count: width, style: isSelected ? .selectedTab : .statusBar)
             surface.draw(isSelected ? "› \(name)" : "  \(name)", row: row, column: rect.column + 1, width: width,
                          style: isSelected ? .selectedTab : .statusBar)

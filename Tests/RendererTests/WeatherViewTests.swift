@@ -1,0 +1,61 @@
+import Models
+import Renderer
+import Screens
+import Testing
+import TestSupport
+
+@MainActor
+@Suite struct WeatherViewTests {
+    let geocoder = ListGeocoder(["McGaheysville, VA": [.mcGaheysville], "Par": [.paris, .richmondVA]])
+    let service = ControlledWeatherService()
+    let preferences = InMemoryPreferences()
+
+    /// The shell on the Weather tab, its first place shown with `report`.
+    private func harness(size: Size, report: WeatherReport = .sample()) async -> (ShellHarness, WeatherViewModel) {
+        let preferences = self.preferences
+        let weather = WeatherViewModel(geocoder: geocoder, suggester: geocoder, service: service, openPreferences: { preferences })
+        let harness = ShellHarness(tab: .weather, size: size, weather: weather)
+        let request = await service.nextRequest()
+        await service.answer(request, with: report)
+        await weather.lookup?.value
+        harness.draw()
+        return (harness, weather)
+    }
+
+    @Test(arguments: [Size(columns: 80, rows: 24), Size(columns: 40, rows: 10)])
+    func weatherScreen(size: Size) async throws {
+        let (harness, _) = await harness(size: size)
+        #expect(harness.grid.text == (try Snapshot.expected(harness.grid.text, named: "weather-\(size)")))
+    }
+
+    @Test func sampleDataIsLabelledOnTheLastRowEvenWhenSmall() async {
+        let (harness, _) = await harness(size: Size(columns: 40, rows: 10), report: .sample(source: .sample))
+        #expect(harness.grid.lines[8].contains("Source: Sample data (offline)"))
+        #expect(harness.grid.lines[4].contains("McGaheysville, VA"))
+    }
+
+    @Test func suggestionsShowUnderTheInputLineAndUpDownChooseOne() async {
+        let (harness, weather) = await harness(size: Size(columns: 80, rows: 24))
+        harness.type("Par")
+        await weather.suggestionSearch?.value
+        harness.press(.down)
+        #expect(harness.grid.lines[4].contains("› Paris, Île-de-France, France"))
+        #expect(harness.grid.lines[5].contains("  Richmond, VA"))
+        #expect(harness.grid.text(inRow: 4, style: .selectedTab).contains("Paris"))
+        harness.press(.enter)
+        #expect(weather.locationName.value == "Loading...")
+        #expect(!harness.grid.text.contains("Richmond"))
+    }
+
+    @Test func uTypesInTheInputLineAndTogglesTheUnitOutsideIt() async {
+        let (harness, weather) = await harness(size: Size(columns: 80, rows: 24))
+        harness.type("u")
+        #expect(weather.unit.value == .fahrenheit)
+        #expect(harness.view.editor.text == "u")
+        harness.press(.escape)
+        harness.type("u")
+        #expect(weather.unit.value == .celsius)
+        #expect(harness.grid.text.contains("Broken clouds - 22℃"))
+        #expect(harness.grid.lines.last?.contains("u ℉/℃") == true)
+    }
+}
