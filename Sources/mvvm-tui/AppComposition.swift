@@ -1,4 +1,5 @@
 import Binding
+import Foundation
 import Models
 import Renderer
 import Screens
@@ -14,6 +15,8 @@ struct LaunchSettings {
     let dataDirectory: DataDirectory
     let useColor: Bool
     let trace: FrameTrace?
+    /// The people server's base URL (`--people-api`, else `MVVM_TUI_PEOPLE_API`); nil for none.
+    let peopleAPI: URL?
     /// The environment, for the services' keys (`TMDB_API_KEY`, `TMDB_READ_ACCESS_TOKEN`).
     let environment: [String: String]
 }
@@ -33,6 +36,7 @@ struct AppComposition {
             screens[tab] = UnbuiltScreenView(viewModel: UnbuiltScreenViewModel(tab: tab), needsDisplay: app.needsDisplay)
         }
         screens[.weather] = WeatherView(viewModel: weather(database: database), needsDisplay: app.needsDisplay)
+        screens[.people] = PeopleView(viewModel: people(database: database), needsDisplay: app.needsDisplay)
         let scoreboard = GameScoreboardViewModel(
             openLibrary: { SQLiteGameLibrary(database: try database.open()) },
             scheduler: scheduler
@@ -72,6 +76,25 @@ struct AppComposition {
         return WeatherViewModel(geocoder: geocoder, suggester: gazetteer, service: service,
                                 launchLocation: settings.location,
                                 openPreferences: { SQLitePreferences(database: try database.open()) })
+    }
+}
+
+extension AppComposition {
+    /// The People screen: people in the database, synced with the people server when
+    /// `--people-api` (or `MVVM_TUI_PEOPLE_API`) names one and the network is allowed.
+    private func people(database: SharedDatabase) -> PeopleListViewModel {
+        let api = settings.offline ? nil : settings.peopleAPI.map { HTTPPeopleAPI(baseURL: $0) }
+        return PeopleListViewModel(
+            openStore: { SQLitePeopleStore(database: try database.open()) },
+            openPreferences: { SQLitePreferences(database: try database.open()) },
+            api: api, files: LocalTextFiles(), today: Self.today
+        )
+    }
+
+    /// The day it is on the user's calendar, in the machine's time zone.
+    private static func today() -> CalendarDay {
+        let parts = Calendar(identifier: .gregorian).dateComponents([.year, .month, .day], from: Date())
+        return CalendarDay(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
     }
 }
 

@@ -37,6 +37,9 @@ struct MvvmTui: ParsableCommand {
     @Option(help: ArgumentHelp("Where people, games and settings are kept (default: $XDG_DATA_HOME/mvvm-tui, else ~/.local/share/mvvm-tui).", valueName: "dir"))
     var dataDir: String?
 
+    @Option(help: ArgumentHelp("The people server the People screen syncs with, such as http://localhost:8080 (default: $MVVM_TUI_PEOPLE_API; none: no sync). Docs/PeopleAPI.md describes it.", valueName: "url"))
+    var peopleApi: String?
+
     @Flag(help: "Draw without colours.")
     var noColor = false
 
@@ -57,11 +60,24 @@ struct MvvmTui: ParsableCommand {
             dataDirectory: dataDirectory(environment: environment),
             useColor: !noColor && (environment["NO_COLOR"] ?? "").isEmpty,
             trace: trace.map(openTrace),
+            peopleAPI: try peopleServer(environment: environment),
             environment: environment
         )
         try MainActor.assumeIsolated {
             try AppComposition(settings: settings).run()
         }
+    }
+
+    /// The people server's URL from `--people-api` or `MVVM_TUI_PEOPLE_API`: http or https only.
+    private func peopleServer(environment: [String: String]) throws -> URL? {
+        let (text, source) = peopleApi.map { ($0, "--people-api") }
+            ?? (environment["MVVM_TUI_PEOPLE_API"].map { ($0, "MVVM_TUI_PEOPLE_API") } ?? ("", ""))
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        guard let url = URL(string: text.trimmingCharacters(in: .whitespaces)),
+              ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+            throw ValidationError("\(source): \(text) is not an http or https URL")
+        }
+        return url
     }
 
     private func dataDirectory(environment: [String: String]) throws -> DataDirectory {

@@ -21,6 +21,9 @@ public enum ScreenCommand: Hashable, Sendable {
     case confirm, cancel, open, back
     case useCatalogue
     case toggleUnit
+    case first, last
+    case toggleSort, add, delete, importFile, exportFile, retry
+    case nextField, previousField
 }
 
 /// Where a key binding applies.
@@ -47,12 +50,20 @@ public enum KeyScope: Hashable, Sendable, CaseIterable {
     case weather
     /// On the Weather screen, while typing too: choosing a suggested place.
     case weatherSuggestions
+    /// On the People screen's list, with the focus out of the input line.
+    case people
+    /// On the People screen's list, while typing a filter too: moving through the list.
+    case peopleList
+    /// In the People screen's form for a new person.
+    case personForm
+    /// While the People screen asks for a file's path.
+    case filePrompt
 
     /// Whether the scope's keys work while the focus is in the input line; only scopes without
     /// letters may, since typed letters belong to the text.
     public var appliesWhileTyping: Bool {
         switch self {
-        case .everywhere, .inputLine, .searchResults, .weatherSuggestions: true
+        case .everywhere, .inputLine, .searchResults, .weatherSuggestions, .peopleList, .personForm, .filePrompt: true
         default: false
         }
     }
@@ -71,6 +82,10 @@ public enum KeyScope: Hashable, Sendable, CaseIterable {
         case .searchResults: "On the Search screen"
         case .weather: "On the Weather screen"
         case .weatherSuggestions: "While places are suggested"
+        case .people: "On the People screen"
+        case .peopleList: "In the list of people"
+        case .personForm: "In the form for a new person"
+        case .filePrompt: "When asked for a file"
         }
     }
 }
@@ -209,6 +224,30 @@ extension Keymap {
         KeyBinding("u", "℉ or ℃ (kept for next time)", scope: .weather, hint: "℉/℃", keys: [.text("u")], command: .screen(.toggleUnit)),
         KeyBinding("↑ ↓", "choose a suggested place for Enter", scope: .weatherSuggestions, hint: "choose",
                    commands: [.up: .screen(.up), .down: .screen(.down)]),
+
+        // MARK: On the People screen
+        KeyBinding("a", "add a person", scope: .people, hint: "add", keys: [.text("a")], command: .screen(.add)),
+        KeyBinding("d", "delete the chosen person", scope: .people, hint: "delete", keys: [.text("d")], command: .screen(.delete)),
+        KeyBinding("s", "sort by last or first name (kept for next time)", scope: .people, hint: "sort", keys: [.text("s")], command: .screen(.toggleSort)),
+        KeyBinding("i", "import a vCard file", scope: .people, hint: "import", keys: [.text("i")], command: .screen(.importFile)),
+        KeyBinding("e", "export everyone to a vCard file", scope: .people, hint: "export", keys: [.text("e")], command: .screen(.exportFile)),
+        KeyBinding("r", "send the people waiting for the server now", scope: .people, keys: [.text("r")], command: .screen(.retry)),
+        KeyBinding("k j", "move through the people", scope: .people, commands: [.text("k"): .screen(.up), .text("j"): .screen(.down)]),
+        KeyBinding("Home End", "first or last person", scope: .people, commands: [.home: .screen(.first), .end: .screen(.last)]),
+
+        // MARK: In the list of people
+        KeyBinding("↑ ↓", "move through the people", scope: .peopleList, hint: "move",
+                   commands: [.up: .screen(.up), .down: .screen(.down)]),
+        KeyBinding("PgUp PgDn", "move a screenful", scope: .peopleList, commands: [.pageUp: .screen(.pageUp), .pageDown: .screen(.pageDown)]),
+
+        // MARK: In the form for a new person
+        KeyBinding("Enter  ↓", "next field; on the last, save", scope: .personForm, hint: "next/save",
+                   commands: [.enter: .screen(.nextField), .down: .screen(.nextField)]),
+        KeyBinding("↑", "previous field", scope: .personForm, hint: "previous", keys: [.up], command: .screen(.previousField)),
+        KeyBinding("Esc", "cancel, keeping nothing", scope: .personForm, hint: "cancel", keys: [.escape], command: .screen(.cancel)),
+
+        // MARK: When asked for a file
+        KeyBinding("Esc", "cancel", scope: .filePrompt, hint: "cancel", keys: [.escape], command: .screen(.cancel)),
     ])
 
     private static func tabCommands(_ key: (Int) -> Key) -> [Key: Command] {

@@ -41,7 +41,7 @@ public final class ShellView {
         shell.selectedTab.bindAndFire { [unowned self] tab in
             if let visibleTab { screens[visibleTab]?.setVisible(false) }
             visibleTab = tab
-            isInputFocused = screens[tab]?.inputLineUser != nil
+            isInputFocused = screens[tab]?.inputLineUser?.focusesInputOnOpen ?? false
             screens[tab]?.setVisible(true)
             needsDisplay()
         }.store(in: &tokens)
@@ -57,12 +57,23 @@ public final class ShellView {
     public var activeScopes: [KeyScope] {
         if shell.isHelpVisible.value { return [.everywhere, .help] }
         let screenScopes = currentScreen?.keyScopes ?? []
-        if isInputFocused { return [.everywhere, .inputLine] + screenScopes.filter(\.appliesWhileTyping) }
+        if isInputFocused { return [.everywhere] + screenScopes.filter(\.appliesWhileTyping) + [.inputLine] }
         return [.everywhere] + screenScopes + [.screen]
     }
 
-    /// Answers one key.
+    /// Answers one key, then does what the open screen asks of the input line.
     public func handle(_ key: Key) {
+        answer(key)
+        if let request = inputLineUser?.takeInputLineRequest() {
+            if let text = request.text, text != editor.text {
+                editors[shell.selectedTab.value] = LineEditor(text: text)
+                requestDisplay()
+            }
+            if let focus = request.focus { setInputFocus(focus) }
+        }
+    }
+
+    private func answer(_ key: Key) {
         if let command = keymap.command(for: key, in: activeScopes) {
             perform(command)
             return

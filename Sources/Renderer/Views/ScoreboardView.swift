@@ -62,7 +62,7 @@ public final class ScoreboardView: ScreenView {
         case .confirm: viewModel.confirmNewGame(true)
         case .cancel: viewModel.confirmNewGame(false)
         case .back: viewModel.closePastGame()
-        case .open, .pageUp, .pageDown, .useCatalogue, .toggleUnit: break
+        default: break
         }
     }
 

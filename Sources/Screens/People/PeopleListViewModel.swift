@@ -1,0 +1,443 @@
+import Binding
+import Dispatch
+import Models
+
+/// The People screen: everyone in the store, sorted and filtered, a page at a time.
+///
+/// Only the rows in view are read, so 100,000 people page as fast as ten. The list follows the
+/// store: any commit (an add, a delete, a sync) reads the page again. A person added here is
+/// kept first and sent to the people server after; the header says what waits.
+///
+/// ```swift
+/// let people = PeopleListViewModel(openStore: { store }, openPreferences: { preferences },
+///                                  api: nil, files: files, today: { today })
+/// people.screenAppeared()
+/// people.startAdding()            // the form opens in the input line
+/// people.rows.value.first?.nameText
+/// ```
+@MainActor
+public final class PeopleListViewModel {
+    /// What the screen is doing: listing, or asking for something.
+    public enum Mode: Equatable, Sendable {
+        case list
+        case adding(PersonForm)
+        case confirmingDelete(PersonViewModel)
+        case importing
+        case exporting
+    }
+
+    /// What the empty screen says.
+    public static let emptyMessage = "No one here yet. Press a to add someone, or i to import a vCard file."
+
+    // MARK: - Outputs
+
+    /// The people in view, from `firstVisibleIndex`.
+    public let rows = Dynamic<[PersonViewModel]>([])
+    /// The place in the whole list of the first row in view.
+    public let firstVisibleIndex = Dynamic(0)
+    /// The place in the whole list of the person under the cursor.
+    public let selectedIndex = Dynamic(0)
+    /// The person under the cursor, for the detail pane.
+    public let selectedPerson = Dynamic<PersonViewModel?>(nil)
+    /// `3 people`, `1 of 3 people`, for the header.
+    public let countText = Dynamic("")
+    /// How many people match the filter.
+    public let matchCount = Dynamic(0)
+    /// The order of the list.
+    public let sortOrder = Dynamic(PersonSortOrder.lastName)
+    /// `by last name` or `by first name`.
+    public let sortText = Dynamic("by last name")
+    /// What the screen says in place of an empty list; empty when there are rows.
+    public let emptyText = Dynamic("")
+    /// The state of the exchange with the people server, for the header.
+    public let syncText = Dynamic("")
+    /// Whether `syncText` tells of a failure.
+    public let syncIsProblem = Dynamic(false)
+    /// The latest news: `Added Ada Lovelace`, `Imported 3 people`, or what went wrong.
+    public let message = Dynamic("")
+    /// Whether `message` tells of a failure.
+    public let messageIsProblem = Dynamic(false)
+    /// What the screen is doing.
+    public let mode = Dynamic(Mode.list)
+
+    // MARK: - State
+
+    private let openStore: @MainActor () throws -> any PeopleStore
+    private let openPreferences: @MainActor () throws -> any PreferencesStore
+    private let api: (any PeopleAPI)?
+    private let files: any TextFiles
+    private let today: () -> CalendarDay
+    private var store: (any PeopleStore)?
+    private var preferences: (any PreferencesStore)?
+    private var sync: PeopleSync?
+    private var observation: StoreObservation?
+    private var hasAppeared = false
+    private var filter = ""
+    private var visibleRowCount = 20
+    private var typed = ""
+    private var request: InputLineRequest?
+    /// The exchange with the server under way, for tests to await.
+    public private(set) var syncTask: Task<Void, Never>?
+
+    /// Creates the screen. The store and the preferences are opened when it first appears;
+    /// `api` is nil when no people server is set; `today` is the day on the user's calendar.
+    public init(openStore: @escaping @MainActor () throws -> any PeopleStore,
+                openPreferences: @escaping @MainActor () throws -> any PreferencesStore,
+                api: (any PeopleAPI)?, files: any TextFiles, today: @escaping () -> CalendarDay) {
+        self.openStore = openStore
+        self.openPreferences = openPreferences
+        self.api = api
+        self.files = files
+        self.today = today
+        syncText.value = api == nil ? "Sync off: no people server set (--people-api)" : ""
+    }
+
+    // MARK: - Appearing
+
+    /// The screen came into view: the first time, it opens the store, reads the kept order,
+    /// follows the store's changes and syncs with the people server.
+    public func screenAppeared() {
+        guard !hasAppeared else { return }
+        hasAppeared = true
+        do {
+            let store = try openStore()
+            self.store = store
+            observation = store.observeChanges(on: .main) { [weak self] in
+                MainActor.assumeIsolated { self?.reload() }
+            }
+            if let api { sync = PeopleSync(store: store, api: api) }
+        } catch {
+            say("People cannot be read: \(error)", isProblem: true)
+            emptyText.change(to: "")
+            return
+        }
+        preferences = try? openPreferences()
+        if let kept = (try? preferences?.string(forKey: PersonSortOrder.preferenceKey))?.flatMap(PersonSortOrder.init(rawValue:)) {
+            setOrder(kept)
+        }
+        reload()
+        exchange(fetching: true)
+    }
+
+    /// How many rows the screen has room for; the view tells it before drawing.
+    public func setVisibleRowCount(_ count: Int) {
+        let count = max(1, count)
+        guard count != visibleRowCount else { return }
+        visibleRowCount = count
+        reload()
+    }
+
+    // MARK: - Moving and sorting
+
+    /// Moves the cursor by `offset` people, staying on the list.
+    public func moveSelection(by offset: Int) {
+        select(selectedIndex.value + offset)
+    }
+
+    /// Moves the cursor a screenful down (1) or up (-1).
+    public func movePage(by pages: Int) {
+        select(selectedIndex.value + pages * max(1, visibleRowCount - 1))
+    }
+
+    /// Moves the cursor to the first (`toEnd` false) or the last person.
+    public func moveToEdge(toEnd: Bool) {
+        select(toEnd ? matchCount.value - 1 : 0)
+    }
+
+    /// Sorts by the other name, keeps the choice, and goes back to the top.
+    public func toggleSort() {
+        setOrder(sortOrder.value == .lastName ? .firstName : .lastName)
+        try? preferences?.set(sortOrder.value.rawValue, forKey: PersonSortOrder.preferenceKey)
+        select(0, reread: true)
+    }
+
+    private func setOrder(_ order: PersonSortOrder) {
+        sortOrder.change(to: order)
+        sortText.change(to: order == .lastName ? "by last name" : "by first name")
+    }
+
+    // MARK: - Adding
+
+    /// Opens the form, on its first field, in the input line.
+    public func startAdding() {
+        guard store != nil else { return }
+        setMode(.adding(PersonForm()), text: "")
+    }
+
+    /// Keeps what is typed in the form's field and goes to the next one; on the last, saves.
+    public func nextField() {
+        guard case .adding(var form) = mode.value else { return }
+        form[form.field] = typed
+        guard form.isOnLastField else {
+            form.move(by: 1)
+            form.problem = ""
+            return setMode(.adding(form), text: form[form.field])
+        }
+        save(form)
+    }
+
+    /// Keeps what is typed in the form's field and goes to the one before.
+    public func previousField() {
+        guard case .adding(var form) = mode.value else { return }
+        form[form.field] = typed
+        form.move(by: -1)
+        setMode(.adding(form), text: form[form.field])
+    }
+
+    private func save(_ form: PersonForm) {
+        var form = form
+        switch form.person(today: today()) {
+        case .failure(let invalid):
+            form.field = invalid.field
+            form.problem = invalid.message
+            setMode(.adding(form), text: form[form.field])
+        case .success(let person):
+            do {
+                try store?.add(person)
+            } catch {
+                form.problem = "Not saved: \(error)"
+                return setMode(.adding(form), text: form[form.field])
+            }
+            let added = PersonViewModel(person: person, today: today())
+            closeMode()
+            reload()
+            say("Added \(added.nameText)")
+            exchange(fetching: false)
+        }
+    }
+
+    // MARK: - Deleting
+
+    /// Asks whether to delete the person under the cursor.
+    public func askToDelete() {
+        guard let person = selectedPerson.value else { return }
+        mode.change(to: .confirmingDelete(person))
+    }
+
+    /// Deletes the person asked about when `yes`; either way the question closes.
+    public func confirmDelete(_ yes: Bool) {
+        guard case .confirmingDelete(let person) = mode.value else { return }
+        mode.change(to: .list)
+        guard yes else { return }
+        do {
+            try store?.delete(id: person.person.id)
+            reload()
+            say("Deleted \(person.nameText)")
+        } catch {
+            say("Not deleted: \(error)", isProblem: true)
+        }
+    }
+
+    // MARK: - vCard files
+
+    /// Asks, in the input line, for the vCard file to import.
+    public func startImporting() {
+        guard store != nil else { return }
+        setMode(.importing, text: "")
+    }
+
+    /// Asks, in the input line, where to write everyone as vCards.
+    public func startExporting() {
+        guard store != nil else { return }
+        setMode(.exporting, text: "people.vcf")
+    }
+
+    private func importCards(from path: String) {
+        guard let store else { return }
+        do {
+            let cards = VCard.people(from: try files.read(path))
+            try store.add(cards.people)
+            reload()
+            let skipped = cards.problems.isEmpty ? "" : "; skipped \(cards.problems.count): \(cards.problems.prefix(3).map(\.description).joined(separator: "; "))"
+            say("Imported \(Self.count(cards.people.count)) from \(path)\(skipped)", isProblem: !cards.problems.isEmpty)
+            exchange(fetching: false)
+        } catch {
+            say("Not imported: \(error)", isProblem: true)
+        }
+    }
+
+    private func exportCards(to path: String) {
+        guard let store else { return }
+        do {
+            let everyone = try store.people(matching: "", sortedBy: sortOrder.value, offset: 0, limit: Int.max)
+            let written = try files.write(VCard.text(for: everyone), to: path)
+            say("Exported \(Self.count(everyone.count)) to \(written)")
+        } catch {
+            say("Not exported: \(error)", isProblem: true)
+        }
+    }
+
+    // MARK: - Syncing
+
+    /// Sends the people waiting in the outbox now.
+    public func retrySync() {
+        exchange(fetching: false)
+    }
+
+    private func exchange(fetching: Bool) {
+        guard let sync else { return }
+        syncText.change(to: fetching ? "Syncing…" : "Sending…")
+        syncIsProblem.change(to: false)
+        syncTask = Task { [weak self] in
+            let report: PeopleSyncReport?
+            do {
+                report = fetching ? try await sync.sync() : try await sync.postPending()
+            } catch {
+                self?.say("Sync stopped: \(error)", isProblem: true)
+                report = nil
+            }
+            self?.showSyncState(fetchError: report?.fetchError)
+        }
+    }
+
+    private func showSyncState(fetchError: PeopleAPIError? = nil) {
+        guard let store, api != nil else { return }
+        let status = (try? store.outboxStatus()) ?? .empty
+        if status.pendingCount > 0 {
+            let waiting = "\(Self.count(status.pendingCount)) waiting to be sent"
+            syncText.change(to: status.lastError.map { "\(waiting): \($0)" } ?? waiting)
+            syncIsProblem.change(to: status.lastError != nil)
+        } else if let fetchError {
+            syncText.change(to: "Sync failed: \(fetchError.message)")
+            syncIsProblem.change(to: true)
+        } else {
+            syncText.change(to: "Synced")
+            syncIsProblem.change(to: false)
+        }
+    }
+
+    // MARK: - Reading the store
+
+    private func select(_ index: Int, reread: Bool = false) {
+        let index = min(max(0, index), max(0, matchCount.value - 1))
+        guard index != selectedIndex.value || reread else { return }
+        selectedIndex.change(to: index)
+        var first = firstVisibleIndex.value
+        if index < first { first = index }
+        if index >= first + visibleRowCount { first = index - visibleRowCount + 1 }
+        if first != firstVisibleIndex.value || reread {
+            firstVisibleIndex.change(to: first)
+            readPage()
+        } else {
+            selectedPerson.change(to: rows.value[safe: index - first])
+        }
+    }
+
+    /// Counts the matches again and reads the page in view, keeping the cursor's place.
+    private func reload() {
+        guard let store else { return }
+        do {
+            let matches = try store.count(matching: filter)
+            let total = filter.isEmpty ? matches : try store.count(matching: "")
+            matchCount.change(to: matches)
+            countText.change(to: filter.isEmpty ? Self.count(total) : "\(matches) of \(Self.count(total))")
+            emptyText.change(to: matches > 0 ? "" : total == 0 ? Self.emptyMessage : "No one matches “\(filter)”.")
+        } catch {
+            say("People cannot be read: \(error)", isProblem: true)
+            return
+        }
+        let index = min(selectedIndex.value, max(0, matchCount.value - 1))
+        selectedIndex.change(to: index)
+        let first = min(max(0, min(firstVisibleIndex.value, index)), max(0, matchCount.value - visibleRowCount))
+        firstVisibleIndex.change(to: max(first, index - visibleRowCount + 1))
+        readPage()
+        showSyncState()
+    }
+
+    private func readPage() {
+        guard let store else { return }
+        do {
+            let page = try store.people(matching: filter, sortedBy: sortOrder.value,
+                                        offset: firstVisibleIndex.value, limit: visibleRowCount)
+            let today = self.today()
+            rows.change(to: page.map { PersonViewModel(person: $0, today: today) })
+        } catch {
+            rows.change(to: [])
+            say("People cannot be read: \(error)", isProblem: true)
+        }
+        selectedPerson.change(to: rows.value[safe: selectedIndex.value - firstVisibleIndex.value])
+    }
+
+    // MARK: - Helpers
+
+    private func setMode(_ newMode: Mode, text: String) {
+        mode.change(to: newMode)
+        typed = text
+        request = InputLineRequest(text: text, focus: true)
+    }
+
+    private func closeMode() {
+        mode.change(to: .list)
+        typed = filter
+        request = InputLineRequest(text: filter, focus: false)
+    }
+
+    private func say(_ text: String, isProblem: Bool = false) {
+        message.change(to: text)
+        messageIsProblem.change(to: isProblem)
+    }
+
+    private static func count(_ number: Int) -> String {
+        number == 1 ? "1 person" : "\(number) people"
+    }
+}
+
+// MARK: - InputLineUser
+
+extension PeopleListViewModel: InputLineUser {
+    public var inputPrompt: String {
+        switch mode.value {
+        case .adding(let form): form.field.label
+        case .importing: "Import vCard file"
+        case .exporting: "Export to file"
+        case .list, .confirmingDelete: "Filter"
+        }
+    }
+
+    /// The list's letter keys come first: `/` goes to the filter.
+    public var focusesInputOnOpen: Bool { false }
+
+    public func inputChanged(_ text: String) {
+        typed = text
+        guard mode.value == .list else { return }
+        let newFilter = text.trimmingCharacters(in: .whitespaces)
+        guard newFilter != filter else { return }
+        filter = newFilter
+        selectedIndex.change(to: 0)
+        firstVisibleIndex.change(to: 0)
+        reload()
+    }
+
+    public func inputSubmitted(_ text: String) {
+        typed = text
+        let path = text.trimmingCharacters(in: .whitespaces)
+        switch mode.value {
+        case .adding: nextField()
+        case .importing where !path.isEmpty:
+            closeMode()
+            importCards(from: path)
+        case .exporting where !path.isEmpty:
+            closeMode()
+            exportCards(to: path)
+        case .importing, .exporting: say("Type a file's path, or Esc", isProblem: true)
+        case .list, .confirmingDelete: request = InputLineRequest(focus: false)
+        }
+    }
+
+    /// Esc in a form or a file prompt: closes it, keeping nothing of it.
+    public func cancelInput() {
+        guard mode.value != .list else { return }
+        closeMode()
+    }
+
+    public func takeInputLineRequest() -> InputLineRequest? {
+        defer { request = nil }
+        return request
+    }
+}
+
+private extension Array {
+    subscript(safe index: Int) -> Element? {
+        indices.contains(index) ? self[index] : nil
+    }
+}

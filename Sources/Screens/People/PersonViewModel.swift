@@ -1,0 +1,79 @@
+import Models
+
+/// One person as the People screen writes them: the classic `PersonViewModel`, whose name and
+/// birthday text were the first thing every MVVM tutorial tested, with the age and the days to
+/// the next birthday besides.
+///
+/// ```swift
+/// let person = Person(salutation: "Dr.", firstName: "Ada", lastName: "Lovelace",
+///                     birthday: BirthDate("1815-12-10"))
+/// let viewModel = PersonViewModel(person: person, today: CalendarDay(year: 2026, month: 12, day: 7))
+/// viewModel.nameText           // "Dr. Ada Lovelace"
+/// viewModel.birthdateText      // "Sunday December 10, 1815"
+/// viewModel.nextBirthdayText   // "in 3 days"
+/// ```
+public struct PersonViewModel: Equatable, Sendable {
+    /// The person shown.
+    public let person: Person
+    /// `<salutation> <first> <last>` when there is a salutation, else `<first> <last>`.
+    public let nameText: String
+    /// `Thursday January 1, 1970`; `April 15` without a year; empty without a birthday.
+    public let birthdateText: String
+    /// `January 1, 1970`, the list's form; `April 15` without a year; empty without a birthday.
+    public let longBirthdayText: String
+    /// `56 years old`; empty when the year of birth is not known.
+    public let ageText: String
+    /// `today`, `tomorrow`, `in 3 days`; empty without a birthday.
+    public let nextBirthdayText: String
+
+    /// Writes `person` out as of `today`, the day on the user's calendar.
+    public init(person: Person, today: CalendarDay) {
+        self.person = person
+        nameText = [person.salutation ?? "", person.firstName, person.lastName]
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+            .joined(separator: " ")
+        guard let birthday = person.birthday else {
+            (birthdateText, longBirthdayText, ageText, nextBirthdayText) = ("", "", "", "")
+            return
+        }
+        let monthAndDay = "\(Self.months[birthday.month - 1]) \(birthday.day)"
+        if let year = birthday.year {
+            let weekday = CalendarDay(year: year, month: birthday.month, day: birthday.day).weekday
+            longBirthdayText = "\(monthAndDay), \(year)"
+            birthdateText = "\(Self.weekdays[weekday - 1]) \(longBirthdayText)"
+            let hadBirthday = (today.month, today.day) >= (birthday.month, birthday.day)
+            let age = today.year - year - (hadBirthday ? 0 : 1)
+            ageText = age < 0 ? "" : age == 1 ? "1 year old" : "\(age) years old"
+        } else {
+            (birthdateText, longBirthdayText, ageText) = (monthAndDay, monthAndDay, "")
+        }
+        let days = Self.daysUntilNext(month: birthday.month, day: birthday.day, from: today)
+        nextBirthdayText = days == 0 ? "today" : days == 1 ? "tomorrow" : "in \(days) days"
+    }
+
+    static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    static let months = ["January", "February", "March", "April", "May", "June", "July", "August",
+                         "September", "October", "November", "December"]
+
+    /// Days from `today` to the next `month`/`day`, 0 when it is today. A birthday on 29 February
+    /// falls on 28 February in other years.
+    static func daysUntilNext(month: Int, day: Int, from today: CalendarDay) -> Int {
+        for year in [today.year, today.year + 1] {
+            let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+            let observed = month == 2 && day == 29 && !leap ? 28 : day
+            let date = CalendarDay(year: year, month: month, day: observed)
+            if date >= today { return dayNumber(date) - dayNumber(today) }
+        }
+        return 0
+    }
+
+    /// Days since a fixed day, in the proleptic Gregorian calendar.
+    static func dayNumber(_ date: CalendarDay) -> Int {
+        let shifted = date.month <= 2 ? date.year - 1 : date.year
+        let era = (shifted >= 0 ? shifted : shifted - 399) / 400
+        let yearOfEra = shifted - era * 400
+        let dayOfYear = (153 * (date.month + (date.month > 2 ? -3 : 9)) + 2) / 5 + date.day - 1
+        return era * 146_097 + yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    }
+}

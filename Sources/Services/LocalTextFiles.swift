@@ -1,0 +1,68 @@
+import Foundation
+import Models
+
+/// Text files on this machine, for the People screen's vCard import and export.
+///
+/// A file that cannot be read or written is reported in words that name it; a file that is not
+/// UTF-8 is refused rather than read as garbage. Writing goes to a temporary file first and
+/// then replaces the target, so a failure never leaves half a file.
+public final class LocalTextFiles: TextFiles {
+    /// The largest file read: 50 MB, far more than any address book.
+    public static let maximumSize = 50_000_000
+
+    private let home: String
+    private let workingDirectory: String
+
+    /// Creates the files seen from `workingDirectory`, with `~` standing for `home`.
+    public init(home: String = NSHomeDirectory(), workingDirectory: String = FileManager.default.currentDirectoryPath) {
+        self.home = home
+        self.workingDirectory = workingDirectory
+    }
+
+    /// The absolute path `path` names.
+    public func resolve(_ path: String) -> String {
+        var path = path.trimmingCharacters(in: .whitespaces)
+        if path == "~" || path.hasPrefix("~/") { path = home + path.dropFirst() }
+        if !path.hasPrefix("/") { path = workingDirectory + "/" + path }
+        return (path as NSString).standardizingPath
+    }
+
+    public func read(_ path: String) throws -> String {
+        let full = resolve(path)
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: full)
+        } catch {
+            throw FileError(description: "\(full) cannot be read: no such file")
+        }
+        if (attributes[.type] as? FileAttributeType) == .typeDirectory {
+            throw FileError(description: "\(full) is a directory")
+        }
+        if let size = attributes[.size] as? Int, size > Self.maximumSize {
+            throw FileError(description: "\(full) is over 50 MB")
+        }
+        guard let data = FileManager.default.contents(atPath: full) else {
+            throw FileError(description: "\(full) cannot be read: permission denied")
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw FileError(description: "\(full) is not UTF-8 text")
+        }
+        return text
+    }
+
+    @discardableResult
+    public func write(_ text: String, to path: String) throws -> String {
+        let full = resolve(path)
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: full), options: .atomic)
+        } catch {
+            throw FileError(description: "\(full) cannot be written: \((error as NSError).localizedDescription)")
+        }
+        return full
+    }
+
+    /// Why a file could not be used, naming it.
+    public struct FileError: Error, CustomStringConvertible {
+        public let description: String
+    }
+}

@@ -1,0 +1,223 @@
+import Models
+import Screens
+import Testing
+import TestSupport
+
+@MainActor
+struct PeopleListViewModelTests {
+    static let today = CalendarDay(year: 2026, month: 11, day: 22)
+    let store = InMemoryPeopleStore()
+    let preferences = InMemoryPreferences()
+    let files = InMemoryTextFiles()
+
+    private func makeViewModel(api: (any PeopleAPI)? = nil) -> PeopleListViewModel {
+        let (store, preferences) = (self.store, self.preferences)
+        let people = PeopleListViewModel(openStore: { store }, openPreferences: { preferences },
+                                         api: api, files: files, today: { Self.today })
+        people.screenAppeared()
+        return people
+    }
+
+    private func names(_ people: PeopleListViewModel) -> [String] {
+        people.rows.value.map(\.nameText)
+    }
+
+    /// Fills the form field by field as the input line would, pressing Enter after each.
+    private func add(_ people: PeopleListViewModel, _ fields: [String]) {
+        people.startAdding()
+        for text in fields {
+            people.inputChanged(text)
+            people.nextField()
+        }
+    }
+
+    @Test func anEmptyStoreSaysHowToAddSomeone() {
+        let people = makeViewModel()
+        #expect(people.rows.value.isEmpty)
+        #expect(people.emptyText.value == "No one here yet. Press a to add someone, or i to import a vCard file.")
+        #expect(people.countText.value == "0 people")
+        #expect(people.syncText.value == "Sync off: no people server set (--people-api)")
+    }
+
+    @Test func sortsByLastNameThenFirstAndKeepsTheChoice() throws {
+        try store.add([Person(id: "2", firstName: "Grace", lastName: "Hopper"), Person(id: "1", firstName: "Ada", lastName: "Lovelace"),
+                       Person(id: "3", firstName: "Alan", lastName: "Turing"), Person(id: "0", firstName: "Alan", lastName: "Turing")])
+        let people = makeViewModel()
+        #expect(names(people) == ["Grace Hopper", "Ada Lovelace", "Alan Turing", "Alan Turing"])
+        #expect(people.rows.value.suffix(2).map(\.person.id) == ["0", "3"])  // equal names keep one order
+        people.toggleSort()
+        #expect(names(people) == ["Ada Lovelace", "Alan Turing", "Alan Turing", "Grace Hopper"])
+        #expect(people.sortText.value == "by first name")
+        #expect(preferences.values[PersonSortOrder.preferenceKey] == "firstName")
+        #expect(makeViewModel().sortOrder.value == .firstName)
+    }
+
+    @Test func theFilterFollowsTheInputLine() throws {
+        try store.add([Person(firstName: "Ada", lastName: "Lovelace"), Person(firstName: "Grace", lastName: "Hopper")])
+        let people = makeViewModel()
+        people.inputChanged("ada")
+        #expect(names(people) == ["Ada Lovelace"])
+        #expect(people.countText.value == "1 of 2 people")
+        people.inputChanged("zz")
+        #expect(people.emptyText.value == "No one matches “zz”.")
+        people.inputChanged("")
+        #expect(names(people).count == 2)
+    }
+
+    @Test func addingOpensTheFormInTheInputLineAndSavesOnTheLastField() {
+        let people = makeViewModel()
+        people.startAdding()
+        #expect(people.takeInputLineRequest() == InputLineRequest(text: "", focus: true))
+        #expect(people.inputPrompt == "Salutation")
+        people.inputChanged("Countess")
+        people.nextField()
+        #expect(people.inputPrompt == "First name")
+        people.inputChanged("Ada")
+        people.previousField()
+        #expect(people.takeInputLineRequest() == InputLineRequest(text: "Countess", focus: true))
+        people.nextField()
+        #expect(people.takeInputLineRequest() == InputLineRequest(text: "Ada", focus: true))
+        people.nextField()
+        people.inputChanged("Lovelace")
+        people.nextField()
+        people.inputChanged("1815-12-10")
+        people.nextField()
+        #expect(people.mode.value == .list)
+        #expect(people.takeInputLineRequest() == InputLineRequest(text: "", focus: false))
+        #expect(names(people) == ["Countess Ada Lovelace"])
+        #expect(people.message.value == "Added Countess Ada Lovelace")
+        #expect(store.outbox.count == 1)  // no server: it waits
+    }
+
+    @Test(arguments: [
+        (["", "", "  ", ""], PersonForm.Field.firstName, "A person needs a first or a last name"),
+        (["", "Ada", "Lovelace", "2023-02-29"], .birthday, "2023-02-29 is not a day on the calendar"),
+        (["", "Ada", "Lovelace", "10/12/1815"], .birthday, "Write the birthday as YYYY-MM-DD, such as 1815-12-10"),
+        (["", "Ada", "Lovelace", "2026-11-23"], .birthday, "2026-11-23 is in the future"),
+    ])
+    func aWrongFormSaysWhyAndStaysOnTheFieldToMend(fields: [String], field: PersonForm.Field, message: String) {
+        let people = makeViewModel()
+        add(people, fields)
+        guard case .adding(let form) = people.mode.value else {
+            Issue.record("the form closed")
+            return
+        }
+        #expect(form.field == field)
+        #expect(form.problem == message)
+        #expect(people.rows.value.isEmpty)
+    }
+
+    @Test func escapeClosesTheFormKeepingNothing() {
+        let people = makeViewModel()
+        people.startAdding()
+        people.inputChanged("Dr.")
+        people.cancelInput()
+        #expect(people.mode.value == .list)
+        #expect(people.rows.value.isEmpty)
+    }
+
+    @Test func deletingAsksFirst() throws {
+        try store.add([Person(firstName: "Ada", lastName: "Lovelace")])
+        let people = makeViewModel()
+        people.askToDelete()
+        #expect(people.mode.value != .list)
+        people.confirmDelete(false)
+        #expect(names(people) == ["Ada Lovelace"])
+        people.askToDelete()
+        people.confirmDelete(true)
+        #expect(people.rows.value.isEmpty)
+        #expect(people.message.value == "Deleted Ada Lovelace")
+    }
+
+    @Test func syncMergesTheServersPeopleWithoutDuplicates() async throws {
+        let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace")
+        try store.merge([ada])
+        let api = ScriptedPeopleAPI(people: [ada, Person(id: "grace", firstName: "Grace", lastName: "Hopper")])
+        let people = makeViewModel(api: api)
+        await people.syncTask?.value
+        #expect(names(people) == ["Grace Hopper", "Ada Lovelace"])
+        #expect(people.syncText.value == "Synced")
+    }
+
+    @Test func aFailedPostIsKeptAndRetried() async throws {
+        let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace")
+        try store.add(ada)
+        let api = ScriptedPeopleAPI()
+        api.failPosts(of: "ada", with: .serverError(status: 500))
+        let people = makeViewModel(api: api)
+        await people.syncTask?.value
+        #expect(people.syncText.value == "1 person waiting to be sent: the people server answered 500")
+        #expect(people.syncIsProblem.value)
+        #expect(store.outbox.map(\.person) == [ada])
+        api.failPosts(of: "ada", with: nil)
+        people.retrySync()
+        await people.syncTask?.value
+        #expect(people.syncText.value == "Synced")
+        #expect(store.outbox.isEmpty)
+        #expect(api.known == [ada])
+    }
+
+    @Test func pagesReadOnlyTheRowsInViewAndFollowTheCursor() throws {
+        try store.add((0..<100).map { Person(id: String(format: "%03d", $0), firstName: "P", lastName: String(format: "Name%03d", $0)) })
+        let people = makeViewModel()
+        people.setVisibleRowCount(10)
+        #expect(people.rows.value.count == 10)
+        people.movePage(by: 1)
+        #expect(people.selectedIndex.value == 9)
+        people.movePage(by: 1)
+        #expect(people.selectedIndex.value == 18)
+        #expect(people.firstVisibleIndex.value == 9)
+        #expect(people.selectedPerson.value?.person.lastName == "Name018")
+        people.moveToEdge(toEnd: true)
+        #expect(people.firstVisibleIndex.value == 90)
+        #expect(people.rows.value.last?.person.lastName == "Name099")
+        #expect(people.selectedPerson.value?.person.lastName == "Name099")
+        people.moveSelection(by: 5)
+        #expect(people.selectedIndex.value == 99)
+        people.moveToEdge(toEnd: false)
+        #expect(people.rows.value.first?.person.lastName == "Name000")
+    }
+
+    @Test func importsGoodCardsReportsBadOnesAndExportsEveryone() throws {
+        files.files["friends.vcf"] = """
+            BEGIN:VCARD
+            VERSION:4.0
+            N:Lovelace;Ada;;Countess;
+            BDAY:18151210
+            END:VCARD
+            BEGIN:VCARD
+            VERSION:4.0
+            BDAY:1815-12-10
+            END:VCARD
+            """
+        let people = makeViewModel()
+        people.startImporting()
+        #expect(people.inputPrompt == "Import vCard file")
+        people.inputSubmitted("friends.vcf")
+        #expect(names(people) == ["Countess Ada Lovelace"])
+        #expect(people.message.value.hasPrefix("Imported 1 person from friends.vcf; skipped 1: line 6"))
+        people.startExporting()
+        #expect(people.takeInputLineRequest()?.text == "people.vcf")
+        people.inputSubmitted("out.vcf")
+        #expect(files.files["out.vcf"]?.contains("N:Lovelace;Ada;;Countess;") == true)
+        #expect(people.message.value == "Exported 1 person to /home/test/out.vcf")
+    }
+
+    @Test func aMissingFileSaysSoAndChangesNothing() {
+        let people = makeViewModel()
+        people.startImporting()
+        people.inputSubmitted("nowhere.vcf")
+        #expect(people.message.value == "Not imported: nowhere.vcf cannot be read: no such file")
+        #expect(people.messageIsProblem.value)
+    }
+
+    @Test func anUnreadableStoreSaysSo() {
+        let people = PeopleListViewModel(openStore: { throw InMemoryGameLibrary.Failure(description: "x is not a database") },
+                                         openPreferences: { InMemoryPreferences() }, api: nil, files: files,
+                                         today: { Self.today })
+        people.screenAppeared()
+        #expect(people.message.value == "People cannot be read: x is not a database")
+        people.startAdding()
+        #expect(people.mode.value == .list)
+    }
+}

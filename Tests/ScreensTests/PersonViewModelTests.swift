@@ -1,0 +1,65 @@
+import Models
+import Screens
+import Testing
+
+struct PersonViewModelTests {
+    let today = CalendarDay(year: 2026, month: 11, day: 22)
+
+    private func viewModel(_ salutation: String? = nil, _ first: String, _ last: String, born: String?) -> PersonViewModel {
+        PersonViewModel(person: Person(salutation: salutation, firstName: first, lastName: last,
+                                       birthday: born.flatMap { BirthDate($0) }), today: today)
+    }
+
+    @Test func withASalutationTheNameStartsWithIt() {
+        #expect(viewModel("Dr.", "first", "last", born: nil).nameText == "Dr. first last")
+    }
+
+    @Test func withoutASalutationTheNameIsFirstThenLast() {
+        #expect(viewModel(nil, "first", "last", born: nil).nameText == "first last")
+        #expect(viewModel("  ", "first", "last", born: nil).nameText == "first last")
+        #expect(viewModel("", "", "Lovelace", born: nil).nameText == "Lovelace")
+    }
+
+    @Test func theBirthdateIsWrittenInFull() {
+        let person = viewModel(nil, "first", "last", born: "1970-01-01")
+        #expect(person.birthdateText == "Thursday January 1, 1970")
+        #expect(person.longBirthdayText == "January 1, 1970")
+    }
+
+    @Test func cjkNamesAreKeptAsTheyAre() {
+        #expect(viewModel("先生", "太郎", "山田", born: nil).nameText == "先生 太郎 山田")
+    }
+
+    @Test func ageAndNextBirthday() {
+        let ada = viewModel(nil, "Ada", "Lovelace", born: "1815-12-10")
+        #expect(ada.ageText == "210 years old")
+        #expect(ada.nextBirthdayText == "in 18 days")
+        #expect(viewModel(nil, "a", "b", born: "2000-11-22").nextBirthdayText == "today")
+        #expect(viewModel(nil, "a", "b", born: "2000-11-22").ageText == "26 years old")
+        #expect(viewModel(nil, "a", "b", born: "2000-11-23").nextBirthdayText == "tomorrow")
+        #expect(viewModel(nil, "a", "b", born: "2000-11-23").ageText == "25 years old")
+        #expect(viewModel(nil, "a", "b", born: "2000-11-21").nextBirthdayText == "in 364 days")
+        #expect(viewModel(nil, "a", "b", born: "2025-11-22").ageText == "1 year old")
+    }
+
+    @Test func aBirthdayOn29FebruaryFallsOn28FebruaryInOtherYears() {
+        let leapling = viewModel(nil, "a", "b", born: "2004-02-29")
+        #expect(leapling.birthdateText == "Sunday February 29, 2004")
+        #expect(leapling.nextBirthdayText == "in 98 days")  // 2027-02-28
+        let onLeapYear = PersonViewModel(person: leapling.person, today: CalendarDay(year: 2028, month: 2, day: 1))
+        #expect(onLeapYear.nextBirthdayText == "in 28 days")
+        #expect(onLeapYear.ageText == "23 years old")
+    }
+
+    @Test func aBirthdayWithoutAYearHasNoWeekdayAndNoAge() {
+        let person = viewModel(nil, "a", "b", born: "--04-15")
+        #expect(person.birthdateText == "April 15")
+        #expect(person.ageText.isEmpty)
+        #expect(person.nextBirthdayText == "in 144 days")
+    }
+
+    @Test func noBirthdayNoDates() {
+        let person = viewModel(nil, "a", "b", born: nil)
+        #expect(person.birthdateText.isEmpty && person.ageText.isEmpty && person.nextBirthdayText.isEmpty)
+    }
+}
