@@ -14,7 +14,8 @@ final class ShellHarness {
 
     /// A shell whose tabs show stand-in screens, except the screens whose view-models are given.
     init(tab: Tab = .weather, size: Size = Size(columns: 80, rows: 24), scoreboard: GameScoreboardViewModel? = nil,
-         movies: MovieListViewModel? = nil, search: MovieSearchViewModel? = nil, weather: WeatherViewModel? = nil) {
+         movies: MovieListViewModel? = nil, search: MovieSearchViewModel? = nil, weather: WeatherViewModel? = nil,
+         people: PeopleListViewModel? = nil) {
         shell = ShellViewModel(initialTab: tab)
         grid = GridSurface(size: size)
         var views: [Tab: ScreenView] = [:]
@@ -28,6 +29,7 @@ final class ShellHarness {
         if let movies { views[.movies] = MoviesView(viewModel: movies, needsDisplay: needsDisplay) }
         if let search { views[.search] = SearchView(viewModel: search, needsDisplay: needsDisplay) }
         if let weather { views[.weather] = WeatherView(viewModel: weather, needsDisplay: needsDisplay) }
+        if let people { views[.people] = PeopleView(viewModel: people, needsDisplay: needsDisplay) }
         view = ShellView(shell: shell, screens: views,
                          needsDisplay: { [unowned self] in displayRequests += 1 },
                          onQuit: { [unowned self] in quitCount += 1 })

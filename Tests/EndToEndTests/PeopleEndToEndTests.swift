@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// The People screen in the real binary, on a fresh data directory.
+@Suite(.serialized) struct PeopleEndToEndTests {
+    private let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("mvvm-tui-e2e-data-\(UUID().uuidString)").path
+
+    @Test func addAdaLovelaceSortAndFindHerAfterARelaunch() throws {
+        let first = try TmuxSession(arguments: ["--tab", "people", "--data-dir", dataDirectory])
+        try first.waitFor("No one here yet. Press a to add someone")
+        try first.type("a")
+        try first.waitFor("Salutation:")
+        try first.press("Enter")
+        for text in ["Ada", "Lovelace", "1815-12-10"] {
+            try first.type(text)
+            try first.press("Enter")
+        }
+        try first.waitFor("December 10, 1815")
+        try first.type("a")
+        try first.press("Enter")
+        for text in ["Grace", "Hopper", "1906-12-09"] {
+            try first.type(text)
+            try first.press("Enter")
+        }
+        let byLast = try first.waitFor("December 9, 1906")
+        #expect(Self.listed(byLast) == ["Grace Hopper", "Ada Lovelace"])
+        try first.type("s")
+        let byFirst = try first.waitFor("by first name")
+        #expect(Self.listed(byFirst) == ["Ada Lovelace", "Grace Hopper"])
+        try first.type("q")
+        #expect(try first.waitForExit().status == 0)
+
+        let second = try TmuxSession(arguments: ["--tab", "people", "--data-dir", dataDirectory])
+        let relaunched = try second.waitFor("Ada Lovelace")
+        #expect(relaunched.contains("by first name"))
+        #expect(relaunched.contains("Sunday December 10, 1815"))
+    }
+
+    /// Ada's and Grace's rows, top to bottom: the lines with their December birthdays (the
+    /// detail pane beside a row names nobody else).
+    private static func listed(_ screen: String) -> [String] {
+        screen.split(separator: "\n").filter { $0.contains("December") }
+            .compactMap { line in ["Ada Lovelace", "Grace Hopper"].first { line.contains($0) } }
+    }
+
+    @Test func aWrongBirthdaySaysWhy() throws {
+        let session = try TmuxSession(arguments: ["--tab", "people", "--data-dir", dataDirectory])
+        try session.waitFor("people")
+        try session.type("a")
+        try session.press("Enter")
+        for text in ["Ada", "Lovelace", "1815-02-30"] {
+            try session.type(text)
+            try session.press("Enter")
+        }
+        try session.waitFor("1815-02-30 is not a day on the calendar")
+    }
+}

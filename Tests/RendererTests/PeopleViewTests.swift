@@ -1,0 +1,72 @@
+import Models
+import Renderer
+import Screens
+import Testing
+import TestSupport
+
+@MainActor
+@Suite struct PeopleViewTests {
+    let store = InMemoryPeopleStore()
+
+    private func harness(size: Size, people: [Person] = []) throws -> (ShellHarness, PeopleListViewModel) {
+        try store.add(people)
+        let store = self.store
+        let viewModel = PeopleListViewModel(openStore: { store }, openPreferences: { InMemoryPreferences() }, api: nil,
+                                            files: InMemoryTextFiles(), today: { CalendarDay(year: 2026, month: 11, day: 22) })
+        let harness = ShellHarness(tab: .people, size: size, people: viewModel)
+        harness.draw()
+        harness.draw()  // the first frame tells the list how many rows fit
+        return (harness, viewModel)
+    }
+
+    static let people = [
+        Person(id: "1", salutation: "Countess", firstName: "Ada", lastName: "Lovelace", birthday: BirthDate("1815-12-10")),
+        Person(id: "2", firstName: "Grace", lastName: "Hopper", birthday: BirthDate("1906-12-09")),
+        Person(id: "3", firstName: "太郎", lastName: "山田", birthday: BirthDate("--04-15")),
+        Person(id: "4", firstName: "Alan", lastName: "Turing"),
+    ]
+
+    @Test(arguments: [Size(columns: 80, rows: 24), Size(columns: 40, rows: 10)])
+    func emptyScreen(size: Size) throws {
+        let (harness, _) = try harness(size: size)
+        #expect(harness.grid.text == (try Snapshot.expected(harness.grid.text, named: "people-empty-\(size)")))
+    }
+
+    @Test(arguments: [Size(columns: 80, rows: 24), Size(columns: 40, rows: 10)])
+    func fullScreen(size: Size) throws {
+        let (harness, _) = try harness(size: size, people: Self.people)
+        #expect(harness.grid.text == (try Snapshot.expected(harness.grid.text, named: "people-\(size)")))
+    }
+
+    @Test func theFormIsTypedInTheInputLineAndLettersAreText() throws {
+        let (harness, viewModel) = try harness(size: Size(columns: 80, rows: 24))
+        harness.type("a")
+        #expect(harness.view.isInputFocused)
+        harness.type("\r")  // no salutation
+        harness.type("Ada")
+        harness.type("\r")
+        harness.type("q s d")  // letters that are commands on the list are text here
+        #expect(harness.view.editor.text == "q s d")
+        harness.press(.up)
+        #expect(harness.view.editor.text == "Ada")
+        harness.press(.escape)
+        #expect(viewModel.mode.value == .list)
+        #expect(!harness.view.isInputFocused)
+        #expect(harness.quitCount == 0)
+    }
+
+    @Test func theListKeysWorkOutsideTheInputLine() throws {
+        let (harness, viewModel) = try harness(size: Size(columns: 80, rows: 24), people: Self.people)
+        harness.type("j")
+        #expect(viewModel.selectedIndex.value == 1)
+        harness.type("s")
+        #expect(viewModel.sortOrder.value == .firstName)
+        harness.type("d")
+        #expect(harness.grid.lines[5].contains("Delete Countess Ada Lovelace? y/n"))
+        harness.type("n")
+        #expect(viewModel.rows.value.count == 4)
+        harness.type("/")
+        harness.type("gra")
+        #expect(viewModel.rows.value.map(\.nameText) == ["Grace Hopper"])
+    }
+}
