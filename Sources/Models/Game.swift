@@ -116,6 +116,33 @@ public struct Game: Equatable, Sendable {
 }
 
 /// The two sides of a game.
+/// What a name on the scoreboard belongs to: a team or a player.
+public enum NameTarget: Hashable, Sendable {
+    case team(Side)
+    case player(Player.ID)
+}
+
+extension Game {
+    /// The name `target` has in this game; nil for a player not in it.
+    public func name(of target: NameTarget) -> String? {
+        switch target {
+        case .team(let side): side == .home ? home.name : away.name
+        case .player(let id): (home.players + away.players).first { $0.id == id }?.name
+        }
+    }
+
+    /// Gives `target` the name `name`, taken as given; a player not in the game is left alone.
+    public mutating func rename(_ target: NameTarget, to name: String) {
+        switch target {
+        case .team(.home): home.name = name
+        case .team(.away): away.name = name
+        case .player(let id):
+            if let index = home.players.firstIndex(where: { $0.id == id }) { home.players[index].name = name }
+            if let index = away.players.firstIndex(where: { $0.id == id }) { away.players[index].name = name }
+        }
+    }
+}
+
 public enum Side: String, Sendable, Codable {
     case home, away
 }

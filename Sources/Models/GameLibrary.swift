@@ -12,6 +12,8 @@ public protocol GameLibrary: AnyObject {
     func removeLastMove(ofGame id: StoredGame.ID) throws
     /// Commits the time on the game's clock and whether it runs.
     func saveClock(ofGame id: StoredGame.ID, elapsed: Duration, isRunning: Bool) throws
+    /// Commits a new name for a team or a player of the game.
+    func rename(_ target: NameTarget, ofGame id: StoredGame.ID, to name: String) throws
     /// Every game kept, newest first.
     func games() throws -> [StoredGame]
 }

@@ -62,6 +62,18 @@ public final class SQLiteGameLibrary: GameLibrary {
         }
     }
 
+    public func rename(_ target: NameTarget, ofGame id: StoredGame.ID, to name: String) throws {
+        try database.writer.write { db in
+            switch target {
+            case .team(let side):
+                try db.execute(sql: side == .home ? "UPDATE game SET homeName = ? WHERE id = ?" : "UPDATE game SET awayName = ? WHERE id = ?",
+                               arguments: [name, id])
+            case .player(let player):
+                try db.execute(sql: "UPDATE player SET name = ? WHERE gameId = ? AND number = ?", arguments: [name, id, player.rawValue])
+            }
+        }
+    }
+
     public func games() throws -> [StoredGame] {
         try database.writer.read { db in
             try Int64.fetchAll(db, sql: "SELECT id FROM game ORDER BY id DESC").map { try Self.game(id: $0, in: db) }

@@ -48,6 +48,25 @@ import TestSupport
         #expect(harness.grid.lines[23].contains("start/pause"))
     }
 
+    @Test func renamingShowsTheInputLineWithTheNameAndLettersAreText() {
+        let harness = harness()
+        harness.type("e")
+        #expect(harness.view.isInputFocused)
+        #expect(harness.grid.lines[2].contains("Player name:"))
+        #expect(harness.view.editor.text == "Shaq")
+        harness.press(.control("u"))
+        harness.type("q1 z")  // move and quit keys are text while renaming
+        harness.press(.enter)
+        #expect(!harness.view.isInputFocused)
+        #expect(!harness.grid.text.contains("Player name:"))
+        #expect(harness.grid.text.contains("q1 z"))
+        #expect(harness.quitCount == 0)
+        harness.type("t")
+        harness.press(.escape)
+        #expect(!harness.view.isInputFocused)
+        #expect(harness.grid.text.contains("Ballerz"))
+    }
+
     @Test func aNewGameQuestionTakesYesOrNo() {
         let harness = harness()
         harness.type("2n")

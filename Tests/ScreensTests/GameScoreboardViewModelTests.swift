@@ -233,6 +233,41 @@ struct GameScoreboardViewModelTests {
         #expect(scoreboard.score.value == "0 - 1")
         #expect(scoreboard.pastGameTitle.value == "")
     }
+
+    // MARK: - Names
+
+    @Test func renamingThePlayerStartsFromTheNameAndIsKeptForTheNextGame() throws {
+        let scoreboard = makeScoreboard()
+        scoreboard.moveSelection(.right)
+        scoreboard.startRenaming(team: false)
+        #expect(scoreboard.takeInputLineRequest() == InputLineRequest(text: "Hakeem", focus: true))
+        #expect(scoreboard.inputPrompt == "Player name")
+        scoreboard.inputSubmitted("  The   Dream ")
+        #expect(scoreboard.awayPlayers[0].playerName.value == "The Dream")
+        #expect(scoreboard.renaming.value == nil)
+        #expect(scoreboard.takeInputLineRequest() == InputLineRequest(text: "", focus: false))
+        #expect(try library.latestGame()?.game.away.players[0].name == "The Dream")
+        scoreboard.startRenaming(team: true)
+        #expect(scoreboard.inputPrompt == "Team name")
+        scoreboard.inputSubmitted("Rockets")
+        #expect(scoreboard.awayTeamName.value == "Rockets")
+        scoreboard.newGame()
+        #expect(scoreboard.awayTeamName.value == "Rockets")
+        #expect(scoreboard.awayPlayers[0].playerName.value == "The Dream")
+    }
+
+    @Test func anEmptyOrLongNameSaysWhyAndKeepsTheOldOne() {
+        let scoreboard = makeScoreboard()
+        scoreboard.startRenaming(team: false)
+        scoreboard.inputSubmitted("   ")
+        #expect(scoreboard.renameProblem.value == "A name cannot be empty")
+        scoreboard.inputSubmitted(String(repeating: "x", count: 25))
+        #expect(scoreboard.renameProblem.value == "A name has at most 24 characters")
+        #expect(scoreboard.homePlayers[0].playerName.value == "Shaq")
+        scoreboard.stopRenaming()
+        #expect(scoreboard.renaming.value == nil)
+        #expect(scoreboard.renameProblem.value.isEmpty)
+    }
 }
 
 struct ScoreboardFormatTests {

@@ -44,6 +44,17 @@ struct SQLiteGameLibraryTests {
         #expect(loaded.game.elapsed(at: .seconds(1_000)) == .seconds(42))
     }
 
+    @Test func renamedTeamsAndPlayersAreKept() throws {
+        let library = SQLiteGameLibrary(database: try AppDatabase(inMemoryNamed: UUID().uuidString))
+        let started = try library.startGame(Game(), on: Date(timeIntervalSince1970: 1_000))
+        try library.rename(.team(.away), ofGame: started.id, to: "東京 Five")
+        try library.rename(.player(5), ofGame: started.id, to: "Zoë")
+        let loaded = try #require(try library.latestGame()).game
+        #expect(loaded.away.name == "東京 Five")
+        #expect(loaded.home.name == "Ballerz")
+        #expect(loaded.away.players.map(\.name) == ["Hakeem", "Zoë", "Kobe"])
+    }
+
     @Test func undoRemovesOnlyTheLastMove() throws {
         let library = SQLiteGameLibrary(database: try AppDatabase(inMemoryNamed: UUID().uuidString))
         var game = Game()

@@ -55,6 +55,11 @@ public final class InMemoryGameLibrary: GameLibrary {
         }
     }
 
+    public func rename(_ target: NameTarget, ofGame id: StoredGame.ID, to name: String) throws {
+        try failIfAsked()
+        try update(id) { $0.rename(target, to: name) }
+    }
+
     public func games() throws -> [StoredGame] { stored.reversed() }
 
     private func update(_ id: StoredGame.ID, _ change: (inout Game) -> Void) throws {

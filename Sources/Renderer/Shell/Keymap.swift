@@ -24,6 +24,7 @@ public enum ScreenCommand: Hashable, Sendable {
     case first, last
     case toggleSort, add, delete, importFile, exportFile, retry
     case nextField, previousField
+    case renamePlayer, renameTeam
 }
 
 /// Where a key binding applies.
@@ -58,12 +59,14 @@ public enum KeyScope: Hashable, Sendable, CaseIterable {
     case personForm
     /// While the People screen asks for a file's path.
     case filePrompt
+    /// While a team or a player of the Scoreboard is renamed in the input line.
+    case renaming
 
     /// Whether the scope's keys work while the focus is in the input line; only scopes without
     /// letters may, since typed letters belong to the text.
     public var appliesWhileTyping: Bool {
         switch self {
-        case .everywhere, .inputLine, .searchResults, .weatherSuggestions, .peopleList, .personForm, .filePrompt: true
+        case .everywhere, .inputLine, .searchResults, .weatherSuggestions, .peopleList, .personForm, .filePrompt, .renaming: true
         default: false
         }
     }
@@ -86,6 +89,7 @@ public enum KeyScope: Hashable, Sendable, CaseIterable {
         case .peopleList: "In the list of people"
         case .personForm: "In the form for a new person"
         case .filePrompt: "When asked for a file"
+        case .renaming: "While renaming on the Scoreboard"
         }
     }
 }
@@ -196,6 +200,8 @@ extension Keymap {
         KeyBinding("n", "new game", scope: .scoreboard, hint: "new", keys: [.text("n")], command: .screen(.newGame)),
         KeyBinding("g", "the games kept", scope: .scoreboard, hint: "games", keys: [.text("g")], command: .screen(.showLibrary)),
         KeyBinding("Esc", "back from a past game", scope: .scoreboard, keys: [.escape], command: .screen(.back)),
+        KeyBinding("e", "rename the chosen player", scope: .scoreboard, keys: [.text("e")], command: .screen(.renamePlayer)),
+        KeyBinding("t", "rename the chosen player's team", scope: .scoreboard, keys: [.text("t")], command: .screen(.renameTeam)),
 
         // MARK: When asked to confirm
         KeyBinding("y", "yes", scope: .confirmation, hint: "yes", keys: [.text("y")], command: .screen(.confirm)),
@@ -245,6 +251,9 @@ extension Keymap {
                    commands: [.enter: .screen(.nextField), .down: .screen(.nextField)]),
         KeyBinding("↑", "previous field", scope: .personForm, hint: "previous", keys: [.up], command: .screen(.previousField)),
         KeyBinding("Esc", "cancel, keeping nothing", scope: .personForm, hint: "cancel", keys: [.escape], command: .screen(.cancel)),
+
+        // MARK: While renaming on the Scoreboard
+        KeyBinding("Esc", "keep the name as it was", scope: .renaming, hint: "cancel", keys: [.escape], command: .screen(.cancel)),
 
         // MARK: When asked for a file
         KeyBinding("Esc", "cancel", scope: .filePrompt, hint: "cancel", keys: [.escape], command: .screen(.cancel)),

@@ -71,6 +71,7 @@ public final class ShellView {
             }
             if let focus = request.focus { setInputFocus(focus) }
         }
+        if isInputFocused, inputLineUser == nil { setInputFocus(false) }  // the screen put its input line away
     }
 
     private func answer(_ key: Key) {

@@ -15,7 +15,8 @@ public final class ScoreboardView: ScreenView {
         players = viewModel.homePlayers + viewModel.awayPlayers
         let redraw: @MainActor (Any) -> Void = { _ in needsDisplay() }
         for output in [viewModel.homeTeamName, viewModel.awayTeamName, viewModel.time, viewModel.score,
-                       viewModel.pauseButtonTitle, viewModel.result, viewModel.notice, viewModel.pastGameTitle] {
+                       viewModel.pauseButtonTitle, viewModel.result, viewModel.notice, viewModel.pastGameTitle,
+                       viewModel.renameProblem] {
             output.bind(redraw).store(in: &tokens)
         }
         for output in [viewModel.isFinished, viewModel.isConfirmingNewGame, viewModel.library.isVisible] {
@@ -24,6 +25,7 @@ public final class ScoreboardView: ScreenView {
         viewModel.library.rows.bind(redraw).store(in: &tokens)
         viewModel.library.selectedIndex.bind(redraw).store(in: &tokens)
         viewModel.selectedPlayerIndex.bind(redraw).store(in: &tokens)
+        viewModel.renaming.bind(redraw).store(in: &tokens)
         for player in players {
             for output in [player.playerName, player.onePointMoveCount, player.twoPointMoveCount,
                            player.assistMoveCount, player.reboundMoveCount, player.foulMoveCount] {
@@ -33,13 +35,15 @@ public final class ScoreboardView: ScreenView {
         }
     }
 
-    public var inputLineUser: InputLineUser? { nil }
+    /// The input line shows only while a name is typed.
+    public var inputLineUser: InputLineUser? { viewModel.renaming.value == nil ? nil : viewModel }
 
     // MARK: - Keys
 
     public var keyScopes: [KeyScope] {
         if viewModel.library.isVisible.value { return [.gameLibrary] }
         if viewModel.isConfirmingNewGame.value { return [.confirmation] }
+        if viewModel.renaming.value != nil { return [.renaming] }
         return [.scoreboard]
     }
 
@@ -60,8 +64,11 @@ public final class ScoreboardView: ScreenView {
         case .newGame: viewModel.newGame()
         case .showLibrary: viewModel.showLibrary()
         case .confirm: viewModel.confirmNewGame(true)
-        case .cancel: viewModel.confirmNewGame(false)
+        case .cancel:
+            if viewModel.renaming.value != nil { viewModel.stopRenaming() } else { viewModel.confirmNewGame(false) }
         case .back: viewModel.closePastGame()
+        case .renamePlayer: viewModel.startRenaming(team: false)
+        case .renameTeam: viewModel.startRenaming(team: true)
         default: break
         }
     }
@@ -163,6 +170,7 @@ public final class ScoreboardView: ScreenView {
         let lines: [(String, Style)] = [
             (viewModel.result.value, .title),
             (viewModel.isConfirmingNewGame.value ? "Start a new game? The game in progress stays in the list of games. (y/n)" : "", .prompt),
+            (viewModel.renameProblem.value, .error),
             (viewModel.notice.value, .error),
         ]
         for (text, style) in lines where !text.isEmpty {

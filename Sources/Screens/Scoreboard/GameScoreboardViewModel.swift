@@ -35,6 +35,10 @@ public final class GameScoreboardViewModel {
     public let selectedPlayerIndex = Dynamic(0)
     /// The games kept.
     public let library: GameLibraryViewModel
+    /// The team or player being renamed in the input line; nil while nothing is.
+    public let renaming = Dynamic<NameTarget?>(nil)
+    /// Why the name typed cannot be taken; empty while nothing is wrong.
+    public let renameProblem = Dynamic("")
 
     // MARK: - State
 
@@ -48,6 +52,7 @@ public final class GameScoreboardViewModel {
     private var pastGame: StoredGame?
     private var isVisible = false
     private var tick: ScheduledAction?
+    private var inputRequest: InputLineRequest?
 
     /// Creates the scoreboard. `openLibrary` is called once, when the screen first appears;
     /// `scheduler` gives the monotonic time and the clock's ticks; `today` dates new games.
@@ -152,6 +157,41 @@ public final class GameScoreboardViewModel {
         } catch {
             library.show([], problem: "The games cannot be read: \(error)")
         }
+    }
+
+    /// The longest name a team or a player may have, in characters.
+    public static let longestName = 24
+
+    /// Starts renaming the chosen player (`team` false) or the chosen player's team, in the
+    /// input line, which starts with the name as it is.
+    public func startRenaming(team: Bool) {
+        guard pastGame == nil else { return }
+        let player = selectedPlayer.playerID
+        let target: NameTarget = team ? .team(game.side(of: player) ?? .home) : .player(player)
+        renaming.change(to: target)
+        renameProblem.change(to: "")
+        inputRequest = InputLineRequest(text: game.name(of: target) ?? "", focus: true)
+    }
+
+    /// Takes `text` as the new name, unless it is empty or too long, which the screen says.
+    public func rename(to text: String) {
+        guard let target = renaming.value else { return }
+        let name = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard !name.isEmpty, name.count <= Self.longestName else {
+            renameProblem.change(to: name.isEmpty ? "A name cannot be empty" : "A name has at most \(Self.longestName) characters")
+            return
+        }
+        game.rename(target, to: name)
+        save { try $0.rename(target, ofGame: $1, to: name) }
+        stopRenaming()
+        showGame()
+    }
+
+    /// Leaves the name as it was.
+    public func stopRenaming() {
+        renaming.change(to: nil)
+        renameProblem.change(to: "")
+        inputRequest = InputLineRequest(text: "", focus: false)
     }
 
     /// Leaves a past game and shows the current one again.
@@ -265,5 +305,27 @@ public final class GameScoreboardViewModel {
     private static func nanoseconds(_ duration: Duration) -> Int64 {
         let (seconds, attoseconds) = duration.components
         return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+}
+
+// MARK: - InputLineUser (while renaming)
+
+extension GameScoreboardViewModel: InputLineUser {
+    public var inputPrompt: String {
+        if case .team = renaming.value { return "Team name" }
+        return "Player name"
+    }
+
+    public var focusesInputOnOpen: Bool { false }
+
+    public func inputChanged(_ text: String) {}
+
+    public func inputSubmitted(_ text: String) {
+        rename(to: text)
+    }
+
+    public func takeInputLineRequest() -> InputLineRequest? {
+        defer { inputRequest = nil }
+        return inputRequest
     }
 }
