@@ -33,4 +33,21 @@ import Testing
         let second = try TmuxSession(arguments: ["--tab", "scoreboard", "--data-dir", dataDirectory])
         try second.waitFor("4 - 0")
     }
+
+    @Test func aSecondProcessRunningAtTheSameTimeSeesEveryCommittedMove() throws {
+        let first = try TmuxSession(arguments: ["--tab", "scoreboard", "--data-dir", dataDirectory])
+        try first.waitFor("[ Start ]")
+        try first.type("2j2")
+        try first.waitFor("4 - 0")
+        let second = try TmuxSession(arguments: ["--tab", "scoreboard", "--data-dir", dataDirectory])
+        try second.waitFor("4 - 0")
+        try first.type("1")
+        try first.waitFor("5 - 0")
+        let third = try TmuxSession(arguments: ["--tab", "scoreboard", "--data-dir", dataDirectory])
+        try third.waitFor("5 - 0")
+        try second.press("q")
+        #expect(try second.waitForExit().status == 0)
+        try first.press("q")
+        #expect(try first.waitForExit().status == 0)
+    }
 }
