@@ -91,6 +91,29 @@ struct SQLitePeopleStoreTests {
         #expect(try all(store, filter: "東京").map(\.id) == ["t"])
     }
 
+    @Test func everyWayOfFindingAPageAgreesWithFilteringAndSortingEveryone() throws {
+        // Common filters walk the sort index, rare ones go through the trigram index, and pages
+        // past the middle are counted back from the end.
+        let firsts = ["Ada", "Anna", "Ann", "Zoë", "太郎", "Grace", "O\"Neil"]
+        let lasts = ["Lovelace", "Hopper", "東京", "Ånnsdóttir", "Smith", "O'Brien", "Doe", "Lee", "Müller", "Ng", "Ito"]
+        let people = (0..<3_000).map { (index: Int) -> Person in
+            let id = String(format: "%05d", (index * 7_919) % 3_000)
+            let suffix = index % 5 == 0 ? "" : "-\(index % 13)"
+            return Person(id: id, firstName: firsts[index % firsts.count], lastName: lasts[(index / 7) % lasts.count] + suffix)
+        }
+        let store = try store(holding: people)
+        for filter in ["", "a", "zz", "ann", "ÄNN", "lov", "e-1", "a l", "東京", "zzz", "\"", "o\"n", "smith-12"] {
+            for order in PersonSortOrder.allCases {
+                let expected = people.filter { $0.matches(filter: filter) }.sorted { $0.precedes($1, in: order) }
+                #expect(try store.count(matching: filter) == expected.count, "\(filter)")
+                for offset in [0, 17, expected.count / 2 + 1, max(expected.count - 5, 0), expected.count] {
+                    let page = try store.people(matching: filter, sortedBy: order, offset: offset, limit: 10)
+                    #expect(page == Array(expected.dropFirst(offset).prefix(10)), "\(filter) \(order) at \(offset)")
+                }
+            }
+        }
+    }
+
     // MARK: - Writing
 
     @Test(arguments: Backing.allCases)
