@@ -26,6 +26,12 @@ public enum VCard {
         public let people: [Person]
         /// One entry per card left out, in the file's order.
         public let problems: [Problem]
+
+        /// Creates what an import gave.
+        public init(people: [Person], problems: [Problem]) {
+            self.people = people
+            self.problems = problems
+        }
     }
 
     /// A card left out of an import, and why.
@@ -34,6 +40,12 @@ public enum VCard {
         public let line: Int
         /// What is wrong, such as "the card has no name".
         public let reason: String
+
+        /// Creates a problem on `line`.
+        public init(line: Int, reason: String) {
+            self.line = line
+            self.reason = reason
+        }
 
         /// "line 12: the card has no name".
         public var description: String { "line \(line): \(reason)" }
