@@ -102,9 +102,17 @@ struct SQLitePeopleStoreTests {
             return Person(id: id, firstName: firsts[index % firsts.count], lastName: lasts[(index / 7) % lasts.count] + suffix)
         }
         let store = try store(holding: people)
+        // Each name folded once: folding in every comparison would make this test slow.
+        let folded = people.map { (person: $0, first: Person.foldedName($0.firstName), last: Person.foldedName($0.lastName),
+                                   name: Person.foldedName($0.fullName)) }
         for filter in ["", "a", "zz", "ann", "ÄNN", "lov", "e-1", "a l", "東京", "zzz", "\"", "o\"n", "smith-12"] {
+            let needle = Person.foldedName(filter)
+            let matching = folded.filter { needle.isEmpty || $0.name.contains(needle) }
             for order in PersonSortOrder.allCases {
-                let expected = people.filter { $0.matches(filter: filter) }.sorted { $0.precedes($1, in: order) }
+                let expected = matching.sorted { one, other in
+                    order == .lastName ? (one.last, one.first, one.person.id) < (other.last, other.first, other.person.id)
+                        : (one.first, one.last, one.person.id) < (other.first, other.last, other.person.id)
+                }.map(\.person)
                 #expect(try store.count(matching: filter) == expected.count, "\(filter)")
                 for offset in [0, 17, expected.count / 2 + 1, max(expected.count - 5, 0), expected.count] {
                     let page = try store.people(matching: filter, sortedBy: order, offset: offset, limit: 10)
@@ -282,8 +290,8 @@ struct SQLitePeopleStoreTests {
 
     // MARK: - vCards
 
-    @Test func tenThousandCardsImportInOneBatchAndExportTheSame() throws {
-        let people = (0..<10_000).map { index in
+    @Test func cardsImportInOneBatchAndReadBackTheSame() throws {
+        let people = (0..<2_000).map { index in
             Person(firstName: "Given\(index)", lastName: "Family\(index % 97)",
                    birthday: BirthDate(year: 1900 + index % 120, month: index % 12 + 1, day: index % 28 + 1))
         }
@@ -291,8 +299,8 @@ struct SQLitePeopleStoreTests {
         #expect(read.problems.isEmpty)
         let store = try store(.file)
         try store.add(read.people)
-        #expect(try store.count(matching: "") == 10_000)
-        #expect(try store.outboxStatus().pendingCount == 10_000)
+        #expect(try store.count(matching: "") == 2_000)
+        #expect(try store.outboxStatus().pendingCount == 2_000)
         let exported = try all(store, .firstName, filter: "given1234")
         #expect(exported == people.filter { $0.firstName == "Given1234" })
     }
