@@ -161,13 +161,16 @@ public enum VCard {
         return parts
     }
 
-    /// A text value with its escapes undone (`\n` and `\N` are line breaks, `\x` is x) and white
-    /// space trimmed at both ends.
+    /// A text value with its escapes undone (`\n` and `\N` are line breaks, `\x` is x), spaces
+    /// and tabs trimmed at both ends.
     static func unescaped(_ bytes: ArraySlice<UInt8>) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var escaping = false
-        for byte in bytes {
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        let start = bytes.firstIndex { !isBlank($0) } ?? bytes.endIndex
+        let end = bytes.lastIndex { !isBlank($0) }.map { $0 + 1 } ?? start
+        for byte in bytes[start..<max(start, end)] {
             if escaping {
                 output.append(byte == UInt8(ascii: "n") || byte == UInt8(ascii: "N") ? UInt8(ascii: "\n") : byte)
                 escaping = false
@@ -177,7 +180,8 @@ public enum VCard {
                 output.append(byte)
             }
         }
-        return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        while output.last == UInt8(ascii: "\n") { output.removeLast() }  // an escaped line break at the end
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// A `BDAY` value as a date: `YYYY-MM-DD`, `YYYYMMDD`, `--MMDD` or `--MM-DD`, with anything
