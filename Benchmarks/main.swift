@@ -75,9 +75,62 @@ func drawingFigures() -> [Figure] {
     return [Figure(name: "drawing the shell into a 100x30 grid", value: time, unit: "ms", budget: 1)]
 }
 
+/// The People screen's reads on a database of 100,000 people in a temporary file, and an import.
+func peopleFigures() throws -> [Figure] {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mvvm-tui-bench-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = SQLitePeopleStore(database: try AppDatabase(path: directory.appendingPathComponent(AppDatabase.fileName).path))
+    try store.merge(syntheticPeople(count: 100_000, seed: 1))
+    let rows = 40
+    func screen(_ filter: String, _ order: PersonSortOrder, offset: Int = 0) throws {
+        _ = try store.count(matching: filter)
+        _ = try store.people(matching: filter, sortedBy: order, offset: offset, limit: rows)
+    }
+    var figures = [
+        Figure(name: "people: count and first page of 100,000", value: try milliseconds { try screen("", .lastName) }, unit: "ms", budget: 10),
+        Figure(name: "people: page at offset 99,000", value: try milliseconds {
+            _ = try store.people(matching: "", sortedBy: .lastName, offset: 99_000, limit: rows)
+        }, unit: "ms", budget: 5),
+        Figure(name: "people: sort toggle, count and first page", value: try milliseconds { try screen("", .firstName) }, unit: "ms", budget: 200),
+    ]
+    for filter in ["a", "ann", "zzz"] {
+        figures.append(Figure(name: "people: filter keystroke “\(filter)”, count and page", value: try milliseconds { try screen(filter, .lastName) },
+                              unit: "ms", budget: 20))
+    }
+    let cards = VCard.text(for: syntheticPeople(count: 10_000, seed: 2))
+    figures.append(Figure(name: "people: read 10,000 vCards", value: milliseconds(runs: 3) { _ = VCard.people(from: cards) },
+                          unit: "ms", budget: nil))
+    var seed: UInt64 = 2
+    let importing = try milliseconds(runs: 3) {
+        seed += 1
+        let text = VCard.text(for: syntheticPeople(count: 10_000, seed: seed))
+        let read = VCard.people(from: text)
+        try store.add(read.people)
+    }
+    figures.append(Figure(name: "people: import 10,000 vCards (read, one transaction)", value: importing, unit: "ms", budget: 2_000))
+    return figures
+}
+
+/// `count` people with names drawn from short lists (so that many share a name) and birthdays,
+/// the same for the same `seed`.
+func syntheticPeople(count: Int, seed: UInt64) -> [Person] {
+    let first = ["Ada", "Grace", "Alan", "Ann", "Anna", "Zoë", "Émile", "John", "Mary", "Li", "太郎", "Olga", "Pierre", "Fatima", "Kwame", "Sven"]
+    let last = ["Lovelace", "Hopper", "Turing", "Smith", "Müller", "García", "東京", "Nakamura", "O'Brien", "Ivanova", "Okafor", "Dubois"]
+    var state = seed &* 0x9E37_79B9_7F4A_7C15
+    func next(_ bound: Int) -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((state >> 33) % UInt64(bound))
+    }
+    return (0..<count).map { index in
+        Person(salutation: next(10) == 0 ? "Dr." : nil, firstName: first[next(first.count)],
+               lastName: last[next(last.count)] + (next(4) == 0 ? "" : "-\(next(1_000))"),
+               birthday: BirthDate(year: next(5) == 0 ? nil : 1920 + next(100), month: 1 + next(12), day: 1 + next(28)))
+    }
+}
+
 @MainActor
 func run() throws -> Int32 {
-    let figures = bindingFigures() + drawingFigures() + (try catalogueFigures()) + (try gazetteerFigures())
+    let figures = bindingFigures() + drawingFigures() + (try catalogueFigures()) + (try gazetteerFigures()) + (try peopleFigures())
     var failed = false
     let nameWidth = figures.map(\.name.count).max() ?? 0
     print("mvvm-tui benchmarks (release build, medians); over budget by half again fails")

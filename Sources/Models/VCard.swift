@@ -26,6 +26,12 @@ public enum VCard {
         public let people: [Person]
         /// One entry per card left out, in the file's order.
         public let problems: [Problem]
+
+        /// Creates what an import gave.
+        public init(people: [Person], problems: [Problem]) {
+            self.people = people
+            self.problems = problems
+        }
     }
 
     /// A card left out of an import, and why.
@@ -34,6 +40,12 @@ public enum VCard {
         public let line: Int
         /// What is wrong, such as "the card has no name".
         public let reason: String
+
+        /// Creates a problem on `line`.
+        public init(line: Int, reason: String) {
+            self.line = line
+            self.reason = reason
+        }
 
         /// "line 12: the card has no name".
         public var description: String { "line \(line): \(reason)" }
@@ -149,13 +161,16 @@ public enum VCard {
         return parts
     }
 
-    /// A text value with its escapes undone (`\n` and `\N` are line breaks, `\x` is x) and white
-    /// space trimmed at both ends.
+    /// A text value with its escapes undone (`\n` and `\N` are line breaks, `\x` is x), spaces
+    /// and tabs trimmed at both ends.
     static func unescaped(_ bytes: ArraySlice<UInt8>) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var escaping = false
-        for byte in bytes {
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        let start = bytes.firstIndex { !isBlank($0) } ?? bytes.endIndex
+        let end = bytes.lastIndex { !isBlank($0) }.map { $0 + 1 } ?? start
+        for byte in bytes[start..<max(start, end)] {
             if escaping {
                 output.append(byte == UInt8(ascii: "n") || byte == UInt8(ascii: "N") ? UInt8(ascii: "\n") : byte)
                 escaping = false
@@ -165,7 +180,8 @@ public enum VCard {
                 output.append(byte)
             }
         }
-        return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        while output.last == UInt8(ascii: "\n") { output.removeLast() }  // an escaped line break at the end
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// A `BDAY` value as a date: `YYYY-MM-DD`, `YYYYMMDD`, `--MMDD` or `--MM-DD`, with anything

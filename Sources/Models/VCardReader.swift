@@ -31,11 +31,10 @@ struct CardReader {
     /// Reads one unfolded line.
     mutating func take(_ line: VCard.Line) {
         guard let (name, value) = Self.split(line.bytes) else { return }
-        let isCardBoundary = Self.isVCard(value)
-        if name == "BEGIN", isCardBoundary {
+        if name == "BEGIN", Self.isVCard(value) {
             if let open = card { reportUnended(open) }
             card = Card(line: line.number)
-        } else if name == "END", isCardBoundary, let open = card {
+        } else if name == "END", let open = card, Self.isVCard(value) {
             finish(open)
             card = nil
         } else if card != nil {

@@ -25,6 +25,8 @@ public final class AppDatabase: Sendable {
                                                     attributes: [.posixPermissions: 0o700])
             var configuration = Configuration()
             configuration.busyMode = .timeout(2)
+            // Room for the People indexes of 100,000 people; it grows only as pages are read (Docs/DECISIONS.md).
+            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -16384") }
             writer = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(writer)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {
@@ -91,6 +93,21 @@ public final class AppDatabase: Sendable {
             }
             try db.create(index: "person_byLastName", on: "person", columns: ["lastKey", "firstKey", "id", "nameKey"])
             try db.create(index: "person_byFirstName", on: "person", columns: ["firstKey", "lastKey", "id", "nameKey"])
+            // Every three characters of each folded full name, so that a filter of three or more
+            // finds its people without reading every name; the triggers keep it in step.
+            try db.execute(sql: """
+                CREATE VIRTUAL TABLE personSearch USING fts5(nameKey, content='person', content_rowid='rowid', tokenize='trigram');
+                CREATE TRIGGER person_searchInsert AFTER INSERT ON person BEGIN
+                    INSERT INTO personSearch (rowid, nameKey) VALUES (new.rowid, new.nameKey);
+                END;
+                CREATE TRIGGER person_searchDelete AFTER DELETE ON person BEGIN
+                    INSERT INTO personSearch (personSearch, rowid, nameKey) VALUES ('delete', old.rowid, old.nameKey);
+                END;
+                CREATE TRIGGER person_searchUpdate AFTER UPDATE OF nameKey ON person BEGIN
+                    INSERT INTO personSearch (personSearch, rowid, nameKey) VALUES ('delete', old.rowid, old.nameKey);
+                    INSERT INTO personSearch (rowid, nameKey) VALUES (new.rowid, new.nameKey);
+                END;
+                """)
             try db.create(table: "outbox") { table in
                 table.autoIncrementedPrimaryKey("id")
                 table.column("personId", .text).notNull().unique().references("person", onDelete: .cascade)

@@ -7,7 +7,8 @@ import Models
 ///
 /// Each call commits before it returns; a batch (`add(_:)` of many, `merge(_:)`) is one
 /// transaction, so a batch is kept whole or not at all, even across a SIGKILL. A page is read
-/// from the index of its sort order, which also holds the folded names the filter looks in.
+/// from the index of its sort order, which also holds the folded names the filter looks in; a
+/// filter of three characters or more is counted, and when rare found, through a trigram index.
 ///
 /// ```swift
 /// let store = SQLitePeopleStore(database: try AppDatabase(path: path))
@@ -25,24 +26,38 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
     // MARK: - Reading
 
     public func count(matching filter: String) throws -> Int {
-        let (condition, arguments) = Self.condition(matching: filter)
-        return try database.writer.read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM person \(condition)", arguments: arguments) ?? 0
-        }
+        let search = Search(filter)
+        return try database.writer.read { db in try Self.count(search, in: db) }
     }
 
+    /// Finds the page by the cheapest of three ways: through the trigram index when few people
+    /// match; else along the sort order's index, from the end when the page is nearer the end.
     public func people(matching filter: String, sortedBy order: PersonSortOrder, offset: Int, limit: Int) throws -> [Person] {
         guard limit > 0 else { return [] }
-        let (condition, arguments) = Self.condition(matching: filter)
-        let keys = order == .lastName ? "lastKey, firstKey, id" : "firstKey, lastKey, id"
-        // The page's rows are found in the index alone; only they are then read from the table.
-        let sql = """
-            SELECT person.* FROM person JOIN (
-                SELECT rowid AS pageRow FROM person \(condition) ORDER BY \(keys) LIMIT ? OFFSET ?
-            ) ON person.rowid = pageRow ORDER BY \(keys)
-            """
+        let search = Search(filter)
+        let offset = max(offset, 0)
         return try database.writer.read { db in
-            try Row.fetchAll(db, sql: sql, arguments: arguments + [limit, max(offset, 0)]).map(Self.person(from:))
+            // Counting costs less than walking many rows, and tells which end is nearer.
+            let total = search.usesTrigrams || (search.isEmpty && offset > Self.shortWalk) ? try Self.count(search, in: db) : nil
+            if let total, offset >= total { return [] }
+            if search.usesTrigrams, let total, total <= Self.fewMatches {
+                return try Self.page(in: db, order: order, rows: """
+                    SELECT rowid AS pageRow FROM person
+                    WHERE rowid IN (SELECT rowid FROM personSearch WHERE personSearch MATCH ?)
+                    ORDER BY \(order.keys) LIMIT ? OFFSET ?
+                    """, arguments: [search.phrase, limit, offset])
+            }
+            let condition = search.isEmpty ? "" : "WHERE instr(nameKey, ?) > 0"
+            let filterArguments: StatementArguments = search.isEmpty ? [] : [search.folded]
+            if let total, offset > total / 2 {
+                let end = min(offset + limit, total)
+                return try Self.page(in: db, order: order, rows: """
+                    SELECT rowid AS pageRow FROM person \(condition) ORDER BY \(order.reversedKeys) LIMIT ? OFFSET ?
+                    """, arguments: filterArguments + [end - offset, total - end])
+            }
+            return try Self.page(in: db, order: order, rows: """
+                SELECT rowid AS pageRow FROM person \(condition) ORDER BY \(order.keys) LIMIT ? OFFSET ?
+                """, arguments: filterArguments + [limit, offset])
         }
     }
 
@@ -141,11 +156,29 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
 
     // MARK: - Rows
 
-    /// The `WHERE` clause and its arguments for `filter`: none for an empty one.
-    private static func condition(matching filter: String) -> (String, StatementArguments) {
-        let folded = Person.foldedName(filter)
-        guard !folded.isEmpty else { return ("", []) }
-        return ("WHERE instr(nameKey, ?) > 0", [folded])
+    /// Up to this offset, a page is found by walking the index from the start without counting.
+    private static let shortWalk = 1_000
+
+    /// Below this many matches, a filtered page is found through the trigram index and sorted;
+    /// above it, walking the sort order's index finds a page's matches sooner.
+    private static let fewMatches = 2_000
+
+    /// How many people match `search`: counted by the trigram index for three characters or more,
+    /// by reading every folded name for fewer.
+    private static func count(_ search: Search, in db: Database) throws -> Int {
+        if search.isEmpty {
+            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM person") ?? 0
+        } else if search.usesTrigrams {
+            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM personSearch WHERE personSearch MATCH ?",
+                                    arguments: [search.phrase]) ?? 0
+        }
+        return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM person WHERE instr(nameKey, ?) > 0", arguments: [search.folded]) ?? 0
+    }
+
+    /// The people of the rowids `rows` selects (as `pageRow`), in `order`.
+    private static func page(in db: Database, order: PersonSortOrder, rows: String, arguments: StatementArguments) throws -> [Person] {
+        try Row.fetchAll(db, sql: "SELECT person.* FROM person JOIN (\(rows)) ON person.rowid = pageRow ORDER BY \(order.keys)",
+                         arguments: arguments).map(person(from:))
     }
 
     /// Inserts `person`, or updates the person with the same id.
@@ -173,6 +206,37 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
         }
         return Person(id: row["id"], salutation: row["salutation"], firstName: row["firstName"], lastName: row["lastName"],
                       birthday: birthday)
+    }
+}
+
+// MARK: - Filter and order
+
+/// A filter as the store looks for it: folded as the names are.
+private struct Search {
+    /// The filter folded by `Person.foldedName`.
+    let folded: String
+
+    init(_ filter: String) {
+        folded = Person.foldedName(filter)
+    }
+
+    /// Whether the filter matches everyone.
+    var isEmpty: Bool { folded.isEmpty }
+    /// Whether the trigram index can find it: three characters or more.
+    var usesTrigrams: Bool { folded.unicodeScalars.count >= 3 }
+    /// The filter as one FTS5 phrase, which the trigram index matches as a substring.
+    var phrase: String { "\"" + folded.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+}
+
+extension PersonSortOrder {
+    /// The `ORDER BY` columns, which an index of the same columns serves.
+    fileprivate var keys: String {
+        self == .lastName ? "lastKey, firstKey, id" : "firstKey, lastKey, id"
+    }
+
+    /// The same, backwards.
+    fileprivate var reversedKeys: String {
+        self == .lastName ? "lastKey DESC, firstKey DESC, id DESC" : "firstKey DESC, lastKey DESC, id DESC"
     }
 }
 

@@ -91,6 +91,37 @@ struct SQLitePeopleStoreTests {
         #expect(try all(store, filter: "東京").map(\.id) == ["t"])
     }
 
+    @Test func everyWayOfFindingAPageAgreesWithFilteringAndSortingEveryone() throws {
+        // Common filters walk the sort index ("son" is in over 2,000 names), rare ones go through
+        // the trigram index, and pages past the middle are counted back from the end.
+        let firsts = ["Ada", "Anna", "Ann", "Zoë", "太郎", "Grace", "O\"Neil"]
+        let lasts = ["Lovelace", "Hopper", "東京", "Ånnsdóttir", "Smith", "O'Brien", "Doe", "Lee", "Müller", "Ng", "Ito"]
+        let people = (0..<2_200).map { (index: Int) -> Person in
+            let id = String(format: "%05d", (index * 7_919) % 2_200)
+            let suffix = index % 20 == 0 ? "" : "-son\(index % 13)"
+            return Person(id: id, firstName: firsts[index % firsts.count], lastName: lasts[(index / 7) % lasts.count] + suffix)
+        }
+        let store = try store(holding: people)
+        // Each name folded once: folding in every comparison would make this test slow.
+        let folded = people.map { (person: $0, first: Person.foldedName($0.firstName), last: Person.foldedName($0.lastName),
+                                   name: Person.foldedName($0.fullName)) }
+        for filter in ["", "a", "zz", "ÄNN", "son", "a l", "東京", "zzz", "o\"n", "smith-son12"] {
+            let needle = Person.foldedName(filter)
+            let matching = folded.filter { needle.isEmpty || $0.name.contains(needle) }
+            for order in PersonSortOrder.allCases {
+                let expected = matching.sorted { one, other in
+                    order == .lastName ? (one.last, one.first, one.person.id) < (other.last, other.first, other.person.id)
+                        : (one.first, one.last, one.person.id) < (other.first, other.last, other.person.id)
+                }.map(\.person)
+                #expect(try store.count(matching: filter) == expected.count, "\(filter)")
+                for offset in [0, expected.count / 2 + 1, max(expected.count - 5, 0)] {
+                    let page = try store.people(matching: filter, sortedBy: order, offset: offset, limit: 10)
+                    #expect(page == Array(expected.dropFirst(offset).prefix(10)), "\(filter) \(order) at \(offset)")
+                }
+            }
+        }
+    }
+
     // MARK: - Writing
 
     @Test(arguments: Backing.allCases)
@@ -259,8 +290,8 @@ struct SQLitePeopleStoreTests {
 
     // MARK: - vCards
 
-    @Test func tenThousandCardsImportInOneBatchAndExportTheSame() throws {
-        let people = (0..<10_000).map { index in
+    @Test func cardsImportInOneBatchAndReadBackTheSame() throws {
+        let people = (0..<500).map { index in
             Person(firstName: "Given\(index)", lastName: "Family\(index % 97)",
                    birthday: BirthDate(year: 1900 + index % 120, month: index % 12 + 1, day: index % 28 + 1))
         }
@@ -268,10 +299,10 @@ struct SQLitePeopleStoreTests {
         #expect(read.problems.isEmpty)
         let store = try store(.file)
         try store.add(read.people)
-        #expect(try store.count(matching: "") == 10_000)
-        #expect(try store.outboxStatus().pendingCount == 10_000)
-        let exported = try all(store, .firstName, filter: "given1234")
-        #expect(exported == people.filter { $0.firstName == "Given1234" })
+        #expect(try store.count(matching: "") == 500)
+        #expect(try store.outboxStatus().pendingCount == 500)
+        let exported = try all(store, .firstName, filter: "given123")
+        #expect(exported == people.filter { $0.firstName == "Given123" })
     }
 }
 

@@ -334,17 +334,16 @@ struct CurlHTTPClientTests {
 
     @Test func aBodyOverTheLimitIsRefusedAndOneAtTheLimitIsRead() async throws {
         let atLimit = Data(repeating: UInt8(ascii: "a"), count: 1_000)
-        // One server per request: a refused answer must not hold up the next one's connection.
+        // One server per request: a refused answer must not hold up the next one's connection. The
+        // second starts after the first request, so a slow first request cannot outlast its wait.
         let tooLarge = try LoopbackHTTPServer(replies: [.answer(status: 200, body: atLimit + Data("b".utf8))])
-        let justRight = try LoopbackHTTPServer(replies: [.answer(status: 200, body: atLimit)])
-        defer {
-            tooLarge.stop()
-            justRight.stop()
-        }
+        defer { tooLarge.stop() }
         let client = CurlHTTPClient(maximumBodySize: 1_000)
         await #expect(throws: HTTPClientError.bodyTooLarge(limit: 1_000)) {
             try await client.get(HTTPRequest(url: tooLarge.baseURL))
         }
+        let justRight = try LoopbackHTTPServer(replies: [.answer(status: 200, body: atLimit)])
+        defer { justRight.stop() }
         #expect(try await client.get(HTTPRequest(url: justRight.baseURL)).body == atLimit)
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 import Models
 
-/// A people store in memory, for view-model and sync tests; it can be told to fail, and tells
-/// its observers at once, on their queues, after every change.
+/// A people store in memory, for view-model and sync tests, used from one thread; it can be told
+/// to fail, and tells its observers on their queues after every change.
 public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
     /// The people kept, in no particular order.
     public private(set) var stored: [Person.ID: Person] = [:]

@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Models
+import Services
+import Testing
+
+/// A program killed with SIGKILL in the middle of an import keeps every batch it had committed,
+/// and no part of the batch it was writing.
+///
+/// The test starts this test binary again, running only `importBatchesUntilKilled`, which imports
+/// batches of 10,000 people into the database and notes each batch once committed; it kills that
+/// process while a batch is being written and reads the database back.
+struct ImportKilledMidwayTests {
+    private static let databaseVariable = "MVVM_TUI_KILLED_IMPORT_DATABASE"
+    private static let batchSize = 10_000
+
+    @Test func aProcessKilledDuringAnImportLosesNoCommittedPerson() async throws {
+        let path = temporaryDatabasePath()
+        _ = try AppDatabase(path: path)
+        let progress = path + ".committed"
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        child.arguments = ["--testing-library", "swift-testing", "--filter", "importBatchesUntilKilled"]
+        child.environment = ProcessInfo.processInfo.environment.merging([Self.databaseVariable: path]) { $1 }
+        child.standardOutput = FileHandle.nullDevice
+        child.standardError = FileHandle.nullDevice
+        try child.run()
+
+        // Wait for a batch, then kill it within the second's transaction time. Sleeping, not
+        // blocking: the other tests share this process's few threads.
+        let deadline = ContinuousClock.now + .seconds(120)
+        while Self.committedBatches(in: progress) < 1, child.isRunning, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        try await Task.sleep(for: .milliseconds(Int.random(in: 0...150)))
+        kill(child.processIdentifier, SIGKILL)
+        child.waitUntilExit()
+        let noted = Self.committedBatches(in: progress)
+        try #require(noted >= 1, "the child did not import (exit \(child.terminationStatus))")
+
+        let store = SQLitePeopleStore(database: try AppDatabase(path: path))
+        let kept = try store.count(matching: "")
+        #expect(kept == noted * Self.batchSize || kept == (noted + 1) * Self.batchSize, "\(kept) people after \(noted) batches")
+        #expect(try store.outboxStatus().pendingCount == kept)
+    }
+
+    /// Runs only as the child of the test above: imports batches until killed.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment[databaseVariable] != nil, "only as the child of the kill test"))
+    func importBatchesUntilKilled() throws {
+        let path = try #require(ProcessInfo.processInfo.environment[Self.databaseVariable])
+        let store = SQLitePeopleStore(database: try AppDatabase(path: path))
+        let progress = open(path + ".committed", O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        defer { close(progress) }
+        for batch in 1... {
+            let people = (0..<Self.batchSize).map { Person(firstName: "Given\($0)", lastName: "Batch\(batch)") }
+            try store.add(people)
+            _ = write(progress, "\(batch)\n", "\(batch)\n".utf8.count)
+        }
+    }
+
+    /// How many batches the child has noted as committed.
+    private static func committedBatches(in path: String) -> Int {
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { Int($0) }.max() ?? 0
+    }
+}
