@@ -36,7 +36,8 @@ bench:
 ## perf: measure the release binary in a 100x30 pseudo-terminal (see Docs/Performance.md)
 perf: release
 	@Scripts/ensure-deps.sh perf
-	python3 Scripts/perf.py --binary $(RELEASE_BINARY) $(PERF_ARGS)
+	$(SWIFT) build -c release --product mvvm-tui-bench
+	python3 Scripts/perf.py --binary $(RELEASE_BINARY) --bench-binary .build/release/mvvm-tui-bench $(PERF_ARGS)
 
 clean:
 	rm -rf .build

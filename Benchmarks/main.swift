@@ -150,4 +150,22 @@ func run() throws -> Int32 {
     return failed ? 1 : 0
 }
 
+/// `mvvm-tui-bench --people-database DIR [COUNT]` writes a database of COUNT (100,000) synthetic
+/// people into DIR for `make perf`, and exits.
+func makePeopleDatabase(arguments: [String]) throws -> Int32 {
+    guard let directory = arguments.first else {
+        print("usage: mvvm-tui-bench --people-database DIR [COUNT]")
+        return 2
+    }
+    let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000
+    let store = SQLitePeopleStore(database: try AppDatabase(path: directory + "/" + AppDatabase.fileName))
+    try store.merge(syntheticPeople(count: count, seed: 1))
+    print("\(count) people in \(directory)/\(AppDatabase.fileName)")
+    return 0
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--people-database" {
+    exit(try makePeopleDatabase(arguments: Array(arguments.dropFirst())))
+}
 exit(try MainActor.assumeIsolated { try run() })

@@ -22,6 +22,7 @@ import shlex
 import shutil
 import signal
 import statistics
+import subprocess
 import struct
 import sys
 import tempfile
@@ -46,6 +47,9 @@ BUDGETS = {
     "peak memory at the first frame (MiB)": 15.0,         # the Foundation issue: the shell
     "peak memory after every scenario (MiB)": 40.0,       # the Movies issue: catalogue loaded
     "scoreboard move (ms)": 2.0,
+    "first switch to People, 100,000 people (ms)": 100.0,
+    "Page Down in People (ms)": 5.0,
+    "Page Down in People near row 99,000 (ms)": 5.0,
     "running clock: redraws per second": 10,
     "running clock: bytes per redraw": 32,
 }
@@ -58,7 +62,13 @@ LETTERS = b"abcdefghijklmnoprstuvwxyz"  # no q: a key that missed the input line
 # Key scenarios. `setup` keys are sent (each waited for) before the first step; each of the
 # `repeats` rounds sends every step in order. Only steps marked measured give samples; the
 # others put the state back. `{letter}` is replaced by a different letter each round.
+PAGE_DOWN, PAGE_UP, END = b"\x1b[6~", b"\x1b[5~", b"\x1b[F"
+
 SCENARIOS = [
+    # First, before anything else opens it: the People tab opens its database of 100,000 people
+    # (--people-database), counts them and reads the rows in view.
+    {"name": "first switch to People, 100,000 people", "setup": [], "repeats": 1,
+     "steps": [(F_KEYS[4], True)]},
     {"name": "tab switch", "setup": [F_KEYS[0]], "repeats": 10,
      "steps": [(b"\t", True), (b"\x1b[Z", True)]},
     # Weather's input line: one character, measured twice: to the first write (the echo of the
@@ -72,7 +82,10 @@ SCENARIOS = [
      "steps": [(b"{letter}", True), (b"\x7f", False)], "pause": 0.5},
     {"name": "help overlay", "setup": [F_KEYS[1]], "repeats": 5,
      "steps": [(b"?", True), (b"\x1b", False)]},  # a lone Esc waits 25 ms by design
-    {"name": "Page Down in People", "pending": "screen not built yet"},
+    {"name": "Page Down in People", "setup": [F_KEYS[4], b"\x1b[H"], "repeats": 10,
+     "steps": [(PAGE_DOWN, True)]},
+    {"name": "Page Down in People near row 99,000", "setup": [F_KEYS[4], END] + [PAGE_UP] * 50, "repeats": 10,
+     "steps": [(PAGE_DOWN, True)]},
     # A one-point move then its undo, so the game never finishes; each move is committed to
     # SQLite before the screen shows it.
     {"name": "scoreboard move", "setup": [F_KEYS[3]], "repeats": 10,
@@ -329,9 +342,12 @@ def measure(pid, fd, started, idle_seconds):
     return result
 
 
-def one_run(binary, idle_seconds):
-    """Runs one fresh process through every measurement and always ends it; returns the results."""
+def one_run(binary, idle_seconds, people_database):
+    """Runs one fresh process through every measurement and always ends it; returns the results.
+    The process starts on a copy of `people_database` (a directory holding the database)."""
     data_dir = tempfile.mkdtemp(prefix="mvvm-tui-perf-")
+    for name in os.listdir(people_database):
+        shutil.copy(os.path.join(people_database, name), data_dir)
     pid, fd = None, None
     try:
         pid, fd, started = start_child(binary, data_dir)
@@ -465,16 +481,26 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--idle-seconds", type=float, default=10.0)
     parser.add_argument("--markdown", metavar="FILE")
+    parser.add_argument("--bench-binary", default=str(REPO / ".build/release/mvvm-tui-bench"),
+                        help="makes the database of 100,000 people the People scenarios use")
     args = parser.parse_args()
     binary = Path(args.binary).absolute()
     if not os.access(binary, os.X_OK):
         print(f"perf: no executable at {binary} (build it with: swift build -c release)", file=sys.stderr)
         return 2
+    people_database = tempfile.mkdtemp(prefix="mvvm-tui-perf-people-")
     try:
-        runs = [one_run(binary, args.idle_seconds if index == 0 else 0) for index in range(args.runs)]
+        subprocess.run([args.bench_binary, "--people-database", people_database, "100000"], check=True,
+                       stdout=subprocess.DEVNULL)
+        runs = [one_run(binary, args.idle_seconds if index == 0 else 0, people_database) for index in range(args.runs)]
     except ChildFailed as failure:
         print(f"perf: {failure}", file=sys.stderr)
         return 1
+    except (OSError, subprocess.CalledProcessError) as failure:
+        print(f"perf: cannot make the people database with {args.bench_binary}: {failure}", file=sys.stderr)
+        return 2
+    finally:
+        shutil.rmtree(people_database, ignore_errors=True)
     rows = build_rows(runs, args.idle_seconds)
     report(rows, args, binary)
     return 1 if any(row[3] == "FAIL" for row in rows) else 0
