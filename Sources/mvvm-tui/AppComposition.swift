@@ -32,9 +32,6 @@ struct AppComposition {
         let scheduler = MainQueueScheduler()
         let database = SharedDatabase(path: settings.dataDirectory.path + "/" + AppDatabase.fileName)
         var screens: [Tab: ScreenView] = [:]
-        for tab in Tab.allCases {
-            screens[tab] = UnbuiltScreenView(viewModel: UnbuiltScreenViewModel(tab: tab), needsDisplay: app.needsDisplay)
-        }
         screens[.weather] = WeatherView(viewModel: weather(database: database), needsDisplay: app.needsDisplay)
         screens[.people] = PeopleView(viewModel: people(database: database), needsDisplay: app.needsDisplay)
         let scoreboard = GameScoreboardViewModel(

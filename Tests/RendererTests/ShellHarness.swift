@@ -1,13 +1,13 @@
 import Renderer
 import Screens
 
-/// The shell with stand-in screens, drawn into a grid, fed input as the terminal sends it.
+/// The shell with stand-in screens (StandInScreen), drawn into a grid, fed input as the terminal sends it.
 @MainActor
 final class ShellHarness {
     let shell: ShellViewModel
     let grid: GridSurface
     private(set) var view: ShellView!
-    private(set) var screens: [Tab: UnbuiltScreenViewModel] = [:]
+    private(set) var screens: [Tab: StandInScreen] = [:]
     private(set) var quitCount = 0
     private(set) var displayRequests = 0
     private var decoder = InputDecoder()
@@ -20,9 +20,9 @@ final class ShellHarness {
         grid = GridSurface(size: size)
         var views: [Tab: ScreenView] = [:]
         for tab in Tab.allCases {
-            let viewModel = UnbuiltScreenViewModel(tab: tab)
-            screens[tab] = viewModel
-            views[tab] = UnbuiltScreenView(viewModel: viewModel, needsDisplay: { [unowned self] in displayRequests += 1 })
+            let screen = StandInScreen(tab: tab, needsDisplay: { [unowned self] in displayRequests += 1 })
+            screens[tab] = screen
+            views[tab] = screen
         }
         let needsDisplay: @MainActor () -> Void = { [unowned self] in displayRequests += 1 }
         if let scoreboard { views[.scoreboard] = ScoreboardView(viewModel: scoreboard, needsDisplay: needsDisplay) }

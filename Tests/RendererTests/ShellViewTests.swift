@@ -166,7 +166,8 @@ import TestSupport
     @Test func enterSubmitsTheInputLineToTheScreen() {
         let harness = ShellHarness(tab: .weather)
         harness.type("Paris\r")
-        #expect(harness.grid.text.contains("“Paris” was not looked up"))
+        #expect(harness.screens[.weather]?.submitted == ["Paris"])
+        #expect(harness.grid.text.contains("Submitted: “Paris”"))
     }
 
     @Test func eachTabKeepsItsOwnInputLine() {

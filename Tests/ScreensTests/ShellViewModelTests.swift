@@ -41,25 +41,3 @@ struct ShellViewModelTests {
         #expect(help.values == [false, true, false])
     }
 }
-
-@MainActor
-struct UnbuiltScreenViewModelTests {
-    @Test func weatherAndSearchTakeTheInputLineAndTheOthersDoNot() {
-        let uses = Tab.allCases.map { UnbuiltScreenViewModel(tab: $0).usesInputLine }
-        #expect(uses == [true, false, true, false, false])
-        #expect(UnbuiltScreenViewModel(tab: .weather).inputPrompt == "Location")
-        #expect(UnbuiltScreenViewModel(tab: .search).inputPrompt == "Search")
-    }
-
-    @Test func messageSaysTheScreenIsNotBuiltAndSubmittedTextWasNotLookedUp() {
-        let screen = UnbuiltScreenViewModel(tab: .weather)
-        let message = ValueRecorder(screen.message)
-        screen.inputSubmitted("  東京 ")
-        screen.inputSubmitted("   ")
-        #expect(message.values == [
-            "The Weather screen is not built yet.",
-            "The Weather screen is not built yet: “東京” was not looked up.",
-            "The Weather screen is not built yet.",
-        ])
-    }
-}
