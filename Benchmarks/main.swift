@@ -80,7 +80,7 @@ func drawingFigures() async throws -> [Figure] {
     let weather = WeatherViewModel(geocoder: gazetteer, suggester: gazetteer, service: SampleWeatherService(),
                                    openPreferences: { SQLitePreferences(database: database) })
     weather.screenAppeared()
-    await weather.lookup?.value
+    await weather.lookupsFinished()
     let movies = MovieListViewModel(service: catalogue)
     movies.screenAppeared()
     await movies.fetch?.value

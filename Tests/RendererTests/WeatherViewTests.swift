@@ -17,7 +17,7 @@ import TestSupport
         let harness = ShellHarness(tab: .weather, size: size, weather: weather)
         let request = await service.nextRequest()
         await service.answer(request, with: report)
-        await weather.lookup?.value
+        await weather.lookupsFinished()
         harness.draw()
         return (harness, weather)
     }

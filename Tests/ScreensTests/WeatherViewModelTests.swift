@@ -22,7 +22,7 @@ struct WeatherViewModelTests {
     private func answer(_ weather: WeatherViewModel, with report: WeatherReport = .sample()) async {
         let request = await service.nextRequest()
         await service.answer(request, with: report)
-        await weather.lookup?.value
+        await weather.lookupsFinished()
     }
 
     @Test func launchSaysLoadingThenTheOriginalsPlace() async {
@@ -85,7 +85,7 @@ struct WeatherViewModelTests {
         weather.screenAppeared()
         await answer(weather)
         weather.changeLocation(to: "Xyzzyville")
-        await weather.lookup?.value
+        await weather.lookupsFinished()
         #expect(weather.locationName.value == "Not found")
         for output in [weather.date, weather.icon, weather.summary, weather.forecastSummary, weather.source] {
             #expect(output.value.isEmpty)
@@ -98,7 +98,7 @@ struct WeatherViewModelTests {
         weather.screenAppeared()
         let request = await service.nextRequest()
         await service.fail(request, with: WeatherServiceError.noNetwork)
-        await weather.lookup?.value
+        await weather.lookupsFinished()
         #expect(weather.locationName.value == "McGaheysville, VA")
         #expect(weather.problem.value == "Weather unavailable: no network")
         #expect(weather.summary.value.isEmpty)
@@ -109,7 +109,7 @@ struct WeatherViewModelTests {
         geocoder.fail(with: WeatherServiceError.failed("Open-Meteo sent an unreadable answer"))
         let weather = makeViewModel()
         weather.screenAppeared()
-        await weather.lookup?.value
+        await weather.lookupsFinished()
         #expect(weather.locationName.value == "Not found")
         #expect(weather.problem.value == "Place lookup failed: Open-Meteo sent an unreadable answer")
     }
@@ -149,7 +149,7 @@ struct WeatherViewModelTests {
         weather.changeLocation(to: "Paris")
         let new = await service.nextRequest()
         await service.answer(new, with: .sample(description: "Paris sky"))
-        await weather.lookup?.value
+        await weather.lookupsFinished()
         await service.answer(old, with: .sample(description: "Old sky"))
         for _ in 0..<20 { await Task.yield() }
         #expect(weather.locationName.value == "Paris, France")

@@ -72,6 +72,15 @@ public final class WeatherViewModel {
 
     /// The lookup under way, for tests to await.
     public private(set) var lookup: Task<Void, Never>?
+    /// Waits until no lookup is under way: the launch's, then the one it started, and so on.
+    public func lookupsFinished() async {
+        var finished: Task<Void, Never>?
+        while let task = lookup, task != finished {
+            await task.value
+            finished = task
+        }
+    }
+
     /// The suggestion search under way, for tests to await.
     public private(set) var suggestionSearch: Task<Void, Never>?
 
@@ -92,10 +101,15 @@ public final class WeatherViewModel {
     // MARK: - Inputs
 
     /// The screen came into view: the first time, it reads the kept unit and place and looks
-    /// the place up.
+    /// the place up. That starts on the main actor's next turn, so the screen's first frame
+    /// (`Loading...`) never waits for the database.
     public func screenAppeared() {
         guard !hasAppeared else { return }
         hasAppeared = true
+        lookup = Task { [weak self] in self?.launch() }
+    }
+
+    private func launch() {
         do {
             let preferences = try openPreferences()
             self.preferences = preferences
