@@ -4,7 +4,9 @@ SWIFT ?= swift
 ARGS ?=
 # Release builds link the Swift runtime and Foundation statically: the program starts faster
 # and touches fewer pages (Docs/DECISIONS.md, Docs/Performance.md).
+# The benchmarks build with the same flags, so `make bench` and `make perf` share one build.
 RELEASE_FLAGS := -c release --static-swift-stdlib --product mvvm-tui
+BENCH_FLAGS := -c release --static-swift-stdlib --product mvvm-tui-bench
 RELEASE_BINARY := .build/release/mvvm-tui
 DEBUG_BINARY := .build/debug/mvvm-tui
 
@@ -30,13 +32,13 @@ release:
 ## bench: in-process benchmarks in a release build (Benchmarks/main.swift)
 bench:
 	@Scripts/ensure-deps.sh run
-	$(SWIFT) build -c release --product mvvm-tui-bench
+	$(SWIFT) build $(BENCH_FLAGS)
 	.build/release/mvvm-tui-bench
 
 ## perf: measure the release binary in a 100x30 pseudo-terminal (see Docs/Performance.md)
 perf: release
 	@Scripts/ensure-deps.sh perf
-	$(SWIFT) build -c release --product mvvm-tui-bench
+	$(SWIFT) build $(BENCH_FLAGS)
 	python3 Scripts/perf.py --binary $(RELEASE_BINARY) --bench-binary .build/release/mvvm-tui-bench $(PERF_ARGS)
 
 clean:

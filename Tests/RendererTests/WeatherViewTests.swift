@@ -28,6 +28,13 @@ import TestSupport
         #expect(harness.grid.text == (try Snapshot.expected(harness.grid.text, named: "weather-\(size)")))
     }
 
+    @Test func theChartDrawsEachDaysSpanOnTheWeeksScale() async {
+        let (harness, _) = await harness(size: Size(columns: 80, rows: 24))
+        let bars = (8...14).map { harness.grid.text(inRow: $0, style: .bar).count }
+        #expect(bars.allSatisfy { $0 > 10 })
+        #expect(harness.grid.text(inRow: 8, style: .bar).count == harness.grid.text(inRow: 14, style: .bar).count)
+    }
+
     @Test func sampleDataIsLabelledOnTheLastRowEvenWhenSmall() async {
         let (harness, _) = await harness(size: Size(columns: 40, rows: 10), report: .sample(source: .sample))
         #expect(harness.grid.lines[8].contains("Source: Sample data (offline)"))

@@ -18,4 +18,6 @@ public enum Style: Hashable, Sendable {
     case prompt
     /// A message about something that went wrong.
     case error
+    /// A solid bar of a chart, drawn as blank cells in reverse video: one byte a cell.
+    case bar
 }

@@ -133,6 +133,7 @@ public final class NcursesTerminal: Surface {
             .key: (reverse | bold, 0),
             .prompt: (bold, colored ? 3 : 0),
             .error: (bold, colored ? 4 : 0),
+            .bar: (reverse, colored ? 1 : 0),
         ]
     }
 }

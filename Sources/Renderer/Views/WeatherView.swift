@@ -97,8 +97,8 @@ public final class WeatherView: ScreenView {
             if chartWidth > 2 {
                 let start = Int((day.span.lowerBound * Double(chartWidth - 1)).rounded())
                 let end = Int((day.span.upperBound * Double(chartWidth - 1)).rounded())
-                surface.fill("─", row: line, column: column, count: start, style: .dim)
-                surface.fill("━", row: line, column: column + start, count: end - start + 1, style: .title)
+                // Blank cells in reverse video: a solid bar at one byte a cell.
+                surface.fill(row: line, column: column + start, count: end - start + 1, style: .bar)
                 column += chartWidth + 1
             }
             surface.draw(day.high, row: line, column: column)
