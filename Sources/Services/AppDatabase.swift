@@ -25,8 +25,8 @@ public final class AppDatabase: Sendable {
                                                     attributes: [.posixPermissions: 0o700])
             var configuration = Configuration()
             configuration.busyMode = .timeout(2)
-            // Twice SQLite's default, for the People indexes; it grows only as pages are read (Docs/DECISIONS.md).
-            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -4096") }
+            // Room for the People indexes of 100,000 people; it grows only as pages are read (Docs/DECISIONS.md).
+            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -16384") }
             writer = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(writer)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {
