@@ -336,7 +336,8 @@ struct CurlHTTPClientTests {
         let atLimit = Data(repeating: UInt8(ascii: "a"), count: 1_000)
         // One server per request: a refused answer must not hold up the next one's connection.
         let tooLarge = try LoopbackHTTPServer(replies: [.answer(status: 200, body: atLimit + Data("b".utf8))])
-        let justRight = try LoopbackHTTPServer(replies: [.answer(status: 200, body: atLimit)])
+        // It waits for its connection as long as a loaded machine may take over the first request.
+        let justRight = try LoopbackHTTPServer(replies: [.answer(status: 200, body: atLimit)], idleLimit: .seconds(60))
         defer {
             tooLarge.stop()
             justRight.stop()
