@@ -56,6 +56,20 @@ import TestSupport
         #expect(harness.grid.text == fresh.text, "the last resize left something of an earlier size")
     }
 
+    /// After a 100 KB paste in the input line, each key still edits, searches and draws promptly.
+    @Test(arguments: [Tab.weather, .search])
+    func keysTypedAfterAHugePasteInTheInputLineAreAnsweredPromptly(tab: Tab) async {
+        let screens = EveryScreenHarness(tab: tab)
+        let harness = screens.harness
+        harness.type(HostileKeys.paste)
+        let start = ContinuousClock.now
+        for key in "typing on" { harness.type(String(key)) }
+        await screens.settle(advancingBy: .seconds(1))
+        #expect(ContinuousClock.now - start < .seconds(20), "each key after the paste took seconds")
+        #expect(harness.view.editor.text.hasSuffix("typing on"))
+        #expect(Self.expectWhole(harness.grid, tab: tab, after: "the paste"))
+    }
+
     // MARK: - What a whole screen is
 
     /// Checks that `grid` holds only printable text no wider than a row, and that it is either
