@@ -8,27 +8,44 @@ import TestSupport
 /// that answer at once, and one test scheduler for every clock and throttle.
 @MainActor
 struct EveryScreenHarness {
-    let harness: ShellHarness
-    let scheduler = TestScheduler()
+    /// The five screens' view-models, over in-memory services.
+    @MainActor
+    struct ViewModels {
+        let scoreboard: GameScoreboardViewModel
+        let movies: MovieListViewModel
+        let search: MovieSearchViewModel
+        let weather: WeatherViewModel
+        let people: PeopleListViewModel
 
-    init(tab: Tab, size: Size = Size(columns: 80, rows: 24)) {
-        let scheduler = self.scheduler
-        let library = InMemoryGameLibrary()
-        let scoreboard = GameScoreboardViewModel(openLibrary: { library }, scheduler: scheduler,
+        init(scheduler: TestScheduler) {
+            let library = InMemoryGameLibrary()
+            scoreboard = GameScoreboardViewModel(openLibrary: { library }, scheduler: scheduler,
                                                  today: { Date(timeIntervalSince1970: 1_763_700_000) },
                                                  timeZone: TimeZone(identifier: "UTC")!)
-        let films = ImmediateMovieService(films: MoviesAndSearchViewTests.films)
-        let geocoder = ListGeocoder(["McGaheysville, VA": [.mcGaheysville], "Par": [.paris, .richmondVA], "Tokyo": [.tokyo]])
-        let preferences = InMemoryPreferences()
-        let weather = WeatherViewModel(geocoder: geocoder, suggester: geocoder, service: SampleReportService(),
+            let films = ImmediateMovieService(films: MoviesAndSearchViewTests.films)
+            movies = MovieListViewModel(service: films)
+            search = MovieSearchViewModel(service: films, scheduler: scheduler)
+            let geocoder = ListGeocoder(["McGaheysville, VA": [.mcGaheysville], "Par": [.paris, .richmondVA], "Tokyo": [.tokyo]])
+            let preferences = InMemoryPreferences()
+            weather = WeatherViewModel(geocoder: geocoder, suggester: geocoder, service: SampleReportService(),
                                        openPreferences: { preferences })
-        let store = InMemoryPeopleStore(people: PeopleViewTests.people)
-        let people = PeopleListViewModel(openStore: { store }, openPreferences: { InMemoryPreferences() }, api: nil,
+            let store = InMemoryPeopleStore(people: PeopleViewTests.people)
+            people = PeopleListViewModel(openStore: { store }, openPreferences: { InMemoryPreferences() }, api: nil,
                                          files: InMemoryTextFiles(), today: { CalendarDay(year: 2026, month: 11, day: 22) })
-        harness = ShellHarness(tab: tab, size: size, scoreboard: scoreboard,
-                               movies: MovieListViewModel(service: films),
-                               search: MovieSearchViewModel(service: films, scheduler: scheduler),
-                               weather: weather, people: people)
+        }
+
+        var all: [AnyObject] { [scoreboard, movies, search, weather, people] }
+    }
+
+    let harness: ShellHarness
+    let scheduler: TestScheduler
+    let viewModels: ViewModels
+
+    init(tab: Tab, size: Size = Size(columns: 80, rows: 24)) {
+        scheduler = TestScheduler()
+        viewModels = ViewModels(scheduler: scheduler)
+        harness = ShellHarness(tab: tab, size: size, scoreboard: viewModels.scoreboard, movies: viewModels.movies,
+                               search: viewModels.search, weather: viewModels.weather, people: viewModels.people)
         harness.draw()
         harness.draw()  // the first frame tells the People list how many rows fit
     }
