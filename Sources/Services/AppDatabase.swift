@@ -31,6 +31,8 @@ public final class AppDatabase: Sendable {
             try Self.migrator.migrate(writer)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {
             throw OpenError(description: "\(path) is not a database this program can read; it was left as it is")
+        } catch let error as DatabaseError where Self.isReadOnly(path) && [.SQLITE_CANTOPEN, .SQLITE_READONLY].contains(error.resultCode) {
+            throw OpenError(description: "cannot open \(path): the file or its directory is read-only")
         } catch {
             throw OpenError(description: "cannot open \(path): \(Self.reason(error))")
         }
@@ -43,8 +45,50 @@ public final class AppDatabase: Sendable {
     }
 
     private static func reason(_ error: any Error) -> String {
-        if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
+        if let error = error as? DatabaseError { return Failure(error).description }
         return (error as NSError).localizedDescription
+    }
+
+    /// Whether the file at `path`, or its directory when there is no file, cannot be written.
+    private static func isReadOnly(_ path: String) -> Bool {
+        let directory = (path as NSString).deletingLastPathComponent
+        return access(directory, W_OK) != 0 || (access(path, F_OK) == 0 && access(path, W_OK) != 0)
+    }
+
+    // MARK: - Reading and writing
+
+    /// Why a read or a write failed, in words a person can act on: never the SQL that failed.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+
+        init(_ error: DatabaseError) {
+            description = switch error.resultCode {
+            case .SQLITE_BUSY, .SQLITE_LOCKED: "the database is in use by another program; try again"
+            case .SQLITE_FULL: "the disk is full"
+            case .SQLITE_READONLY: "the database file is read-only"
+            case .SQLITE_IOERR: "the disk could not be read or written"
+            case .SQLITE_CORRUPT, .SQLITE_NOTADB: "the database file is damaged"
+            default: error.message ?? "SQLite error \(error.resultCode.rawValue)"
+            }
+        }
+    }
+
+    /// Reads in one transaction; a database failure comes back as a `Failure`.
+    func read<T>(_ value: (Database) throws -> T) throws -> T {
+        do {
+            return try writer.read(value)
+        } catch let error as DatabaseError {
+            throw Failure(error)
+        }
+    }
+
+    /// Writes in one transaction, committed or not at all; a database failure comes back as a `Failure`.
+    func write<T>(_ updates: (Database) throws -> T) throws -> T {
+        do {
+            return try writer.write(updates)
+        } catch let error as DatabaseError {
+            throw Failure(error)
+        }
     }
 
     // MARK: - Migrations

@@ -18,13 +18,13 @@ public final class SQLiteGameLibrary: GameLibrary {
     // MARK: - GameLibrary
 
     public func latestGame() throws -> StoredGame? {
-        try database.writer.read { db in
+        try database.read { db in
             try Int64.fetchOne(db, sql: "SELECT id FROM game ORDER BY id DESC LIMIT 1").map { try Self.game(id: $0, in: db) }
         }
     }
 
     public func startGame(_ game: Game, on date: Date) throws -> StoredGame {
-        try database.writer.write { db in
+        try database.write { db in
             try db.execute(sql: "INSERT INTO game (startedAt, homeName, awayName, elapsedMilliseconds, isRunning) VALUES (?, ?, ?, ?, ?)",
                            arguments: [date, game.home.name, game.away.name, Self.milliseconds(game.accumulated), game.isRunning])
             let id = db.lastInsertedRowID
@@ -42,28 +42,28 @@ public final class SQLiteGameLibrary: GameLibrary {
     }
 
     public func append(_ move: RecordedMove, toGame id: StoredGame.ID) throws {
-        try database.writer.write { db in
+        try database.write { db in
             let position = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM move WHERE gameId = ?", arguments: [id]) ?? 0
             try Self.insert(move, at: position, gameID: id, in: db)
         }
     }
 
     public func removeLastMove(ofGame id: StoredGame.ID) throws {
-        try database.writer.write { db in
+        try database.write { db in
             try db.execute(sql: "DELETE FROM move WHERE gameId = ? AND position = (SELECT MAX(position) FROM move WHERE gameId = ?)",
                            arguments: [id, id])
         }
     }
 
     public func saveClock(ofGame id: StoredGame.ID, elapsed: Duration, isRunning: Bool) throws {
-        try database.writer.write { db in
+        try database.write { db in
             try db.execute(sql: "UPDATE game SET elapsedMilliseconds = ?, isRunning = ? WHERE id = ?",
                            arguments: [Self.milliseconds(elapsed), isRunning, id])
         }
     }
 
     public func rename(_ target: NameTarget, ofGame id: StoredGame.ID, to name: String) throws {
-        try database.writer.write { db in
+        try database.write { db in
             switch target {
             case .team(let side):
                 try db.execute(sql: side == .home ? "UPDATE game SET homeName = ? WHERE id = ?" : "UPDATE game SET awayName = ? WHERE id = ?",
@@ -75,7 +75,7 @@ public final class SQLiteGameLibrary: GameLibrary {
     }
 
     public func games() throws -> [StoredGame] {
-        try database.writer.read { db in
+        try database.read { db in
             try Int64.fetchAll(db, sql: "SELECT id FROM game ORDER BY id DESC").map { try Self.game(id: $0, in: db) }
         }
     }

@@ -27,7 +27,7 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
 
     public func count(matching filter: String) throws -> Int {
         let search = Search(filter)
-        return try database.writer.read { db in try Self.count(search, in: db) }
+        return try database.read { db in try Self.count(search, in: db) }
     }
 
     /// Finds the page by the cheapest of three ways: through the trigram index when few people
@@ -36,7 +36,7 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
         guard limit > 0 else { return [] }
         let search = Search(filter)
         let offset = max(offset, 0)
-        return try database.writer.read { db in
+        return try database.read { db in
             // Counting costs less than walking many rows, and tells which end is nearer.
             let total = search.usesTrigrams || (search.isEmpty && offset > Self.shortWalk) ? try Self.count(search, in: db) : nil
             if let total, offset >= total { return [] }
@@ -62,7 +62,7 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
     }
 
     public func person(id: Person.ID) throws -> Person? {
-        try database.writer.read { db in
+        try database.read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM person WHERE id = ?", arguments: [id]).map(Self.person(from:))
         }
     }
@@ -70,7 +70,7 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
     // MARK: - Writing
 
     public func add(_ people: [Person]) throws {
-        try database.writer.write { db in
+        try database.write { db in
             for person in people {
                 try Self.save(person, in: db)
                 try db.cachedStatement(sql: "DELETE FROM deletedPerson WHERE id = ?").execute(arguments: [person.id])
@@ -80,7 +80,7 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
     }
 
     public func delete(id: Person.ID) throws {
-        try database.writer.write { db in
+        try database.write { db in
             try db.execute(sql: "DELETE FROM person WHERE id = ?", arguments: [id])
             if db.changesCount > 0 {
                 try db.execute(sql: "INSERT OR IGNORE INTO deletedPerson (id) VALUES (?)", arguments: [id])
@@ -89,7 +89,7 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
     }
 
     public func merge(_ people: [Person]) throws {
-        try database.writer.write { db in
+        try database.write { db in
             let deleted = try Set(String.fetchAll(db, sql: "SELECT id FROM deletedPerson"))
             let queued = try Set(String.fetchAll(db, sql: "SELECT personId FROM outbox"))
             for person in people where !deleted.contains(person.id) && !queued.contains(person.id) {
@@ -101,7 +101,7 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
     // MARK: - Outbox
 
     public func pendingPosts() throws -> [PendingPost] {
-        try database.writer.read { db in
+        try database.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT person.*, outbox.attempts, outbox.lastError
                 FROM outbox JOIN person ON person.id = outbox.personId ORDER BY outbox.id
@@ -112,13 +112,13 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
     }
 
     public func markPosted(_ id: Person.ID) throws {
-        try database.writer.write { db in
+        try database.write { db in
             try db.execute(sql: "DELETE FROM outbox WHERE personId = ?", arguments: [id])
         }
     }
 
     public func recordFailure(_ id: Person.ID, message: String) throws {
-        try database.writer.write { db in
+        try database.write { db in
             try db.execute(sql: """
                 UPDATE outbox SET attempts = attempts + 1, lastError = ?,
                     failureNumber = (SELECT IFNULL(MAX(failureNumber), 0) + 1 FROM outbox)
@@ -128,7 +128,7 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
     }
 
     public func outboxStatus() throws -> OutboxStatus {
-        try database.writer.read { db in
+        try database.read { db in
             let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox") ?? 0
             let lastError = try String.fetchOne(db, sql: """
                 SELECT lastError FROM outbox WHERE failureNumber IS NOT NULL ORDER BY failureNumber DESC LIMIT 1

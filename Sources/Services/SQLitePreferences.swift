@@ -19,13 +19,13 @@ public final class SQLitePreferences: PreferencesStore, Sendable {
     // MARK: - PreferencesStore
 
     public func string(forKey key: String) throws -> String? {
-        try database.writer.read { db in
+        try database.read { db in
             try String.fetchOne(db, sql: "SELECT value FROM preference WHERE key = ?", arguments: [key])
         }
     }
 
     public func set(_ value: String?, forKey key: String) throws {
-        try database.writer.write { db in
+        try database.write { db in
             if let value {
                 try db.execute(sql: "INSERT INTO preference (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                                arguments: [key, value])

@@ -50,6 +50,7 @@ import Testing
         #expect(status == 0)
         #expect(modes.isSuperset(of: ["icanon", "echo", "isig"]))
         #expect(!(try session.screen()).contains("[Scoreboard]"))  // the alternate screen is gone
+        try session.expectTerminalRestored()
     }
 
     @Test func ctrlCQuitsFromTheInputLineWithStatusZero() throws {
@@ -60,11 +61,13 @@ import Testing
         let (status, modes) = try session.waitForExit()
         #expect(status == 0)
         #expect(modes.isSuperset(of: ["icanon", "echo"]))
+        try session.expectTerminalRestored()
     }
 
     /// SIGTERM and SIGHUP end the program (128 + the signal); a crash signal still ends it as
-    /// a crash (the shell sees the signal's status), and the terminal is restored either way.
-    @Test(arguments: [("TERM", 143), ("HUP", 129), ("SEGV", 139), ("ABRT", 134)])
+    /// a crash (the shell sees the signal's status), and the terminal is restored either way:
+    /// modes, alternate screen, cursor and bracketed paste.
+    @Test(arguments: [("TERM", 143), ("HUP", 129), ("SEGV", 139), ("ABRT", 134), ("BUS", 135), ("FPE", 136)])
     func signalsThatEndTheProgramRestoreTheTerminal(signal: String, expectedStatus: Int) throws {
         let session = try TmuxSession()
         try session.waitFor("[Weather]")
@@ -72,6 +75,7 @@ import Testing
         let (status, modes) = try session.waitForExit()
         #expect(status == expectedStatus)
         #expect(modes.isSuperset(of: ["icanon", "echo", "isig"]))
+        try session.expectTerminalRestored()
     }
 
     @Test func helpOverlayOpensWithQuestionMark() throws {

@@ -46,12 +46,32 @@ final class TmuxSession {
 
     /// Sends keys by tmux's names: `Tab`, `BTab`, `Escape`, `Enter`, `C-c`, `F1`.
     func press(_ keys: String...) throws {
+        try press(keys)
+    }
+
+    /// Sends a list of keys by tmux's names.
+    func press(_ keys: [String]) throws {
         try tmux(["send-keys"] + keys)
     }
 
     /// Types `text` literally, as UTF-8.
     func type(_ text: String) throws {
         try tmux(["send-keys", "-l", text])
+    }
+
+    /// Sends raw bytes, invalid UTF-8 included.
+    func send(bytes: [UInt8]) throws {
+        try tmux(["send-keys", "-H"] + bytes.map { String($0, radix: 16) })
+    }
+
+    /// Pastes `text` as a terminal does: between bracketed-paste markers when the program in the
+    /// pane asked for them, as plain typing when not.
+    func paste(_ text: String) throws {
+        let file = directory.appendingPathComponent("paste-\(UUID().uuidString)")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        try tmux(["load-buffer", "-b", "paste", file.path])
+        try tmux(["paste-buffer", "-p", "-d", "-b", "paste"])
     }
 
     /// Resizes the terminal; the program receives SIGWINCH.
@@ -94,6 +114,15 @@ final class TmuxSession {
             .split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         guard parts.count == 2 else { throw Failure(description: "tmux gave no cursor position") }
         return (parts[0], parts[1])
+    }
+
+    /// The modes the terminal is in, as the program's escape sequences left them: whether the
+    /// alternate screen shows, and whether the cursor is visible.
+    func screenModes() throws -> (alternateScreen: Bool, cursorVisible: Bool) {
+        let flags = try tmux(["display-message", "-p", "#{alternate_on} #{cursor_flag}"])
+            .split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        guard flags.count == 2 else { throw Failure(description: "tmux gave no modes") }
+        return (flags[0] == "1", flags[1] == "1")
     }
 
     /// Waits until the screen satisfies `condition`, and returns it; fails after `timeout`.

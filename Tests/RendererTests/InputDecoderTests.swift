@@ -1,5 +1,6 @@
 import Renderer
 import Testing
+import TestSupport
 
 struct InputDecoderTests {
     // MARK: - Printable text
@@ -486,21 +487,4 @@ private func randomInput(count: Int, using random: inout SplitMix64) -> [UInt8] 
         }
     }
     return bytes
-}
-
-/// A small, seeded, deterministic random number generator (SplitMix64).
-private struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

@@ -29,6 +29,8 @@ final class LoopbackHTTPServer: Sendable {
         case unsized(status: Int, body: Data)
         /// Says nothing and keeps the connection open until the client leaves or `upTo` passes.
         case silence(upTo: Duration)
+        /// Closes the connection at once, having said nothing.
+        case drop
     }
 
     /// Why the server could not start: the socket call that failed and its `errno`.
@@ -168,6 +170,8 @@ private struct Worker: Sendable {
                 var byte: UInt8 = 0
                 while case let left = deadline - .now, left > .zero,
                       wait(for: connection, upTo: left), recv(connection, &byte, 1, 0) > 0 {}
+            case .drop:
+                break
             }
         }
     }

@@ -45,7 +45,10 @@ public final class NcursesTerminal: Surface {
         size = Size(columns: Int(mt_cols()), rows: Int(mt_lines()))
         let restore = Self.restoreSequence
         ct_set_restore_sequence(restore, restore.utf8.count)
+        // ncurses writes to the descriptor itself and never flushes this stream: unflushed, the
+        // request waited in its buffer until the program ended, and every paste came as typing.
         fputs(Self.bracketedPasteOn, output)
+        fflush(output)
     }
 
     // MARK: - Surface

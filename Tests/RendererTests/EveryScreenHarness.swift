@@ -1,0 +1,64 @@
+import Foundation
+import Models
+import Renderer
+import Screens
+import TestSupport
+
+/// The shell with all five screens built, each on its real view-model over in-memory services
+/// that answer at once, and one test scheduler for every clock and throttle.
+@MainActor
+struct EveryScreenHarness {
+    /// The five screens' view-models, over in-memory services.
+    @MainActor
+    struct ViewModels {
+        let scoreboard: GameScoreboardViewModel
+        let movies: MovieListViewModel
+        let search: MovieSearchViewModel
+        let weather: WeatherViewModel
+        let people: PeopleListViewModel
+
+        init(scheduler: TestScheduler) {
+            let library = InMemoryGameLibrary()
+            scoreboard = GameScoreboardViewModel(openLibrary: { library }, scheduler: scheduler,
+                                                 today: { Date(timeIntervalSince1970: 1_763_700_000) },
+                                                 timeZone: TimeZone(identifier: "UTC")!)
+            let films = ImmediateMovieService(films: MoviesAndSearchViewTests.films)
+            movies = MovieListViewModel(service: films)
+            search = MovieSearchViewModel(service: films, scheduler: scheduler)
+            let geocoder = ListGeocoder(["McGaheysville, VA": [.mcGaheysville], "Par": [.paris, .richmondVA], "Tokyo": [.tokyo]])
+            let preferences = InMemoryPreferences()
+            weather = WeatherViewModel(geocoder: geocoder, suggester: geocoder, service: SampleReportService(),
+                                       openPreferences: { preferences })
+            let store = InMemoryPeopleStore(people: PeopleViewTests.people)
+            people = PeopleListViewModel(openStore: { store }, openPreferences: { InMemoryPreferences() }, api: nil,
+                                         files: InMemoryTextFiles(), today: { CalendarDay(year: 2026, month: 11, day: 22) })
+        }
+
+        var all: [AnyObject] { [scoreboard, movies, search, weather, people] }
+    }
+
+    let harness: ShellHarness
+    let scheduler: TestScheduler
+    let viewModels: ViewModels
+
+    init(tab: Tab, size: Size = Size(columns: 80, rows: 24)) {
+        scheduler = TestScheduler()
+        viewModels = ViewModels(scheduler: scheduler)
+        harness = ShellHarness(tab: tab, size: size, scoreboard: viewModels.scoreboard, movies: viewModels.movies,
+                               search: viewModels.search, weather: viewModels.weather, people: viewModels.people)
+        harness.draw()
+        harness.draw()  // the first frame tells the People list how many rows fit
+    }
+
+    /// Lets the view-models' tasks (lookups, fetches, searches) run, and the clock move on.
+    func settle(advancingBy time: Duration = .zero) async {
+        scheduler.advance(by: time)
+        for _ in 0..<8 { await Task.yield() }
+        harness.draw()
+    }
+}
+
+/// A weather service that answers every place at once with the test report.
+private struct SampleReportService: WeatherService {
+    func weather(at place: Place) async throws -> WeatherReport { .sample() }
+}
