@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The real program in a real terminal: a tmux session of its own, driven by keys and read back.
 ///
@@ -213,7 +214,7 @@ final class TmuxSession {
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        let spawned = withDefaultSignals { posix_spawn(&pid, executable, &actions, $0, argv, envp) }
         guard spawned == 0 else { throw Failure(description: "cannot start \(executable): error \(spawned)") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import TestSupport
 
 /// Things done to the database's file from outside the program, for the hostile-data tests:
 /// another process holding it, its directory made read-only, a disk that fills up.
@@ -22,7 +23,7 @@ enum HostileDisk {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        let spawned = posix_spawnp(&pid, executable, &actions, nil, argv, environ)
+        let spawned = withDefaultSignals { posix_spawnp(&pid, executable, &actions, $0, argv, environ) }
         guard spawned == 0 else { throw Failure(description: "cannot start \(executable): error \(spawned)") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
@@ -89,7 +90,10 @@ final class DatabaseLockHolder {
             """
         var toChild: [Int32] = [-1, -1]
         var fromChild: [Int32] = [-1, -1]
+        // Close-on-exec, so that no process another test starts meanwhile (a tmux server lives
+        // long) keeps the holder's input open after `release()`.
         guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else { throw HostileDisk.Failure(description: "no pipe") }
+        for end in toChild + fromChild { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -100,7 +104,7 @@ final class DatabaseLockHolder {
         let argv = ([String](["python3", "-c", script, path])).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
-        let spawned = posix_spawnp(&child, "python3", &actions, nil, argv, environ)
+        let spawned = withDefaultSignals { posix_spawnp(&child, "python3", &actions, $0, argv, environ) }
         close(toChild[0])
         close(fromChild[1])
         pid = child
