@@ -266,14 +266,16 @@ struct TMDbMovieServiceTests {
         #expect(server.requests.first?.lowercased().contains("authorization: bearer bad\r\n") == true)
     }
 
+    // The server stays silent for a minute; the bound below is only a hang guard, generous for a
+    // loaded machine (speed is measured by make bench and make perf, not here).
     @Test func aServerThatNeverAnswersIsNoNetworkAfterTheTimeout() async throws {
-        let server = try LoopbackHTTPServer(replies: [.silence(upTo: .seconds(5))])
+        let server = try LoopbackHTTPServer(replies: [.silence(upTo: .seconds(60))], idleLimit: .seconds(60))
         defer { server.stop() }
         let service = TMDbMovieService(credential: .apiKey("k"), baseURL: server.baseURL, timeout: .seconds(1))
         let start = ContinuousClock.now
         let error = await failure { try await service.movies(for: .popular) }
         #expect(error == .noNetwork)
-        #expect(ContinuousClock.now - start < .seconds(10), "the request hung past its 1 s timeout")
+        #expect(ContinuousClock.now - start < .seconds(45), "the request hung past its 1 s timeout")
     }
 
     @Test func aRefusedConnectionIsNoNetwork() async throws {
@@ -369,7 +371,7 @@ struct CurlHTTPClientTests {
             try await CurlHTTPClient().get(HTTPRequest(url: url, timeout: .seconds(5)))
         }
         #expect(error?.code == .cannotFindHost || error?.code == .cannotConnectToHost, "\(String(describing: error))")
-        #expect(ContinuousClock.now - start < .seconds(10))
+        #expect(ContinuousClock.now - start < .seconds(45))
     }
 
     @Test func aRefusedConnectionIsCannotConnect() async throws {
@@ -379,27 +381,27 @@ struct CurlHTTPClientTests {
     }
 
     @Test func aSilentServerIsTimedOut() async throws {
-        let server = try LoopbackHTTPServer(replies: [.silence(upTo: .seconds(5))])
+        let server = try LoopbackHTTPServer(replies: [.silence(upTo: .seconds(60))], idleLimit: .seconds(60))
         defer { server.stop() }
         let start = ContinuousClock.now
         let error = await #expect(throws: URLError.self) {
             try await CurlHTTPClient().get(HTTPRequest(url: server.baseURL, timeout: .seconds(1)))
         }
         #expect(error?.code == .timedOut)
-        #expect(ContinuousClock.now - start < .seconds(10), "the request hung past its 1 s timeout")
+        #expect(ContinuousClock.now - start < .seconds(45), "the request hung past its 1 s timeout")
     }
 
     @Test func cancellingTheTaskStopsCurl() async throws {
-        let server = try LoopbackHTTPServer(replies: [.silence(upTo: .seconds(20))], idleLimit: .seconds(20))
+        let server = try LoopbackHTTPServer(replies: [.silence(upTo: .seconds(90))], idleLimit: .seconds(90))
         defer { server.stop() }
         let start = ContinuousClock.now
-        let request = Task { try await CurlHTTPClient().get(HTTPRequest(url: server.baseURL, timeout: .seconds(20))) }
-        while server.requests.isEmpty, ContinuousClock.now - start < .seconds(10) {
+        let request = Task { try await CurlHTTPClient().get(HTTPRequest(url: server.baseURL, timeout: .seconds(90))) }
+        while server.requests.isEmpty, ContinuousClock.now - start < .seconds(30) {
             try await Task.sleep(for: .milliseconds(20))
         }
         request.cancel()
         await #expect(throws: CancellationError.self) { try await request.value }
-        #expect(ContinuousClock.now - start < .seconds(10), "curl kept running after the task was cancelled")
+        #expect(ContinuousClock.now - start < .seconds(60), "curl kept running after the task was cancelled")
     }
 
     @Test func onlyHTTPAndHTTPSAreAsked() async throws {
