@@ -180,6 +180,7 @@ struct WeatherViewModelTests {
         weather.moveSuggestion(by: -1)
         weather.inputSubmitted("Rich")
         #expect(weather.suggestions.value.isEmpty)
+        #expect(weather.takeInputLineRequest() == InputLineRequest(text: "Richmond, VA"))  // the line shows the place chosen
         await answer(weather)
         #expect(weather.locationName.value == "Richmond, VA")
         #expect(geocoder.queries == ["McGaheysville, VA", "Rich"])  // the chosen place is not looked up again

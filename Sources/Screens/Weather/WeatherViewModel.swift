@@ -69,6 +69,7 @@ public final class WeatherViewModel {
     private var suggestedPlaces: [Place] = []
     private var lookupGeneration = 0
     private var suggestionGeneration = 0
+    private var inputRequest: InputLineRequest?
 
     /// The lookup under way, for tests to await.
     public private(set) var lookup: Task<Void, Never>?
@@ -260,7 +261,13 @@ extension WeatherViewModel: InputLineUser {
             return
         }
         let place = suggestedPlaces[index]
+        inputRequest = InputLineRequest(text: suggestions.value[index])
         clearSuggestions()
         look { place }
+    }
+
+    public func takeInputLineRequest() -> InputLineRequest? {
+        defer { inputRequest = nil }
+        return inputRequest
     }
 }
