@@ -8,20 +8,9 @@ import Testing
     @Test func addAdaLovelaceSortAndFindHerAfterARelaunch() throws {
         let first = try TmuxSession(arguments: ["--tab", "people", "--data-dir", dataDirectory])
         try first.waitFor("No one here yet. Press a to add someone")
-        try first.type("a")
-        try first.waitFor("Salutation:")
-        try first.press("Enter")
-        for text in ["Ada", "Lovelace", "1815-12-10"] {
-            try first.type(text)
-            try first.press("Enter")
-        }
+        try Self.add(["Ada", "Lovelace", "1815-12-10"], in: first)
         try first.waitFor("December 10, 1815")
-        try first.type("a")
-        try first.press("Enter")
-        for text in ["Grace", "Hopper", "1906-12-09"] {
-            try first.type(text)
-            try first.press("Enter")
-        }
+        try Self.add(["Grace", "Hopper", "1906-12-09"], in: first)
         let byLast = try first.waitFor("December 9, 1906")
         #expect(Self.listed(byLast) == ["Grace Hopper", "Ada Lovelace"])
         try first.type("s")
@@ -36,22 +25,29 @@ import Testing
         #expect(relaunched.contains("Sunday December 10, 1815"))
     }
 
+    @Test func aWrongBirthdaySaysWhy() throws {
+        let session = try TmuxSession(arguments: ["--tab", "people", "--data-dir", dataDirectory])
+        try session.waitFor("people")
+        try Self.add(["Ada", "Lovelace", "1815-02-30"], in: session)
+        try session.waitFor("1815-02-30 is not a day on the calendar")
+    }
+
+    /// Opens the form with `a`, leaves the salutation empty, and types `fields` (first name, last
+    /// name, birthday), each followed by Enter; the last Enter saves.
+    private static func add(_ fields: [String], in session: TmuxSession) throws {
+        try session.type("a")
+        try session.waitFor("Salutation:")
+        try session.press("Enter")
+        for text in fields {
+            try session.type(text)
+            try session.press("Enter")
+        }
+    }
+
     /// Ada's and Grace's rows, top to bottom: the lines with their December birthdays (the
     /// detail pane beside a row names nobody else).
     private static func listed(_ screen: String) -> [String] {
         screen.split(separator: "\n").filter { $0.contains("December") }
             .compactMap { line in ["Ada Lovelace", "Grace Hopper"].first { line.contains($0) } }
-    }
-
-    @Test func aWrongBirthdaySaysWhy() throws {
-        let session = try TmuxSession(arguments: ["--tab", "people", "--data-dir", dataDirectory])
-        try session.waitFor("people")
-        try session.type("a")
-        try session.press("Enter")
-        for text in ["Ada", "Lovelace", "1815-02-30"] {
-            try session.type(text)
-            try session.press("Enter")
-        }
-        try session.waitFor("1815-02-30 is not a day on the calendar")
     }
 }
