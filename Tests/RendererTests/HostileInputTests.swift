@@ -65,7 +65,9 @@ import TestSupport
         let start = ContinuousClock.now
         for key in "typing on" { harness.type(String(key)) }
         await screens.settle(advancingBy: .seconds(1))
-        #expect(ContinuousClock.now - start < .seconds(20), "each key after the paste took seconds")
+        // A hang guard: alone this takes a fraction of a second; in the full run, other suites can hold
+        // every test thread for tens of seconds. Speed itself: make perf.
+        #expect(ContinuousClock.now - start < .seconds(90), "each key after the paste took seconds")
         #expect(harness.view.editor.text.hasSuffix("typing on"))
         #expect(Self.expectWhole(harness.grid, tab: tab, after: "the paste"))
     }

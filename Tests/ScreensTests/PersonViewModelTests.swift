@@ -34,6 +34,7 @@ struct PersonViewModelTests {
         let ada = viewModel(nil, "Ada", "Lovelace", born: "1815-12-10")
         #expect(ada.ageText == "210 years old")
         #expect(ada.nextBirthdayText == "in 18 days")
+        #expect(ada.nextBirthdayLine == "Next birthday in 18 days")
         #expect(viewModel(nil, "a", "b", born: "2000-11-22").nextBirthdayText == "today")
         #expect(viewModel(nil, "a", "b", born: "2000-11-22").ageText == "26 years old")
         #expect(viewModel(nil, "a", "b", born: "2000-11-23").nextBirthdayText == "tomorrow")

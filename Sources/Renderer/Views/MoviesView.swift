@@ -11,13 +11,8 @@ public final class MoviesView: ScreenView {
     /// Creates the view; `needsDisplay` is called whenever what it shows changes.
     public init(viewModel: MovieListViewModel, needsDisplay: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel
-        let redraw: @MainActor (Any) -> Void = { _ in needsDisplay() }
-        viewModel.selectedSegment.bind(redraw).store(in: &tokens)
-        viewModel.rows.bind(redraw).store(in: &tokens)
-        viewModel.isFetching.bind(redraw).store(in: &tokens)
-        viewModel.info.bind(redraw).store(in: &tokens)
-        viewModel.infoIsProblem.bind(redraw).store(in: &tokens)
-        viewModel.selectedIndex.bind(redraw).store(in: &tokens)
+        tokens = bindChanges(of: [viewModel.selectedSegment, viewModel.rows, viewModel.isFetching, viewModel.info,
+                                  viewModel.infoIsProblem, viewModel.selectedIndex], to: needsDisplay)
     }
 
     public var inputLineUser: InputLineUser? { nil }

@@ -15,13 +15,10 @@ public final class PeopleView: ScreenView {
     /// Creates the view; `needsDisplay` is called whenever what it shows changes.
     public init(viewModel: PeopleListViewModel, needsDisplay: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel
-        let redraw: @MainActor (Any) -> Void = { _ in needsDisplay() }
-        for output in [viewModel.countText, viewModel.sortText, viewModel.emptyText, viewModel.syncText, viewModel.message] {
-            output.bind(redraw).store(in: &tokens)
-        }
-        viewModel.rows.bind(redraw).store(in: &tokens)
-        viewModel.selectedIndex.bind(redraw).store(in: &tokens)
-        viewModel.mode.bind(redraw).store(in: &tokens)
+        tokens = bindChanges(of: [viewModel.countText, viewModel.sortText, viewModel.emptyText, viewModel.syncText,
+                                  viewModel.syncIsProblem, viewModel.message, viewModel.messageIsProblem, viewModel.question,
+                                  viewModel.rows, viewModel.firstVisibleIndex, viewModel.selectedIndex, viewModel.mode],
+                             to: needsDisplay)
     }
 
     public var inputLineUser: InputLineUser? { viewModel }
@@ -75,7 +72,7 @@ public final class PeopleView: ScreenView {
         }
         var body = inner.droppingTop(1)
         let news: (String, Style)? = switch viewModel.mode.value {
-        case .confirmingDelete(let person): ("Delete \(person.nameText)? y/n", .title)
+        case .confirmingDelete: (viewModel.question.value, .title)
         default: viewModel.message.value.isEmpty ? nil : (viewModel.message.value, viewModel.messageIsProblem.value ? .error : .dim)
         }
         if let (text, style) = news {
@@ -120,7 +117,7 @@ public final class PeopleView: ScreenView {
 
     private func drawDetails(of person: PersonViewModel, into surface: Surface, in pane: Rect) {
         let lines: [(String, Style)] = [(person.nameText, .title), (person.birthdateText, .normal),
-                                        (person.ageText, .normal), (person.nextBirthdayText.isEmpty ? "" : "Next birthday \(person.nextBirthdayText)", .dim)]
+                                        (person.ageText, .normal), (person.nextBirthdayLine, .dim)]
         var row = pane.row
         for (text, style) in lines where !text.isEmpty && row < pane.bottom {
             surface.draw(text, row: row, column: pane.column, width: pane.width, style: style)

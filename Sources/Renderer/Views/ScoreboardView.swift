@@ -13,26 +13,17 @@ public final class ScoreboardView: ScreenView {
     public init(viewModel: GameScoreboardViewModel, needsDisplay: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel
         players = viewModel.homePlayers + viewModel.awayPlayers
-        let redraw: @MainActor (Any) -> Void = { _ in needsDisplay() }
-        for output in [viewModel.homeTeamName, viewModel.awayTeamName, viewModel.time, viewModel.score,
-                       viewModel.pauseButtonTitle, viewModel.result, viewModel.notice, viewModel.pastGameTitle,
-                       viewModel.renameProblem] {
-            output.bind(redraw).store(in: &tokens)
+        let game: [any ChangeSource] = [
+            viewModel.homeTeamName, viewModel.awayTeamName, viewModel.time, viewModel.score, viewModel.pauseButtonTitle,
+            viewModel.result, viewModel.notice, viewModel.pastGameTitle, viewModel.renameProblem, viewModel.isFinished,
+            viewModel.isConfirmingNewGame, viewModel.library.isVisible, viewModel.library.rows,
+            viewModel.library.selectedIndex, viewModel.selectedPlayerIndex, viewModel.renaming,
+        ]
+        let counts: [any ChangeSource] = players.flatMap { player -> [any ChangeSource] in
+            [player.playerName, player.onePointMoveCount, player.twoPointMoveCount, player.assistMoveCount,
+             player.reboundMoveCount, player.foulMoveCount, player.isEnabled]
         }
-        for output in [viewModel.isFinished, viewModel.isConfirmingNewGame, viewModel.library.isVisible] {
-            output.bind(redraw).store(in: &tokens)
-        }
-        viewModel.library.rows.bind(redraw).store(in: &tokens)
-        viewModel.library.selectedIndex.bind(redraw).store(in: &tokens)
-        viewModel.selectedPlayerIndex.bind(redraw).store(in: &tokens)
-        viewModel.renaming.bind(redraw).store(in: &tokens)
-        for player in players {
-            for output in [player.playerName, player.onePointMoveCount, player.twoPointMoveCount,
-                           player.assistMoveCount, player.reboundMoveCount, player.foulMoveCount] {
-                output.bind(redraw).store(in: &tokens)
-            }
-            player.isEnabled.bind(redraw).store(in: &tokens)
-        }
+        tokens = bindChanges(of: game + counts, to: needsDisplay)
     }
 
     /// The input line shows only while a name is typed.

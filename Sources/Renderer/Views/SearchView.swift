@@ -10,13 +10,8 @@ public final class SearchView: ScreenView {
     /// Creates the view; `needsDisplay` is called whenever what it shows changes.
     public init(viewModel: MovieSearchViewModel, needsDisplay: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel
-        let redraw: @MainActor (Any) -> Void = { _ in needsDisplay() }
-        viewModel.rows.bind(redraw).store(in: &tokens)
-        viewModel.info.bind(redraw).store(in: &tokens)
-        viewModel.infoIsProblem.bind(redraw).store(in: &tokens)
-        viewModel.matchCount.bind(redraw).store(in: &tokens)
-        viewModel.isSearching.bind(redraw).store(in: &tokens)
-        viewModel.selectedIndex.bind(redraw).store(in: &tokens)
+        tokens = bindChanges(of: [viewModel.rows, viewModel.info, viewModel.infoIsProblem, viewModel.matchCount,
+                                  viewModel.isSearching, viewModel.selectedIndex], to: needsDisplay)
     }
 
     public var inputLineUser: InputLineUser? { viewModel }

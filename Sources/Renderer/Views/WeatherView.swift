@@ -15,14 +15,9 @@ public final class WeatherView: ScreenView {
     /// Creates the view; `needsDisplay` is called whenever what it shows changes.
     public init(viewModel: WeatherViewModel, needsDisplay: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel
-        let redraw: @MainActor (Any) -> Void = { _ in needsDisplay() }
-        for output in [viewModel.locationName, viewModel.date, viewModel.icon, viewModel.summary,
-                       viewModel.forecastSummary, viewModel.source, viewModel.problem] {
-            output.bind(redraw).store(in: &tokens)
-        }
-        viewModel.forecast.bind(redraw).store(in: &tokens)
-        viewModel.suggestions.bind(redraw).store(in: &tokens)
-        viewModel.selectedSuggestion.bind(redraw).store(in: &tokens)
+        tokens = bindChanges(of: [viewModel.locationName, viewModel.date, viewModel.icon, viewModel.summary,
+                                  viewModel.forecastSummary, viewModel.forecast, viewModel.source, viewModel.isSample,
+                                  viewModel.problem, viewModel.suggestions, viewModel.selectedSuggestion], to: needsDisplay)
     }
 
     public var inputLineUser: InputLineUser? { viewModel }

@@ -59,6 +59,8 @@ public final class PeopleListViewModel {
     public let messageIsProblem = Dynamic(false)
     /// What the screen is doing.
     public let mode = Dynamic(Mode.list)
+    /// The question the screen asks, `Delete Ada Lovelace? y/n`; empty while it asks none.
+    public let question = Dynamic("")
 
     // MARK: - State
 
@@ -74,6 +76,8 @@ public final class PeopleListViewModel {
     private var hasAppeared = false
     private var filter = ""
     private var visibleRowCount = 20
+    /// How many people the store holds, counted after each commit.
+    private var total = 0
     private var typed = ""
     private var request: InputLineRequest?
     /// The exchange with the server under way, for tests to await.
@@ -103,7 +107,7 @@ public final class PeopleListViewModel {
             let store = try openStore()
             self.store = store
             observation = store.observeChanges(on: .main) { [weak self] in
-                MainActor.assumeIsolated { self?.reload() }
+                MainActor.assumeIsolated { self?.storeChanged() }
             }
             if let api { sync = PeopleSync(store: store, api: api) }
         } catch {
@@ -115,7 +119,7 @@ public final class PeopleListViewModel {
         if let kept = (try? preferences?.string(forKey: PersonSortOrder.preferenceKey))?.flatMap(PersonSortOrder.init(rawValue:)) {
             setOrder(kept)
         }
-        reload()
+        storeChanged()
         exchange(fetching: true)
     }
 
@@ -200,7 +204,7 @@ public final class PeopleListViewModel {
             }
             let added = PersonViewModel(person: person, today: today())
             closeMode()
-            reload()
+            storeChanged()
             say("Added \(added.nameText)")
             exchange(fetching: false)
         }
@@ -212,16 +216,18 @@ public final class PeopleListViewModel {
     public func askToDelete() {
         guard let person = selectedPerson.value else { return }
         mode.change(to: .confirmingDelete(person))
+        question.change(to: "Delete \(person.nameText)? y/n")
     }
 
     /// Deletes the person asked about when `yes`; either way the question closes.
     public func confirmDelete(_ yes: Bool) {
         guard case .confirmingDelete(let person) = mode.value else { return }
         mode.change(to: .list)
+        question.change(to: "")
         guard yes else { return }
         do {
             try store?.delete(id: person.person.id)
-            reload()
+            storeChanged()
             say("Deleted \(person.nameText)")
         } catch {
             say("Not deleted: \(error)", isProblem: true)
@@ -247,7 +253,7 @@ public final class PeopleListViewModel {
         do {
             let cards = VCard.people(from: try files.read(path))
             try store.add(cards.people)
-            reload()
+            storeChanged()
             let skipped = cards.problems.isEmpty ? "" : "; skipped \(cards.problems.count): \(cards.problems.prefix(3).map(\.description).joined(separator: "; "))"
             say("Imported \(Self.count(cards.people.count)) from \(path)\(skipped)", isProblem: !cards.problems.isEmpty)
             exchange(fetching: false)
@@ -323,12 +329,25 @@ public final class PeopleListViewModel {
         }
     }
 
+    /// After a commit: everyone is counted again, then the page, and the outbox for the header.
+    /// Paging and filtering read only what they change.
+    private func storeChanged() {
+        guard let store else { return }
+        do {
+            total = try store.count(matching: "")
+        } catch {
+            say("People cannot be read: \(error)", isProblem: true)
+            return
+        }
+        reload()
+        showSyncState()
+    }
+
     /// Counts the matches again and reads the page in view, keeping the cursor's place.
     private func reload() {
         guard let store else { return }
         do {
-            let matches = try store.count(matching: filter)
-            let total = filter.isEmpty ? matches : try store.count(matching: "")
+            let matches = filter.isEmpty ? total : try store.count(matching: filter)
             matchCount.change(to: matches)
             countText.change(to: filter.isEmpty ? Self.count(total) : "\(matches) of \(Self.count(total))")
             emptyText.change(to: matches > 0 ? "" : total == 0 ? Self.emptyMessage : "No one matches “\(filter)”.")
@@ -341,7 +360,6 @@ public final class PeopleListViewModel {
         let first = min(max(0, min(firstVisibleIndex.value, index)), max(0, matchCount.value - visibleRowCount))
         firstVisibleIndex.change(to: max(first, index - visibleRowCount + 1))
         readPage()
-        showSyncState()
     }
 
     private func readPage() {

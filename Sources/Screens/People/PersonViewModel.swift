@@ -25,6 +25,8 @@ public struct PersonViewModel: Equatable, Sendable {
     public let ageText: String
     /// `today`, `tomorrow`, `in 3 days`; empty without a birthday.
     public let nextBirthdayText: String
+    /// `Next birthday in 3 days`, for the detail pane; empty without a birthday.
+    public let nextBirthdayLine: String
 
     /// Writes `person` out as of `today`, the day on the user's calendar.
     public init(person: Person, today: CalendarDay) {
@@ -34,14 +36,14 @@ public struct PersonViewModel: Equatable, Sendable {
             .filter { !$0.isEmpty }
             .joined(separator: " ")
         guard let birthday = person.birthday else {
-            (birthdateText, longBirthdayText, ageText, nextBirthdayText) = ("", "", "", "")
+            (birthdateText, longBirthdayText, ageText, nextBirthdayText, nextBirthdayLine) = ("", "", "", "", "")
             return
         }
-        let monthAndDay = "\(Self.months[birthday.month - 1]) \(birthday.day)"
+        let monthAndDay = "\(CalendarNames.month(birthday.month)) \(birthday.day)"
         if let year = birthday.year {
             let weekday = CalendarDay(year: year, month: birthday.month, day: birthday.day).weekday
             longBirthdayText = "\(monthAndDay), \(year)"
-            birthdateText = "\(Self.weekdays[weekday - 1]) \(longBirthdayText)"
+            birthdateText = "\(CalendarNames.weekday(weekday)) \(longBirthdayText)"
             let hadBirthday = (today.month, today.day) >= (birthday.month, birthday.day)
             let age = today.year - year - (hadBirthday ? 0 : 1)
             ageText = age < 0 ? "" : age == 1 ? "1 year old" : "\(age) years old"
@@ -50,18 +52,14 @@ public struct PersonViewModel: Equatable, Sendable {
         }
         let days = Self.daysUntilNext(month: birthday.month, day: birthday.day, from: today)
         nextBirthdayText = days == 0 ? "today" : days == 1 ? "tomorrow" : "in \(days) days"
+        nextBirthdayLine = "Next birthday \(nextBirthdayText)"
     }
-
-    static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-    static let months = ["January", "February", "March", "April", "May", "June", "July", "August",
-                         "September", "October", "November", "December"]
 
     /// Days from `today` to the next `month`/`day`, 0 when it is today. A birthday on 29 February
     /// falls on 28 February in other years.
     static func daysUntilNext(month: Int, day: Int, from today: CalendarDay) -> Int {
         for year in [today.year, today.year + 1] {
-            let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-            let observed = month == 2 && day == 29 && !leap ? 28 : day
+            let observed = month == 2 && day == 29 && !BirthDate.isLeapYear(year) ? 28 : day
             let date = CalendarDay(year: year, month: month, day: observed)
             if date >= today { return dayNumber(date) - dayNumber(today) }
         }

@@ -34,8 +34,6 @@ public enum TemperatureUnit: String, Sendable, CaseIterable {
 
 /// How the Weather screen writes places, days and kinds of weather.
 enum WeatherFormat {
-    private static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// `Richmond, VA` for a place in the United States with a state code, `Paris, France` elsewhere.
     static func name(of place: Place) -> String {
@@ -60,17 +58,17 @@ enum WeatherFormat {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: zone) ?? TimeZone(identifier: "UTC")!
         let parts = calendar.dateComponents([.weekday, .month, .day], from: date)
-        return "\(weekdays[parts.weekday! - 1]), \(months[parts.month! - 1]) \(parts.day!)"
+        return "\(CalendarNames.weekday(parts.weekday!)), \(CalendarNames.shortMonth(parts.month!)) \(parts.day!)"
     }
 
     /// `Sat`: the short name of `day`'s weekday.
     static func shortWeekday(of day: CalendarDay) -> String {
-        String(weekdays[day.weekday - 1].prefix(3))
+        String(CalendarNames.weekday(day.weekday).prefix(3))
     }
 
     /// `Nov 21`.
     static func monthAndDay(of day: CalendarDay) -> String {
-        "\(months[day.month - 1]) \(day.day)"
+        "\(CalendarNames.shortMonth(day.month)) \(day.day)"
     }
 
     /// A glyph one column wide for `condition` (sun, cloud, rain, snow, storm, fog), drawn beside
