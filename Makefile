@@ -4,13 +4,18 @@ SWIFT ?= swift
 ARGS ?=
 # Release builds link the Swift runtime and Foundation statically: the program starts faster
 # and touches fewer pages (Docs/DECISIONS.md, Docs/Performance.md).
+# The link uses lld to lay the functions a session runs side by side (Scripts/link-order.txt),
+# packs relative relocations and exports no symbols: each keeps pages out of memory.
 # The benchmarks build with the same flags, so `make bench` and `make perf` share one build.
-RELEASE_FLAGS := -c release --static-swift-stdlib --product mvvm-tui
-BENCH_FLAGS := -c release --static-swift-stdlib --product mvvm-tui-bench
+LINK_FLAGS := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
+	-Xlinker --no-export-dynamic -Xlinker --no-warn-symbol-ordering \
+	-Xlinker --symbol-ordering-file=$(CURDIR)/Scripts/link-order.txt
+RELEASE_FLAGS := -c release --static-swift-stdlib $(LINK_FLAGS) --product mvvm-tui
+BENCH_FLAGS := -c release --static-swift-stdlib $(LINK_FLAGS) --product mvvm-tui-bench
 RELEASE_BINARY := .build/release/mvvm-tui
 DEBUG_BINARY := .build/debug/mvvm-tui
 
-.PHONY: run test release bench perf deps clean
+.PHONY: run test release bench perf link-order deps clean
 
 ## run: build a release binary and launch it (pass options with ARGS="--tab people")
 run:
@@ -40,6 +45,13 @@ perf: release
 	@Scripts/ensure-deps.sh perf
 	$(SWIFT) build $(BENCH_FLAGS)
 	python3 Scripts/perf.py --binary $(RELEASE_BINARY) --bench-binary .build/release/mvvm-tui-bench $(PERF_ARGS)
+
+## link-order: rewrite Scripts/link-order.txt from a session run under callgrind (needs valgrind)
+link-order:
+	@Scripts/ensure-deps.sh perf
+	$(SWIFT) build $(RELEASE_FLAGS) -Xlinker -Map=$(CURDIR)/.build/mvvm-tui.map
+	python3 Scripts/make-link-order.py --binary $(RELEASE_BINARY) --map .build/mvvm-tui.map \
+		--output Scripts/link-order.txt
 
 clean:
 	rm -rf .build

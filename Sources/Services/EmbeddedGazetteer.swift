@@ -29,7 +29,7 @@ public final class EmbeddedGazetteer: Geocoder, Sendable {
     /// Creates a gazetteer read from the file at `url` when it is first needed.
     public init(url: URL) {
         resource = EmbeddedResource(url: url, name: "The gazetteer", mapped: true) { data, url throws(EmbeddedDataError) in
-            try GazetteerIndex(file: data, source: url)
+            try GazetteerIndex(file: data, source: url, releasingPagesRead: true)
         }
     }
 

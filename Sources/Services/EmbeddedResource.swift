@@ -66,13 +66,6 @@ final class EmbeddedResource<Index: Sendable>: Sendable {
     /// would otherwise stay in the process's memory. They stay in the system's page cache, and
     /// the few a lookup reads later come back from there.
     private static func releasePages(of data: Data) {
-        data.withUnsafeBytes { bytes in
-            guard let base = bytes.baseAddress else { return }
-            let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-            let start = (Int(bitPattern: base) + page - 1) / page * page
-            let end = (Int(bitPattern: base) + bytes.count) / page * page
-            guard end > start, let first = UnsafeMutableRawPointer(bitPattern: start) else { return }
-            _ = madvise(first, end - start, MADV_DONTNEED)
-        }
+        data.withUnsafeBytes { bytes in MappedPages.release(0..<bytes.count, of: bytes) }
     }
 }

@@ -96,10 +96,11 @@ final class GazetteerIndex: Sendable {
     private let longitudes: [Int32]
     private let timeZoneOfPlace: [UInt16]
 
-    /// Reads the gazetteer `file` (best mapped, as it is kept), read from `source`.
-    init(file: Data, source: URL) throws(EmbeddedGazetteer.LoadError) {
+    /// Reads the gazetteer `file` (best mapped, as it is kept), read from `source`;
+    /// `releasingPagesRead` gives the pages of a mapped file back as they are read.
+    init(file: Data, source: URL, releasingPagesRead: Bool = false) throws(EmbeddedGazetteer.LoadError) {
         let result: Result<Columns, GazetteerReader.Damage> = file.withUnsafeBytes { raw in
-            var reader = GazetteerReader(bytes: raw.bindMemory(to: UInt8.self))
+            var reader = GazetteerReader(bytes: raw.bindMemory(to: UInt8.self), releasingPagesRead: releasingPagesRead)
             do throws(GazetteerReader.Damage) {
                 return .success(try reader.read())
             } catch {

@@ -23,10 +23,17 @@ struct GazetteerReader {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
+    /// Whether pages read are given back as the cursor leaves them behind (`MappedPages`).
+    private let releasesPagesRead: Bool
+    /// The bytes before this have been given back.
+    private var released = 0
 
-    /// Prepares to read `bytes`, the whole file.
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    /// Prepares to read `bytes`, the whole file. `releasingPagesRead` gives the pages back to the
+    /// system as the reading passes them, so that at most a few megabytes of the file are held at
+    /// once; only for a read-only file mapping.
+    init(bytes: UnsafeBufferPointer<UInt8>, releasingPagesRead: Bool = false) {
         self.bytes = bytes
+        releasesPagesRead = releasingPagesRead
     }
 
     /// Reads the whole file.
@@ -106,6 +113,7 @@ struct GazetteerReader {
             columns.longitudes.append(try degrees("a longitude", limit: 180))
             columns.timeZoneOfPlace.append(UInt16(try number("a time zone", below: timeZones, then: Self.tab)))
             columns.populations.append(UInt32(try number("a population", below: 1 << 32, then: Self.lineFeed)))
+            releasePagesBehind()
         }
     }
 
@@ -129,7 +137,17 @@ struct GazetteerReader {
                 ended = terminator
             }
             columns.alternates.endPlaces()
+            releasePagesBehind()
         }
+    }
+
+    /// Gives back the pages well behind the cursor, a megabyte at a time; the last 64 KB stay,
+    /// as the order checks read the key of the line before.
+    private mutating func releasePagesBehind() {
+        guard releasesPagesRead, position - released >= 1 << 20 else { return }
+        let end = position - (1 << 16)
+        MappedPages.release(released..<end, of: UnsafeRawBufferPointer(bytes))
+        released = end
     }
 
     // MARK: - Fields

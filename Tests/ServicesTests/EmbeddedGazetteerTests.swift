@@ -189,6 +189,22 @@ struct EmbeddedGazetteerTests {
         }
     }
 
+    /// The reader gives pages back as it passes them; the line of damage near the end of the
+    /// whole gazetteer is still counted from the first byte, through pages given back.
+    @Test func damageNearTheEndOfTheWholeFileIsReportedWithItsLine() throws {
+        let bundled = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/Services/Resources/gazetteer.tsv").standardized)
+        let newline = UInt8(ascii: "\n")
+        let lastLine = try #require(bundled.dropLast().lastIndex(of: newline)) + 1  // the file ends with a line feed
+        let lineNumber = bundled[..<lastLine].reduce(1) { $1 == newline ? $0 + 1 : $0 }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gazetteer-\(UUID().uuidString).tsv")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try (bundled[..<lastLine] + Data("\t1\n".utf8)).write(to: file)
+        #expect(throws: EmbeddedGazetteer.LoadError(description: "The gazetteer \(file.path) is damaged: line \(lineNumber): an alternate name is empty or too long")) {
+            try EmbeddedGazetteer(url: file).load()
+        }
+    }
+
     @Test func theAsyncLookupGivesWhatTheSearchGives() async throws {
         let places = try await gazetteer.places(matching: "Richmond, VA", limit: 3)
         #expect(places == gazetteer.search("Richmond, VA", limit: 3))
