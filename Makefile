@@ -15,7 +15,7 @@ BENCH_FLAGS := -c release --static-swift-stdlib $(LINK_FLAGS) --product mvvm-tui
 RELEASE_BINARY := .build/release/mvvm-tui
 DEBUG_BINARY := .build/debug/mvvm-tui
 
-.PHONY: run test release bench perf link-order deps clean
+.PHONY: run test leaks release bench perf link-order deps clean
 
 ## run: build a release binary and launch it (pass options with ARGS="--tab people")
 run:
@@ -23,11 +23,22 @@ run:
 	@$(SWIFT) build $(RELEASE_FLAGS)
 	@$(RELEASE_BINARY) $(ARGS)
 
-## test: run every test, end-to-end tests in tmux included
+## test: run every test, end-to-end tests in tmux included, then the leak check
 test:
 	@Scripts/ensure-deps.sh test
 	$(SWIFT) build --product mvvm-tui
 	MVVM_TUI_BINARY=$(CURDIR)/$(DEBUG_BINARY) $(SWIFT) test
+	@$(MAKE) --no-print-directory leaks
+
+## leaks: the headless tests (view-models, Binding, Models) built with AddressSanitizer, whose
+## leak check fails the run when memory is left unreachable (Tests/Sanitizers/)
+LEAK_TESTS := ScreensTests|BindingTests|ModelsTests
+leaks:
+	@Scripts/ensure-deps.sh test
+	$(SWIFT) build --build-tests --sanitize address --scratch-path .build-asan
+	ASAN_OPTIONS=detect_leaks=1 \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/leak-suppressions.txt:print_suppressions=0 \
+		$(SWIFT) test --skip-build --sanitize address --scratch-path .build-asan --filter '$(LEAK_TESTS)'
 
 ## release: build the release binary only
 release:
@@ -54,4 +65,4 @@ link-order:
 		--output Scripts/link-order.txt
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-asan

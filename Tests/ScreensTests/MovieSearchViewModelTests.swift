@@ -21,6 +21,25 @@ struct MovieSearchViewModelTests {
         #expect(await service.questions.count == 2)
     }
 
+    @Test func aNewerQueryCancelsTheSearchItReplaces() async {
+        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
+        search.queryChanged("star")
+        let first = await service.nextRequest()
+        scheduler.advance(by: .seconds(1))
+        search.queryChanged("alien")
+        scheduler.advance(by: .seconds(1))
+        _ = await service.nextRequest()
+        #expect(await service.cancelledAnswer(to: first))
+    }
+
+    @Test func releasingTheScreenCancelsItsSearch() async {
+        var search: MovieSearchViewModel? = MovieSearchViewModel(service: service, scheduler: scheduler)
+        search?.queryChanged("star")
+        let request = await service.nextRequest()
+        search = nil
+        #expect(await service.cancelledAnswer(to: request))
+    }
+
     @Test func theSameQueryTwiceSearchesOnce() async {
         let search = MovieSearchViewModel(service: service, scheduler: scheduler)
         search.queryChanged("alien")

@@ -21,6 +21,7 @@ public actor ControlledMovieService: MovieService {
 
     private var waiting: [Int: CheckedContinuation<MoviePage, any Error>] = [:]
     private var unanswered: [Request] = []
+    private var cancelled: Set<Int> = []
     private var count = 0
     /// Every question asked, in order.
     public private(set) var questions: [Question] = []
@@ -54,14 +55,33 @@ public actor ControlledMovieService: MovieService {
         waiting.removeValue(forKey: request.number)?.resume(throwing: error)
     }
 
+    /// Waits until the task that asked `request` is cancelled, as a live service would notice,
+    /// and returns true; false after about five seconds without.
+    public func cancelledAnswer(to request: Request) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !cancelled.contains(request.number), ContinuousClock.now < deadline { await Task.yield() }
+        return cancelled.contains(request.number)
+    }
+
+    /// Asks, and waits for the test's answer; a cancelled task is answered with `CancellationError`
+    /// at once, as a live service ends its request, so that no task is left waiting for ever.
     private func ask(_ question: Question) async throws -> MoviePage {
         count += 1
         let number = count
         questions.append(question)
-        return try await withCheckedThrowingContinuation { continuation in
-            waiting[number] = continuation
-            unanswered.append(Request(number: number, question: question))
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                waiting[number] = continuation
+                unanswered.append(Request(number: number, question: question))
+            }
+        } onCancel: {
+            Task { await self.cancel(number) }
         }
+    }
+
+    private func cancel(_ number: Int) {
+        cancelled.insert(number)
+        waiting.removeValue(forKey: number)?.resume(throwing: CancellationError())
     }
 }
 

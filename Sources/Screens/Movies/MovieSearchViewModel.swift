@@ -6,7 +6,8 @@ import Models
 ///
 /// Queries are throttled like RxSwift's `throttle(latest: true)`: the first change searches at
 /// once, and later changes within the interval collapse into one search with the latest text at
-/// the interval's end. The same text twice in a row searches once. An answer for an older query
+/// the interval's end. The same text twice in a row searches once. A newer query cancels the
+/// search it replaces, and releasing the screen cancels its search; an answer for an older query
 /// never shows.
 @MainActor
 public final class MovieSearchViewModel {
@@ -44,6 +45,10 @@ public final class MovieSearchViewModel {
             .bind { [unowned self] in run($0) }.store(in: &tokens)
     }
 
+    isolated deinit {
+        search?.cancel()
+    }
+
     // MARK: - Inputs
 
     /// The query as it stands after the latest keystroke.
@@ -62,8 +67,8 @@ public final class MovieSearchViewModel {
     private func run(_ text: String) {
         generation += 1
         let request = generation
+        search?.cancel()
         guard !text.isEmpty else {
-            search?.cancel()
             show(rows: [], info: Self.startMessage, count: "")
             isSearching.change(to: false)
             return
