@@ -99,12 +99,15 @@ func drawingFigures() async throws -> [Figure] {
         .people: PeopleView(viewModel: people, needsDisplay: {}),
     ]
     let grid = GridSurface(size: Size(columns: 100, rows: 30))
-    return Tab.allCases.map { tab in
-        let shell = ShellView(shell: ShellViewModel(initialTab: tab), screens: screens, needsDisplay: {}, onQuit: {})
+    let shells = Tab.allCases.map { tab in
+        (tab, ShellView(shell: ShellViewModel(initialTab: tab), screens: screens, needsDisplay: {}, onQuit: {}))
+    }
+    let inGrid = shells.map { tab, shell in
         shell.draw(into: grid)
         let time = milliseconds(runs: 101) { shell.draw(into: grid) }
         return Figure(name: "drawing \(tab.title) into a 100x30 grid", value: time, unit: "ms", budget: 1)
     }
+    return inGrid + (try pseudoTerminalFigures(shells: shells))
 }
 
 /// The People screen's reads on a database of 100,000 people in a temporary file, and an import.

@@ -79,6 +79,12 @@ public final class NcursesTerminal: Surface {
         doupdate()
     }
 
+    /// Makes the next `present()` clear the terminal and send every cell, not only what changed:
+    /// the cost of a whole frame, as after the terminal lost its contents.
+    public func repaintAll() {
+        clearok(window, true)
+    }
+
     /// Takes the terminal's new size after SIGWINCH; the next frame is drawn at that size.
     public func resize() {
         var window = winsize()
