@@ -52,7 +52,9 @@ final class EmbeddedResource<Index: Sendable>: Sendable {
         if let loaded { return loaded }
         let data: Data
         do {
-            data = try Data(contentsOf: url, options: mapped ? .alwaysMapped : [])
+            data = mapped ? try MappedPages.map(url) : try Data(contentsOf: url)
+        } catch let failure as MappedPages.Failure {
+            throw EmbeddedDataError(description: "\(name) \(url.path) cannot be read: \(failure.description)")
         } catch {
             throw EmbeddedDataError(description: "\(name) \(url.path) cannot be read: \(error.localizedDescription)")
         }
