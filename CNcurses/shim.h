@@ -21,6 +21,8 @@ extern int wcwidth(wchar_t c);
 static inline WINDOW *mt_stdscr(void) { return stdscr; }
 static inline int mt_lines(void) { return LINES; }
 static inline int mt_cols(void) { return COLS; }
+static inline int mt_colors(void) { return COLORS; }
+static inline int mt_color_pairs(void) { return COLOR_PAIRS; }
 
 static inline attr_t mt_a_normal(void) { return A_NORMAL; }
 static inline attr_t mt_a_bold(void) { return A_BOLD; }

@@ -18,6 +18,7 @@ public enum Style: Hashable, Sendable {
     case prompt
     /// A message about something that went wrong.
     case error
-    /// A solid bar of a chart, drawn as blank cells in reverse video: one byte a cell.
+    /// A solid bar of a chart, drawn as blank cells on a background colour (reverse video
+    /// without colour): one byte a cell.
     case bar
 }
