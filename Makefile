@@ -2,16 +2,15 @@
 # installs, the Debian packages it needs first (Scripts/ensure-deps.sh).
 SWIFT ?= swift
 ARGS ?=
-# Release builds link the Swift runtime and Foundation statically: the program starts faster
-# and touches fewer pages (Docs/DECISIONS.md, Docs/Performance.md).
-# The link uses lld to lay the functions a session runs side by side (Scripts/link-order.txt),
-# packs relative relocations and exports no symbols: each keeps pages out of memory.
+# Release builds are static executables: the Swift runtime, Foundation, the C and C++ libraries,
+# ncurses and SQLite are linked in, so the program maps no shared library and keeps only the
+# code it runs in memory (Docs/DECISIONS.md, Docs/Performance.md).
+# The link uses lld to lay the functions a session runs side by side (Scripts/link-order.txt).
 # The benchmarks build with the same flags, so `make bench` and `make perf` share one build.
-LINK_FLAGS := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
-	-Xlinker --no-export-dynamic -Xlinker --no-warn-symbol-ordering \
+LINK_FLAGS := -Xswiftc -static-executable -Xswiftc -use-ld=lld -Xlinker --no-warn-symbol-ordering \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/Scripts/link-order.txt
-RELEASE_FLAGS := -c release --static-swift-stdlib $(LINK_FLAGS) --product mvvm-tui
-BENCH_FLAGS := -c release --static-swift-stdlib $(LINK_FLAGS) --product mvvm-tui-bench
+RELEASE_FLAGS := -c release $(LINK_FLAGS) --product mvvm-tui
+BENCH_FLAGS := -c release $(LINK_FLAGS) --product mvvm-tui-bench
 RELEASE_BINARY := .build/release/mvvm-tui
 DEBUG_BINARY := .build/debug/mvvm-tui
 
