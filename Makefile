@@ -14,7 +14,7 @@ BENCH_FLAGS := -c release $(LINK_FLAGS) --product mvvm-tui-bench
 RELEASE_BINARY := .build/release/mvvm-tui
 DEBUG_BINARY := .build/debug/mvvm-tui
 
-.PHONY: run test leaks release bench perf link-order deps clean
+.PHONY: run test test-release leaks release bench perf link-order deps clean
 
 ## run: build a release binary and launch it (pass options with ARGS="--tab people")
 run:
@@ -22,12 +22,20 @@ run:
 	@$(SWIFT) build $(RELEASE_FLAGS)
 	@$(RELEASE_BINARY) $(ARGS)
 
-## test: run every test, end-to-end tests in tmux included, then the leak check
+## test: run every test, end-to-end tests in tmux included, the end-to-end suite again
+## against the release binary, then the leak check
 test:
 	@Scripts/ensure-deps.sh test
 	$(SWIFT) build --product mvvm-tui
 	MVVM_TUI_BINARY=$(CURDIR)/$(DEBUG_BINARY) $(SWIFT) test
-	@$(MAKE) --no-print-directory leaks
+	@$(MAKE) --no-print-directory test-release leaks
+
+## test-release: the end-to-end suite against the release binary, a static
+## executable built with other flags than the tests' (run after `swift test` has built them)
+test-release:
+	@Scripts/ensure-deps.sh test
+	$(SWIFT) build $(RELEASE_FLAGS)
+	MVVM_TUI_BINARY=$(CURDIR)/$(RELEASE_BINARY) $(SWIFT) test --skip-build --filter EndToEndTests
 
 ## leaks: the headless tests (view-models, Binding, Models) built with AddressSanitizer, whose
 ## leak check fails the run when memory is left unreachable (Tests/Sanitizers/)

@@ -176,13 +176,14 @@ def peak_memory_mib(pid):
     return None
 
 
-def start_child(binary, data_dir):
-    """Starts the binary on a new pseudo-terminal of SIZE; returns (pid, master fd, start time)."""
+def start_child(binary, data_dir, options=()):
+    """Starts the binary on a new pseudo-terminal of SIZE with `options` after the usual ones;
+    returns (pid, master fd, start time)."""
     master, slave = pty.openpty()
     set_size(slave, *SIZE)
     env = {"TERM": "xterm-256color", "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "enable=no",
            "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": data_dir}
-    argv = [str(binary), "--offline", "--data-dir", data_dir]
+    argv = [str(binary), "--offline", "--data-dir", data_dir, *options]
     started = time.perf_counter()
     pid = os.fork()
     if pid == 0:  # the child: the slave becomes its controlling terminal and stdio
@@ -355,6 +356,27 @@ def one_run(binary, idle_seconds, people_database):
         shutil.rmtree(data_dir, ignore_errors=True)
 
 
+def start_memory_by_tab(binary, people_database):
+    """Peak memory (MiB) of a fresh process opened on each tab once its screen falls silent,
+    one process a tab: what each screen adds to the shell at start."""
+    result = {}
+    for tab in TAB_NAMES:
+        data_dir = tempfile.mkdtemp(prefix="mvvm-tui-perf-")
+        for name in os.listdir(people_database):
+            shutil.copy(os.path.join(people_database, name), data_dir)
+        pid, fd, started = start_child(binary, data_dir, ("--tab", tab.lower()))
+        try:
+            read_burst(fd, FIRST_FRAME_GAP, started, FIRST_BYTE_TIMEOUT)
+            read_burst(fd, FIRST_FRAME_SILENCE, time.perf_counter(), FIRST_FRAME_SILENCE)
+            result[tab] = peak_memory_mib(pid)
+        finally:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            os.close(fd)
+            shutil.rmtree(data_dir, ignore_errors=True)
+    return result
+
+
 def median(values):
     """The median of the values that were measured, or None when none were."""
     values = [value for value in values if value is not None]
@@ -420,6 +442,8 @@ def build_rows(runs, idle_seconds):
         rows.append((f"idle {tab['tab']}: CPU (ms)", fmt(tab["cpu"]), "-", "info", f"over {idle_seconds:g} s"))
     if idle is None:
         rows.append(("idle", "n/a", "-", "skipped", "--idle-seconds 0"))
+    for tab, mib in runs[0].get("memory by tab", {}).items():
+        rows.append((f"peak memory at start on {tab} (MiB)", fmt(mib), "-", "info", "run 1, --tab"))
     codes = [r["quit"] for r in runs]
     ok = all(code == 0 for code in codes)
     rows.append(("quit with q (exit status)", ", ".join("timeout" if c is None else str(c) for c in codes),
@@ -481,6 +505,7 @@ def main():
         subprocess.run([args.bench_binary, "--people-database", people_database, "100000"], check=True,
                        stdout=subprocess.DEVNULL)
         runs = [one_run(binary, args.idle_seconds if index == 0 else 0, people_database) for index in range(args.runs)]
+        runs[0]["memory by tab"] = start_memory_by_tab(binary, people_database)
     except ChildFailed as failure:
         print(f"perf: {failure}", file=sys.stderr)
         return 1

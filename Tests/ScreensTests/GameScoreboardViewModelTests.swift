@@ -277,4 +277,12 @@ struct ScoreboardFormatTests {
     func timeIsMinutesSecondsAndTenths(duration: Duration, text: String) {
         #expect(ScoreboardFormat.time(duration) == text)
     }
+
+    @Test func aDayIsWrittenInTheTimeZoneGiven() {
+        let lateOnNovember21InUTC = Date(timeIntervalSince1970: 1_763_769_600 - 1)  // 2025-11-21 23:59:59 UTC
+        #expect(ScoreboardFormat.day(lateOnNovember21InUTC, timeZone: TimeZone(identifier: "UTC")!) == "Nov 21, 2025")
+        #expect(ScoreboardFormat.day(lateOnNovember21InUTC, timeZone: TimeZone(identifier: "Asia/Tokyo")!) == "Nov 22, 2025")
+        #expect(ScoreboardFormat.day(Date(timeIntervalSince1970: 0), timeZone: TimeZone(identifier: "America/New_York")!)
+            == "Dec 31, 1969")
+    }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Models
-import Services
+@testable import Services
 import Testing
 
 struct SQLiteGameLibraryTests {
@@ -29,6 +29,16 @@ struct SQLiteGameLibraryTests {
         #expect(loaded.game.score == Score(home: 2, away: 0))
         #expect(loaded.game.elapsed(at: .seconds(999)) == .milliseconds(61_250))
         #expect(!loaded.game.isRunning)
+    }
+
+    @Test func theStartIsStoredAsGRDBStoresDatesInUTCToTheMillisecond() throws {
+        #expect(SQLiteGameLibrary.storedText(of: Date(timeIntervalSince1970: 1_000)) == "1970-01-01 00:16:40.000")
+        #expect(SQLiteGameLibrary.storedText(of: Date(timeIntervalSince1970: 1_763_733_909.25)) == "2025-11-21 14:05:09.250")
+        #expect(SQLiteGameLibrary.storedText(of: Date(timeIntervalSince1970: -0.5)) == "1969-12-31 23:59:59.500")
+
+        let library = SQLiteGameLibrary(database: try AppDatabase(inMemoryNamed: UUID().uuidString))
+        _ = try library.startGame(Game(), on: Date(timeIntervalSince1970: 1_763_733_909.25))
+        #expect(try library.latestGame()?.startedOn == Date(timeIntervalSince1970: 1_763_733_909.25))
     }
 
     @Test func aGameKilledWhileRunningComesBackPausedAtItsLatestMove() throws {

@@ -32,12 +32,12 @@ enum ScoreboardFormat {
             + "\(time(game.accumulated))  \(state)"
     }
 
-    /// `Nov 21, 2026`.
+    /// `Nov 21, 2026`: the day in `timeZone`, from the Gregorian calendar and `CalendarNames`
+    /// (a `DateFormatter` would set up ICU's formatting, megabytes of memory, for one line).
     static func day(_ date: Date, timeZone: TimeZone) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = timeZone
-        formatter.dateFormat = "MMM d, yyyy"
-        return formatter.string(from: date)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let day = calendar.dateComponents([.year, .month, .day], from: date)
+        return "\(CalendarNames.shortMonth(day.month ?? 1)) \(day.day ?? 1), \(day.year ?? 1970)"
     }
 }
