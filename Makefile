@@ -14,7 +14,7 @@ BENCH_FLAGS := -c release $(LINK_FLAGS) --product mvvm-tui-bench
 RELEASE_BINARY := .build/release/mvvm-tui
 DEBUG_BINARY := .build/debug/mvvm-tui
 
-.PHONY: run test test-release leaks release bench perf link-order deps clean
+.PHONY: run test test-release leaks release bench perf link-order gazetteer-index deps clean
 
 ## run: build a release binary and launch it (pass options with ARGS="--tab people")
 run:
@@ -70,6 +70,13 @@ link-order:
 	$(SWIFT) build $(RELEASE_FLAGS) -Xlinker -Map=$(CURDIR)/.build/mvvm-tui.map
 	python3 Scripts/make-link-order.py --binary $(RELEASE_BINARY) --map .build/mvvm-tui.map \
 		--output Scripts/link-order.txt
+
+## gazetteer-index: write Sources/Services/Resources/gazetteer.index from gazetteer.tsv (after
+## Scripts/make-gazetteer.py; a test checks that the two match)
+gazetteer-index:
+	$(SWIFT) build $(BENCH_FLAGS)
+	.build/release/mvvm-tui-bench --gazetteer-index Sources/Services/Resources/gazetteer.tsv \
+		Sources/Services/Resources/gazetteer.index
 
 clean:
 	rm -rf .build .build-asan

@@ -27,7 +27,7 @@ let package = Package(
         .target(
             name: "Services",
             dependencies: ["Models", .product(name: "GRDB", package: "GRDB.swift")],
-            resources: [.copy("Resources/movies.tsv"), .copy("Resources/gazetteer.tsv")],
+            resources: [.copy("Resources/movies.tsv"), .copy("Resources/gazetteer.tsv"), .copy("Resources/gazetteer.index")],
             swiftSettings: callerIsolatedAsync
         ),
 

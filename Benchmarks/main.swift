@@ -203,5 +203,11 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--people-database" {
     exit(try makePeopleDatabase(arguments: Array(arguments.dropFirst())))
 }
+// `mvvm-tui-bench --gazetteer-index GAZETTEER INDEX` writes the gazetteer's index file
+// (`make gazetteer-index`).
+if arguments.first == "--gazetteer-index", arguments.count == 3 {
+    try EmbeddedGazetteer.writeIndex(of: URL(fileURLWithPath: arguments[1]), to: URL(fileURLWithPath: arguments[2]))
+    exit(0)
+}
 let drawing = try await drawingFigures()
 exit(try await MainActor.run { try run(drawing: drawing) })

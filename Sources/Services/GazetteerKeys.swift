@@ -9,23 +9,35 @@ struct GazetteerKeys: Sendable {
     /// Whether key i leads to place i, rather than to the places listed for it.
     let leadsToPlaceAtSameIndex: Bool
     /// Where each key starts in the file.
-    private(set) var starts: [UInt32] = []
+    private(set) var starts = Column<UInt32>()
     /// How long each key is, in bytes.
-    private(set) var lengths: [UInt8] = []
-    /// Whether each key is read with A–Z in lower case; empty when no key is.
-    private(set) var lowercased: [Bool] = []
+    private(set) var lengths = Column<UInt8>()
+    /// Whether each key is read with A–Z in lower case (1) or not (0); empty when no key is.
+    private(set) var lowercased = Column<UInt8>()
     /// Where each key's places start in `places`, one more marking the end; empty when key i
     /// leads to place i.
-    private(set) var placeStarts: [UInt32] = []
+    private(set) var placeStarts = Column<UInt32>()
     /// The places the keys lead to.
-    private(set) var places: [UInt32] = []
+    private(set) var places = Column<UInt32>()
     /// The length of the longest key.
     private(set) var longestKey = 0
 
     /// Creates an empty table.
     init(leadsToPlaceAtSameIndex: Bool) {
         self.leadsToPlaceAtSameIndex = leadsToPlaceAtSameIndex
-        if !leadsToPlaceAtSameIndex { placeStarts = [0] }
+        if !leadsToPlaceAtSameIndex { placeStarts.append(0) }
+    }
+
+    /// The places' own keys, whose columns lie in an index file: key i leads to place i.
+    init(starts: Column<UInt32>, lengths: Column<UInt8>, lowercased: Column<UInt8>, longestKey: Int) {
+        leadsToPlaceAtSameIndex = true
+        (self.starts, self.lengths, self.lowercased, self.longestKey) = (starts, lengths, lowercased, longestKey)
+    }
+
+    /// Alternate names, whose columns lie in an index file.
+    init(starts: Column<UInt32>, lengths: Column<UInt8>, placeStarts: Column<UInt32>, places: Column<UInt32>, longestKey: Int) {
+        leadsToPlaceAtSameIndex = false
+        (self.starts, self.lengths, self.placeStarts, self.places, self.longestKey) = (starts, lengths, placeStarts, places, longestKey)
     }
 
     /// How many keys there are.
@@ -73,7 +85,7 @@ struct GazetteerKeys: Sendable {
     mutating func append(keyAt range: Range<Int>, lowercasing: Bool) {
         starts.append(UInt32(range.lowerBound))
         lengths.append(UInt8(range.count))
-        if leadsToPlaceAtSameIndex { lowercased.append(lowercasing) }
+        if leadsToPlaceAtSameIndex { lowercased.append(lowercasing ? 1 : 0) }
         longestKey = max(longestKey, range.count)
     }
 
@@ -109,7 +121,7 @@ struct GazetteerKeys: Sendable {
     /// Whether key `index` is read with A–Z in lower case.
     @inline(__always)
     private func isLowercased(_ index: Int) -> Bool {
-        !lowercased.isEmpty && lowercased[index]
+        !lowercased.isEmpty && lowercased[index] != 0
     }
 
     /// Byte `offset` of key `index`.

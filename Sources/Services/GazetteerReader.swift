@@ -38,46 +38,63 @@ struct GazetteerReader {
 
     /// Reads the whole file.
     mutating func read() throws(Damage) -> GazetteerIndex.Columns {
+        var tables = try readTables()
+        tables.columns.reserve(places: tables.places, alternateNames: tables.alternateNames)
+        try readPlaces(tables.places, into: &tables.columns, countries: tables.countrySlots, states: tables.stateSlots,
+                       timeZones: tables.columns.timeZones.count)
+        try readAlternateNames(tables.alternateNames, into: &tables.columns, places: tables.places)
+        if position < bytes.count { throw damage("there is more after the last section") }
+        return tables.columns
+    }
+
+    /// What the start of the file holds: the columns with the time zones, countries and states,
+    /// the counts of places and alternate names, and where each country's and state's code leads.
+    struct Tables {
         var columns = GazetteerIndex.Columns()
+        var places = 0
+        var alternateNames = 0
+        /// The index of each country by the slot of its code (see `slot(of:_:)`).
+        var countrySlots = [UInt8?](repeating: nil, count: 26 * 26)
+        /// The index of each state plus 1 by the slot of its code.
+        var stateSlots = [UInt8?](repeating: nil, count: 26 * 26)
+    }
+
+    /// Reads the comments, the header and the small sections: time zones, countries, US states.
+    /// That is all a gazetteer with an index file (`GazetteerIndexFile`) needs read.
+    mutating func readTables() throws(Damage) -> Tables {
+        var tables = Tables()
         guard bytes.count < 1 << 32 else { throw Damage(description: "it is over 4 GB, too large to be a gazetteer") }
         while position < bytes.count, bytes[position] == UInt8(ascii: "#") { _ = try lastField("a comment") }
         guard text(try field("the format")) == "gazetteer 1" else { throw damage("this is not a gazetteer in format 1") }
         let timeZoneCount = try number("the number of time zones", below: 1 << 16, then: Self.tab)
         let countryCount = try number("the number of countries", below: 1 << 8, then: Self.tab)
         let stateCount = try number("the number of states", below: 1 << 8, then: Self.tab)
-        let placeCount = try number("the number of places", below: 1 << 28, then: Self.tab)
-        let nameCount = try number("the number of alternate names", below: 1 << 32, then: Self.lineFeed)
+        tables.places = try number("the number of places", below: 1 << 28, then: Self.tab)
+        tables.alternateNames = try number("the number of alternate names", below: 1 << 32, then: Self.lineFeed)
 
-        for _ in 0..<timeZoneCount { columns.timeZones.append(text(try lastField("a time zone"))) }
-        var countrySlots = [UInt8?](repeating: nil, count: 26 * 26)
+        for _ in 0..<timeZoneCount { tables.columns.timeZones.append(text(try lastField("a time zone"))) }
         for index in 0..<countryCount {
             let code = try field("a country code")
             let names = try lastField("a country's names").parts(separatedBy: Self.tab, in: bytes).map { text($0) }
             guard names.count >= 2 else { throw damage("a country needs an ISO3 code and a name") }
             let alternatives = names.dropFirst().map { PlaceNameFolding.fold($0) }
-            columns.countries.append(GazetteerIndex.Country(
+            tables.columns.countries.append(GazetteerIndex.Country(
                 code: text(code), name: names[1],
                 exactKeys: [PlaceNameFolding.fold(text(code)), PlaceNameFolding.fold(names[0])] + alternatives,
                 nameKeys: alternatives
             ))
-            countrySlots[try slot(of: code, "a country code")] = UInt8(index)
+            tables.countrySlots[try slot(of: code, "a country code")] = UInt8(index)
         }
-        var stateSlots = [UInt8?](repeating: nil, count: 26 * 26)
         for index in 0..<stateCount {
             let code = try field("a state code")
             let name = text(try lastField("a state name"))
             let folded = PlaceNameFolding.fold(name)
-            columns.states.append(GazetteerIndex.State(
+            tables.columns.states.append(GazetteerIndex.State(
                 code: text(code), name: name, exactKeys: [PlaceNameFolding.fold(text(code)), folded], nameKeys: [folded]
             ))
-            stateSlots[try slot(of: code, "a state code")] = UInt8(index + 1)
+            tables.stateSlots[try slot(of: code, "a state code")] = UInt8(index + 1)
         }
-
-        columns.reserve(places: placeCount, alternateNames: nameCount)
-        try readPlaces(placeCount, into: &columns, countries: countrySlots, states: stateSlots, timeZones: timeZoneCount)
-        try readAlternateNames(nameCount, into: &columns, places: placeCount)
-        if position < bytes.count { throw damage("there is more after the last section") }
-        return columns
+        return tables
     }
 
     // MARK: - Sections

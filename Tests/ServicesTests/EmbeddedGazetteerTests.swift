@@ -211,7 +211,7 @@ struct EmbeddedGazetteerTests {
     }
 
     /// Two Springfields and one alternate name, in the file format Scripts/make-gazetteer.py writes.
-    private static let smallGazetteer = """
+    static let smallGazetteer = """
         # A test gazetteer.
         gazetteer 1\t2\t1\t2\t2\t1
         America/Chicago
