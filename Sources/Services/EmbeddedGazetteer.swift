@@ -1,5 +1,6 @@
 import Foundation
 import Models
+import Synchronization
 
 /// The places the Weather screen finds without a network: 147,284 cities, towns and villages of
 /// 1,000 people or more from GeoNames (see Docs/Data.md), embedded as `Resources/gazetteer.tsv`.
@@ -25,6 +26,11 @@ public final class EmbeddedGazetteer: Geocoder, Sendable {
     public typealias LoadError = EmbeddedDataError
 
     private let resource: EmbeddedResource<GazetteerIndex>
+    /// When the mapped files' pages were last given back, in seconds of the system's uptime.
+    private let pagesGivenBack = Mutex<TimeInterval>(-.infinity)
+    /// How often at most lookups give the pages back: each time costs the next lookup about a
+    /// millisecond of mapping them again, so a person typing pays it once a second.
+    private static let pageGivingInterval: TimeInterval = 1
 
     /// Creates a gazetteer read from the file at `url` when it is first needed, with its columns
     /// from the index file at `indexURL` (`GazetteerIndexFile`) when there is one. An index that
@@ -33,7 +39,7 @@ public final class EmbeddedGazetteer: Geocoder, Sendable {
     public init(url: URL, indexURL: URL? = nil) {
         resource = EmbeddedResource(url: url, name: "The gazetteer", mapped: true) { data, url throws(EmbeddedDataError) in
             if let indexURL, let index = try? MappedPages.map(indexURL),
-               let mapped = try? GazetteerIndex(file: data, source: url, index: index, indexSource: indexURL) {
+               let mapped = try? GazetteerIndex(file: data, source: url, index: index, indexSource: indexURL, bothMapped: true) {
                 return mapped
             }
             return try GazetteerIndex(file: data, source: url, releasingPagesRead: true)
@@ -79,7 +85,25 @@ public final class EmbeddedGazetteer: Geocoder, Sendable {
         let query = PlaceQuery(query)
         guard limit > 0, !query.name.isEmpty else { return [] }
         let index = try index()
+        defer { givePagesBackNowAndThen(index) }
         return index.search(query, limit: limit).map(index.place(at:))
+    }
+}
+
+// MARK: - Memory
+
+extension EmbeddedGazetteer {
+    /// Gives the pages lookups read back to the system (`GazetteerIndex.givePagesBack()`), at
+    /// most once every `pageGivingInterval`: a lookup's pages stay only until the next lookup
+    /// a second or more later, instead of piling up to both whole files.
+    private func givePagesBackNowAndThen(_ index: GazetteerIndex) {
+        let now = ProcessInfo.processInfo.systemUptime
+        let due = pagesGivenBack.withLock { last in
+            guard now - last >= Self.pageGivingInterval else { return false }
+            last = now
+            return true
+        }
+        if due { index.givePagesBack() }
     }
 }
 

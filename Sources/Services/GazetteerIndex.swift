@@ -92,6 +92,9 @@ final class GazetteerIndex: Sendable {
 
     /// The gazetteer file, mapped.
     private let file: Data
+    /// The two mappings whose pages `givePagesBack()` gives back: empty unless both files were
+    /// mapped with `MappedPages.map`.
+    private let mappings: [Data]
     private let timeZones: [String]
     private let rowStarts: Column<UInt32>
     private let latitudes: Column<Int32>
@@ -109,7 +112,9 @@ final class GazetteerIndex: Sendable {
 
     /// Reads the start of the gazetteer `file`, read from `source`, and takes the columns from
     /// the mapped index file `index` made from it (`GazetteerIndexFile`), read from `indexSource`.
-    convenience init(file: Data, source: URL, index: Data, indexSource: URL) throws(EmbeddedGazetteer.LoadError) {
+    /// `bothMapped` says that `MappedPages.map` mapped both, so that `givePagesBack()` may.
+    convenience init(file: Data, source: URL, index: Data, indexSource: URL, bothMapped: Bool = false)
+        throws(EmbeddedGazetteer.LoadError) {
         var tables = try Self.read(file, from: source) { reader throws(GazetteerReader.Damage) in try reader.readTables() }
         do throws(GazetteerIndexFile.Damage) {
             try GazetteerIndexFile.read(index, into: &tables.columns, gazetteerSize: file.count,
@@ -117,7 +122,7 @@ final class GazetteerIndex: Sendable {
         } catch {
             throw EmbeddedGazetteer.LoadError(description: "The gazetteer index \(indexSource.path) is damaged: \(error.description)")
         }
-        self.init(columns: tables.columns, file: file)
+        self.init(columns: tables.columns, file: file, mappings: bothMapped ? [file, index] : [])
     }
 
     /// The columns of the gazetteer `file`, read whole from `source`: what an index file holds.
@@ -125,8 +130,9 @@ final class GazetteerIndex: Sendable {
         try read(file, from: source) { reader throws(GazetteerReader.Damage) in try reader.read() }
     }
 
-    private init(columns: Columns, file: Data) {
+    private init(columns: Columns, file: Data, mappings: [Data] = []) {
         self.file = file
+        self.mappings = mappings
         count = columns.populations.count
         countries = columns.countries
         states = columns.states
@@ -160,6 +166,15 @@ final class GazetteerIndex: Sendable {
             return read
         case .failure(let damage):
             throw EmbeddedGazetteer.LoadError(description: "The gazetteer \(source.path) is damaged: \(damage.description)")
+        }
+    }
+
+    /// Gives back the pages of both mapped files that lookups have read: they stay in the
+    /// system's page cache, shared and reclaimable, and the next lookup maps the few it reads
+    /// again. Without it every lookup's pages would stay in the process, up to both whole files.
+    func givePagesBack() {
+        for mapping in mappings {
+            mapping.withUnsafeBytes { MappedPages.release(0..<$0.count, of: $0) }
         }
     }
 
