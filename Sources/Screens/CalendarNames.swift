@@ -13,4 +13,6 @@ enum CalendarNames {
     static func month(_ number: Int) -> String { months[number - 1] }
     /// `Nov` for month 11.
     static func shortMonth(_ number: Int) -> String { String(months[number - 1].prefix(3)) }
+    /// `Nov 21, 2026` for month 11.
+    static func shortDate(year: Int, month: Int, day: Int) -> String { "\(shortMonth(month)) \(day), \(year)" }
 }

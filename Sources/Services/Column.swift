@@ -21,7 +21,9 @@ struct Column<Element: FixedWidthInteger & Sendable>: Sendable {
     }
 
     /// The `count` elements at `offset` bytes into `file`, a mapping that lives as long as the
-    /// column; nil when they do not fit in it or are not aligned for `Element`.
+    /// column; nil when they do not fit in it or are not aligned for `Element`. The column keeps
+    /// `file` and reads where its bytes lie, so `file` must be memory whose bytes do not move: a
+    /// mapping (`MappedPages.map`) or a `Data` of more than a few bytes that nothing mutates.
     init?(count: Int, at offset: Int, in file: Data) {
         let size = MemoryLayout<Element>.stride
         guard offset >= 0, count >= 0, offset % MemoryLayout<Element>.alignment == 0,

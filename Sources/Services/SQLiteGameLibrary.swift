@@ -26,7 +26,7 @@ public final class SQLiteGameLibrary: GameLibrary {
     public func startGame(_ game: Game, on date: Date) throws -> StoredGame {
         try database.write { db in
             try db.execute(sql: "INSERT INTO game (startedAt, homeName, awayName, elapsedMilliseconds, isRunning) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [Self.storedText(of: date), game.home.name, game.away.name, Self.milliseconds(game.accumulated), game.isRunning])
+                           arguments: [Self.storedStart(of: date), game.home.name, game.away.name, Self.milliseconds(game.accumulated), game.isRunning])
             let id = db.lastInsertedRowID
             for (side, team) in [(Side.home, game.home), (.away, game.away)] {
                 for player in team.players {
@@ -109,21 +109,18 @@ public final class SQLiteGameLibrary: GameLibrary {
     }
 
     /// `2026-11-21 14:05:09.250`: the time in UTC to the millisecond, as GRDB stores a `Date` and
-    /// reads it back. GRDB writes it with a `DateFormatter`, whose ICU set-up holds megabytes of
-    /// memory; the Gregorian calendar in UTC needs none of it.
-    static func storedText(of date: Date) -> String {
+    /// reads it back. GRDB writes a `Date` with a `DateFormatter`, whose ICU set-up holds
+    /// megabytes of memory; its `DatabaseDateComponents` writes the same text from the Gregorian
+    /// calendar's components in UTC, which need none of it.
+    private static func storedStart(of date: Date) -> DatabaseDateComponents {
         let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
         let seconds = (milliseconds / 1000).rounded(.down)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(secondsFromGMT: 0)!
-        let time = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second],
+        var time = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second],
                                            from: Date(timeIntervalSince1970: seconds))
-        func padded(_ value: Int?, _ width: Int) -> String {
-            let digits = String(value ?? 0)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return "\(padded(time.year, 4))-\(padded(time.month, 2))-\(padded(time.day, 2)) "
-            + "\(padded(time.hour, 2)):\(padded(time.minute, 2)):\(padded(time.second, 2)).\(padded(Int(milliseconds - seconds * 1000), 3))"
+        time.nanosecond = Int(milliseconds - seconds * 1000) * 1_000_000
+        return DatabaseDateComponents(time, format: .YMD_HMSS)
     }
 
     private static func milliseconds(_ duration: Duration) -> Int64 {

@@ -1,6 +1,6 @@
 import Foundation
 import Models
-@testable import Services
+import Services
 import Testing
 
 struct SQLiteGameLibraryTests {
@@ -31,14 +31,14 @@ struct SQLiteGameLibraryTests {
         #expect(!loaded.game.isRunning)
     }
 
-    @Test func theStartIsStoredAsGRDBStoresDatesInUTCToTheMillisecond() throws {
-        #expect(SQLiteGameLibrary.storedText(of: Date(timeIntervalSince1970: 1_000)) == "1970-01-01 00:16:40.000")
-        #expect(SQLiteGameLibrary.storedText(of: Date(timeIntervalSince1970: 1_763_733_909.25)) == "2025-11-21 14:05:09.250")
-        #expect(SQLiteGameLibrary.storedText(of: Date(timeIntervalSince1970: -0.5)) == "1969-12-31 23:59:59.500")
-
+    /// The start is written as GRDB's own text for a date (UTC, to the millisecond) without its
+    /// `DateFormatter`; GRDB reads it back as the same `Date`.
+    @Test(arguments: [1_000, 1_763_733_909.25, -0.5, 951_782_400.999])
+    func theStartComesBackToTheMillisecond(secondsSince1970: TimeInterval) throws {
         let library = SQLiteGameLibrary(database: try AppDatabase(inMemoryNamed: UUID().uuidString))
-        _ = try library.startGame(Game(), on: Date(timeIntervalSince1970: 1_763_733_909.25))
-        #expect(try library.latestGame()?.startedOn == Date(timeIntervalSince1970: 1_763_733_909.25))
+        _ = try library.startGame(Game(), on: Date(timeIntervalSince1970: secondsSince1970))
+        let loaded = try #require(try library.latestGame()).startedOn.timeIntervalSince1970
+        #expect(abs(loaded - secondsSince1970) < 0.001)
     }
 
     @Test func aGameKilledWhileRunningComesBackPausedAtItsLatestMove() throws {

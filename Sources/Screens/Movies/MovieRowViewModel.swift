@@ -37,7 +37,7 @@ public struct MovieRowViewModel: Equatable, Sendable {
         switch date {
         case .day(let year, let month, let day):
             guard (1...12).contains(month) else { return "\(year)" }
-            return "\(monthNames[month - 1]) \(day), \(year)"
+            return CalendarNames.shortDate(year: year, month: month, day: day)
         case .year(let year): return "\(year)"
         case nil: return ""
         }
@@ -79,6 +79,4 @@ public struct MovieRowViewModel: Equatable, Sendable {
         }
         return text
     }
-
-    private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 }

@@ -38,6 +38,6 @@ enum ScoreboardFormat {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let day = calendar.dateComponents([.year, .month, .day], from: date)
-        return "\(CalendarNames.shortMonth(day.month ?? 1)) \(day.day ?? 1), \(day.year ?? 1970)"
+        return CalendarNames.shortDate(year: day.year ?? 1970, month: day.month ?? 1, day: day.day ?? 1)
     }
 }
