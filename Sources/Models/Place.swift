@@ -45,3 +45,12 @@ public protocol Geocoder: Sendable {
     /// The places `query` names, best first, at most `limit`; empty when none does.
     func places(matching query: String, limit: Int) async throws -> [Place]
 }
+
+extension Place {
+    /// McGaheysville, Virginia, as the embedded gazetteer has it: the place the original
+    /// Weather app opens on, and the one the Weather screen shows when none was given or kept.
+    public static let mcGaheysville = Place(name: "McGaheysville", region: "Virginia", regionCode: "VA",
+                                            country: "United States", countryCode: "US",
+                                            latitude: 38.3771, longitude: -78.7389,
+                                            timeZone: "America/New_York", population: 0)
+}

@@ -43,6 +43,45 @@ struct WeatherViewModelTests {
         #expect(weather.problem.value.isEmpty)
     }
 
+    @Test func theOriginalsPlaceIsKnownSoTheFirstLaunchAsksNoGeocoder() async {
+        let weather = makeViewModel()
+        weather.screenAppeared()
+        let request = await service.nextRequest()
+        #expect(request.place == .mcGaheysville)
+        #expect(geocoder.queries.isEmpty)
+    }
+
+    @Test func aPlaceShownIsKeptWholeSoTheNextLaunchAsksNoGeocoder() async {
+        let first = makeViewModel()
+        first.screenAppeared()
+        await answer(first)
+        first.changeLocation(to: "Paris")
+        await answer(first)
+        #expect(geocoder.queries == ["Paris"])
+
+        let next = makeViewModel()
+        next.screenAppeared()
+        let request = await service.nextRequest()
+        #expect(request.place == .paris)
+        #expect(geocoder.queries == ["Paris"])
+        await service.answer(request, with: .sample())
+        await next.lookupsFinished()
+        #expect(next.locationName.value == "Paris, France")
+    }
+
+    /// A place kept for another name (an earlier version kept only the name) or damaged.
+    @Test(arguments: [KeptPlace.text(of: .richmondVA), "Paris\tnot a place"])
+    func aKeptPlaceThatCannotBeShownIsLookedUpByTheKeptName(_ keptPlace: String?) async {
+        preferences.values["weather.place"] = keptPlace
+        preferences.values["weather.location"] = "Paris, France"
+        let weather = makeViewModel()
+        weather.screenAppeared()
+        await answer(weather)
+        #expect(geocoder.queries == ["Paris, France"])
+        #expect(weather.locationName.value == "Paris, France")
+        #expect(preferences.values["weather.place"] == KeptPlace.text(of: .paris))
+    }
+
     @Test func theDateIsTheDayWhereThePlaceIs() async {
         let weather = makeViewModel(launchLocation: "東京")
         weather.screenAppeared()
@@ -106,9 +145,11 @@ struct WeatherViewModelTests {
     }
 
     @Test func aGeocoderFailureSaysWhy() async {
-        geocoder.fail(with: WeatherServiceError.failed("Open-Meteo sent an unreadable answer"))
         let weather = makeViewModel()
         weather.screenAppeared()
+        await answer(weather)
+        geocoder.fail(with: WeatherServiceError.failed("Open-Meteo sent an unreadable answer"))
+        weather.changeLocation(to: "Paris")
         await weather.lookupsFinished()
         #expect(weather.locationName.value == "Not found")
         #expect(weather.problem.value == "Place lookup failed: Open-Meteo sent an unreadable answer")
@@ -183,7 +224,7 @@ struct WeatherViewModelTests {
         #expect(weather.takeInputLineRequest() == InputLineRequest(text: "Richmond, VA"))  // the line shows the place chosen
         await answer(weather)
         #expect(weather.locationName.value == "Richmond, VA")
-        #expect(geocoder.queries == ["McGaheysville, VA", "Rich"])  // the chosen place is not looked up again
+        #expect(geocoder.queries == ["Rich"])  // only suggested: the chosen place is not looked up again
     }
 
     @Test func upAboveTheFirstSuggestionGoesBackToTheTypedText() async {

@@ -96,10 +96,6 @@ public final class InMemoryPreferences: PreferencesStore {
 }
 
 extension Place {
-    /// McGaheysville, Virginia, the original app's place.
-    public static let mcGaheysville = Place(name: "McGaheysville", region: "Virginia", regionCode: "VA", country: "United States",
-                                            countryCode: "US", latitude: 38.37, longitude: -78.74,
-                                            timeZone: "America/New_York", population: 1_200)
     /// Paris, France.
     public static let paris = Place(name: "Paris", region: "Île-de-France", regionCode: "11", country: "France",
                                     countryCode: "FR", latitude: 48.85, longitude: 2.35,

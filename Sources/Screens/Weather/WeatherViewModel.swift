@@ -11,7 +11,7 @@ import Models
 /// ```swift
 /// let weather = WeatherViewModel(geocoder: gazetteer, suggester: gazetteer, service: sample,
 ///                                openPreferences: { preferences })
-/// weather.screenAppeared()          // looks up the last place, or McGaheysville, VA
+/// weather.screenAppeared()          // the last place shown, or McGaheysville, VA
 /// weather.locationName.value        // "Loading...", then "McGaheysville, VA"
 /// weather.summary.value             // "Broken clouds - 72℉"
 /// ```
@@ -26,6 +26,7 @@ public final class WeatherViewModel {
     /// The most suggestions shown while typing.
     public static let suggestionLimit = 5
     static let locationKey = "weather.location"
+    static let placeKey = "weather.place"
     static let unitKey = "weather.unit"
 
     // MARK: - Outputs
@@ -65,6 +66,8 @@ public final class WeatherViewModel {
     private var preferences: (any PreferencesStore)?
     private var hasAppeared = false
     private var place: Place?
+    /// The place the preferences hold, so that showing it again writes nothing.
+    private var keptPlace: Place?
     private var report: WeatherReport?
     private var suggestedPlaces: [Place] = []
     private var lookupGeneration = 0
@@ -101,9 +104,11 @@ public final class WeatherViewModel {
 
     // MARK: - Inputs
 
-    /// The screen came into view: the first time, it reads the kept unit and place and looks
-    /// the place up. That starts on the main actor's next turn, so the screen's first frame
-    /// (`Loading...`) never waits for the database.
+    /// The screen came into view: the first time, it reads the kept unit and place and shows
+    /// the place's weather: `--location` is looked up, a kept place or the original's is known
+    /// already, a kept name without its place (kept by an earlier version) is looked up. That
+    /// starts on the main actor's next turn, so the screen's first frame (`Loading...`) never
+    /// waits for the database.
     public func screenAppeared() {
         guard !hasAppeared else { return }
         hasAppeared = true
@@ -117,10 +122,15 @@ public final class WeatherViewModel {
             if let kept = try preferences.string(forKey: Self.unitKey).flatMap(TemperatureUnit.init(rawValue:)) {
                 unit.value = kept
             }
-            let kept = try preferences.string(forKey: Self.locationKey)
-            changeLocation(to: launchLocation ?? kept ?? Self.defaultLocation)
+            if let launchLocation { return changeLocation(to: launchLocation) }
+            let name = try preferences.string(forKey: Self.locationKey)
+            let kept = try preferences.string(forKey: Self.placeKey).flatMap(KeptPlace.place(from:))
+            if let name, kept.map(WeatherFormat.name(of:)) != name { return changeLocation(to: name) }
+            keptPlace = kept
+            let place = kept ?? .mcGaheysville
+            look { place }
         } catch {
-            changeLocation(to: launchLocation ?? Self.defaultLocation)
+            if let launchLocation { changeLocation(to: launchLocation) } else { look { .mcGaheysville } }
             problem.value = "Settings are not kept: \(error)"
         }
     }
@@ -179,7 +189,7 @@ public final class WeatherViewModel {
                 return
             }
             locationName.change(to: WeatherFormat.name(of: place))
-            try? preferences?.set(WeatherFormat.name(of: place), forKey: Self.locationKey)
+            keep(place)
             do {
                 let report = try await service.weather(at: place)
                 guard request == lookupGeneration else { return }
@@ -189,6 +199,14 @@ public final class WeatherViewModel {
                 problem.change(to: "Weather unavailable: \(Self.message(for: error))")
             }
         }
+    }
+
+    /// Keeps `place` for the next launch, whole when it can be, unless it is kept already.
+    private func keep(_ place: Place) {
+        guard place != keptPlace, let preferences else { return }
+        try? preferences.set(WeatherFormat.name(of: place), forKey: Self.locationKey)
+        try? preferences.set(KeptPlace.text(of: place), forKey: Self.placeKey)
+        keptPlace = place
     }
 
     private func show(_ report: WeatherReport, at place: Place) {
