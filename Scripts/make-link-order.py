@@ -9,11 +9,13 @@ functions a session runs next to each other shrinks the resident code (Docs/Perf
         --map .build/mvvm-tui.map --output Scripts/link-order.txt
 
 `make link-order` builds the map and runs this. The script copies the binary without its debug
-information (valgrind cannot read Swift's), runs it under callgrind in a 100x30 tmux window
-through a scripted session on every tab, collects every function that ran, and keeps the first
-one of each input section the linker map names: lld moves whole sections, so one name each is
-enough. Names that later vanish are skipped by the linker, so a stale file costs memory, not
-correctness.
+information (valgrind cannot read Swift's) and runs it twice under callgrind in a 100x30 tmux
+window: a first launch on an empty data directory, which creates the database and quits, then a
+scripted session on every tab over the database that launch left, as a returning user starts.
+It collects every function that ran, the session's first in the order they ran, then the first
+launch's others, and keeps the first one of each input section the linker map names: lld moves
+whole sections, so one name each is enough. Names that later vanish are skipped by the linker,
+so a stale file costs memory, not correctness.
 """
 import argparse
 import os
@@ -34,17 +36,28 @@ SESSION = [
 ]
 
 
-def run_session(binary, workdir):
+# The first launch only opens (on Weather, creating the database) and quits (its input line has
+# the focus, so with Ctrl-C).
+FIRST_LAUNCH = [(["C-c"], 0)]
+
+
+def strip_copy(binary, workdir):
+    """A copy of `binary` without debug information, beside its resources, in `workdir`."""
     stripped = workdir / "mvvm-tui"
     shutil.copy(binary, stripped)
     subprocess.run(["strip", "--strip-debug", str(stripped)], check=True)
     for resources in Path(binary).parent.glob("*.resources"):
         shutil.copytree(resources, workdir / resources.name)
-    out = workdir / "callgrind.out"
+    return stripped
+
+
+def run_session(stripped, workdir, session, name):
+    """Runs `stripped` under callgrind through `session` on `workdir`/data; returns its output."""
+    out = workdir / f"{name}.callgrind"
     socket = f"link-order-{os.getpid()}"
     command = (f"valgrind --tool=callgrind --demangle=no --compress-strings=no "
                f"--callgrind-out-file={out} {stripped} --offline --data-dir {workdir / 'data'} "
-               f"2>{workdir / 'valgrind.log'}")
+               f"2>{workdir / (name + '.log')}")
     tmux = ["tmux", "-L", socket]
     subprocess.run(tmux + ["new-session", "-d", "-x", "100", "-y", "30", command], check=True)
     try:
@@ -55,14 +68,14 @@ def run_session(binary, workdir):
                 sys.exit("the program did not draw its first frame under callgrind in 120 s")
             time.sleep(1)
         time.sleep(5)
-        for keys, wait in SESSION:
+        for keys, wait in session:
             subprocess.run(tmux + ["send-keys"] + keys, check=True)
             time.sleep(wait)
         deadline = time.time() + 120
         while not out.exists() or subprocess.run(tmux + ["has-session"],
                                                  capture_output=True).returncode == 0:
             if time.time() > deadline:
-                sys.exit(f"callgrind did not finish; see {workdir / 'valgrind.log'}")
+                sys.exit(f"callgrind did not finish; see {workdir / (name + '.log')}")
             time.sleep(1)
     finally:
         subprocess.run(tmux + ["kill-server"], capture_output=True)
@@ -113,8 +126,12 @@ def main():
         if shutil.which(tool) is None:
             sys.exit(f"make-link-order needs {tool}: apt-get install {'binutils' if tool == 'strip' else tool}")
     with tempfile.TemporaryDirectory(prefix="link-order-") as temp:
-        out = run_session(args.binary, Path(temp))
-        names = functions_that_ran(out, "mvvm-tui")
+        stripped = strip_copy(args.binary, Path(temp))
+        first = run_session(stripped, Path(temp), FIRST_LAUNCH, "first-launch")
+        again = run_session(stripped, Path(temp), SESSION, "session")
+        names = functions_that_ran(again, "mvvm-tui")
+        ran_in_session = set(names)
+        names += [name for name in functions_that_ran(first, "mvvm-tui") if name not in ran_in_session]
     kept = first_name_per_section(names, args.map)
     header = ("# Functions a scripted session runs, one per input section, in the order they first "
               "ran.\n# Written by Scripts/make-link-order.py (make link-order); read by the release "
