@@ -103,12 +103,20 @@ public struct OutboxStatus: Equatable, Sendable {
 /// A running observation of a store: it lasts until `cancel()` is called or it is released.
 public final class StoreObservation: Sendable {
     private let stop: @Sendable () -> Void
+    private let countCommits: @Sendable () -> Int
 
-    /// Creates an observation that calls `stop` once, when cancelled or released.
-    public init(stop: @escaping @Sendable () -> Void) {
+    /// Creates an observation that calls `stop` once, when cancelled or released; `commits`
+    /// tells how many commits it has been told of.
+    public init(commits: @escaping @Sendable () -> Int, stop: @escaping @Sendable () -> Void) {
         let once = Once()
         self.stop = { if once.first() { stop() } }
+        countCommits = commits
     }
+
+    /// How many commits the observation has been told of so far, counted as each commit ends,
+    /// before its notice reaches the queue. Noted before a read, it tells whether a notice that
+    /// arrives later brings a commit the read did not see.
+    public var commits: Int { countCommits() }
 
     /// Stops the observation: no call to the observer starts after this returns.
     public func cancel() {

@@ -148,7 +148,7 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
         let delivery = Delivery(queue: queue, onChange: onChange)
         let cancellable = DatabaseRegionObservation(tracking: Table("person"), Table("outbox"))
             .start(in: database.writer, onError: { _ in }, onChange: { _ in delivery.send() })
-        return StoreObservation {
+        return StoreObservation(commits: { delivery.commits }) {
             delivery.stop()
             cancellable.cancel()
         }
@@ -249,14 +249,19 @@ private final class Delivery: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false  // guarded by `lock`
     private var waiting = false  // guarded by `lock`: a notice is on the queue
+    private var sent = 0  // guarded by `lock`
 
     init(queue: DispatchQueue, onChange: @escaping @Sendable () -> Void) {
         self.queue = queue
         self.onChange = onChange
     }
 
+    /// How many commits have been sent.
+    var commits: Int { lock.withLock { sent } }
+
     func send() {
         let isFirst = lock.withLock {
+            sent += 1
             defer { waiting = true }
             return !waiting
         }

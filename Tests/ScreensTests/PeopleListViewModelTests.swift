@@ -1,3 +1,4 @@
+import Foundation
 import Models
 import Screens
 import Testing
@@ -87,6 +88,27 @@ struct PeopleListViewModelTests {
         #expect(names(people) == ["Countess Ada Lovelace"])
         #expect(people.message.value == "Added Countess Ada Lovelace")
         #expect(store.outbox.count == 1)  // no server: it waits
+    }
+
+    /// Waits until the main queue has run what is on it now: the store's notices.
+    private func noticesDelivered() async {
+        await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
+    }
+
+    @Test func aWriteOfItsOwnIsReadOnceAndOneFromElsewhereWhenToldOfIt() async throws {
+        let people = makeViewModel()
+        await noticesDelivered()
+        let counted = store.counts
+        add(people, ["", "Ada", "Lovelace", ""])
+        #expect(names(people) == ["Ada Lovelace"])
+        await noticesDelivered()
+        #expect(store.counts == counted + 1)
+
+        try store.add([Person(firstName: "Grace", lastName: "Hopper")])
+        #expect(names(people) == ["Ada Lovelace"])
+        await noticesDelivered()
+        #expect(names(people) == ["Grace Hopper", "Ada Lovelace"])
+        #expect(store.counts == counted + 2)
     }
 
     @Test(arguments: [

@@ -217,6 +217,21 @@ struct SQLitePeopleStoreTests {
         observation.cancel()
     }
 
+    @Test func commitsAreCountedAsTheyEndBeforeTheirNoticesArrive() throws {
+        let store = try store()
+        let queue = DispatchQueue(label: "observer")
+        let observation = store.observeChanges(on: queue) {}
+        queue.suspend()
+        try store.add(Self.ada)
+        #expect(observation.commits == 1)
+        try store.add(Self.grace)
+        #expect(observation.commits == 2)
+        _ = try store.count(matching: "")
+        #expect(observation.commits == 2)  // a read is no commit
+        queue.resume()
+        observation.cancel()
+    }
+
     @Test func aCancelledObserverIsToldNothing() throws {
         let store = try store()
         let queue = DispatchQueue(label: "observer")

@@ -16,6 +16,9 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
     private var failures = 0
     private var failureOrder: [Person.ID: Int] = [:]
     private var observers: [UUID: (DispatchQueue, @Sendable () -> Void)] = [:]
+    private var commits = 0
+    /// How many times the people were counted.
+    public private(set) var counts = 0
 
     /// Creates a store holding `people`, with an empty outbox.
     public init(people: [Person] = []) {
@@ -25,7 +28,8 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
     // MARK: - Reading
 
     public func count(matching filter: String) throws -> Int {
-        stored.values.filter { $0.matches(filter: filter) }.count
+        counts += 1
+        return stored.values.filter { $0.matches(filter: filter) }.count
     }
 
     public func people(matching filter: String, sortedBy order: PersonSortOrder, offset: Int, limit: Int) throws -> [Person] {
@@ -95,10 +99,11 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
     public func observeChanges(on queue: DispatchQueue, _ onChange: @escaping @Sendable () -> Void) -> StoreObservation {
         let key = UUID()
         observers[key] = (queue, onChange)
-        return StoreObservation { [weak self] in self?.observers[key] = nil }
+        return StoreObservation(commits: { [weak self] in self?.commits ?? 0 }) { [weak self] in self?.observers[key] = nil }
     }
 
     private func changed() {
+        commits += 1
         for (queue, onChange) in observers.values { queue.async(execute: onChange) }
     }
 

@@ -73,6 +73,8 @@ public final class PeopleListViewModel {
     private var preferences: (any PreferencesStore)?
     private var sync: PeopleSync?
     private var observation: StoreObservation?
+    /// The store's commits that the people shown were read after.
+    private var commitsShown = 0
     private var hasAppeared = false
     private var filter = ""
     private var visibleRowCount = 20
@@ -107,7 +109,7 @@ public final class PeopleListViewModel {
             let store = try openStore()
             self.store = store
             observation = store.observeChanges(on: .main) { [weak self] in
-                MainActor.assumeIsolated { self?.storeChanged() }
+                MainActor.assumeIsolated { self?.storeCommitted() }
             }
             if let api { sync = PeopleSync(store: store, api: api) }
         } catch {
@@ -329,10 +331,18 @@ public final class PeopleListViewModel {
         }
     }
 
+    /// The store's notice of commits: read again unless the screen has read since (after its
+    /// own writes it reads at once, so that what it says and shows agree).
+    private func storeCommitted() {
+        guard let observation, observation.commits > commitsShown else { return }
+        storeChanged()
+    }
+
     /// After a commit: everyone is counted again, then the page, and the outbox for the header.
     /// Paging and filtering read only what they change.
     private func storeChanged() {
         guard let store else { return }
+        commitsShown = observation?.commits ?? 0  // before reading: a commit after it is told again
         do {
             total = try store.count(matching: "")
         } catch {
