@@ -82,6 +82,21 @@ struct WeatherViewModelTests {
         #expect(preferences.values["weather.place"] == KeptPlace.text(of: .paris))
     }
 
+    @Test func aPlaceThatCouldNotBeKeptIsKeptWhenShownAgain() async {
+        let weather = makeViewModel()
+        weather.screenAppeared()
+        await answer(weather)
+        preferences.failure = InMemoryGameLibrary.Failure(description: "disk full")
+        weather.changeLocation(to: "Paris")
+        await answer(weather)
+        #expect(weather.locationName.value == "Paris, France")
+        preferences.failure = nil
+        #expect(preferences.values["weather.place"] == KeptPlace.text(of: .mcGaheysville))
+        weather.changeLocation(to: "Paris")
+        await answer(weather)
+        #expect(preferences.values["weather.place"] == KeptPlace.text(of: .paris))
+    }
+
     @Test func theDateIsTheDayWhereThePlaceIs() async {
         let weather = makeViewModel(launchLocation: "東京")
         weather.screenAppeared()

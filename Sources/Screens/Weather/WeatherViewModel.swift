@@ -17,8 +17,6 @@ import Models
 /// ```
 @MainActor
 public final class WeatherViewModel {
-    /// The place shown when none was given and none was kept (the original app's).
-    public static let defaultLocation = "McGaheysville, VA"
     /// The name while a place is looked up.
     public static let loading = "Loading..."
     /// The name when the geocoder knows no such place.
@@ -201,12 +199,15 @@ public final class WeatherViewModel {
         }
     }
 
-    /// Keeps `place` for the next launch, whole when it can be, unless it is kept already.
+    /// Keeps `place` for the next launch, whole when it can be, unless it is kept already; a
+    /// write that fails is tried again with the next place shown.
     private func keep(_ place: Place) {
         guard place != keptPlace, let preferences else { return }
-        try? preferences.set(WeatherFormat.name(of: place), forKey: Self.locationKey)
-        try? preferences.set(KeptPlace.text(of: place), forKey: Self.placeKey)
-        keptPlace = place
+        do {
+            try preferences.set(WeatherFormat.name(of: place), forKey: Self.locationKey)
+            try preferences.set(KeptPlace.text(of: place), forKey: Self.placeKey)
+            keptPlace = place
+        } catch {}
     }
 
     private func show(_ report: WeatherReport, at place: Place) {
