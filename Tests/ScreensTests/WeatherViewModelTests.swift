@@ -49,6 +49,8 @@ struct WeatherViewModelTests {
         let request = await service.nextRequest()
         #expect(request.place == .mcGaheysville)
         #expect(geocoder.queries.isEmpty)
+        await service.answer(request, with: .sample())
+        await weather.lookupsFinished()
     }
 
     @Test func aPlaceShownIsKeptWholeSoTheNextLaunchAsksNoGeocoder() async {
