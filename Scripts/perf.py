@@ -97,10 +97,12 @@ SCENARIOS = [
 SIZE = (100, 30)
 RESIZE_STEPS = [(60, 20), SIZE]
 FIRST_FRAME_SILENCE = 0.150
-# A pause this long ends the first frame's burst. ncurses writes a frame in chunks well under a
-# millisecond apart; the Weather screen's place and weather now follow 15-20 ms later (the
-# gazetteer's columns are mapped, not built), which a 15 ms gap let merge into the first frame.
-FIRST_FRAME_GAP = 0.005
+# The first frame is on screen once its status line, the bottom row and the last that ncurses
+# writes, has come, and a pause this long has followed. ncurses writes a frame in chunks well
+# under a millisecond apart; the Weather screen's weather can follow within a few milliseconds
+# (a launch shows a kept place without a lookup), so a pause alone cannot tell the two apart.
+FIRST_FRAME_GAP = 0.001
+FIRST_FRAME_END = b" next tab"  # the status line's last hint (after the key Tab), on every tab
 KEY_SILENCE = 0.100
 FIRST_BYTE_TIMEOUT = 5.0   # the longest wait for any output to start
 BURST_LIMIT = 5.0          # the longest a burst may go on before we stop reading
@@ -116,11 +118,12 @@ def set_size(fd, columns, rows):
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
 
 
-def read_burst(fd, silence, since, first_byte_timeout=1.0):
+def read_burst(fd, silence, since, first_byte_timeout=1.0, chunks=None):
     """Reads from `fd` until `silence` seconds pass without bytes; returns (last arrival, bytes).
 
     Waits at most `first_byte_timeout` after `since` for output to start and stops a burst that
-    goes on longer than BURST_LIMIT. The last arrival is None when nothing came."""
+    goes on longer than BURST_LIMIT. The last arrival is None when nothing came. What is read is
+    appended to `chunks` when given."""
     last, total = None, 0
     while True:
         now = time.perf_counter()
@@ -140,6 +143,20 @@ def read_burst(fd, silence, since, first_byte_timeout=1.0):
         if not data:
             return last, total
         last, total = time.perf_counter(), total + len(data)
+        if chunks is not None:
+            chunks.append(data)
+
+
+def read_first_frame(fd, started):
+    """Reads the first frame: bursts of output until the status line has come and a pause of
+    FIRST_FRAME_GAP follows; returns (last arrival, bytes), the arrival None when nothing came."""
+    chunks, last, total = [], None, 0
+    while FIRST_FRAME_END not in b"".join(chunks):
+        arrival, count = read_burst(fd, FIRST_FRAME_GAP, last or started, FIRST_BYTE_TIMEOUT, chunks)
+        if arrival is None:
+            return last, total
+        last, total = arrival, total + count
+    return last, total
 
 
 def press(fd, key, silence=KEY_SILENCE):
@@ -308,10 +325,10 @@ def measure_resize(fd):
 
 def measure(pid, fd, started, idle_seconds):
     """Takes every measurement of one run from a child started at `started`; returns a dict."""
-    # The first frame is the first burst: curses's set-up and the whole screen, written within a
-    # millisecond or two. The Weather screen's data follows once the place is looked up (tens
-    # of milliseconds later, in frames of their own), until the screen falls silent.
-    first, first_total = read_burst(fd, FIRST_FRAME_GAP, started, FIRST_BYTE_TIMEOUT)
+    # The first frame: curses's set-up and the whole screen, written within a millisecond or
+    # two, to its status line. The Weather screen's weather follows in frames of its own, a few
+    # milliseconds later, until the screen falls silent.
+    first, first_total = read_first_frame(fd, started)
     last, rest = read_burst(fd, FIRST_FRAME_SILENCE, time.perf_counter(), FIRST_FRAME_SILENCE)
     last = last or first
     result = {"first frame": (None if first is None else (first - started) * 1000, first_total),
@@ -369,7 +386,7 @@ def start_memory_by_tab(binary, people_database):
             shutil.copy(os.path.join(people_database, name), data_dir)
         pid, fd, started = start_child(binary, data_dir, ("--tab", tab.lower()))
         try:
-            read_burst(fd, FIRST_FRAME_GAP, started, FIRST_BYTE_TIMEOUT)
+            read_first_frame(fd, started)
             read_burst(fd, FIRST_FRAME_SILENCE, time.perf_counter(), FIRST_FRAME_SILENCE)
             result[tab] = peak_memory_mib(pid)
         finally:
