@@ -149,12 +149,17 @@ def read_burst(fd, silence, since, first_byte_timeout=1.0, chunks=None):
 
 def read_first_frame(fd, started):
     """Reads the first frame: bursts of output until the status line has come and a pause of
-    FIRST_FRAME_GAP follows; returns (last arrival, bytes), the arrival None when nothing came."""
+    FIRST_FRAME_GAP follows; returns (last arrival, bytes). The arrival is None when no status
+    line came within FIRST_BYTE_TIMEOUT of the start: the figure then fails rather than time a
+    frame that never finished."""
     chunks, last, total = [], None, 0
     while FIRST_FRAME_END not in b"".join(chunks):
-        arrival, count = read_burst(fd, FIRST_FRAME_GAP, last or started, FIRST_BYTE_TIMEOUT, chunks)
+        remaining = started + FIRST_BYTE_TIMEOUT - time.perf_counter()
+        if remaining <= 0:
+            return None, total
+        arrival, count = read_burst(fd, FIRST_FRAME_GAP, time.perf_counter(), remaining, chunks)
         if arrival is None:
-            return last, total
+            return None, total
         last, total = arrival, total + count
     return last, total
 

@@ -111,6 +111,17 @@ struct PeopleListViewModelTests {
         #expect(store.counts == counted + 2)
     }
 
+    @Test func aReadThatFailsAfterAWriteIsTriedAgainWhenTheStoreTellsOfIt() async {
+        let people = makeViewModel()
+        await noticesDelivered()
+        store.failReads = InMemoryGameLibrary.Failure(description: "database is locked")
+        add(people, ["", "Ada", "Lovelace", ""])
+        #expect(names(people).isEmpty)
+        store.failReads = nil
+        await noticesDelivered()
+        #expect(names(people) == ["Ada Lovelace"])
+    }
+
     @Test(arguments: [
         (["", "", "  ", ""], PersonForm.Field.firstName, "A person needs a first or a last name"),
         (["", "Ada", "Lovelace", "2023-02-29"], .birthday, "2023-02-29 is not a day on the calendar"),

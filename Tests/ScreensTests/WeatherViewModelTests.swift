@@ -264,4 +264,15 @@ struct WeatherViewModelTests {
         #expect(weather.locationName.value == "McGaheysville, VA")
         #expect(weather.problem.value == "Settings are not kept: disk I/O error")
     }
+
+    @Test func aFailedReadOfTheSettingsNeverReplacesTheKeptPlace() async {
+        preferences.values = ["weather.location": "Paris, France", "weather.place": KeptPlace.text(of: .paris) ?? ""]
+        preferences.readFailure = InMemoryGameLibrary.Failure(description: "disk I/O error")
+        let weather = makeViewModel()
+        weather.screenAppeared()
+        await answer(weather)
+        #expect(weather.locationName.value == "McGaheysville, VA")
+        #expect(preferences.values["weather.location"] == "Paris, France")
+        #expect(preferences.values["weather.place"] == KeptPlace.text(of: .paris))
+    }
 }

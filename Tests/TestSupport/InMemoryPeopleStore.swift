@@ -12,6 +12,8 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
     public private(set) var deleted: Set<Person.ID> = []
     /// When set, every write throws this failure.
     public var failWrites: InMemoryGameLibrary.Failure?
+    /// When set, counting and reading people throw this failure.
+    public var failReads: InMemoryGameLibrary.Failure?
 
     private var failures = 0
     private var failureOrder: [Person.ID: Int] = [:]
@@ -28,11 +30,13 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
     // MARK: - Reading
 
     public func count(matching filter: String) throws -> Int {
+        if let failReads { throw failReads }
         counts += 1
         return stored.values.filter { $0.matches(filter: filter) }.count
     }
 
     public func people(matching filter: String, sortedBy order: PersonSortOrder, offset: Int, limit: Int) throws -> [Person] {
+        if let failReads { throw failReads }
         let sorted = stored.values.filter { $0.matches(filter: filter) }.sorted { $0.precedes($1, in: order) }
         return Array(sorted.dropFirst(max(offset, 0)).prefix(max(limit, 0)))
     }

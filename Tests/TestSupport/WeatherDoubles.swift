@@ -78,6 +78,8 @@ public final class InMemoryPreferences: PreferencesStore {
     public var values: [String: String]
     /// When set, every read and write throws it.
     public var failure: (any Error)?
+    /// When set, every read throws it.
+    public var readFailure: (any Error)?
 
     /// Creates preferences holding `values`.
     public init(_ values: [String: String] = [:]) {
@@ -85,7 +87,7 @@ public final class InMemoryPreferences: PreferencesStore {
     }
 
     public func string(forKey key: String) throws -> String? {
-        if let failure { throw failure }
+        if let failure = failure ?? readFailure { throw failure }
         return values[key]
     }
 

@@ -342,13 +342,14 @@ public final class PeopleListViewModel {
     /// Paging and filtering read only what they change.
     private func storeChanged() {
         guard let store else { return }
-        commitsShown = observation?.commits ?? 0  // before reading: a commit after it is told again
+        let commits = observation?.commits ?? 0  // noted before reading: a commit after it is told again
         do {
             total = try store.count(matching: "")
         } catch {
             say("People cannot be read: \(error)", isProblem: true)
             return
         }
+        commitsShown = commits
         reload()
         showSyncState()
     }

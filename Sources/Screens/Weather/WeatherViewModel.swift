@@ -128,7 +128,12 @@ public final class WeatherViewModel {
             let place = kept ?? .mcGaheysville
             look { place }
         } catch {
-            if let launchLocation { changeLocation(to: launchLocation) } else { look { .mcGaheysville } }
+            if let launchLocation {
+                changeLocation(to: launchLocation)
+            } else {
+                keptPlace = .mcGaheysville  // shown, not kept: it would replace the place the settings hold
+                look { .mcGaheysville }
+            }
             problem.value = "Settings are not kept: \(error)"
         }
     }
