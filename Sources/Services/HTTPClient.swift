@@ -29,16 +29,38 @@ public struct HTTPRequest: Equatable, Sendable {
     public var body: Data?
     /// The longest the whole exchange may take, connecting included.
     public var timeout: Duration
+    /// The user and password sent with HTTP Basic authentication; nil sends none.
+    public var credentials: HTTPCredentials?
 
-    /// Creates a request of `url` with `method`, `headers` and `body`, given up after `timeout`.
+    /// Creates a request of `url` with `method`, `headers` and `body`, given up after `timeout`,
+    /// signed in with `credentials` when given.
     public init(url: URL, method: HTTPMethod = .get, headers: [String: String] = [:], body: Data? = nil,
-                timeout: Duration = .seconds(10)) {
+                timeout: Duration = .seconds(10), credentials: HTTPCredentials? = nil) {
         self.url = url
         self.method = method
         self.headers = headers
         self.body = body
         self.timeout = timeout
+        self.credentials = credentials
     }
+}
+
+/// A user and password for HTTP Basic authentication. Its description names the user only, so
+/// that printing a request never shows the password.
+public struct HTTPCredentials: Equatable, Sendable, CustomStringConvertible {
+    /// The user name.
+    public var user: String
+    /// The password.
+    public var password: String
+
+    /// Creates credentials of `user` with `password`.
+    public init(user: String, password: String) {
+        self.user = user
+        self.password = password
+    }
+
+    /// The user, and the password hidden.
+    public var description: String { "\(user):••••" }
 }
 
 /// The HTTP methods the program sends.
@@ -102,6 +124,9 @@ public enum HTTPClientError: Error, Equatable, Sendable, CustomStringConvertible
     case invalidHeader(name: String)
     /// The client cannot send requests of this method.
     case unsupportedMethod(HTTPMethod)
+    /// The user name holds a colon, or the user, password or URL a line break or NUL: refused
+    /// before anything was sent.
+    case invalidCredentials
 
     /// The failure in words.
     public var description: String {
@@ -110,6 +135,7 @@ public enum HTTPClientError: Error, Equatable, Sendable, CustomStringConvertible
         case .bodyTooLarge(let limit): "the answer is larger than \(limit) bytes"
         case .invalidHeader(let name): "the \(name.debugDescription) header cannot be sent as it is"
         case .unsupportedMethod(let method): "this client cannot send a \(method.rawValue) request"
+        case .invalidCredentials: "the user name, password or address cannot be sent as it is"
         }
     }
 
@@ -123,11 +149,18 @@ public enum HTTPClientError: Error, Equatable, Sendable, CustomStringConvertible
 /// credentials kept between requests, `~/.curlrc` ignored, `http` and `https` only (redirects
 /// too, at most 3), a time limit on the whole exchange and a limit on the body's size.
 ///
+/// Nothing of the request is on curl's command line, which every user of the machine can read
+/// (`ps`, `/proc/PID/cmdline`): the command line is `curl --disable --config -`, and the URL,
+/// headers, credentials and every option reach curl as a config file on its standard input — a
+/// temporary file, readable by this user only, deleted before curl starts. curl gets a minimal
+/// environment (`PATH`, the locale, proxies and CA settings), so no API key of this program's
+/// environment reaches it either.
+///
 /// Each request starts `curl` (found on `PATH`) with `posix_spawnp`, in its own process group,
-/// its input `/dev/null`, the body written to a temporary file that is deleted afterwards; a
-/// POST's body goes to curl in a temporary file too (`--data-binary @file`), deleted after. It
-/// waits on a thread of its own, never on the caller's; cancelling the task stops `curl`
-/// (`SIGTERM`) and throws `CancellationError`. Curl's exit status becomes a `URLError`:
+/// the body written to a temporary file that is deleted afterwards; a POST's body goes to curl
+/// in a temporary file too, deleted after. It waits on a thread of its own, never on the
+/// caller's; cancelling the task stops `curl` (`SIGTERM`) and throws `CancellationError`. Curl's
+/// exit status becomes a `URLError`:
 ///
 /// | curl exit status                      | thrown                                  |
 /// |---------------------------------------|-----------------------------------------|
@@ -163,7 +196,7 @@ public struct CurlHTTPClient: HTTPClient {
 
     /// Sends `request`, GET or POST, through `curl` and returns the status and the body.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let headers = try Self.headerArguments(request.headers)
+        let headers = try Self.headerLines(request.headers)
         guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw URLError(.unsupportedURL)
         }
@@ -182,19 +215,79 @@ public struct CurlHTTPClient: HTTPClient {
 
     // MARK: Arguments
 
-    /// The `-H` arguments for `headers`, sorted by name, each `Name: value` one argument of its own
-    /// (`Name;` for an empty value, which is how curl sends one); throws for a header that could
-    /// add a line or an option.
-    static func headerArguments(_ headers: [String: String]) throws -> [String] {
-        try headers.sorted { $0.key < $1.key }.flatMap { name, value -> [String] in
+    /// The headers as curl takes them, sorted by name, each `Name: value` (`Name;` for an empty
+    /// value, which is how curl sends one); throws for a header that could add a line or an option.
+    static func headerLines(_ headers: [String: String]) throws -> [String] {
+        try headers.sorted { $0.key < $1.key }.map { name, value -> String in
             guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte),
                   !value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) else {
                 throw HTTPClientError.invalidHeader(name: name)
             }
             let trimmed = value.trimmingCharacters(in: .whitespaces)
-            return ["-H", trimmed.isEmpty ? "\(name);" : "\(name): \(trimmed)"]
+            return trimmed.isEmpty ? "\(name);" : "\(name): \(trimmed)"
         }
     }
+
+    /// The config file curl reads on its standard input for `request`: one option a line, every
+    /// value quoted (`name = "value"`, with `\\` and `\"` escaped), so no
+    /// value can start another option. `headers` are `headerLines`'s, `output` where the body
+    /// goes, `upload` the file holding a POST's body.
+    static func configuration(for request: HTTPRequest, headers: [String], output: String, upload: String?,
+                              maximumBodySize: Int) throws -> String {
+        var lines = ["silent", "show-error", "globoff", "location", "max-redirs = 3",
+                     "proto = \"=http,https\"", "proto-redir = \"=http,https\"",
+                     "max-time = \"\(seconds(request.timeout))\"", "max-filesize = \"\(maximumBodySize)\"",
+                     "output = \(try quoted(output))", "write-out = \"%{http_code}\""]
+        if let upload {
+            lines += ["data-binary = \(try quoted("@" + upload))", "header = \"Expect:\""]
+        }
+        if request.method != .get && request.method != .post {
+            lines.append("request = \(try quoted(request.method.rawValue))")
+        }
+        if let credentials = request.credentials {
+            guard !credentials.user.contains(":") else { throw HTTPClientError.invalidCredentials }
+            lines += ["basic", "user = \(try quoted(credentials.user + ":" + credentials.password))"]
+        }
+        lines += try headers.map { "header = \(try quoted($0))" }
+        lines.append("url = \(try quoted(request.url.absoluteString))")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` as a quoted value of curl's config file; throws for a line break or NUL, which
+    /// would end the value early.
+    private static func quoted(_ text: String) throws -> String {
+        guard !text.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) else {
+            throw HTTPClientError.invalidCredentials
+        }
+        return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    /// `duration` in seconds as curl's `max-time` takes it: "10", "7.5"; never 0 (no limit).
+    static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        guard seconds > 0 || attoseconds >= 1_000_000_000_000_000 else { return "0.001" }
+        guard attoseconds >= 1_000_000_000_000_000 else { return String(seconds) }
+        let milliseconds = attoseconds / 1_000_000_000_000_000
+        var fraction = String(milliseconds)
+        fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return "\(seconds).\(fraction)"
+    }
+
+    /// The part of `environment` curl is given: where programs are, the locale, proxies and
+    /// certificate authorities. Nothing else — above all no API key or password.
+    static func curlEnvironment(from environment: [String: String]) -> [String: String] {
+        environment.filter { name, _ in
+            passedToCurl.contains(name) || name.hasPrefix("LC_")
+        }
+    }
+
+    /// The variables `curlEnvironment` keeps besides the locale's `LC_*`.
+    private static let passedToCurl: Set<String> = [
+        "PATH", "LANG", "LANGUAGE", "TZ",
+        "http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY", "no_proxy", "NO_PROXY",
+        "CURL_CA_BUNDLE", "SSL_CERT_FILE", "SSL_CERT_DIR",
+    ]
 
     /// Whether `byte` may be part of a header name (RFC 9110 `tchar`): so no `@` (which curl reads
     /// as "headers from a file"), no `:`, no space, no control character.
@@ -298,17 +391,15 @@ private final class CurlRun: @unchecked Sendable {
         guard errorFile >= 0 else { throw Self.setupFailure("create a temporary file in \(directory)") }
         unlink(errorPath)  // kept open: curl writes to it, then it is read and goes with the descriptor
         defer { close(errorFile) }
-        let upload = try Self.uploadArguments(for: request, in: directory)
-        defer { upload.remove() }
+        let upload = try Self.upload(of: request, in: directory)
+        defer { if let upload { unlink(upload) } }
+        let configuration = try CurlHTTPClient.configuration(for: request, headers: headers, output: bodyPath,
+                                                             upload: upload, maximumBodySize: maximumBodySize)
+        let configFile = try Self.unlinkedFile(holding: Array(configuration.utf8), in: directory)
+        defer { close(configFile) }
+        let arguments = [program, "--disable", "--config", "-"]
 
-        let arguments = [program, "--disable", "--silent", "--show-error", "--globoff",
-                         "--location", "--max-redirs", "3", "--proto", "=http,https", "--proto-redir", "=http,https",
-                         "--max-time", Self.seconds(request.timeout),
-                         "--max-filesize", String(maximumBodySize),
-                         "--output", bodyPath, "--write-out", "%{http_code}"]
-            + upload.arguments + headers + ["--", request.url.absoluteString]
-
-        let (statusPipe, started) = try start(arguments: arguments, errorFile: errorFile)
+        let (statusPipe, started) = try start(arguments: arguments, input: configFile, errorFile: errorFile)
         defer { close(statusPipe) }
         guard started else { throw CancellationError() }
 
@@ -342,9 +433,9 @@ private final class CurlRun: @unchecked Sendable {
 
     // MARK: Starting
 
-    /// Starts curl with `arguments`, input from `/dev/null`, output into a pipe and errors into
+    /// Starts curl with `arguments`, input from `input`, output into a pipe and errors into
     /// `errorFile`; returns the pipe's reading end and false when the task was already cancelled.
-    private func start(arguments: [String], errorFile: Int32) throws -> (statusPipe: Int32, started: Bool) {
+    private func start(arguments: [String], input: Int32, errorFile: Int32) throws -> (statusPipe: Int32, started: Bool) {
         var ends: [Int32] = [-1, -1]
         let result: (Int32, Bool) = try Self.spawnLock.withLock {
             guard pipe(&ends) == 0 else { throw Self.setupFailure("create a pipe") }
@@ -356,7 +447,7 @@ private final class CurlRun: @unchecked Sendable {
             var actions = posix_spawn_file_actions_t()
             posix_spawn_file_actions_init(&actions)
             defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_adddup2(&actions, input, 0)
             posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
             posix_spawn_file_actions_adddup2(&actions, errorFile, 2)
 
@@ -376,7 +467,8 @@ private final class CurlRun: @unchecked Sendable {
 
             let argv = arguments.map { strdup($0) } + [nil]
             defer { argv.forEach { free($0) } }
-            let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+            let environment = CurlHTTPClient.curlEnvironment(from: ProcessInfo.processInfo.environment)
+                .map { strdup("\($0.key)=\($0.value)") } + [nil]
             defer { environment.forEach { free($0) } }
 
             return try lock.withLock {
@@ -397,29 +489,48 @@ private final class CurlRun: @unchecked Sendable {
         return (statusPipe: result.0, started: result.1)
     }
 
-    /// The arguments that make curl send `request`'s method and body: none for a GET; for a POST,
-    /// the body in a new temporary file in `directory` (removed by `remove`), and no `Expect`
-    /// header, so the body follows the head at once.
-    private static func uploadArguments(for request: HTTPRequest, in directory: String) throws
-        -> (arguments: [String], remove: () -> Void) {
-        guard request.method == .post else { return ([], {}) }
+    /// The file holding `request`'s body, new in `directory` (its caller removes it); nil for a GET.
+    private static func upload(of request: HTTPRequest, in directory: String) throws -> String? {
+        guard request.method != .get else { return nil }
         let path = (directory as NSString).appendingPathComponent("mvvm-tui-curl-\(UUID().uuidString).upload")
         let file = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard file >= 0 else { throw setupFailure("create a temporary file in \(directory)") }
         defer { close(file) }
-        let bytes = [UInt8](request.body ?? Data())
+        do {
+            try writeAll([UInt8](request.body ?? Data()), to: file, in: directory)
+        } catch {
+            unlink(path)
+            throw error
+        }
+        return path
+    }
+
+    /// A new file in `directory` that holds `bytes`, readable by this user only, already deleted
+    /// (so that nothing else can open it) and read from its start: curl's standard input.
+    private static func unlinkedFile(holding bytes: [UInt8], in directory: String) throws -> Int32 {
+        let path = (directory as NSString).appendingPathComponent("mvvm-tui-curl-\(UUID().uuidString).config")
+        let file = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard file >= 0 else { throw setupFailure("create a temporary file in \(directory)") }
+        unlink(path)
+        do {
+            try writeAll(bytes, to: file, in: directory)
+        } catch {
+            close(file)
+            throw error
+        }
+        lseek(file, 0, SEEK_SET)
+        return file
+    }
+
+    /// Writes all of `bytes` to `file`, a new file in `directory`.
+    private static func writeAll(_ bytes: [UInt8], to file: Int32, in directory: String) throws {
         var written = 0
         while written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                let failure = setupFailure("write a temporary file in \(directory)")
-                unlink(path)
-                throw failure
-            }
+            guard count > 0 else { throw setupFailure("write a temporary file in \(directory)") }
             written += count
         }
-        return (["--data-binary", "@" + path, "-H", "Expect:"], { unlink(path) })
     }
 
     // MARK: Waiting
@@ -508,18 +619,6 @@ private final class CurlRun: @unchecked Sendable {
     }
 
     // MARK: Helpers
-
-    /// `duration` in seconds as curl's `--max-time` takes it: "10", "7.5"; never 0 (no limit).
-    private static func seconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        guard seconds > 0 || attoseconds >= 1_000_000_000_000_000 else { return "0.001" }
-        guard attoseconds >= 1_000_000_000_000_000 else { return String(seconds) }
-        let milliseconds = attoseconds / 1_000_000_000_000_000
-        var fraction = String(milliseconds)
-        fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        return "\(seconds).\(fraction)"
-    }
 
     /// A failure to prepare the run, with `errno` in words.
     private static func setupFailure(_ what: String) -> URLError {

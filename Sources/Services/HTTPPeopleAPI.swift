@@ -16,11 +16,15 @@ public final class HTTPPeopleAPI: PeopleAPI, Sendable {
     private let baseURL: URL
     private let client: any HTTPClient
     private let timeout: Duration
+    private let credentials: HTTPCredentials?
 
     /// Creates an API for the server at `baseURL`, asked through `client` (by default a
-    /// `CurlHTTPClient`), each request given up after `timeout`.
-    public init(baseURL: URL, client: (any HTTPClient)? = nil, timeout: Duration = .seconds(10)) {
+    /// `CurlHTTPClient`), each request given up after `timeout` and signed in with `credentials`
+    /// (HTTP Basic) when given.
+    public init(baseURL: URL, credentials: HTTPCredentials? = nil, client: (any HTTPClient)? = nil,
+                timeout: Duration = .seconds(10)) {
         self.baseURL = baseURL
+        self.credentials = credentials
         self.client = client ?? CurlHTTPClient(maximumBodySize: Self.maximumBodySize)
         self.timeout = timeout
     }
@@ -30,7 +34,8 @@ public final class HTTPPeopleAPI: PeopleAPI, Sendable {
     /// Everyone the server sends. An entry that is not a person (no id, no names, a birthday
     /// that is not a date) is left out; an answer that is not a list of people is unreadable.
     public func getPeople() async throws -> [Person] {
-        let body = try await exchange(HTTPRequest(url: url, headers: ["Accept": "application/json"], timeout: timeout))
+        let body = try await exchange(HTTPRequest(url: url, headers: ["Accept": "application/json"], timeout: timeout,
+                                                  credentials: credentials))
         guard JSONNesting.isShallow(body), let entries = try? JSONDecoder().decode([Lossy<PersonBody>].self, from: body) else {
             throw PeopleAPIError.unreadableAnswer
         }
@@ -46,7 +51,7 @@ public final class HTTPPeopleAPI: PeopleAPI, Sendable {
         let body = try encoder.encode(PersonBody(person))
         _ = try await exchange(HTTPRequest(url: url, method: .post, headers: [
             "Accept": "application/json", "Content-Type": "application/json",
-        ], body: body, timeout: timeout))
+        ], body: body, timeout: timeout, credentials: credentials))
     }
 
     // MARK: - Asking

@@ -27,6 +27,8 @@ final class LoopbackHTTPServer: Sendable {
         /// Answers `status` with `body` but no `Content-Length`, so that only closing the
         /// connection ends the body, then closes.
         case unsized(status: Int, body: Data)
+        /// Waits `delay`, then answers as `.answer` does.
+        case late(delay: Duration, status: Int, body: Data)
         /// Says nothing and keeps the connection open until the client leaves or `upTo` passes.
         case silence(upTo: Duration)
         /// Closes the connection at once, having said nothing.
@@ -158,9 +160,10 @@ private struct Worker: Sendable {
             log.append(head, body: body)
             switch reply {
             case .answer(let status, let body, let contentType):
-                let header = "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Status")\r\n"
-                    + "Content-Type: \(contentType)\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-                sendAll(Data(header.utf8) + body, to: connection)
+                answer(status: status, body: body, contentType: contentType, on: connection)
+            case .late(let delay, let status, let body):
+                _ = wait(for: wakeUp, upTo: delay)
+                answer(status: status, body: body, contentType: "application/json", on: connection)
             case .unsized(let status, let body):
                 let header = "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Status")\r\n"
                     + "Content-Type: application/json\r\nConnection: close\r\n\r\n"
@@ -219,6 +222,13 @@ private struct Worker: Sendable {
             }
         }
         return 0
+    }
+
+    /// Sends `status` with `body`, its type and length, on `connection`.
+    private func answer(status: Int, body: Data, contentType: String, on connection: Int32) {
+        let header = "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Status")\r\n"
+            + "Content-Type: \(contentType)\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+        sendAll(Data(header.utf8) + body, to: connection)
     }
 
     private func sendAll(_ data: Data, to connection: Int32) {
