@@ -46,10 +46,10 @@ public final class EmbeddedGazetteer: Geocoder, Sendable {
         }
     }
 
-    /// The gazetteer that ships with the program and its index, resources of the Services target.
-    public static func bundled() -> Self {
-        Self(url: EmbeddedResource<GazetteerIndex>.bundledURL("gazetteer.tsv"),
-             indexURL: EmbeddedResource<GazetteerIndex>.bundledURL("gazetteer.index"))
+    /// The gazetteer that ships with the program and its index, from `folder` (by default the one
+    /// found for the running executable).
+    public static func bundled(in folder: EmbeddedDataFolder = .located) -> Self {
+        Self(url: folder.file("gazetteer.tsv"), indexURL: folder.file("gazetteer.index"))
     }
 
     /// Writes the index file of the gazetteer at `url` to `indexURL`: `make gazetteer-index`,

@@ -36,9 +36,10 @@ public final class EmbeddedMovieCatalog: MovieService, Sendable {
         }
     }
 
-    /// The catalogue that ships with the program, a resource of the Services target.
-    public static func bundled() -> Self {
-        Self(url: EmbeddedResource<CatalogIndex>.bundledURL("movies.tsv"))
+    /// The catalogue that ships with the program, from `folder` (by default the one found for the
+    /// running executable).
+    public static func bundled(in folder: EmbeddedDataFolder = .located) -> Self {
+        Self(url: folder.file("movies.tsv"))
     }
 
     // MARK: - Loading

@@ -33,18 +33,6 @@ final class EmbeddedResource<Index: Sendable>: Sendable {
         self.makeIndex = makeIndex
     }
 
-    /// The file `fileName` among the Services target's resources (or where it would be).
-    static func bundledURL(_ fileName: String) -> URL {
-        #if SWIFT_MODULE_RESOURCE_BUNDLE_AVAILABLE
-        let resources = Bundle.module
-        #else
-        let resources = Bundle.main  // Package.swift does not list the resource: loading fails, naming the path
-        #endif
-        let parts = fileName.split(separator: ".", maxSplits: 1).map(String.init)
-        return resources.url(forResource: parts[0], withExtension: parts.count > 1 ? parts[1] : nil)
-            ?? resources.bundleURL.appendingPathComponent(fileName)
-    }
-
     /// The index, loading it first if need be.
     func index() throws(EmbeddedDataError) -> Index {
         lock.lock()

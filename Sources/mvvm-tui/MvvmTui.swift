@@ -47,6 +47,12 @@ struct MvvmTui: ParsableCommand {
     var trace: String?
 
     mutating func run() throws {
+        do {
+            try EmbeddedDataFolder.located.check()
+        } catch {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            throw ExitCode(1)
+        }
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             FileHandle.standardError.write(Data("mvvm-tui needs an interactive terminal\n".utf8))
             throw ExitCode(2)
