@@ -16,6 +16,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // MARK: - Model, binding and view-model layers (no terminal, no network, no database)
@@ -26,7 +27,7 @@ let package = Package(
         // MARK: - Live services
         .target(
             name: "Services",
-            dependencies: ["Models", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Models", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "TOMLKit", package: "TOMLKit")],
             resources: [.copy("Resources/movies.tsv"), .copy("Resources/gazetteer.tsv"), .copy("Resources/gazetteer.index")],
             swiftSettings: callerIsolatedAsync
         ),

@@ -11,10 +11,10 @@ struct PeopleListViewModelTests {
     let preferences = InMemoryPreferences()
     let files = InMemoryTextFiles()
 
-    private func makeViewModel(api: (any PeopleAPI)? = nil) -> PeopleListViewModel {
+    private func makeViewModel(api: (any PeopleAPI)? = nil, defaultOrder: PersonSortOrder = .lastName) -> PeopleListViewModel {
         let (store, preferences) = (self.store, self.preferences)
         let people = PeopleListViewModel(openStore: { store }, openPreferences: { preferences },
-                                         api: api, files: files, today: { Self.today })
+                                         api: api, files: files, today: { Self.today }, defaultOrder: defaultOrder)
         people.screenAppeared()
         return people
     }
@@ -51,6 +51,16 @@ struct PeopleListViewModelTests {
         #expect(people.sortText.value == "by first name")
         #expect(preferences.values[PersonSortOrder.preferenceKey] == "firstName")
         #expect(makeViewModel().sortOrder.value == .firstName)
+    }
+
+    @Test func theConfiguredOrderIsTheDefaultAndAnOrderChosenInTheAppWinsOverIt() throws {
+        try store.add([Person(id: "2", firstName: "Grace", lastName: "Hopper"), Person(id: "1", firstName: "Ada", lastName: "Lovelace")])
+        let people = makeViewModel(defaultOrder: .firstName)
+        #expect(people.sortText.value == "by first name")
+        #expect(names(people) == ["Ada Lovelace", "Grace Hopper"])
+        #expect(preferences.values[PersonSortOrder.preferenceKey] == nil, "a default is not a choice: nothing is kept")
+        people.toggleSort()
+        #expect(makeViewModel(defaultOrder: .firstName).sortText.value == "by last name")
     }
 
     @Test func theFilterFollowsTheInputLine() throws {

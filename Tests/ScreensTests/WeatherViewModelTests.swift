@@ -12,10 +12,10 @@ struct WeatherViewModelTests {
     let service = ControlledWeatherService()
     let preferences = InMemoryPreferences()
 
-    private func makeViewModel(launchLocation: String? = nil) -> WeatherViewModel {
+    private func makeViewModel(launchLocation: String? = nil, defaultUnit: TemperatureUnit = .fahrenheit) -> WeatherViewModel {
         let preferences = self.preferences
         return WeatherViewModel(geocoder: geocoder, suggester: geocoder, service: service,
-                                launchLocation: launchLocation, openPreferences: { preferences })
+                                launchLocation: launchLocation, defaultUnit: defaultUnit, openPreferences: { preferences })
     }
 
     /// Answers the next weather request with `report` and waits for the screen to show it.
@@ -197,6 +197,21 @@ struct WeatherViewModelTests {
         #expect(next.unit.value == .celsius)
         #expect(next.summary.value == "Broken clouds - 22℃")
         next.toggleUnit()
+        #expect(next.summary.value == "Broken clouds - 72℉")
+    }
+
+    @Test func theConfiguredUnitIsTheDefaultAndAUnitChosenInTheAppWinsOverIt() async {
+        let weather = makeViewModel(defaultUnit: .celsius)
+        weather.screenAppeared()
+        await answer(weather)
+        #expect(weather.summary.value == "Broken clouds - 22℃")
+        #expect(preferences.values["weather.unit"] == nil, "a default is not a choice: nothing is kept")
+        weather.toggleUnit()
+
+        let next = makeViewModel(defaultUnit: .celsius)
+        next.screenAppeared()
+        await answer(next)
+        #expect(next.unit.value == .fahrenheit)
         #expect(next.summary.value == "Broken clouds - 72℉")
     }
 

@@ -87,15 +87,19 @@ public final class PeopleListViewModel {
 
     /// Creates the screen. The store and the preferences are opened when it first appears;
     /// `api` is nil when no people server is set; `today` is the day on the user's calendar.
+    /// `defaultOrder` (the config file's) sorts until the user chooses an order with `toggleSort`,
+    /// which is kept and wins from then on.
     public init(openStore: @escaping @MainActor () throws -> any PeopleStore,
                 openPreferences: @escaping @MainActor () throws -> any PreferencesStore,
-                api: (any PeopleAPI)?, files: any TextFiles, today: @escaping () -> CalendarDay) {
+                api: (any PeopleAPI)?, files: any TextFiles, today: @escaping () -> CalendarDay,
+                defaultOrder: PersonSortOrder = .lastName) {
         self.openStore = openStore
         self.openPreferences = openPreferences
         self.api = api
         self.files = files
         self.today = today
         syncText.value = api == nil ? "Sync off: no people server set (--people-api)" : ""
+        setOrder(defaultOrder)
     }
 
     // MARK: - Appearing

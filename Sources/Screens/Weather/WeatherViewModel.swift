@@ -52,7 +52,7 @@ public final class WeatherViewModel {
     /// The suggestion Up and Down have chosen; nil while the typed text stands.
     public let selectedSuggestion = Dynamic<Int?>(nil)
     /// The unit temperatures are shown in.
-    public let unit = Dynamic(TemperatureUnit.fahrenheit)
+    public let unit: Dynamic<TemperatureUnit>
 
     // MARK: - State
 
@@ -89,10 +89,12 @@ public final class WeatherViewModel {
     /// Creates the screen. `geocoder` finds the place typed; `suggester` (the embedded gazetteer,
     /// fast and offline) suggests places while typing; `service` gives the weather.
     /// `launchLocation` (`--location`) wins over the place kept from the last run.
-    /// `openPreferences` is called once, when the screen first appears.
+    /// `defaultUnit` (the config file's) shows until the user chooses one with `toggleUnit`, which
+    /// is kept and wins from then on. `openPreferences` is called once, when the screen first appears.
     public init(geocoder: any Geocoder, suggester: any Geocoder, service: any WeatherService,
-                launchLocation: String? = nil,
+                launchLocation: String? = nil, defaultUnit: TemperatureUnit = .fahrenheit,
                 openPreferences: @escaping @MainActor () throws -> any PreferencesStore) {
+        unit = Dynamic(defaultUnit)
         self.geocoder = geocoder
         self.suggester = suggester
         self.service = service

@@ -1,0 +1,213 @@
+import Foundation
+import TOMLKit
+
+/// The user's config file, `$XDG_CONFIG_HOME/mvvm-tui/config.toml` (else
+/// `~/.config/mvvm-tui/config.toml`) or the file `--config` names: defaults for what the command
+/// line and the environment can also say. Docs/Configuration.md has a full example.
+///
+/// ```swift
+/// let file = try ConfigFile.load(path: ConfigFile.defaultPath(environment: env), isExplicit: false)
+/// file.settings["tab"]              // "people"
+/// file.settings["tmdb.api_key"]     // the key, or nil
+/// file.warnings                     // unknown keys, a secret others can read
+/// ```
+///
+/// A missing default file is an empty one. A file that is not TOML, a key of the wrong type or
+/// an unknown value is a `ConfigFile.Problem` naming the file, the line and the key; an unknown
+/// key or a secret that other users can read is a warning, not a failure.
+public struct ConfigFile: Equatable, Sendable {
+    /// What a key holds.
+    public enum Kind: Equatable, Sendable {
+        /// Any text.
+        case text
+        /// `true` or `false`, kept as the text "true" or "false".
+        case flag
+        /// One of the texts listed.
+        case choice([String])
+    }
+
+    /// One key the file may hold: its dotted name (`people.url`), what it holds and whether it is
+    /// a secret (a key or password that other users must not read).
+    public struct Key: Equatable, Sendable {
+        /// The dotted name, such as `people.url`.
+        public let name: String
+        /// What it holds.
+        public let kind: Kind
+        /// Whether it is a key or password that other users must not read.
+        public let isSecret: Bool
+        /// What it sets, for Docs/Configuration.md and messages.
+        public let summary: String
+    }
+
+    /// Every key the program reads, in the order Docs/Configuration.md lists them.
+    public static let keys: [Key] = [
+        Key(name: "tab", kind: .choice(["weather", "movies", "search", "scoreboard", "people"]), isSecret: false,
+            summary: "the tab that opens"),
+        Key(name: "color", kind: .flag, isSecret: false, summary: "false draws without colours"),
+        Key(name: "weather.unit", kind: .choice(["fahrenheit", "celsius"]), isSecret: false,
+            summary: "the unit until u chooses one"),
+        Key(name: "weatherbit.api_key", kind: .text, isSecret: true, summary: "asks Weatherbit rather than Open-Meteo"),
+        Key(name: "tmdb.api_key", kind: .text, isSecret: true, summary: "a TMDb v3 API key"),
+        Key(name: "tmdb.read_access_token", kind: .text, isSecret: true, summary: "a TMDb read access token"),
+        Key(name: "people.sort", kind: .choice(["last", "first"]), isSecret: false, summary: "the order until s chooses one"),
+        Key(name: "people.url", kind: .text, isSecret: false, summary: "the people server"),
+        Key(name: "people.user", kind: .text, isSecret: false, summary: "the people server's user"),
+        Key(name: "people.password", kind: .text, isSecret: true, summary: "the people server's password"),
+    ]
+
+    /// Where the file was read from.
+    public let path: String
+    /// The values set, by dotted key name; flags as "true" or "false".
+    public let settings: [String: String]
+    /// What the user should know but that stops nothing, for the status line.
+    public let warnings: [String]
+
+    /// A file that cannot be used, with where and why.
+    public struct Problem: Error, Equatable, CustomStringConvertible {
+        /// The file.
+        public let path: String
+        /// The line, when the problem has one.
+        public let line: Int?
+        /// The key, when the problem is one key's.
+        public let key: String?
+        /// What is wrong.
+        public let message: String
+
+        /// A problem with the file at `path`, at `line` and `key` when known, saying `message`.
+        public init(path: String, line: Int?, key: String?, message: String) {
+            self.path = path
+            self.line = line
+            self.key = key
+            self.message = message
+        }
+
+        /// `path:line: key: message`.
+        public var description: String {
+            [path, line.map(String.init), key].compactMap(\.self).joined(separator: ":") + ": " + message
+        }
+    }
+
+    /// The file the program reads when `--config` names none.
+    public static func defaultPath(environment: [String: String]) -> String {
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+            return config + "/mvvm-tui/config.toml"
+        }
+        return (environment["HOME"] ?? NSHomeDirectory()) + "/.config/mvvm-tui/config.toml"
+    }
+
+    /// Reads the file at `path`. A missing file is an empty one unless `isExplicit` (`--config`
+    /// named it), when it is a problem, as a folder or an unreadable file always is.
+    public static func load(path: String, isExplicit: Bool) throws(Problem) -> ConfigFile {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            if isExplicit { throw Problem(path: path, line: nil, key: nil, message: "no such file") }
+            return ConfigFile(path: path, settings: [:], warnings: [])
+        }
+        guard !isFolder.boolValue else { throw Problem(path: path, line: nil, key: nil, message: "is a folder, not a file") }
+        guard let bytes = FileManager.default.contents(atPath: path) else {
+            throw Problem(path: path, line: nil, key: nil, message: "cannot be read")
+        }
+        guard let text = String(validatingUTF8Bytes: bytes) else {
+            throw Problem(path: path, line: nil, key: nil, message: "is not UTF-8 text")
+        }
+        var file = try parse(text, path: path)
+        let secrets = keys.filter { $0.isSecret && file.settings[$0.name] != nil }.map(\.name)
+        if !secrets.isEmpty, let permissions = try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int,
+           permissions & 0o077 != 0 {
+            file = ConfigFile(path: path, settings: file.settings, warnings: file.warnings + [
+                "\(path) holds \(secrets.joined(separator: ", ")) and other users can read it: chmod 600 it",
+            ])
+        }
+        return file
+    }
+
+    /// The settings in `text`, the contents of the file at `path`.
+    public static func parse(_ text: String, path: String) throws(Problem) -> ConfigFile {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw Problem(path: path, line: error.source.begin.line, key: nil, message: "not TOML: \(error.description)")
+        } catch {
+            throw Problem(path: path, line: nil, key: nil, message: "not TOML: \(error)")
+        }
+        let lines = KeyLines(text)
+        var settings: [String: String] = [:]
+        var unknown: [String] = []
+        for (name, value) in flattened(table) {
+            guard let key = keys.first(where: { $0.name == name }) else {
+                unknown.append(lines.line(of: name).map { "\(name) (line \($0))" } ?? name)
+                continue
+            }
+            do {
+                settings[name] = try read(value, as: key.kind)
+            } catch let message {
+                throw Problem(path: path, line: lines.line(of: name), key: name, message: message.text)
+            }
+        }
+        let warnings = unknown.isEmpty ? [] : ["\(path): unknown \(unknown.count == 1 ? "key" : "keys") \(unknown.joined(separator: ", ")) ignored"]
+        return ConfigFile(path: path, settings: settings, warnings: warnings)
+    }
+
+    /// Every value in `table` by dotted name; tables are walked into, so `[people] url` is `people.url`.
+    private static func flattened(_ table: TOMLTable, prefix: String = "") -> [(String, TOMLValueConvertible)] {
+        table.keys.sorted().flatMap { name -> [(String, TOMLValueConvertible)] in
+            guard let value = table[name] else { return [] }
+            if let inner = value.table { return flattened(inner, prefix: prefix + name + ".") }
+            return [(prefix + name, value)]
+        }
+    }
+
+    private struct Mismatch: Error {
+        let text: String
+    }
+
+    /// `value` as the text a key of `kind` keeps.
+    private static func read(_ value: TOMLValueConvertible, as kind: Kind) throws(Mismatch) -> String {
+        switch kind {
+        case .text:
+            guard let text = value.string else { throw Mismatch(text: "must be text in quotes, not \(value.type)") }
+            return text
+        case .flag:
+            guard let flag = value.bool else { throw Mismatch(text: "must be true or false, not \(value.type)") }
+            return String(flag)
+        case .choice(let choices):
+            guard let text = value.string, choices.contains(text) else {
+                throw Mismatch(text: "must be one of \(choices.map { "\"\($0)\"" }.joined(separator: ", "))")
+            }
+            return text
+        }
+    }
+}
+
+/// Finds the line of a dotted key in a TOML text, for messages: the line that sets `url` under
+/// `[people]`, or `people.url` itself.
+private struct KeyLines {
+    private var lines: [(table: String, key: String, number: Int)] = []
+
+    init(_ text: String) {
+        var table = ""
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("[") {
+                table = line.trimmingCharacters(in: CharacterSet(charactersIn: "[] ")).replacingOccurrences(of: " ", with: "")
+            } else if let equals = line.firstIndex(of: "="), !line.hasPrefix("#") {
+                let key = line[..<equals].replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "\"", with: "")
+                lines.append((table, key, index + 1))
+            }
+        }
+    }
+
+    /// The line that sets `name`, if it can be found.
+    func line(of name: String) -> Int? {
+        lines.first { ($0.table.isEmpty ? $0.key : $0.table + "." + $0.key) == name }?.number
+    }
+}
+
+extension String {
+    /// The text of `bytes`, or nil when they are not valid UTF-8.
+    fileprivate init?(validatingUTF8Bytes bytes: Data) {
+        guard let text = String(bytes: bytes, encoding: .utf8) else { return nil }
+        self = text
+    }
+}
