@@ -17,10 +17,14 @@ public final class ShellViewModel {
     public let selectedTab: Dynamic<Tab>
     /// Whether the help overlay covers the screen.
     public let isHelpVisible = Dynamic(false)
+    /// What the status line says in place of the keys until the first key: warnings from the
+    /// start, such as a config file that others can read; nil for none.
+    public let notice: Dynamic<String?>
 
-    /// Creates the shell with `initialTab` open.
-    public init(initialTab: Tab = .weather) {
+    /// Creates the shell with `initialTab` open, the status line saying `notices` first.
+    public init(initialTab: Tab = .weather, notices: [String] = []) {
         selectedTab = Dynamic(initialTab)
+        notice = Dynamic(notices.isEmpty ? nil : "Warning: " + notices.joined(separator: "; "))
     }
 
     // MARK: - Inputs
@@ -44,6 +48,12 @@ public final class ShellViewModel {
     /// Shows the help overlay, or hides it when it shows.
     public func toggleHelp() {
         isHelpVisible.value.toggle()
+    }
+
+    /// A key was pressed: the notice, read or not, makes room for the keys.
+    public func dismissNotice() {
+        guard notice.value != nil else { return }
+        notice.value = nil
     }
 
     /// Hides the help overlay if it shows.

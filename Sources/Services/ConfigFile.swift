@@ -61,6 +61,21 @@ public struct ConfigFile: Equatable, Sendable {
     public let settings: [String: String]
     /// What the user should know but that stops nothing, for the status line.
     public let warnings: [String]
+    /// The line that sets each key, by dotted name, where it could be found.
+    private let keyLines: [String: Int]
+
+    /// The settings `settings` read from `path`, with `warnings`; `keyLines` holds the line of each key.
+    public init(path: String, settings: [String: String] = [:], warnings: [String] = [], keyLines: [String: Int] = [:]) {
+        self.path = path
+        self.settings = settings
+        self.warnings = warnings
+        self.keyLines = keyLines
+    }
+
+    /// The line that sets `key` (a dotted name), for messages about its value.
+    public func line(of key: String) -> Int? {
+        keyLines[key]
+    }
 
     /// A file that cannot be used, with where and why.
     public struct Problem: Error, Equatable, CustomStringConvertible {
@@ -115,8 +130,8 @@ public struct ConfigFile: Equatable, Sendable {
         if !secrets.isEmpty, let permissions = try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int,
            permissions & 0o077 != 0 {
             file = ConfigFile(path: path, settings: file.settings, warnings: file.warnings + [
-                "\(path) holds \(secrets.joined(separator: ", ")) and other users can read it: chmod 600 it",
-            ])
+                "other users can read \(path), which holds \(secrets.joined(separator: ", ")): chmod 600 it",
+            ], keyLines: file.keyLines)
         }
         return file
     }
@@ -146,7 +161,9 @@ public struct ConfigFile: Equatable, Sendable {
             }
         }
         let warnings = unknown.isEmpty ? [] : ["\(path): unknown \(unknown.count == 1 ? "key" : "keys") \(unknown.joined(separator: ", ")) ignored"]
-        return ConfigFile(path: path, settings: settings, warnings: warnings)
+        return ConfigFile(path: path, settings: settings, warnings: warnings,
+                          keyLines: Dictionary(settings.keys.compactMap { key in lines.line(of: key).map { (key, $0) } },
+                                               uniquingKeysWith: { first, _ in first }))
     }
 
     /// Every value in `table` by dotted name; tables are walked into, so `[people] url` is `people.url`.

@@ -15,10 +15,11 @@ struct LaunchSettings {
     let dataDirectory: DataDirectory
     let useColor: Bool
     let trace: FrameTrace?
-    /// The people server's base URL (`--people-api`, else `MVVM_TUI_PEOPLE_API`); nil for none.
-    let peopleAPI: URL?
-    /// The environment, for the services' keys (`TMDB_API_KEY`, `TMDB_READ_ACCESS_TOKEN`).
-    let environment: [String: String]
+    /// What the flags, the environment and the config file chose together: the services' keys,
+    /// the people server, the screens' defaults.
+    let choices: LaunchChoices
+    /// What the status line says first: the config file's warnings.
+    let notices: [String]
 }
 
 /// Builds the program from its parts, services first, then view-models, then views, and
@@ -42,13 +43,13 @@ struct AppComposition {
         // Films come from TMDb when a key or token is set (and the network is allowed), else from
         // the embedded catalogue, which the Movies screen also offers when TMDb fails.
         let catalogue = EmbeddedMovieCatalog.bundled()
-        let tmdb = settings.offline ? nil : TMDbCredential.from(environment: settings.environment).map { TMDbMovieService(credential: $0) }
+        let tmdb = settings.offline ? nil : TMDbCredential.from(environment: settings.choices.serviceKeys).map { TMDbMovieService(credential: $0) }
         let movies = MovieListViewModel(service: tmdb ?? catalogue, catalogue: tmdb == nil ? nil : catalogue)
         screens[.movies] = MoviesView(viewModel: movies, needsDisplay: app.needsDisplay)
         screens[.search] = SearchView(viewModel: MovieSearchViewModel(service: tmdb ?? catalogue, scheduler: scheduler),
                                       needsDisplay: app.needsDisplay)
         let shell = ShellView(
-            shell: ShellViewModel(initialTab: settings.initialTab),
+            shell: ShellViewModel(initialTab: settings.initialTab, notices: settings.notices),
             screens: screens,
             needsDisplay: app.needsDisplay,
             onQuit: app.quit
@@ -65,26 +66,31 @@ struct AppComposition {
         var service: any WeatherService = sample
         if !settings.offline {
             let http = CurlHTTPClient()
-            let live: any WeatherService = WeatherbitWeatherService(environment: settings.environment, http: http)
+            let live: any WeatherService = WeatherbitWeatherService(environment: settings.choices.serviceKeys, http: http)
                 ?? OpenMeteoWeatherService(http: http)
             geocoder = FallbackGeocoder(primary: OpenMeteoGeocoder(http: http), fallback: gazetteer)
             service = FallbackWeatherService(primary: live, fallback: sample)
         }
         return WeatherViewModel(geocoder: geocoder, suggester: gazetteer, service: service,
                                 launchLocation: settings.location,
+                                defaultUnit: settings.choices.unit.flatMap(TemperatureUnit.init(rawValue:)) ?? .fahrenheit,
                                 openPreferences: { SQLitePreferences(database: try database.open()) })
     }
 }
 
 extension AppComposition {
     /// The People screen: people in the database, synced with the people server when
-    /// `--people-api` (or `MVVM_TUI_PEOPLE_API`) names one and the network is allowed.
+    /// `--people-api` (or `MVVM_TUI_PEOPLE_API`, or the config file) names one and the network is allowed.
     private func people(database: SharedDatabase) -> PeopleListViewModel {
-        let api = settings.offline ? nil : settings.peopleAPI.map { HTTPPeopleAPI(baseURL: $0) }
+        let choices = settings.choices
+        let api = settings.offline ? nil : choices.peopleServer.map {
+            HTTPPeopleAPI(baseURL: $0, credentials: choices.peopleCredentials)
+        }
         return PeopleListViewModel(
             openStore: { SQLitePeopleStore(database: try database.open()) },
             openPreferences: { SQLitePreferences(database: try database.open()) },
-            api: api, files: LocalTextFiles(), today: Self.today
+            api: api, files: LocalTextFiles(), today: Self.today,
+            defaultOrder: choices.peopleSort == "first" ? .firstName : .lastName
         )
     }
 

@@ -25,8 +25,8 @@ struct MvvmTui: ParsableCommand {
         version: "mvvm-tui 0.1.0"
     )
 
-    @Option(help: "The tab to open: weather, movies, search, scoreboard or people.")
-    var tab: TabOption = .weather
+    @Option(help: "The tab to open: weather, movies, search, scoreboard or people (default: the config file's tab, else weather).")
+    var tab: TabOption?
 
     @Option(help: ArgumentHelp("The place the Weather screen opens on (default: the last place shown, else McGaheysville, VA).", valueName: "text"))
     var location: String?
@@ -37,8 +37,11 @@ struct MvvmTui: ParsableCommand {
     @Option(help: ArgumentHelp("Where people, games and settings are kept (default: $XDG_DATA_HOME/mvvm-tui, else ~/.local/share/mvvm-tui).", valueName: "dir"))
     var dataDir: String?
 
-    @Option(help: ArgumentHelp("The people server the People screen syncs with, such as http://localhost:8080 (default: $MVVM_TUI_PEOPLE_API; none: no sync). Docs/PeopleAPI.md describes it.", valueName: "url"))
+    @Option(help: ArgumentHelp("The people server the People screen syncs with, such as http://localhost:8080 (default: $MVVM_TUI_PEOPLE_API, else the config file's; none: no sync). Its user and password come from $MVVM_TUI_PEOPLE_USER and $MVVM_TUI_PEOPLE_PASSWORD or the config file, never from the URL. Docs/PeopleAPI.md describes it.", valueName: "url"))
     var peopleApi: String?
+
+    @Option(help: ArgumentHelp("The config file to read (default: $XDG_CONFIG_HOME/mvvm-tui/config.toml, else ~/.config/mvvm-tui/config.toml).", valueName: "file"))
+    var config: String?
 
     @Flag(help: "Draw without colours.")
     var noColor = false
@@ -46,6 +49,7 @@ struct MvvmTui: ParsableCommand {
     @Option(help: ArgumentHelp("Write one line per frame to this file: what triggered it, how long it took, how many bytes went to the terminal.", valueName: "file"))
     var trace: String?
 
+    /// Checks the data, the config file and the terminal, in that order, before the screen opens.
     mutating func run() throws {
         do {
             try EmbeddedDataFolder.located.check()
@@ -53,37 +57,38 @@ struct MvvmTui: ParsableCommand {
             FileHandle.standardError.write(Data("\(error)\n".utf8))
             throw ExitCode(1)
         }
+        let environment = ProcessInfo.processInfo.environment
+        let file: ConfigFile
+        let choices: LaunchChoices
+        do {
+            file = try ConfigFile.load(path: config ?? ConfigFile.defaultPath(environment: environment),
+                                       isExplicit: config != nil)
+            choices = try LaunchChoices(flags: .init(tab: tab?.rawValue, noColor: noColor, peopleAPI: peopleApi),
+                                        environment: environment, file: file)
+        } catch let problem as ConfigFile.Problem {
+            FileHandle.standardError.write(Data("mvvm-tui: \(problem)\n".utf8))
+            throw ExitCode(78)  // EX_CONFIG
+        } catch let invalid as LaunchChoices.Invalid {
+            throw ValidationError(invalid.description)
+        }
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             FileHandle.standardError.write(Data("mvvm-tui needs an interactive terminal\n".utf8))
             throw ExitCode(2)
         }
         cj_run_global_jobs_on_main_queue()
-        let environment = ProcessInfo.processInfo.environment
-        let settings = try LaunchSettings(
-            initialTab: tab.tab,
+        let settings = LaunchSettings(
+            initialTab: choices.tab.flatMap(TabOption.init(rawValue:))?.tab ?? .weather,
             location: location,
             offline: offline,
-            dataDirectory: dataDirectory(environment: environment),
-            useColor: !noColor && (environment["NO_COLOR"] ?? "").isEmpty,
-            trace: trace.map(openTrace),
-            peopleAPI: try peopleServer(environment: environment),
-            environment: environment
+            dataDirectory: try dataDirectory(environment: environment),
+            useColor: choices.useColor,
+            trace: try trace.map(openTrace),
+            choices: choices,
+            notices: file.warnings
         )
         try MainActor.assumeIsolated {
             try AppComposition(settings: settings).run()
         }
-    }
-
-    /// The people server's URL from `--people-api` or `MVVM_TUI_PEOPLE_API`: http or https only.
-    private func peopleServer(environment: [String: String]) throws -> URL? {
-        let (text, source) = peopleApi.map { ($0, "--people-api") }
-            ?? (environment["MVVM_TUI_PEOPLE_API"].map { ($0, "MVVM_TUI_PEOPLE_API") } ?? ("", ""))
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
-        guard let url = URL(string: text.trimmingCharacters(in: .whitespaces)),
-              ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
-            throw ValidationError("\(source): \(text) is not an http or https URL")
-        }
-        return url
     }
 
     private func dataDirectory(environment: [String: String]) throws -> DataDirectory {

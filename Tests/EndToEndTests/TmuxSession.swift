@@ -35,6 +35,7 @@ final class TmuxSession {
                   "-e", "LANG=C.UTF-8", "-e", "TERM=tmux-256color",
                   "-e", "SWIFT_BACKTRACE=enable=no",
                   "-e", "XDG_DATA_HOME=\(directory.path)",
+                  "-e", "XDG_CONFIG_HOME=\(directory.path)",
                   "sh \(Self.quoted(scriptFile.path))"])
     }
 

@@ -15,8 +15,8 @@ final class ShellHarness {
     /// A shell whose tabs show stand-in screens, except the screens whose view-models are given.
     init(tab: Tab = .weather, size: Size = Size(columns: 80, rows: 24), scoreboard: GameScoreboardViewModel? = nil,
          movies: MovieListViewModel? = nil, search: MovieSearchViewModel? = nil, weather: WeatherViewModel? = nil,
-         people: PeopleListViewModel? = nil) {
-        shell = ShellViewModel(initialTab: tab)
+         people: PeopleListViewModel? = nil, notices: [String] = []) {
+        shell = ShellViewModel(initialTab: tab, notices: notices)
         grid = GridSurface(size: size)
         var views: [Tab: ScreenView] = [:]
         for tab in Tab.allCases {

@@ -122,6 +122,15 @@ import TestSupport
         #expect(harness.grid.lines[23].contains("? keys"))
     }
 
+    @Test func aNoticeTakesTheStatusLineUntilTheFirstKeyWhichStillActs() {
+        let harness = ShellHarness(tab: .weather, notices: ["/c.toml holds tmdb.api_key and other users can read it"])
+        harness.draw()
+        #expect(harness.grid.lines[23] == " Warning: /c.toml holds tmdb.api_key and other users can read it")
+        harness.type([0x09])
+        #expect(harness.shell.selectedTab.value == .movies)
+        #expect(harness.grid.lines[23].contains("q quit"))
+    }
+
     @Test func helpListsEveryKeyOfTheKeymapAndClosesWithEsc() {
         let harness = ShellHarness(tab: .movies, size: Size(columns: 100, rows: 120))
         harness.type("?")

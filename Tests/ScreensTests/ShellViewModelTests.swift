@@ -9,6 +9,15 @@ struct ShellViewModelTests {
         #expect(shell.tabs.map(\.title) == ["Weather", "Movies", "Search", "Scoreboard", "People"])
     }
 
+    @Test func noticesShowUntilTheFirstKey() {
+        let shell = ShellViewModel(notices: ["/c.toml: unknown key colour (line 2) ignored", "/c.toml holds tmdb.api_key"])
+        let notice = ValueRecorder(shell.notice)
+        shell.dismissNotice()
+        shell.dismissNotice()
+        #expect(notice.values == ["Warning: /c.toml: unknown key colour (line 2) ignored; /c.toml holds tmdb.api_key", nil])
+        #expect(ValueRecorder(ShellViewModel().notice).values == [nil])
+    }
+
     @Test func nextTabWalksForwardAndWrapsToTheFirst() {
         let shell = ShellViewModel(initialTab: .weather)
         let selected = ValueRecorder(shell.selectedTab)

@@ -110,7 +110,7 @@ struct ConfigFileTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = try write("[tmdb]\napi_key = \"v3\"\n", mode: 0o644)
         #expect(try ConfigFile.load(path: path, isExplicit: true).warnings
-            == ["\(path) holds tmdb.api_key and other users can read it: chmod 600 it"])
+            == ["other users can read \(path), which holds tmdb.api_key: chmod 600 it"])
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
         #expect(try ConfigFile.load(path: path, isExplicit: true).warnings.isEmpty)
     }

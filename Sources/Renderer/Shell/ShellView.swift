@@ -20,6 +20,7 @@ public final class ShellView {
     private var helpScroll = 0
     private var lastSize = Size(columns: 0, rows: 0)
     private var visibleTab: Tab?
+    private var notice: String?
     private var tokens: [BindingToken] = []
 
     /// Whether keys go to the input line rather than the screen.
@@ -45,6 +46,10 @@ public final class ShellView {
             screens[tab]?.setVisible(true)
             needsDisplay()
         }.store(in: &tokens)
+        shell.notice.bindAndFire { [unowned self] notice in
+            self.notice = notice
+            needsDisplay()
+        }.store(in: &tokens)
         shell.isHelpVisible.bind { [unowned self] _ in
             helpScroll = 0
             needsDisplay()
@@ -63,6 +68,7 @@ public final class ShellView {
 
     /// Answers one key, then does what the open screen asks of the input line.
     public func handle(_ key: Key) {
+        shell.dismissNotice()
         answer(key)
         if let request = inputLineUser?.takeInputLineRequest() {
             if let text = request.text, text != editor.text {
@@ -193,7 +199,7 @@ public final class ShellView {
             content = content.droppingTop(2)
         }
         currentScreen?.draw(into: surface, in: content)
-        StatusLineView(hints: statusHints).draw(into: surface, row: size.rows - 1)
+        StatusLineView(hints: statusHints, notice: notice).draw(into: surface, row: size.rows - 1)
         if shell.isHelpVisible.value {
             HelpOverlayView(keymap: keymap, scroll: helpScroll).draw(into: surface, in: content)
             cursor = nil

@@ -1,0 +1,94 @@
+import Foundation
+import Services
+import Testing
+
+/// A flag beats an environment variable, which beats the config file.
+struct LaunchChoicesTests {
+    private let noFlags = LaunchChoices.Flags(tab: nil, noColor: false, peopleAPI: nil)
+    private let file = try! ConfigFile.parse("""
+        tab = "people"
+        color = false
+        [weather]
+        unit = "celsius"
+        [tmdb]
+        api_key = "file-key"
+        [weatherbit]
+        api_key = "file-weatherbit"
+        [people]
+        sort = "first"
+        url = "https://dav.example.org/"
+        user = "file-user"
+        password = "file-password"
+        """, path: "/c.toml")
+
+    @Test func theFileAloneDecides() throws {
+        let choices = try LaunchChoices(flags: noFlags, environment: [:], file: file)
+        #expect(choices.tab == "people")
+        #expect(!choices.useColor)
+        #expect(choices.unit == "celsius")
+        #expect(choices.peopleSort == "first")
+        #expect(choices.serviceKeys == ["TMDB_API_KEY": "file-key", "WEATHERBIT_API_KEY": "file-weatherbit"])
+        #expect(choices.peopleServer == URL(string: "https://dav.example.org/"))
+        #expect(choices.peopleCredentials == HTTPCredentials(user: "file-user", password: "file-password"))
+    }
+
+    @Test func theEnvironmentBeatsTheFile() throws {
+        let environment = ["TMDB_API_KEY": "env-key", "WEATHERBIT_API_KEY": " ", "MVVM_TUI_PEOPLE_API": "http://127.0.0.1:5232/",
+                           "MVVM_TUI_PEOPLE_USER": "env-user", "MVVM_TUI_PEOPLE_PASSWORD": "env-password"]
+        let choices = try LaunchChoices(flags: noFlags, environment: environment, file: file)
+        #expect(choices.serviceKeys == ["TMDB_API_KEY": "env-key", "WEATHERBIT_API_KEY": "file-weatherbit"])
+        #expect(choices.peopleServer == URL(string: "http://127.0.0.1:5232/"))
+        #expect(choices.peopleCredentials == HTTPCredentials(user: "env-user", password: "env-password"))
+    }
+
+    @Test func aFlagBeatsTheEnvironment() throws {
+        let flags = LaunchChoices.Flags(tab: "movies", noColor: true, peopleAPI: "http://localhost:8080")
+        let choices = try LaunchChoices(flags: flags, environment: ["MVVM_TUI_PEOPLE_API": "http://127.0.0.1:5232/"],
+                                        file: ConfigFile(path: "/c.toml", settings: ["color": "true"]))
+        #expect(choices.tab == "movies")
+        #expect(!choices.useColor)
+        #expect(choices.peopleServer == URL(string: "http://localhost:8080"))
+    }
+
+    @Test func colourIsOnUnlessSomethingSaysOtherwise() throws {
+        let empty = ConfigFile(path: "/c.toml")
+        #expect(try LaunchChoices(flags: noFlags, environment: [:], file: empty).useColor)
+        #expect(try !LaunchChoices(flags: noFlags, environment: ["NO_COLOR": "1"], file: empty).useColor)
+        #expect(try LaunchChoices(flags: noFlags, environment: [:], file: empty).peopleServer == nil)
+    }
+
+    @Test func aPeopleURLWithAPasswordIsRefusedWithoutRepeatingIt() throws {
+        let url = "https://ada:hunter2@dav.example.org/"
+        let flag = #expect(throws: LaunchChoices.Invalid.self) {
+            try LaunchChoices(flags: .init(tab: nil, noColor: false, peopleAPI: url), environment: [:], file: file)
+        }
+        #expect(flag?.description.hasPrefix("--people-api: the URL holds a password") == true)
+        #expect(flag?.description.contains("MVVM_TUI_PEOPLE_PASSWORD") == true)
+        let variable = #expect(throws: LaunchChoices.Invalid.self) {
+            try LaunchChoices(flags: noFlags, environment: ["MVVM_TUI_PEOPLE_API": url], file: file)
+        }
+        #expect(variable?.description.hasPrefix("MVVM_TUI_PEOPLE_API: the URL holds a password") == true)
+        let inFile = try ConfigFile.parse("[people]\nurl = \"\(url)\"\n", path: "/c.toml")
+        let problem = #expect(throws: ConfigFile.Problem.self) {
+            try LaunchChoices(flags: noFlags, environment: [:], file: inFile)
+        }
+        #expect(problem?.line == 2)
+        #expect(problem?.key == "people.url")
+        for error in [flag?.description, variable?.description, problem?.description] {
+            #expect(error?.contains("hunter2") == false)
+        }
+    }
+
+    @Test func aUserInTheURLIsTheUserWhenNoneIsSet() throws {
+        let choices = try LaunchChoices(flags: .init(tab: nil, noColor: false, peopleAPI: "https://ada@dav.example.org/"),
+                                        environment: ["MVVM_TUI_PEOPLE_PASSWORD": "pw"], file: ConfigFile(path: "/c.toml"))
+        #expect(choices.peopleCredentials == HTTPCredentials(user: "ada", password: "pw"))
+    }
+
+    @Test(arguments: ["ftp://example.org", "not a url", "http://"])
+    func aPeopleServerThatIsNotHTTPIsRefused(text: String) {
+        #expect(throws: LaunchChoices.Invalid(description: "--people-api: \(text) is not an http or https URL")) {
+            try LaunchChoices(flags: .init(tab: nil, noColor: false, peopleAPI: text), environment: [:], file: file)
+        }
+    }
+}
