@@ -8,6 +8,29 @@ import Services
 /// The command line: parses the options, checks the terminal, and hands over to the app.
 @main
 struct MvvmTui: ParsableCommand {
+    /// What `--help` ends with: the services' and data's credits, which their terms ask for.
+    static let credits = """
+        CREDITS:
+          This product uses the TMDB API but is not endorsed or certified by TMDB.
+          Weather data by Open-Meteo.com (CC BY 4.0). Places from GeoNames
+          (geonames.org, CC BY 4.0). The program is licensed under Apache-2.0.
+        """
+
+    /// Runs the command as ArgumentParser does, `--help` ending with `credits`.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let message = fullMessage(for: error)
+            if exitCode(for: error) == .success, message.contains("USAGE:") {
+                print(message.trimmingCharacters(in: .newlines) + "\n\n" + credits)
+                Foundation.exit(0)
+            }
+            exit(withError: error)
+        }
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "mvvm-tui",
         abstract: "Five MVVM screens in a terminal: Weather, Movies, Search, Scoreboard, People.",
@@ -21,6 +44,14 @@ struct MvvmTui: ParsableCommand {
             embedded catalogue of 58,788 films otherwise. Weather asks Open-Meteo (Weatherbit when \
             WEATHERBIT_API_KEY is set) and, without a network, shows sample data labelled as such; \
             places come from an embedded gazetteer of 147,284 places when offline.
+
+            The config file ($XDG_CONFIG_HOME/mvvm-tui/config.toml, else \
+            ~/.config/mvvm-tui/config.toml, or --config FILE) holds the same settings: the tab, \
+            colour, the unit, the people order, the TMDb and Weatherbit keys, the people server \
+            with its user and password. A flag beats an environment variable, which beats the \
+            config file; a unit (u) or order (s) chosen in the app is kept and beats the file's. \
+            A malformed file stops the program before the screen opens (exit status 78). \
+            Docs/Configuration.md has a full example.
             """,
         version: "mvvm-tui 0.1.0"
     )

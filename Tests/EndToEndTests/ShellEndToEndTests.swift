@@ -119,9 +119,24 @@ struct CommandLineTests {
 
     @Test func helpNamesEveryOption() throws {
         let help = try TmuxSession.run(try TmuxSession.binary(), ["--help"])
-        for option in ["--tab", "--location", "--offline", "--data-dir", "--no-color", "--trace", "--version", "--help"] {
+        for option in ["--tab", "--location", "--offline", "--data-dir", "--people-api", "--config", "--no-color", "--trace",
+                       "--version", "--help"] {
             #expect(help.contains(option), "--help lacks \(option)")
         }
+        let words = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("A flag beats an environment variable, which beats the config file"))
+    }
+
+    @Test func helpEndsWithTheCreditsTheServicesAskFor() throws {
+        let help = try TmuxSession.run(try TmuxSession.binary(), ["--help"])
+        #expect(help.hasSuffix("""
+            CREDITS:
+              This product uses the TMDB API but is not endorsed or certified by TMDB.
+              Weather data by Open-Meteo.com (CC BY 4.0). Places from GeoNames
+              (geonames.org, CC BY 4.0). The program is licensed under Apache-2.0.
+
+            """))
+        #expect(help.contains("Show help information.\n\nCREDITS:"))
     }
 
     @Test func anUnknownTabIsRefusedClearly() throws {
