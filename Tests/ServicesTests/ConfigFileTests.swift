@@ -46,6 +46,20 @@ struct ConfigFileTests {
         #expect(file.warnings.isEmpty)
     }
 
+    @Test func theExampleInTheDocsSetsEveryKeyAndNothingElse() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Docs/Configuration.md")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        let start = try #require(text.range(of: "```toml\n"))
+        let end = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex))
+        let file = try ConfigFile.parse(String(text[start.upperBound..<end.lowerBound]), path: "Docs/Configuration.md")
+        #expect(Set(file.settings.keys) == Set(ConfigFile.keys.map(\.name)))
+        #expect(file.warnings.isEmpty)
+        for key in ConfigFile.keys {
+            #expect(text.contains("| `\(key.name)` |"), "the table lacks \(key.name)")
+        }
+    }
+
     @Test func dottedKeysAreTheSameAsTables() throws {
         let file = try ConfigFile.parse("people.url = \"http://127.0.0.1:8080\"\nweather.unit = \"fahrenheit\"\n", path: "c")
         #expect(file.settings == ["people.url": "http://127.0.0.1:8080", "weather.unit": "fahrenheit"])
