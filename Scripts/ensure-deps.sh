@@ -1,36 +1,82 @@
 #!/usr/bin/env bash
-# Checks what `make run` or `make test` needs on a Debian machine with Swift, installs the
-# missing Debian packages with apt-get when run as root, and otherwise prints the command.
-# Usage: Scripts/ensure-deps.sh run|test|perf
+# Checks what a make target needs on a Debian machine with Swift, installs the missing Debian
+# packages with apt-get when run as root, and otherwise prints the command.
+# Usage: Scripts/ensure-deps.sh run|test|perf|link-order|install
+#   run         building and running the program (make run, make release, make bench)
+#   test        the above, and every program the tests run (make test, make check, make leaks,
+#               make test-install)
+#   perf        the above, for make perf
+#   link-order  the above, and valgrind, for make link-order
+#   install     make install and make uninstall with the files already built: no Swift needed
 set -euo pipefail
 
 purpose=${1:-test}
 missing=()
 
-if ! command -v swift >/dev/null 2>&1; then
-    echo "mvvm-tui: swift is not on PATH; install Swift 6.1 or later from swift.org first." >&2
-    exit 1
+# The lowest Swift the code compiles with: it uses `isolated deinit`, `weak let` and SE-0461
+# (nonisolated async functions run on their caller's actor). It is built and tested with 6.3.1.
+minimum_swift_major=6
+minimum_swift_minor=2
+
+if [ "$purpose" != install ]; then
+    if ! command -v swift >/dev/null 2>&1; then
+        echo "mvvm-tui: swift is not on PATH; install Swift $minimum_swift_major.$minimum_swift_minor or later from swift.org first." >&2
+        exit 1
+    fi
+    swift_version=$(swift --version 2>/dev/null \
+        | sed -n 's/.*Swift version \([0-9][0-9]*\)\.\([0-9][0-9]*\).*/\1.\2/p' | head -n 1)
+    swift_major=${swift_version%%.*}
+    swift_minor=${swift_version#*.}
+    if [ -z "$swift_version" ] || [ "$swift_major" -lt "$minimum_swift_major" ] \
+        || { [ "$swift_major" -eq "$minimum_swift_major" ] && [ "$swift_minor" -lt "$minimum_swift_minor" ]; }; then
+        echo "mvvm-tui: needs Swift $minimum_swift_major.$minimum_swift_minor or later (it uses isolated deinit, weak let and" >&2
+        echo "    SE-0461), but \`swift --version\` says: $(swift --version 2>&1 | head -n 1)" >&2
+        echo "    Install Swift $minimum_swift_major.$minimum_swift_minor or later from swift.org and put it first on PATH." >&2
+        exit 1
+    fi
+    if ! { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists ncursesw; }; then
+        missing+=(libncurses-dev pkg-config)
+    fi
+    if ! { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists sqlite3; }; then
+        missing+=(libsqlite3-dev)  # GRDB builds against the system SQLite
+    fi
+    if ! command -v curl >/dev/null 2>&1; then
+        missing+=(curl)  # the program fetches over HTTP by running curl, and the tests run it too
+    fi
+    if ! locale -a 2>/dev/null | grep -qiE '^c\.utf-?8$'; then
+        missing+=(locales)  # the program falls back to C.UTF-8 when the environment names no UTF-8 locale
+    fi
 fi
-if ! { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists ncursesw; }; then
-    missing+=(libncurses-dev pkg-config)
+if [ "$purpose" != run ] && [ "$purpose" != install ]; then
+    if ! command -v tmux >/dev/null 2>&1; then
+        missing+=(tmux)  # the end-to-end tests and the install test drive the program in tmux
+    fi
+    if ! command -v pgrep >/dev/null 2>&1; then
+        missing+=(procps)  # the end-to-end tests find the program's process with pgrep
+    fi
+    if ! command -v python3 >/dev/null 2>&1; then
+        missing+=(python3)  # a services test's hostile-disk helper, and the performance script
+    fi
 fi
-if ! { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists sqlite3; }; then
-    missing+=(libsqlite3-dev)  # GRDB builds against the system SQLite
+if [ "$purpose" = test ]; then
+    if ! command -v man >/dev/null 2>&1 || ! command -v groff >/dev/null 2>&1; then
+        missing+=(man-db groff-base)  # the install test renders the installed manual page
+    fi
+    if ! command -v readelf >/dev/null 2>&1; then
+        missing+=(binutils)  # the install test checks the installed program has no debug sections
+    fi
 fi
-if ! command -v curl >/dev/null 2>&1; then
-    missing+=(curl)  # the program fetches over HTTP by running curl, and the tests run it too
+if [ "$purpose" = link-order ] && ! command -v valgrind >/dev/null 2>&1; then
+    missing+=(valgrind)  # make link-order records a session under callgrind
 fi
-if [ "$purpose" != run ] && ! command -v tmux >/dev/null 2>&1; then
-    missing+=(tmux)  # the end-to-end tests drive the program in tmux
-fi
-if [ "$purpose" != run ] && ! command -v python3 >/dev/null 2>&1; then
-    missing+=(python3)  # the performance script
-fi
-if ! locale -a 2>/dev/null | grep -qiE '^c\.utf-?8$'; then
-    missing+=(locales)  # the program falls back to C.UTF-8 when the environment names no UTF-8 locale
+if { [ "$purpose" = install ] || [ "$purpose" = test ] || [ "$purpose" = link-order ]; } \
+    && ! command -v strip >/dev/null 2>&1; then
+    missing+=(binutils)  # make install strips the copy it installs; make link-order strips one too
 fi
 
 [ ${#missing[@]} -eq 0 ] && exit 0
+# binutils may be asked for twice; name each package once.
+mapfile -t missing < <(printf '%s\n' "${missing[@]}" | awk '!seen[$0]++')
 
 if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "mvvm-tui: installing ${missing[*]}"
