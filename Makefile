@@ -16,7 +16,7 @@ BENCH_FLAGS := -c release $(LINK_FLAGS) --product mvvm-tui-bench
 RELEASE_BINARY := .build/release/mvvm-tui
 DEBUG_BINARY := .build/debug/mvvm-tui
 
-.PHONY: run test test-release leaks release bench perf link-order gazetteer-index deps clean
+.PHONY: run test check test-release leaks release bench perf link-order gazetteer-index deps clean
 
 ## run: build a release binary and launch it (pass options with ARGS="--tab people")
 run:
@@ -31,6 +31,13 @@ test:
 	$(SWIFT) build --product mvvm-tui
 	MVVM_TUI_BINARY=$(CURDIR)/$(DEBUG_BINARY) $(SWIFT) test
 	@$(MAKE) --no-print-directory test-release leaks
+
+## check: the headless tests only (Binding, Models, Screens, Services, Renderer) in a debug
+## build, the quick loop while working; `make test` runs these and everything else
+HEADLESS_TESTS := BindingTests|ModelsTests|ScreensTests|ServicesTests|RendererTests
+check:
+	@Scripts/ensure-deps.sh test
+	$(SWIFT) test --filter '^($(HEADLESS_TESTS))\.'
 
 ## test-release: the end-to-end suite against the release binary, a static
 ## executable built with other flags than the tests' (run after `swift test` has built them)
@@ -68,7 +75,7 @@ perf: release
 
 ## link-order: rewrite Scripts/link-order.txt from a session run under callgrind (needs valgrind)
 link-order:
-	@Scripts/ensure-deps.sh perf
+	@Scripts/ensure-deps.sh link-order
 	$(SWIFT) build $(RELEASE_FLAGS) -Xlinker -Map=$(CURDIR)/.build/mvvm-tui.map
 	python3 Scripts/make-link-order.py --binary $(RELEASE_BINARY) --map .build/mvvm-tui.map \
 		--output Scripts/link-order.txt
