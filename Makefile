@@ -1,5 +1,6 @@
 # The two commands the README gives: `make run` and `make test`. Each checks, and as root
 # installs, the Debian packages it needs first (Scripts/ensure-deps.sh).
+# `make release && sudo make install` installs the program; Docs/Install.md says what goes where.
 SWIFT ?= swift
 ARGS ?=
 # Release builds are static executables: the Swift runtime, Foundation, the C and C++ libraries,
@@ -16,7 +17,8 @@ BENCH_FLAGS := -c release $(LINK_FLAGS) --product mvvm-tui-bench
 RELEASE_BINARY := .build/release/mvvm-tui
 DEBUG_BINARY := .build/debug/mvvm-tui
 
-.PHONY: run test check test-release leaks release bench perf link-order gazetteer-index deps clean
+.PHONY: run test check test-release leaks release install-files install uninstall \
+	bench perf link-order gazetteer-index deps clean
 
 ## run: build a release binary and launch it (pass options with ARGS="--tab people")
 run:
@@ -56,10 +58,103 @@ leaks:
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/leak-suppressions.txt:print_suppressions=0 \
 		$(SWIFT) test --skip-build --sanitize address --scratch-path .build-asan --filter '$(LEAK_TESTS)'
 
-## release: build the release binary only
+## release: build the release binary, and the manual page and shell completions that
+## `make install` installs with it
 release:
 	@Scripts/ensure-deps.sh run
 	$(SWIFT) build $(RELEASE_FLAGS)
+	@$(MAKE) --no-print-directory install-files
+
+# What `make install` copies, all made by `make release`: the program, the data it reads
+# (copied beside it by the build), and the manual page and completions, made from the program's
+# own argument definitions and written again whenever the program is newer.
+RELEASE_DATA := .build/release/mvvm-tui_Services.resources
+DATA_FILES := movies.tsv gazetteer.tsv gazetteer.index
+INSTALL_FILES := .build/install-files
+MAN_PAGE := $(INSTALL_FILES)/mvvm-tui.1
+COMPLETIONS := $(INSTALL_FILES)/mvvm-tui.bash $(INSTALL_FILES)/_mvvm-tui $(INSTALL_FILES)/mvvm-tui.fish
+INSTALL_INPUTS := $(RELEASE_BINARY) $(addprefix $(RELEASE_DATA)/,$(DATA_FILES)) $(MAN_PAGE) $(COMPLETIONS)
+
+install-files: $(MAN_PAGE) $(COMPLETIONS)
+
+# Only when missing: `make release` is what builds the program again.
+$(RELEASE_BINARY) $(addprefix $(RELEASE_DATA)/,$(DATA_FILES)) &:
+	@Scripts/ensure-deps.sh run
+	$(SWIFT) build $(RELEASE_FLAGS)
+
+$(MAN_PAGE): $(RELEASE_BINARY) Scripts/make-man-page.sh
+	@Scripts/make-man-page.sh $(RELEASE_BINARY) $@
+
+$(INSTALL_FILES)/mvvm-tui.bash: $(RELEASE_BINARY)
+	@mkdir -p $(INSTALL_FILES)
+	$(RELEASE_BINARY) --generate-completion-script bash > $@.tmp && mv $@.tmp $@
+$(INSTALL_FILES)/_mvvm-tui: $(RELEASE_BINARY)
+	@mkdir -p $(INSTALL_FILES)
+	$(RELEASE_BINARY) --generate-completion-script zsh > $@.tmp && mv $@.tmp $@
+$(INSTALL_FILES)/mvvm-tui.fish: $(RELEASE_BINARY)
+	@mkdir -p $(INSTALL_FILES)
+	$(RELEASE_BINARY) --generate-completion-script fish > $@.tmp && mv $@.tmp $@
+
+# Where `make install` writes, under $(DESTDIR)$(PREFIX): these files and nothing else, which
+# `make uninstall` removes. share/mvvm-tui is also the user's own data folder when PREFIX is
+# ~/.local, so uninstall removes the folders below only when they are left empty, in this order.
+PREFIX ?= /usr/local
+DESTDIR ?=
+INSTALLED_FILES := bin/mvvm-tui $(addprefix share/mvvm-tui/,$(DATA_FILES)) share/man/man1/mvvm-tui.1 \
+	share/bash-completion/completions/mvvm-tui share/zsh/site-functions/_mvvm-tui \
+	share/fish/vendor_completions.d/mvvm-tui.fish
+INSTALLED_FOLDERS := share/mvvm-tui share/man/man1 share/bash-completion/completions share/bash-completion \
+	share/zsh/site-functions share/zsh share/fish/vendor_completions.d share/fish
+
+## install: install the release build under $(DESTDIR)$(PREFIX) (default /usr/local): the
+## program, stripped, in bin; its data in share/mvvm-tui; its manual page; bash, zsh and fish
+## completions. Builds what is missing, and only that (so `sudo make install` after `make release`
+## builds nothing). PREFIX=$HOME/.local needs no root.
+install:
+	@for file in $(INSTALL_INPUTS); do \
+		if [ ! -e "$$file" ]; then \
+			echo "mvvm-tui: $$file is not built yet: make release"; \
+			$(MAKE) --no-print-directory release || exit 1; \
+			break; \
+		fi; \
+	done
+	@for file in $(MAN_PAGE) $(COMPLETIONS); do \
+		if [ $(RELEASE_BINARY) -nt "$$file" ]; then \
+			echo "mvvm-tui: note: $$file is older than the program; \`make release\` writes it again"; \
+		fi; \
+	done
+	@Scripts/ensure-deps.sh install
+	@case "$(PREFIX)" in /*) ;; *) echo "mvvm-tui: PREFIX must be an absolute path, not \"$(PREFIX)\"" >&2; exit 1;; esac
+	@set -e; umask 022; root="$(DESTDIR)$(PREFIX)"; \
+	data="$$root/share/mvvm-tui"; \
+	user_data="$${XDG_DATA_HOME:-$$HOME/.local/share}/mvvm-tui"; \
+	if [ ! -d "$$data" ]; then \
+		if [ -z "$(DESTDIR)" ] && [ "$$(realpath -m -- "$$data")" = "$$(realpath -m -- "$$user_data")" ]; then \
+			mkdir -p -- "$$root/share"; mkdir -m 700 -- "$$data"; \
+		else \
+			mkdir -p -- "$$data"; \
+		fi; \
+	fi; \
+	mkdir -p -- "$$root/bin" "$$root/share/man/man1" "$$root/share/bash-completion/completions" \
+		"$$root/share/zsh/site-functions" "$$root/share/fish/vendor_completions.d"; \
+	install -m 755 -s $(RELEASE_BINARY) "$$root/bin/mvvm-tui"; \
+	for name in $(DATA_FILES); do install -m 644 "$(RELEASE_DATA)/$$name" "$$data/$$name"; done; \
+	install -m 644 $(MAN_PAGE) "$$root/share/man/man1/mvvm-tui.1"; \
+	install -m 644 $(INSTALL_FILES)/mvvm-tui.bash "$$root/share/bash-completion/completions/mvvm-tui"; \
+	install -m 644 $(INSTALL_FILES)/_mvvm-tui "$$root/share/zsh/site-functions/_mvvm-tui"; \
+	install -m 644 $(INSTALL_FILES)/mvvm-tui.fish "$$root/share/fish/vendor_completions.d/mvvm-tui.fish"; \
+	for file in $(INSTALLED_FILES); do echo "installed $$root/$$file"; done
+
+## uninstall: remove the files `make install` wrote under $(DESTDIR)$(PREFIX), and then the
+## folders it made that are left empty; the user's own data (share/mvvm-tui/mvvm-tui.sqlite
+## when PREFIX is ~/.local) stays
+uninstall:
+	@root="$(DESTDIR)$(PREFIX)"; status=0; \
+	for file in $(INSTALLED_FILES); do rm -fv -- "$$root/$$file" || status=1; done; \
+	for folder in $(INSTALLED_FOLDERS); do \
+		if rmdir -- "$$root/$$folder" 2>/dev/null; then echo "removed folder '$$root/$$folder'"; fi; \
+	done; \
+	exit $$status
 
 ## bench: in-process benchmarks in a release build (Benchmarks/main.swift)
 bench:
