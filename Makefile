@@ -17,7 +17,7 @@ BENCH_FLAGS := -c release $(LINK_FLAGS) --product mvvm-tui-bench
 RELEASE_BINARY := .build/release/mvvm-tui
 DEBUG_BINARY := .build/debug/mvvm-tui
 
-.PHONY: run test check test-release leaks release install-files install uninstall \
+.PHONY: run test check test-release test-install leaks release install-files install uninstall \
 	bench perf link-order gazetteer-index deps clean
 
 ## run: build a release binary and launch it (pass options with ARGS="--tab people")
@@ -27,12 +27,12 @@ run:
 	@$(RELEASE_BINARY) $(ARGS)
 
 ## test: run every test, end-to-end tests in tmux included, the end-to-end suite again
-## against the release binary, then the leak check
+## against the release binary, the install test, then the leak check
 test:
 	@Scripts/ensure-deps.sh test
 	$(SWIFT) build --product mvvm-tui
 	MVVM_TUI_BINARY=$(CURDIR)/$(DEBUG_BINARY) $(SWIFT) test
-	@$(MAKE) --no-print-directory test-release leaks
+	@$(MAKE) --no-print-directory test-release test-install leaks
 
 ## check: the headless tests only (Binding, Models, Screens, Services, Renderer) in a debug
 ## build, the quick loop while working; `make test` runs these and everything else
@@ -47,6 +47,14 @@ test-release:
 	@Scripts/ensure-deps.sh test
 	$(SWIFT) build $(RELEASE_FLAGS)
 	MVVM_TUI_BINARY=$(CURDIR)/$(RELEASE_BINARY) $(SWIFT) test --skip-build --filter EndToEndTests
+
+## test-install: install the release build into a temporary prefix whose path has a space, run
+## the installed program in tmux, read its manual page, complete its options, install over it,
+## and uninstall it (Scripts/test-install.sh)
+test-install:
+	@Scripts/ensure-deps.sh test
+	@$(MAKE) --no-print-directory install-files
+	Scripts/test-install.sh
 
 ## leaks: the headless tests (view-models, Binding, Models) built with AddressSanitizer, whose
 ## leak check fails the run when memory is left unreachable (Tests/Sanitizers/)
