@@ -8,6 +8,10 @@
 # `swift package generate-manual`, would first build every product again, and in the release
 # configuration by default, replacing the static release executable with one linked otherwise.)
 #
+# The tool drops every character that is not ASCII ("F1–F5" would read "F1F5"), so it is given a
+# stand-in for the program that prints the program's description with those spelt in ASCII
+# ("F1-F5", "Alt-1...5").
+#
 # Two things the tool writes for every command are tidied: ArgumentParser gives each root command
 # a `help` subcommand, which the tool lists as a `subcommand` operand in the synopsis and as an
 # entry of its own (mvvm-tui has no subcommands; --help is listed); and an empty line of the
@@ -30,8 +34,21 @@ if date=$(git -C "$(dirname "$0")" log -1 --format=%cs 2>/dev/null) && [ -n "$da
     date_option=(--date "$date")
 fi
 
-"$tool" "$binary" --output-directory "$work" "${date_option[@]}"
-page="$work/$(basename "$binary").1"
+# generate-manual runs the program it is given with --experimental-dump-help and reads the JSON
+# it prints: the stand-in runs the program so, and spells its text in ASCII.
+MVVM_TUI_MAN_BINARY=$(realpath "$binary")
+export MVVM_TUI_MAN_BINARY
+cat > "$work/ascii-help" <<'SCRIPT'
+#!/usr/bin/env bash
+set -o pipefail
+"$MVVM_TUI_MAN_BINARY" "$@" \
+    | sed -e 's/–/-/g' -e 's/—/--/g' -e 's/…/.../g' -e "s/‘/'/g" -e "s/’/'/g" -e 's/“/\\"/g' -e 's/”/\\"/g' \
+    | LC_ALL=C.UTF-8 iconv -f UTF-8 -t ASCII//TRANSLIT
+SCRIPT
+chmod +x "$work/ascii-help"
+mkdir "$work/page"
+"$tool" "$work/ascii-help" --output-directory "$work/page" "${date_option[@]}"
+page="$work/page/$(basename "$binary").1"
 [ -s "$page" ] || { echo "make-man-page: generate-manual wrote no $page" >&2; exit 1; }
 
 mkdir -p "$(dirname "$output")"
