@@ -128,7 +128,8 @@ install:
 	done
 	@for file in $(MAN_PAGE) $(COMPLETIONS); do \
 		if [ $(RELEASE_BINARY) -nt "$$file" ]; then \
-			echo "mvvm-tui: note: $$file is older than the program; \`make release\` writes it again"; \
+			echo "mvvm-tui: note: the manual page and completions in $(INSTALL_FILES) are older than the program; \`make release\` writes them again"; \
+			break; \
 		fi; \
 	done
 	@Scripts/ensure-deps.sh install

@@ -18,7 +18,7 @@
 # Prints each check as it passes or fails, then `N passed, M failed`; exits 1 when any failed.
 # Nothing touches the real home or /usr/local; every wait has a limit.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 repo=$PWD
 
 binary=.build/release/mvvm-tui
@@ -76,7 +76,7 @@ skip() {
 
 # A make of this repository, bounded in time, with the variables given and no others.
 run_make() {
-    HOME="$home" XDG_DATA_HOME= timeout 600 make -C "$repo" --no-print-directory "$@"
+    HOME="$home" XDG_DATA_HOME="" timeout 600 make -C "$repo" --no-print-directory "$@"
 }
 
 # The installed program with only PATH, HOME and TERM, from /.
@@ -214,7 +214,7 @@ bash_completes() {
         previous=${COMP_WORDS[COMP_CWORD - 1]}
         _mvvm-tui mvvm-tui "${COMP_WORDS[COMP_CWORD]}" "$previous"
         printf "%s\n" "${COMPREPLY[@]}"' _ "$file" "$line") || { echo "$offered"; return 1; }
-    echo "offered for \"$line\": $(echo $offered)"
+    echo "offered for \"$line\": $(tr '\n' ' ' <<<"$offered")"
     local expected
     for expected in "$@"; do
         grep -qx -- "$expected" <<<"$offered" || { echo "not offered: $expected"; return 1; }
@@ -234,7 +234,7 @@ fish_completion_ok() {
 only_user_data_left() {
     local left
     left=$(cd "$prefix" && find . -type f | sort)
-    echo "files left under the prefix: $(echo $left)"
+    echo "files left under the prefix: $(tr '\n' ' ' <<<"$left")"
     [ -f "$prefix/share/mvvm-tui/mvvm-tui.sqlite" ] || { echo "the user's database is gone"; return 1; }
     ! grep -vE '^\./share/mvvm-tui/mvvm-tui\.sqlite(-wal|-shm)?$' <<<"$left"
 }
