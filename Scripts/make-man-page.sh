@@ -56,5 +56,14 @@ sed -e '/^\.Ar subcommand$/d' \
     -e '/^\.It Em help$/,/^\.El$/d' \
     -e 's/^$/.Pp/' \
     "$page" > "$output.tmp"
+
+# `--help` ends with the credits the services' and the data's terms ask for, which the program
+# prints itself rather than through its argument definitions: the page ends with them too.
+credits=$("$binary" --help | sed -n '/^CREDITS:$/,$p' | sed -e '1d' -e 's/^ *//' -e '/^$/d' \
+    | LC_ALL=C.UTF-8 iconv -f UTF-8 -t ASCII//TRANSLIT | sed -e 's/\\/\\e/g' -e "s/^\([.']\)/\\\\\&\1/")
+if [ -n "$credits" ]; then
+    [ -z "$(tail -c 1 "$output.tmp")" ] || echo >> "$output.tmp"   # the tool ends without a newline
+    printf '.Sh CREDITS\n%s\n' "$credits" >> "$output.tmp"
+fi
 mv "$output.tmp" "$output"
 echo "wrote $output"

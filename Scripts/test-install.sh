@@ -195,6 +195,17 @@ man_renders() {
     done
 }
 
+man_has_credits() {
+    local first
+    first=$(run_installed "$prefix/bin/mvvm-tui" --help | sed -n '/^CREDITS:$/{n;s/^ *//;p;q}')
+    if [ -z "$first" ]; then
+        echo "--help has no credits"
+        return 0
+    fi
+    echo "--help's credits begin: $first"
+    MANPAGER=cat MANWIDTH=200 man -l "$1" | grep -A1 -x 'CREDITS' | grep -qF -- "$first"
+}
+
 man_finds_by_name() {
     MANPAGER=cat MANWIDTH=80 man -M "$1" mvvm-tui | grep -qF 'MVVM-TUI(1)'
 }
@@ -308,6 +319,7 @@ check "its database went to ~/.local/share/mvvm-tui, beside the installed data" 
 
 # --- Manual page and completions ----------------------------------------------------------------
 check "the manual page renders with man -l, without warnings" man_renders "$prefix/share/man/man1/mvvm-tui.1"
+check "it ends with the credits --help ends with" man_has_credits "$prefix/share/man/man1/mvvm-tui.1"
 check "man finds it by name under PREFIX/share/man" man_finds_by_name "$prefix/share/man"
 check "bash completes 'mvvm-tui --t' with --tab" \
     bash_completes "$prefix/share/bash-completion/completions/mvvm-tui" 'mvvm-tui --t' --tab
