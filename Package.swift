@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 // The target list is the architecture: a module can import only what its target lists,
 // so an import that crosses a layer does not compile. See Docs/Architecture.md.
 import PackageDescription

@@ -51,7 +51,7 @@ struct MvvmTui: ParsableCommand {
             with its user and password. A flag beats an environment variable, which beats the \
             config file; a unit (u) or order (s) chosen in the app is kept and beats the file's. \
             A malformed file stops the program before the screen opens (exit status 78). \
-            Docs/Configuration.md has a full example.
+            Docs/Configuration.md in the project's source has a full example.
             """,
         version: "mvvm-tui 0.1.0"
     )
