@@ -1,6 +1,7 @@
 import Binding
 
-/// Records every value a ``Dynamic`` output takes, starting with the one it has now.
+/// Records every value an output takes, starting with the one it has now: a test reads a
+/// view-model's outputs as a view does, through `bindAndFire`.
 ///
 /// ```swift
 /// let name = ValueRecorder(viewModel.locationName)
@@ -13,11 +14,16 @@ public final class ValueRecorder<Value> {
     public private(set) var values: [Value] = []
     private var token: BindingToken?
 
-    /// Starts recording `dynamic`.
-    public init(_ dynamic: Dynamic<Value>) {
-        token = dynamic.bindAndFire { [unowned self] value in
+    /// Starts recording `output`.
+    public init(_ output: Output<Value>) {
+        token = output.bindAndFire { [unowned self] value in
             self.values.append(value)
         }
+    }
+
+    /// Starts recording `dynamic` (the Binding module's own tests).
+    public convenience init(_ dynamic: Dynamic<Value>) {
+        self.init(dynamic.output)
     }
 
     /// The most recent value.
@@ -27,4 +33,18 @@ public final class ValueRecorder<Value> {
     public func reset() {
         values.removeAll()
     }
+}
+
+/// The value `output` holds now, read as a view reads it: through `bindAndFire`, the binding
+/// ended at once.
+///
+/// ```swift
+/// weather.toggleUnit()
+/// #expect(latest(weather.summary) == "Broken clouds - 22℃")
+/// ```
+@MainActor
+public func latest<Value>(_ output: Output<Value>) -> Value {
+    var value: Value?
+    output.bindAndFire { value = $0 }.cancel()
+    return value!
 }
