@@ -4,8 +4,9 @@ import Binding
 ///
 /// ```swift
 /// let shell = ShellViewModel(initialTab: .weather)
-/// shell.selectNextTab()            // selectedTab.value == .movies
-/// shell.toggleHelp()               // isHelpVisible.value == true
+/// shell.selectedTab.bindAndFire { print($0) }   // weather
+/// shell.selectNextTab()                         // movies
+/// shell.toggleHelp()                            // isHelpVisible delivers true
 /// ```
 @MainActor
 public final class ShellViewModel {
@@ -14,51 +15,57 @@ public final class ShellViewModel {
     /// The tabs in the order the tab bar shows them.
     public let tabs: [Tab] = Tab.allCases
     /// The tab whose screen shows.
-    public let selectedTab: Dynamic<Tab>
+    public var selectedTab: Output<Tab> { _selectedTab.output }
     /// Whether the help overlay covers the screen.
-    public let isHelpVisible = Dynamic(false)
+    public var isHelpVisible: Output<Bool> { _isHelpVisible.output }
     /// What the status line says in place of the keys until the first key: warnings from the
     /// start, such as a config file that others can read; nil for none.
-    public let notice: Dynamic<String?>
+    public var notice: Output<String?> { _notice.output }
+
+    // MARK: - State
+
+    private let _selectedTab: Dynamic<Tab>
+    private let _isHelpVisible = Dynamic(false)
+    private let _notice: Dynamic<String?>
 
     /// Creates the shell with `initialTab` open, the status line saying `notices` first.
     public init(initialTab: Tab = .weather, notices: [String] = []) {
-        selectedTab = Dynamic(initialTab)
-        notice = Dynamic(notices.isEmpty ? nil : "Warning: " + notices.joined(separator: "; "))
+        _selectedTab = Dynamic(initialTab)
+        _notice = Dynamic(notices.isEmpty ? nil : "Warning: " + notices.joined(separator: "; "))
     }
 
     // MARK: - Inputs
 
     /// Opens the tab after the current one (Tab).
     public func selectNextTab() {
-        selectTab(selectedTab.value.next)
+        selectTab(_selectedTab.value.next)
     }
 
     /// Opens the tab before the current one (Shift-Tab).
     public func selectPreviousTab() {
-        selectTab(selectedTab.value.previous)
+        selectTab(_selectedTab.value.previous)
     }
 
     /// Opens `tab`; choosing the tab already open changes nothing.
     public func selectTab(_ tab: Tab) {
-        guard tab != selectedTab.value else { return }
-        selectedTab.value = tab
+        guard tab != _selectedTab.value else { return }
+        _selectedTab.value = tab
     }
 
     /// Shows the help overlay, or hides it when it shows.
     public func toggleHelp() {
-        isHelpVisible.value.toggle()
+        _isHelpVisible.value.toggle()
     }
 
     /// A key was pressed: the notice, read or not, makes room for the keys.
     public func dismissNotice() {
-        guard notice.value != nil else { return }
-        notice.value = nil
+        guard _notice.value != nil else { return }
+        _notice.value = nil
     }
 
     /// Hides the help overlay if it shows.
     public func hideHelp() {
-        guard isHelpVisible.value else { return }
-        isHelpVisible.value = false
+        guard _isHelpVisible.value else { return }
+        _isHelpVisible.value = false
     }
 }

@@ -22,7 +22,7 @@ import TestSupport
             harness.type(storm[start..<end].flatMap { $0 })
             start = end
             chunks += 1
-            if harness.shell.selectedTab.value != tab {
+            if latest(harness.shell.selectedTab) != tab {
                 harness.shell.selectTab(tab)
                 harness.draw()
             }
@@ -32,7 +32,7 @@ import TestSupport
         await screens.settle()
         harness.type([0x1B])
         harness.type("?")
-        #expect(harness.shell.isHelpVisible.value, "Esc then ? did not open the help on \(tab)")
+        #expect(latest(harness.shell.isHelpVisible), "Esc then ? did not open the help on \(tab)")
         #expect(harness.grid.text.contains(" Keys "), "\(harness.grid.text)")
     }
 

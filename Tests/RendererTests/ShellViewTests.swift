@@ -36,11 +36,11 @@ import TestSupport
     @Test func functionKeysAndAltDigitsJumpToATab() {
         let harness = ShellHarness(tab: .weather)
         harness.type([0x1B, 0x4F, 0x53])  // F4
-        #expect(harness.shell.selectedTab.value == .scoreboard)
+        #expect(latest(harness.shell.selectedTab) == .scoreboard)
         harness.type([0x1B, 0x5B, 0x31, 0x35, 0x7E])  // F5
-        #expect(harness.shell.selectedTab.value == .people)
+        #expect(latest(harness.shell.selectedTab) == .people)
         harness.type([0x1B, 0x32])  // Alt-2
-        #expect(harness.shell.selectedTab.value == .movies)
+        #expect(latest(harness.shell.selectedTab) == .movies)
     }
 
     @Test func selectedTabIsBracketedSoItShowsWithoutColour() {
@@ -122,12 +122,26 @@ import TestSupport
         #expect(harness.grid.lines[23].contains("? keys"))
     }
 
+    @Test func manyChangesInOneTurnDrawAsTheLastOfThem() {
+        let harness = ShellHarness(tab: .weather, notices: ["one"])
+        harness.draw()
+        for _ in 0..<3 { harness.shell.selectNextTab() }
+        harness.shell.toggleHelp()
+        harness.shell.toggleHelp()
+        harness.shell.toggleHelp()
+        harness.shell.dismissNotice()
+        harness.draw()
+        #expect(harness.highlightedTab == "[Scoreboard]")
+        #expect(harness.grid.text.contains("go to a tab by its place"), "the help is open")
+        #expect(!harness.grid.text.contains("Warning: one"))
+    }
+
     @Test func aNoticeTakesTheStatusLineUntilTheFirstKeyWhichStillActs() {
         let harness = ShellHarness(tab: .weather, notices: ["/c.toml holds tmdb.api_key and other users can read it"])
         harness.draw()
         #expect(harness.grid.lines[23] == " Warning: /c.toml holds tmdb.api_key and other users can read it")
         harness.type([0x09])
-        #expect(harness.shell.selectedTab.value == .movies)
+        #expect(latest(harness.shell.selectedTab) == .movies)
         #expect(harness.grid.lines[23].contains("q quit"))
     }
 
@@ -141,7 +155,7 @@ import TestSupport
         }
         harness.type([0x1B])
         #expect(!harness.grid.text.contains("Keys"))
-        #expect(harness.shell.isHelpVisible.value == false)
+        #expect(latest(harness.shell.isHelpVisible) == false)
     }
 
     @Test func helpScrollsWhenTheTerminalIsShort() {
@@ -158,17 +172,17 @@ import TestSupport
         let harness = ShellHarness(tab: .movies)
         harness.type("?")
         harness.type("/")
-        #expect(harness.shell.isHelpVisible.value)
+        #expect(latest(harness.shell.isHelpVisible))
         harness.type([0x1B, 0x4F, 0x50])  // F1
-        #expect(harness.shell.selectedTab.value == .weather)
-        #expect(!harness.shell.isHelpVisible.value)
+        #expect(latest(harness.shell.selectedTab) == .weather)
+        #expect(!latest(harness.shell.isHelpVisible))
     }
 
     @Test func pastedTextIsNeverTakenAsCommands() {
         let harness = ShellHarness(tab: .movies)
         harness.type(Array("\u{1B}[200~q?/\u{1B}[201~".utf8))
         #expect(harness.quitCount == 0)
-        #expect(!harness.shell.isHelpVisible.value)
+        #expect(!latest(harness.shell.isHelpVisible))
         #expect(!harness.view.isInputFocused)
     }
 
@@ -192,7 +206,7 @@ import TestSupport
     @Test func keysTypedTogetherOutsideTheInputLineAreEachACommand() {
         let harness = ShellHarness(tab: .movies)
         harness.type("?q")
-        #expect(harness.shell.isHelpVisible.value == false)
+        #expect(latest(harness.shell.isHelpVisible) == false)
         #expect(harness.quitCount == 0)  // q closed the help rather than quitting
         harness.type("/q")
         #expect(harness.quitCount == 1)  // Movies has no input line: / does nothing, q quits

@@ -19,9 +19,15 @@ public final class ShellView {
     private var editors: [Tab: LineEditor] = [:]
     private var helpScroll = 0
     private var lastSize = Size(columns: 0, rows: 0)
-    private var visibleTab: Tab?
-    private var notice: String?
     private var tokens: [BindingToken] = []
+
+    // What the shell view-model's outputs last delivered; drawing and key handling read these.
+    /// The open tab (`selectedTab`); nil only before the first delivery.
+    private var visibleTab: Tab?
+    /// Whether the help covers the screen (`isHelpVisible`).
+    private var isHelpVisible = false
+    /// The status line's notice (`notice`).
+    private var notice: String?
 
     /// Whether keys go to the input line rather than the screen.
     public private(set) var isInputFocused = false
@@ -50,7 +56,8 @@ public final class ShellView {
             self.notice = notice
             needsDisplay()
         }.store(in: &tokens)
-        shell.isHelpVisible.bind { [unowned self] _ in
+        shell.isHelpVisible.bindAndFire { [unowned self] visible in
+            isHelpVisible = visible
             helpScroll = 0
             needsDisplay()
         }.store(in: &tokens)
@@ -60,7 +67,7 @@ public final class ShellView {
 
     /// The scopes of the keymap that apply now, most specific first.
     public var activeScopes: [KeyScope] {
-        if shell.isHelpVisible.value { return [.everywhere, .help] }
+        if isHelpVisible { return [.everywhere, .help] }
         let screenScopes = currentScreen?.keyScopes ?? []
         if isInputFocused { return [.everywhere] + screenScopes.filter(\.appliesWhileTyping) + [.inputLine] }
         return [.everywhere] + screenScopes + [.screen]
@@ -72,7 +79,7 @@ public final class ShellView {
         answer(key)
         if let request = inputLineUser?.takeInputLineRequest() {
             if let text = request.text, text != editor.text {
-                editors[shell.selectedTab.value] = LineEditor(text: text)
+                editors[tab] = LineEditor(text: text)
                 requestDisplay()
             }
             if let focus = request.focus { setInputFocus(focus) }
@@ -85,7 +92,7 @@ public final class ShellView {
             perform(command)
             return
         }
-        if shell.isHelpVisible.value { return }
+        if isHelpVisible { return }
         switch key {
         case .text(let text) where isInputFocused, .paste(let text) where isInputFocused:
             edit { $0.insert(text) }
@@ -125,16 +132,18 @@ public final class ShellView {
         case .pageDown: scrollHelp(by: max(1, lastSize.rows - 6))
         case .screen(let command): currentScreen?.perform(command)
         }
-        if shell.isHelpVisible.value, case .selectTab = command { shell.hideHelp() }
+        if isHelpVisible, case .selectTab = command { shell.hideHelp() }
     }
 
     // MARK: - Input line
 
-    private var currentScreen: ScreenView? { screens[shell.selectedTab.value] }
+    /// The open tab, as `selectedTab` last delivered it.
+    private var tab: Tab { visibleTab ?? .weather }
+    private var currentScreen: ScreenView? { screens[tab] }
     private var inputLineUser: InputLineUser? { currentScreen?.inputLineUser }
 
     /// The open tab's input line.
-    public var editor: LineEditor { editors[shell.selectedTab.value] ?? LineEditor() }
+    public var editor: LineEditor { editors[tab] ?? LineEditor() }
 
     private func edit(_ change: (inout LineEditor) -> Void) {
         guard let user = inputLineUser else { return }
@@ -142,7 +151,7 @@ public final class ShellView {
         let before = editor
         change(&editor)
         guard editor != before else { return }
-        editors[shell.selectedTab.value] = editor
+        editors[tab] = editor
         if editor.text != before.text { user.inputChanged(editor.text) }
         requestDisplay()
     }
@@ -188,7 +197,6 @@ public final class ShellView {
             TooSmallView(minimum: Self.minimumSize).draw(into: surface)
             return
         }
-        let tab = shell.selectedTab.value
         TabBarView(tabs: shell.tabs, selected: tab).draw(into: surface, row: 0)
         var content = Rect(row: 2, column: 0, width: size.columns, height: size.rows - 3)
         var cursor: Position?
@@ -200,7 +208,7 @@ public final class ShellView {
         }
         currentScreen?.draw(into: surface, in: content)
         StatusLineView(hints: statusHints, notice: notice).draw(into: surface, row: size.rows - 1)
-        if shell.isHelpVisible.value {
+        if isHelpVisible {
             HelpOverlayView(keymap: keymap, scroll: helpScroll).draw(into: surface, in: content)
             cursor = nil
         }
