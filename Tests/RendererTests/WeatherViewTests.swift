@@ -50,18 +50,36 @@ import TestSupport
         #expect(harness.grid.lines[5].contains("  Richmond, VA"))
         #expect(harness.grid.text(inRow: 4, style: .selectedTab).contains("Paris"))
         harness.press(.enter)
-        #expect(weather.locationName.value == "Loading...")
+        #expect(latest(weather.locationName) == "Loading...")
         #expect(!harness.grid.text.contains("Richmond"))
+    }
+
+    @Test func oneFrameAfterManyChangesInOneTurnShowsTheLast() async {
+        let (harness, weather) = await harness(size: Size(columns: 80, rows: 24))
+        harness.type("Par")
+        await weather.suggestionSearch?.value
+        weather.toggleUnit()
+        weather.toggleUnit()
+        weather.toggleUnit()
+        weather.moveSuggestion(by: 1)
+        weather.moveSuggestion(by: 1)
+        weather.moveSuggestion(by: -1)
+        harness.draw()
+        #expect(harness.grid.lines[4].contains("› Paris, Île-de-France, France"))
+        #expect(harness.grid.lines[5].contains("  Richmond, VA"))
+        #expect(harness.grid.lines[8].contains("Sat Nov 21 ☂ Rain"))
+        #expect(harness.grid.lines[8].contains("5℃"))
+        #expect(!harness.grid.lines[8].contains("℉"))
     }
 
     @Test func uTypesInTheInputLineAndTogglesTheUnitOutsideIt() async {
         let (harness, weather) = await harness(size: Size(columns: 80, rows: 24))
         harness.type("u")
-        #expect(weather.unit.value == .fahrenheit)
+        #expect(latest(weather.unit) == .fahrenheit)
         #expect(harness.view.editor.text == "u")
         harness.press(.escape)
         harness.type("u")
-        #expect(weather.unit.value == .celsius)
+        #expect(latest(weather.unit) == .celsius)
         #expect(harness.grid.text.contains("Broken clouds - 22℃"))
         #expect(harness.grid.lines.last?.contains("u ℉/℃") == true)
     }

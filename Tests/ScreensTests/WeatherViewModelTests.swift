@@ -31,16 +31,16 @@ struct WeatherViewModelTests {
         weather.screenAppeared()
         await answer(weather)
         #expect(name.values == ["Loading...", "McGaheysville, VA"])
-        #expect(weather.date.value == "Saturday, Nov 21")
-        #expect(weather.summary.value == "Broken clouds - 72℉")
-        #expect(weather.forecastSummary.value == "Summary: Rain")
-        #expect(weather.icon.value == "☁")
-        #expect(weather.source.value == "Open-Meteo")
-        #expect(weather.forecast.value.count == 7)
-        #expect(weather.forecast.value.first?.weekday == "Sat")
-        #expect(weather.forecast.value.first?.low == "41℉")
-        #expect(weather.forecast.value.first?.high == "54℉")
-        #expect(weather.problem.value.isEmpty)
+        #expect(latest(weather.date) == "Saturday, Nov 21")
+        #expect(latest(weather.summary) == "Broken clouds - 72℉")
+        #expect(latest(weather.forecastSummary) == "Summary: Rain")
+        #expect(latest(weather.icon) == "☁")
+        #expect(latest(weather.source) == "Open-Meteo")
+        #expect(latest(weather.forecast).count == 7)
+        #expect(latest(weather.forecast).first?.weekday == "Sat")
+        #expect(latest(weather.forecast).first?.low == "41℉")
+        #expect(latest(weather.forecast).first?.high == "54℉")
+        #expect(latest(weather.problem).isEmpty)
     }
 
     @Test func theOriginalsPlaceIsKnownSoTheFirstLaunchAsksNoGeocoder() async {
@@ -68,7 +68,7 @@ struct WeatherViewModelTests {
         #expect(geocoder.queries == ["Paris"])
         await service.answer(request, with: .sample())
         await next.lookupsFinished()
-        #expect(next.locationName.value == "Paris, France")
+        #expect(latest(next.locationName) == "Paris, France")
     }
 
     /// A place kept for another name (an earlier version kept only the name) or damaged.
@@ -80,7 +80,7 @@ struct WeatherViewModelTests {
         weather.screenAppeared()
         await answer(weather)
         #expect(geocoder.queries == ["Paris, France"])
-        #expect(weather.locationName.value == "Paris, France")
+        #expect(latest(weather.locationName) == "Paris, France")
         #expect(preferences.values["weather.place"] == KeptPlace.text(of: .paris))
     }
 
@@ -91,7 +91,7 @@ struct WeatherViewModelTests {
         preferences.failure = InMemoryGameLibrary.Failure(description: "disk full")
         weather.changeLocation(to: "Paris")
         await answer(weather)
-        #expect(weather.locationName.value == "Paris, France")
+        #expect(latest(weather.locationName) == "Paris, France")
         preferences.failure = nil
         #expect(preferences.values["weather.place"] == KeptPlace.text(of: .mcGaheysville))
         weather.changeLocation(to: "Paris")
@@ -103,8 +103,8 @@ struct WeatherViewModelTests {
         let weather = makeViewModel(launchLocation: "東京")
         weather.screenAppeared()
         await answer(weather)  // 15:00 UTC on the 21st is 00:00 on the 22nd in Tokyo
-        #expect(weather.locationName.value == "Tokyo, Japan")
-        #expect(weather.date.value == "Sunday, Nov 22")
+        #expect(latest(weather.locationName) == "Tokyo, Japan")
+        #expect(latest(weather.date) == "Sunday, Nov 22")
     }
 
     @Test func theLaunchLocationWinsOverTheKeptOneWhichWinsOverTheDefault() async {
@@ -112,12 +112,12 @@ struct WeatherViewModelTests {
         let kept = makeViewModel()
         kept.screenAppeared()
         await answer(kept)
-        #expect(kept.locationName.value == "Paris, France")
+        #expect(latest(kept.locationName) == "Paris, France")
 
         let given = makeViewModel(launchLocation: "Richmond, VA")
         given.screenAppeared()
         await answer(given)
-        #expect(given.locationName.value == "Richmond, VA")
+        #expect(latest(given.locationName) == "Richmond, VA")
         #expect(preferences.values["weather.location"] == "Richmond, VA")
     }
 
@@ -128,8 +128,8 @@ struct WeatherViewModelTests {
         let name = ValueRecorder(weather.locationName)
         let summary = ValueRecorder(weather.summary)
         weather.changeLocation(to: "  Paris ")
-        #expect(weather.summary.value.isEmpty)
-        #expect(weather.forecast.value.isEmpty)
+        #expect(latest(weather.summary).isEmpty)
+        #expect(latest(weather.forecast).isEmpty)
         await answer(weather, with: .sample(celsius: 10, description: "Light rain"))
         #expect(name.values == ["McGaheysville, VA", "Loading...", "Paris, France"])
         #expect(summary.values == ["Broken clouds - 72℉", "", "Light rain - 50℉"])
@@ -142,11 +142,11 @@ struct WeatherViewModelTests {
         await answer(weather)
         weather.changeLocation(to: "Xyzzyville")
         await weather.lookupsFinished()
-        #expect(weather.locationName.value == "Not found")
+        #expect(latest(weather.locationName) == "Not found")
         for output in [weather.date, weather.icon, weather.summary, weather.forecastSummary, weather.source] {
-            #expect(output.value.isEmpty)
+            #expect(latest(output).isEmpty)
         }
-        #expect(weather.forecast.value.isEmpty)
+        #expect(latest(weather.forecast).isEmpty)
     }
 
     @Test func aServiceFailureKeepsThePlaceSaysWhyAndShowsNothingAsCurrent() async {
@@ -155,10 +155,10 @@ struct WeatherViewModelTests {
         let request = await service.nextRequest()
         await service.fail(request, with: WeatherServiceError.noNetwork)
         await weather.lookupsFinished()
-        #expect(weather.locationName.value == "McGaheysville, VA")
-        #expect(weather.problem.value == "Weather unavailable: no network")
-        #expect(weather.summary.value.isEmpty)
-        #expect(weather.forecast.value.isEmpty)
+        #expect(latest(weather.locationName) == "McGaheysville, VA")
+        #expect(latest(weather.problem) == "Weather unavailable: no network")
+        #expect(latest(weather.summary).isEmpty)
+        #expect(latest(weather.forecast).isEmpty)
     }
 
     @Test func aGeocoderFailureSaysWhy() async {
@@ -168,8 +168,8 @@ struct WeatherViewModelTests {
         geocoder.fail(with: WeatherServiceError.failed("Open-Meteo sent an unreadable answer"))
         weather.changeLocation(to: "Paris")
         await weather.lookupsFinished()
-        #expect(weather.locationName.value == "Not found")
-        #expect(weather.problem.value == "Place lookup failed: Open-Meteo sent an unreadable answer")
+        #expect(latest(weather.locationName) == "Not found")
+        #expect(latest(weather.problem) == "Place lookup failed: Open-Meteo sent an unreadable answer")
     }
 
     @Test func anEmptyPlaceAsksForOneAndKeepsWhatIsShown() async {
@@ -177,9 +177,9 @@ struct WeatherViewModelTests {
         weather.screenAppeared()
         await answer(weather)
         weather.inputSubmitted("   ")
-        #expect(weather.locationName.value == "McGaheysville, VA")
-        #expect(weather.summary.value == "Broken clouds - 72℉")
-        #expect(weather.problem.value == "Type a place, then Enter")
+        #expect(latest(weather.locationName) == "McGaheysville, VA")
+        #expect(latest(weather.summary) == "Broken clouds - 72℉")
+        #expect(latest(weather.problem) == "Type a place, then Enter")
     }
 
     @Test func theUnitTogglesEveryTemperatureAndIsKept() async {
@@ -187,32 +187,32 @@ struct WeatherViewModelTests {
         weather.screenAppeared()
         await answer(weather)
         weather.toggleUnit()
-        #expect(weather.summary.value == "Broken clouds - 22℃")
-        #expect(weather.forecast.value.first?.low == "5℃")
+        #expect(latest(weather.summary) == "Broken clouds - 22℃")
+        #expect(latest(weather.forecast).first?.low == "5℃")
         #expect(preferences.values["weather.unit"] == "celsius")
 
         let next = makeViewModel()
         next.screenAppeared()
         await answer(next)
-        #expect(next.unit.value == .celsius)
-        #expect(next.summary.value == "Broken clouds - 22℃")
+        #expect(latest(next.unit) == .celsius)
+        #expect(latest(next.summary) == "Broken clouds - 22℃")
         next.toggleUnit()
-        #expect(next.summary.value == "Broken clouds - 72℉")
+        #expect(latest(next.summary) == "Broken clouds - 72℉")
     }
 
     @Test func theConfiguredUnitIsTheDefaultAndAUnitChosenInTheAppWinsOverIt() async {
         let weather = makeViewModel(defaultUnit: .celsius)
         weather.screenAppeared()
         await answer(weather)
-        #expect(weather.summary.value == "Broken clouds - 22℃")
+        #expect(latest(weather.summary) == "Broken clouds - 22℃")
         #expect(preferences.values["weather.unit"] == nil, "a default is not a choice: nothing is kept")
         weather.toggleUnit()
 
         let next = makeViewModel(defaultUnit: .celsius)
         next.screenAppeared()
         await answer(next)
-        #expect(next.unit.value == .fahrenheit)
-        #expect(next.summary.value == "Broken clouds - 72℉")
+        #expect(latest(next.unit) == .fahrenheit)
+        #expect(latest(next.summary) == "Broken clouds - 72℉")
     }
 
     @Test func aSlowAnswerForAnOldPlaceNeverOverwritesANewerOne() async {
@@ -225,8 +225,8 @@ struct WeatherViewModelTests {
         await weather.lookupsFinished()
         await service.answer(old, with: .sample(description: "Old sky"))
         for _ in 0..<20 { await Task.yield() }
-        #expect(weather.locationName.value == "Paris, France")
-        #expect(weather.summary.value == "Paris sky - 72℉")
+        #expect(latest(weather.locationName) == "Paris, France")
+        #expect(latest(weather.summary) == "Paris sky - 72℉")
         #expect(old.place == .mcGaheysville)
     }
 
@@ -234,8 +234,8 @@ struct WeatherViewModelTests {
         let weather = makeViewModel()
         weather.screenAppeared()
         await answer(weather, with: .sample(source: .sample))
-        #expect(weather.source.value == "Sample data (offline) — not a forecast")
-        #expect(weather.isSample.value)
+        #expect(latest(weather.source) == "Sample data (offline) — not a forecast")
+        #expect(latest(weather.isSample))
     }
 
     @Test func typingSuggestsPlacesAndUpDownPicksOneForEnter() async {
@@ -244,18 +244,18 @@ struct WeatherViewModelTests {
         await answer(weather)
         weather.inputChanged("Rich")
         await weather.suggestionSearch?.value
-        #expect(weather.suggestions.value == ["Richmond, VA", "Paris, Île-de-France, France"])
-        #expect(weather.selectedSuggestion.value == nil)
+        #expect(latest(weather.suggestions) == ["Richmond, VA", "Paris, Île-de-France, France"])
+        #expect(latest(weather.selectedSuggestion) == nil)
         weather.moveSuggestion(by: 1)
         weather.moveSuggestion(by: 1)
         weather.moveSuggestion(by: 1)
-        #expect(weather.selectedSuggestion.value == 1)
+        #expect(latest(weather.selectedSuggestion) == 1)
         weather.moveSuggestion(by: -1)
         weather.inputSubmitted("Rich")
-        #expect(weather.suggestions.value.isEmpty)
+        #expect(latest(weather.suggestions).isEmpty)
         #expect(weather.takeInputLineRequest() == InputLineRequest(text: "Richmond, VA"))  // the line shows the place chosen
         await answer(weather)
-        #expect(weather.locationName.value == "Richmond, VA")
+        #expect(latest(weather.locationName) == "Richmond, VA")
         #expect(geocoder.queries == ["Rich"])  // only suggested: the chosen place is not looked up again
     }
 
@@ -265,10 +265,10 @@ struct WeatherViewModelTests {
         await weather.suggestionSearch?.value
         weather.moveSuggestion(by: 1)
         weather.moveSuggestion(by: -1)
-        #expect(weather.selectedSuggestion.value == nil)
+        #expect(latest(weather.selectedSuggestion) == nil)
         weather.inputChanged("")
         await weather.suggestionSearch?.value
-        #expect(weather.suggestions.value.isEmpty)
+        #expect(latest(weather.suggestions).isEmpty)
     }
 
     @Test func unreadablePreferencesStillShowTheWeatherAndSaySo() async {
@@ -276,8 +276,8 @@ struct WeatherViewModelTests {
         let weather = makeViewModel()
         weather.screenAppeared()
         await answer(weather)
-        #expect(weather.locationName.value == "McGaheysville, VA")
-        #expect(weather.problem.value == "Settings are not kept: disk I/O error")
+        #expect(latest(weather.locationName) == "McGaheysville, VA")
+        #expect(latest(weather.problem) == "Settings are not kept: disk I/O error")
     }
 
     @Test func aFailedReadOfTheSettingsNeverReplacesTheKeptPlace() async {
@@ -286,7 +286,7 @@ struct WeatherViewModelTests {
         let weather = makeViewModel()
         weather.screenAppeared()
         await answer(weather)
-        #expect(weather.locationName.value == "McGaheysville, VA")
+        #expect(latest(weather.locationName) == "McGaheysville, VA")
         #expect(preferences.values["weather.location"] == "Paris, France")
         #expect(preferences.values["weather.place"] == KeptPlace.text(of: .paris))
     }

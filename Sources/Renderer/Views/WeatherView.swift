@@ -10,14 +10,38 @@ public final class WeatherView: ScreenView {
     static let chartMinimumWidth = 56
 
     private let viewModel: WeatherViewModel
-    private var tokens: [BindingToken] = []
+    private let drawn: Drawn<State>
+
+    /// Everything the screen draws, as the view-model's outputs last delivered it.
+    private struct State {
+        var locationName = ""
+        var date = ""
+        var icon = ""
+        var summary = ""
+        var forecastSummary = ""
+        var forecast: [ForecastRowViewModel] = []
+        var source = ""
+        var isSample = false
+        var problem = ""
+        var suggestions: [String] = []
+        var selectedSuggestion: Int?
+    }
 
     /// Creates the view; `needsDisplay` is called whenever what it shows changes.
     public init(viewModel: WeatherViewModel, needsDisplay: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel
-        tokens = bindChanges(of: [viewModel.locationName, viewModel.date, viewModel.icon, viewModel.summary,
-                                  viewModel.forecastSummary, viewModel.forecast, viewModel.source, viewModel.isSample,
-                                  viewModel.problem, viewModel.suggestions, viewModel.selectedSuggestion], to: needsDisplay)
+        drawn = Drawn(State(), needsDisplay: needsDisplay)
+        drawn.bind(viewModel.locationName, to: \.locationName)
+        drawn.bind(viewModel.date, to: \.date)
+        drawn.bind(viewModel.icon, to: \.icon)
+        drawn.bind(viewModel.summary, to: \.summary)
+        drawn.bind(viewModel.forecastSummary, to: \.forecastSummary)
+        drawn.bind(viewModel.forecast, to: \.forecast)
+        drawn.bind(viewModel.source, to: \.source)
+        drawn.bind(viewModel.isSample, to: \.isSample)
+        drawn.bind(viewModel.problem, to: \.problem)
+        drawn.bind(viewModel.suggestions, to: \.suggestions)
+        drawn.bind(viewModel.selectedSuggestion, to: \.selectedSuggestion)
     }
 
     public var inputLineUser: InputLineUser? { viewModel }
@@ -39,10 +63,11 @@ public final class WeatherView: ScreenView {
     public func draw(into surface: Surface, in rect: Rect) {
         guard rect.height > 0, rect.width > 2 else { return }
         let inner = Rect(row: rect.row, column: rect.column + 1, width: rect.width - 2, height: rect.height)
+        let state = drawn.state
         var row = inner.row
         // The place, and the day at the right when both fit.
-        let date = viewModel.date.value
-        let nameEnd = surface.draw(viewModel.locationName.value, row: row, column: inner.column, width: inner.width, style: .title)
+        let date = state.date
+        let nameEnd = surface.draw(state.locationName, row: row, column: inner.column, width: inner.width, style: .title)
         let dateWidth = DisplayWidth.of(date)
         if !date.isEmpty, nameEnd + 2 + dateWidth <= inner.right {
             surface.draw(date, row: row, column: inner.right - dateWidth)
@@ -53,28 +78,28 @@ public final class WeatherView: ScreenView {
             row += 1
         }
         var lines: [(String, Style)] = []
-        if !viewModel.summary.value.isEmpty { lines.append(("\(viewModel.icon.value) \(viewModel.summary.value)", .normal)) }
-        if !viewModel.forecastSummary.value.isEmpty { lines.append((viewModel.forecastSummary.value, .dim)) }
-        if !viewModel.problem.value.isEmpty { lines.append((viewModel.problem.value, .error)) }
+        if !state.summary.isEmpty { lines.append(("\(state.icon) \(state.summary)", .normal)) }
+        if !state.forecastSummary.isEmpty { lines.append((state.forecastSummary, .dim)) }
+        if !state.problem.isEmpty { lines.append((state.problem, .error)) }
         for (text, style) in lines where row < inner.bottom - 1 {
             surface.draw(text, row: row, column: inner.column, width: inner.width, style: style)
             row += 1
         }
         // The source keeps the last row, so that sample data is never shown without its label.
-        let source = viewModel.source.value
+        let source = state.source
         let forecastEnd = source.isEmpty ? inner.bottom : inner.bottom - 1
-        if !viewModel.forecast.value.isEmpty, row + 1 < forecastEnd {
+        if !state.forecast.isEmpty, row + 1 < forecastEnd {
             drawForecast(into: surface, in: Rect(row: row + 1, column: inner.column, width: inner.width, height: forecastEnd - row - 1))
         }
         if !source.isEmpty {
             surface.draw("Source: \(source)", row: inner.bottom - 1, column: inner.column, width: inner.width,
-                         style: viewModel.isSample.value ? .error : .dim)
+                         style: state.isSample ? .error : .dim)
         }
         drawSuggestions(into: surface, in: rect)
     }
 
     private func drawForecast(into surface: Surface, in rect: Rect) {
-        let rows = viewModel.forecast.value
+        let rows = drawn.state.forecast
         let lowWidth = rows.map { DisplayWidth.of($0.low) }.max() ?? 0
         let highWidth = rows.map { DisplayWidth.of($0.high) }.max() ?? 0
         let conditionWidth = min(14, max(0, rect.width - 14 - lowWidth - highWidth))
@@ -101,12 +126,12 @@ public final class WeatherView: ScreenView {
     }
 
     private func drawSuggestions(into surface: Surface, in rect: Rect) {
-        let suggestions = viewModel.suggestions.value
+        let suggestions = drawn.state.suggestions
         guard !suggestions.isEmpty else { return }
         let width = min(rect.width - 2, (suggestions.map { DisplayWidth.of($0) }.max() ?? 0) + 4)
         for (index, name) in suggestions.prefix(rect.height).enumerated() {
             let row = rect.row + index
-            let isSelected = index == viewModel.selectedSuggestion.value
+            let isSelected = index == drawn.state.selectedSuggestion
             surface.fill(row: row, column: rect.column, count: rect.width)
             surface.fill(row: row, column: rect.column + 1, count: width, style: isSelected ? .selectedTab : .statusBar)
             surface.draw(isSelected ? "› \(name)" : "  \(name)", row: row, column: rect.column + 1, width: width,

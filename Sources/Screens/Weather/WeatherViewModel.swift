@@ -11,9 +11,9 @@ import Models
 /// ```swift
 /// let weather = WeatherViewModel(geocoder: gazetteer, suggester: gazetteer, service: sample,
 ///                                openPreferences: { preferences })
-/// weather.screenAppeared()          // the last place shown, or McGaheysville, VA
-/// weather.locationName.value        // "Loading...", then "McGaheysville, VA"
-/// weather.summary.value             // "Broken clouds - 72℉"
+/// let name = weather.locationName.bindAndFire { print($0) }   // "Loading..."
+/// weather.screenAppeared()          // then "McGaheysville, VA", or the last place shown
+/// let summary = weather.summary.bindAndFire { print($0) }     // "Broken clouds - 72℉" once shown
 /// ```
 @MainActor
 public final class WeatherViewModel {
@@ -30,31 +30,44 @@ public final class WeatherViewModel {
     // MARK: - Outputs
 
     /// `Loading...`, the place (`Richmond, VA`, `Paris, France`), or `Not found`.
-    public let locationName = Dynamic(WeatherViewModel.loading)
+    public var locationName: Output<String> { _locationName.output }
     /// `Saturday, Nov 21`, the day of the observation where the place is.
-    public let date = Dynamic("")
+    public var date: Output<String> { _date.output }
     /// A glyph for the kind of weather.
-    public let icon = Dynamic("")
+    public var icon: Output<String> { _icon.output }
     /// `Broken clouds - 72℉`.
-    public let summary = Dynamic("")
+    public var summary: Output<String> { _summary.output }
     /// `Summary: Rain`.
-    public let forecastSummary = Dynamic("")
+    public var forecastSummary: Output<String> { _forecastSummary.output }
     /// The days ahead, today first.
-    public let forecast = Dynamic<[ForecastRowViewModel]>([])
+    public var forecast: Output<[ForecastRowViewModel]> { _forecast.output }
     /// `Open-Meteo`, `Weatherbit` or `Sample data (offline) — not a forecast`.
-    public let source = Dynamic("")
+    public var source: Output<String> { _source.output }
     /// Whether the weather shown is made up (the screen marks it).
-    public let isSample = Dynamic(false)
+    public var isSample: Output<Bool> { _isSample.output }
     /// What went wrong, such as `Weather unavailable: no network`; empty when nothing did.
-    public let problem = Dynamic("")
+    public var problem: Output<String> { _problem.output }
     /// Places matching what is being typed, at most five.
-    public let suggestions = Dynamic<[String]>([])
+    public var suggestions: Output<[String]> { _suggestions.output }
     /// The suggestion Up and Down have chosen; nil while the typed text stands.
-    public let selectedSuggestion = Dynamic<Int?>(nil)
+    public var selectedSuggestion: Output<Int?> { _selectedSuggestion.output }
     /// The unit temperatures are shown in.
-    public let unit: Dynamic<TemperatureUnit>
+    public var unit: Output<TemperatureUnit> { _unit.output }
 
     // MARK: - State
+
+    private let _locationName = Dynamic(WeatherViewModel.loading)
+    private let _date = Dynamic("")
+    private let _icon = Dynamic("")
+    private let _summary = Dynamic("")
+    private let _forecastSummary = Dynamic("")
+    private let _forecast = Dynamic<[ForecastRowViewModel]>([])
+    private let _source = Dynamic("")
+    private let _isSample = Dynamic(false)
+    private let _problem = Dynamic("")
+    private let _suggestions = Dynamic<[String]>([])
+    private let _selectedSuggestion = Dynamic<Int?>(nil)
+    private let _unit: Dynamic<TemperatureUnit>
 
     private let geocoder: any Geocoder
     private let suggester: any Geocoder
@@ -94,7 +107,7 @@ public final class WeatherViewModel {
     public init(geocoder: any Geocoder, suggester: any Geocoder, service: any WeatherService,
                 launchLocation: String? = nil, defaultUnit: TemperatureUnit = .fahrenheit,
                 openPreferences: @escaping @MainActor () throws -> any PreferencesStore) {
-        unit = Dynamic(defaultUnit)
+        _unit = Dynamic(defaultUnit)
         self.geocoder = geocoder
         self.suggester = suggester
         self.service = service
@@ -120,7 +133,7 @@ public final class WeatherViewModel {
             let preferences = try openPreferences()
             self.preferences = preferences
             if let kept = try preferences.string(forKey: Self.unitKey).flatMap(TemperatureUnit.init(rawValue:)) {
-                unit.value = kept
+                _unit.value = kept
             }
             if let launchLocation { return changeLocation(to: launchLocation) }
             let name = try preferences.string(forKey: Self.locationKey)
@@ -136,7 +149,7 @@ public final class WeatherViewModel {
                 keptPlace = .mcGaheysville  // shown, not kept: it would replace the place the settings hold
                 look { .mcGaheysville }
             }
-            problem.value = "Settings are not kept: \(error)"
+            _problem.value = "Settings are not kept: \(error)"
         }
     }
 
@@ -144,7 +157,7 @@ public final class WeatherViewModel {
     public func changeLocation(to text: String) {
         let query = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard !query.isEmpty else {
-            problem.change(to: "Type a place, then Enter")
+            _problem.change(to: "Type a place, then Enter")
             return
         }
         clearSuggestions()
@@ -154,15 +167,15 @@ public final class WeatherViewModel {
 
     /// Moves the chosen suggestion down (1) or up (-1); above the first is the typed text.
     public func moveSuggestion(by offset: Int) {
-        guard !suggestions.value.isEmpty else { return }
-        let next = (selectedSuggestion.value ?? -1) + offset
-        selectedSuggestion.change(to: next < 0 ? nil : min(next, suggestions.value.count - 1))
+        guard !_suggestions.value.isEmpty else { return }
+        let next = (_selectedSuggestion.value ?? -1) + offset
+        _selectedSuggestion.change(to: next < 0 ? nil : min(next, _suggestions.value.count - 1))
     }
 
     /// Shows temperatures in the other unit, and keeps the choice.
     public func toggleUnit() {
-        unit.value = unit.value.toggled
-        try? preferences?.set(unit.value.rawValue, forKey: Self.unitKey)
+        _unit.value = _unit.value.toggled
+        try? preferences?.set(_unit.value.rawValue, forKey: Self.unitKey)
         if let report, let place { show(report, at: place) }
     }
 
@@ -174,9 +187,9 @@ public final class WeatherViewModel {
         lookupGeneration += 1
         let request = lookupGeneration
         lookup?.cancel()
-        locationName.change(to: Self.loading)
+        _locationName.change(to: Self.loading)
         clearWeather()
-        problem.change(to: "")
+        _problem.change(to: "")
         let service = self.service
         lookup = Task { [weak self] in
             let found: Place?
@@ -184,16 +197,16 @@ public final class WeatherViewModel {
                 found = try await find()
             } catch {
                 guard let self, request == lookupGeneration, !(error is CancellationError) else { return }
-                locationName.change(to: Self.notFound)
-                problem.change(to: "Place lookup failed: \(Self.message(for: error))")
+                _locationName.change(to: Self.notFound)
+                _problem.change(to: "Place lookup failed: \(Self.message(for: error))")
                 return
             }
             guard let self, request == lookupGeneration else { return }
             guard let place = found else {
-                locationName.change(to: Self.notFound)
+                _locationName.change(to: Self.notFound)
                 return
             }
-            locationName.change(to: WeatherFormat.name(of: place))
+            _locationName.change(to: WeatherFormat.name(of: place))
             keep(place)
             do {
                 let report = try await service.weather(at: place)
@@ -201,7 +214,7 @@ public final class WeatherViewModel {
                 show(report, at: place)
             } catch {
                 guard request == lookupGeneration, !(error is CancellationError) else { return }
-                problem.change(to: "Weather unavailable: \(Self.message(for: error))")
+                _problem.change(to: "Weather unavailable: \(Self.message(for: error))")
             }
         }
     }
@@ -221,22 +234,22 @@ public final class WeatherViewModel {
         self.report = report
         self.place = place
         let current = report.current
-        date.change(to: WeatherFormat.day(of: current.date, inZone: place.timeZone))
-        icon.change(to: WeatherFormat.glyph(for: current.condition))
-        summary.change(to: "\(current.description) - \(unit.value.text(fromCelsius: current.temperatureCelsius))")
+        _date.change(to: WeatherFormat.day(of: current.date, inZone: place.timeZone))
+        _icon.change(to: WeatherFormat.glyph(for: current.condition))
+        _summary.change(to: "\(current.description) - \(_unit.value.text(fromCelsius: current.temperatureCelsius))")
         let outlook = report.daily.first.map { $0.condition.words } ?? current.description
-        forecastSummary.change(to: "Summary: \(outlook)")
-        forecast.change(to: ForecastRowViewModel.rows(for: report.daily, unit: unit.value))
-        source.change(to: WeatherFormat.text(for: report.source))
-        isSample.change(to: report.source == .sample)
+        _forecastSummary.change(to: "Summary: \(outlook)")
+        _forecast.change(to: ForecastRowViewModel.rows(for: report.daily, unit: _unit.value))
+        _source.change(to: WeatherFormat.text(for: report.source))
+        _isSample.change(to: report.source == .sample)
     }
 
     private func clearWeather() {
         report = nil
         place = nil
-        for output in [date, icon, summary, forecastSummary, source] { output.change(to: "") }
-        forecast.change(to: [])
-        isSample.change(to: false)
+        for output in [_date, _icon, _summary, _forecastSummary, _source] { output.change(to: "") }
+        _forecast.change(to: [])
+        _isSample.change(to: false)
     }
 
     private static func message(for error: any Error) -> String {
@@ -258,16 +271,16 @@ public final class WeatherViewModel {
             let places = (try? await suggester.places(matching: query, limit: Self.suggestionLimit)) ?? []
             guard let self, request == suggestionGeneration else { return }
             suggestedPlaces = places
-            selectedSuggestion.change(to: nil)
-            suggestions.change(to: places.map(WeatherFormat.suggestion(for:)))
+            _selectedSuggestion.change(to: nil)
+            _suggestions.change(to: places.map(WeatherFormat.suggestion(for:)))
         }
     }
 
     private func clearSuggestions() {
         suggestionGeneration += 1
         suggestedPlaces = []
-        selectedSuggestion.change(to: nil)
-        suggestions.change(to: [])
+        _selectedSuggestion.change(to: nil)
+        _suggestions.change(to: [])
     }
 }
 
@@ -282,12 +295,12 @@ extension WeatherViewModel: InputLineUser {
 
     /// Enter: the chosen suggestion's place when Up or Down chose one, else the text typed.
     public func inputSubmitted(_ text: String) {
-        guard let index = selectedSuggestion.value, suggestedPlaces.indices.contains(index) else {
+        guard let index = _selectedSuggestion.value, suggestedPlaces.indices.contains(index) else {
             changeLocation(to: text)
             return
         }
         let place = suggestedPlaces[index]
-        inputRequest = InputLineRequest(text: suggestions.value[index])
+        inputRequest = InputLineRequest(text: _suggestions.value[index])
         clearSuggestions()
         look { place }
     }
