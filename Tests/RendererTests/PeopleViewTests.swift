@@ -50,7 +50,7 @@ import TestSupport
         harness.press(.up)
         #expect(harness.view.editor.text == "Ada")
         harness.press(.escape)
-        #expect(viewModel.mode.value == .list)
+        #expect(latest(viewModel.mode) == .list)
         #expect(!harness.view.isInputFocused)
         #expect(harness.quitCount == 0)
     }
@@ -58,15 +58,46 @@ import TestSupport
     @Test func theListKeysWorkOutsideTheInputLine() throws {
         let (harness, viewModel) = try harness(size: Size(columns: 80, rows: 24), people: Self.people)
         harness.type("j")
-        #expect(viewModel.selectedIndex.value == 1)
+        #expect(latest(viewModel.selectedIndex) == 1)
         harness.type("s")
-        #expect(viewModel.sortOrder.value == .firstName)
+        #expect(latest(viewModel.sortOrder) == .firstName)
         harness.type("d")
         #expect(harness.grid.lines[5].contains("Delete Countess Ada Lovelace? y/n"))
         harness.type("n")
-        #expect(viewModel.rows.value.count == 4)
+        #expect(latest(viewModel.rows).count == 4)
         harness.type("/")
         harness.type("gra")
-        #expect(viewModel.rows.value.map(\.nameText) == ["Grace Hopper"])
+        #expect(latest(viewModel.rows).map(\.nameText) == ["Grace Hopper"])
+    }
+
+    @Test func theDetailPaneShowsThePersonUnderTheCursor() throws {
+        let (harness, _) = try harness(size: Size(columns: 100, rows: 24), people: Self.people)
+        #expect(harness.grid.lines[7].contains("› Grace Hopper"))
+        #expect(harness.grid.lines[7].contains("│ Grace Hopper"))
+        harness.type("j")
+        #expect(harness.grid.lines[8].contains("› Countess Ada Lovelace"))
+        #expect(harness.grid.lines[7].contains("│ Countess Ada Lovelace"))
+        #expect(harness.grid.lines[8].contains("│ Sunday December 10, 1815"))
+        #expect(harness.grid.lines[9].contains("│ 210 years old"))
+        #expect(!harness.grid.text.contains("│ Grace Hopper"))
+    }
+
+    @Test func oneFrameAfterManyChangesInOneTurnShowsTheLast() throws {
+        let (harness, viewModel) = try harness(size: Size(columns: 100, rows: 24), people: Self.people)
+        viewModel.moveSelection(by: 1)
+        viewModel.moveSelection(by: 1)
+        viewModel.toggleSort()  // Ada, Alan, Grace, 太郎; the cursor back on the first
+        viewModel.moveSelection(by: 3)
+        viewModel.askToDelete()
+        viewModel.confirmDelete(true)
+        viewModel.moveSelection(by: -1)
+        harness.draw()
+        #expect(harness.grid.lines[4].contains("3 people, by first name"))
+        #expect(harness.grid.lines[5].contains("Deleted 太郎 山田"))
+        #expect(harness.grid.lines[7].contains("  Countess Ada Lovelace"))
+        #expect(harness.grid.lines[8].contains("› Alan Turing"))
+        #expect(harness.grid.lines[9].contains("  Grace Hopper"))
+        #expect(harness.grid.lines[7].contains("│ Alan Turing"))
+        #expect(harness.grid.lines[7...12].allSatisfy { !$0.contains("山田") })
     }
 }

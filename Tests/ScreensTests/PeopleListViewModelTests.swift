@@ -20,7 +20,7 @@ struct PeopleListViewModelTests {
     }
 
     private func names(_ people: PeopleListViewModel) -> [String] {
-        people.rows.value.map(\.nameText)
+        latest(people.rows).map(\.nameText)
     }
 
     /// Fills the form field by field as the input line would, pressing Enter after each.
@@ -34,10 +34,10 @@ struct PeopleListViewModelTests {
 
     @Test func anEmptyStoreSaysHowToAddSomeone() {
         let people = makeViewModel()
-        #expect(people.rows.value.isEmpty)
-        #expect(people.emptyText.value == "No one here yet. Press a to add someone, or i to import a vCard file.")
-        #expect(people.countText.value == "0 people")
-        #expect(people.syncText.value == "Sync off: no people server set (--people-api)")
+        #expect(latest(people.rows).isEmpty)
+        #expect(latest(people.emptyText) == "No one here yet. Press a to add someone, or i to import a vCard file.")
+        #expect(latest(people.countText) == "0 people")
+        #expect(latest(people.syncText) == "Sync off: no people server set (--people-api)")
     }
 
     @Test func sortsByLastNameThenFirstAndKeepsTheChoice() throws {
@@ -45,22 +45,22 @@ struct PeopleListViewModelTests {
                        Person(id: "3", firstName: "Alan", lastName: "Turing"), Person(id: "0", firstName: "Alan", lastName: "Turing")])
         let people = makeViewModel()
         #expect(names(people) == ["Grace Hopper", "Ada Lovelace", "Alan Turing", "Alan Turing"])
-        #expect(people.rows.value.suffix(2).map(\.person.id) == ["0", "3"])  // equal names keep one order
+        #expect(latest(people.rows).suffix(2).map(\.person.id) == ["0", "3"])  // equal names keep one order
         people.toggleSort()
         #expect(names(people) == ["Ada Lovelace", "Alan Turing", "Alan Turing", "Grace Hopper"])
-        #expect(people.sortText.value == "by first name")
+        #expect(latest(people.sortText) == "by first name")
         #expect(preferences.values[PersonSortOrder.preferenceKey] == "firstName")
-        #expect(makeViewModel().sortOrder.value == .firstName)
+        #expect(latest(makeViewModel().sortOrder) == .firstName)
     }
 
     @Test func theConfiguredOrderIsTheDefaultAndAnOrderChosenInTheAppWinsOverIt() throws {
         try store.add([Person(id: "2", firstName: "Grace", lastName: "Hopper"), Person(id: "1", firstName: "Ada", lastName: "Lovelace")])
         let people = makeViewModel(defaultOrder: .firstName)
-        #expect(people.sortText.value == "by first name")
+        #expect(latest(people.sortText) == "by first name")
         #expect(names(people) == ["Ada Lovelace", "Grace Hopper"])
         #expect(preferences.values[PersonSortOrder.preferenceKey] == nil, "a default is not a choice: nothing is kept")
         people.toggleSort()
-        #expect(makeViewModel(defaultOrder: .firstName).sortText.value == "by last name")
+        #expect(latest(makeViewModel(defaultOrder: .firstName).sortText) == "by last name")
     }
 
     @Test func theFilterFollowsTheInputLine() throws {
@@ -68,9 +68,9 @@ struct PeopleListViewModelTests {
         let people = makeViewModel()
         people.inputChanged("ada")
         #expect(names(people) == ["Ada Lovelace"])
-        #expect(people.countText.value == "1 of 2 people")
+        #expect(latest(people.countText) == "1 of 2 people")
         people.inputChanged("zz")
-        #expect(people.emptyText.value == "No one matches “zz”.")
+        #expect(latest(people.emptyText) == "No one matches “zz”.")
         people.inputChanged("")
         #expect(names(people).count == 2)
     }
@@ -93,10 +93,10 @@ struct PeopleListViewModelTests {
         people.nextField()
         people.inputChanged("1815-12-10")
         people.nextField()
-        #expect(people.mode.value == .list)
+        #expect(latest(people.mode) == .list)
         #expect(people.takeInputLineRequest() == InputLineRequest(text: "", focus: false))
         #expect(names(people) == ["Countess Ada Lovelace"])
-        #expect(people.message.value == "Added Countess Ada Lovelace")
+        #expect(latest(people.message) == "Added Countess Ada Lovelace")
         #expect(store.outbox.count == 1)  // no server: it waits
     }
 
@@ -141,13 +141,13 @@ struct PeopleListViewModelTests {
     func aWrongFormSaysWhyAndStaysOnTheFieldToMend(fields: [String], field: PersonForm.Field, message: String) {
         let people = makeViewModel()
         add(people, fields)
-        guard case .adding(let form) = people.mode.value else {
+        guard case .adding(let form) = latest(people.mode) else {
             Issue.record("the form closed")
             return
         }
         #expect(form.field == field)
         #expect(form.problem == message)
-        #expect(people.rows.value.isEmpty)
+        #expect(latest(people.rows).isEmpty)
     }
 
     @Test func escapeClosesTheFormKeepingNothing() {
@@ -155,23 +155,23 @@ struct PeopleListViewModelTests {
         people.startAdding()
         people.inputChanged("Dr.")
         people.cancelInput()
-        #expect(people.mode.value == .list)
-        #expect(people.rows.value.isEmpty)
+        #expect(latest(people.mode) == .list)
+        #expect(latest(people.rows).isEmpty)
     }
 
     @Test func deletingAsksFirst() throws {
         try store.add([Person(firstName: "Ada", lastName: "Lovelace")])
         let people = makeViewModel()
         people.askToDelete()
-        #expect(people.mode.value != .list)
-        #expect(people.question.value == "Delete Ada Lovelace? y/n")
+        #expect(latest(people.mode) != .list)
+        #expect(latest(people.question) == "Delete Ada Lovelace? y/n")
         people.confirmDelete(false)
-        #expect(people.question.value.isEmpty)
+        #expect(latest(people.question).isEmpty)
         #expect(names(people) == ["Ada Lovelace"])
         people.askToDelete()
         people.confirmDelete(true)
-        #expect(people.rows.value.isEmpty)
-        #expect(people.message.value == "Deleted Ada Lovelace")
+        #expect(latest(people.rows).isEmpty)
+        #expect(latest(people.message) == "Deleted Ada Lovelace")
     }
 
     @Test func syncMergesTheServersPeopleWithoutDuplicates() async throws {
@@ -181,7 +181,7 @@ struct PeopleListViewModelTests {
         let people = makeViewModel(api: api)
         await people.syncTask?.value
         #expect(names(people) == ["Grace Hopper", "Ada Lovelace"])
-        #expect(people.syncText.value == "Synced")
+        #expect(latest(people.syncText) == "Synced")
     }
 
     @Test func aFailedPostIsKeptAndRetried() async throws {
@@ -191,13 +191,13 @@ struct PeopleListViewModelTests {
         api.failPosts(of: "ada", with: .serverError(status: 500))
         let people = makeViewModel(api: api)
         await people.syncTask?.value
-        #expect(people.syncText.value == "1 person waiting to be sent: the people server answered 500")
-        #expect(people.syncIsProblem.value)
+        #expect(latest(people.syncText) == "1 person waiting to be sent: the people server answered 500")
+        #expect(latest(people.syncIsProblem))
         #expect(store.outbox.map(\.person) == [ada])
         api.failPosts(of: "ada", with: nil)
         people.retrySync()
         await people.syncTask?.value
-        #expect(people.syncText.value == "Synced")
+        #expect(latest(people.syncText) == "Synced")
         #expect(store.outbox.isEmpty)
         #expect(api.known == [ada])
     }
@@ -206,21 +206,21 @@ struct PeopleListViewModelTests {
         try store.add((0..<100).map { Person(id: String(format: "%03d", $0), firstName: "P", lastName: String(format: "Name%03d", $0)) })
         let people = makeViewModel()
         people.setVisibleRowCount(10)
-        #expect(people.rows.value.count == 10)
+        #expect(latest(people.rows).count == 10)
         people.movePage(by: 1)
-        #expect(people.selectedIndex.value == 9)
+        #expect(latest(people.selectedIndex) == 9)
         people.movePage(by: 1)
-        #expect(people.selectedIndex.value == 18)
-        #expect(people.firstVisibleIndex.value == 9)
-        #expect(people.selectedPerson.value?.person.lastName == "Name018")
+        #expect(latest(people.selectedIndex) == 18)
+        #expect(latest(people.firstVisibleIndex) == 9)
+        #expect(latest(people.selectedPerson)?.person.lastName == "Name018")
         people.moveToEdge(toEnd: true)
-        #expect(people.firstVisibleIndex.value == 90)
-        #expect(people.rows.value.last?.person.lastName == "Name099")
-        #expect(people.selectedPerson.value?.person.lastName == "Name099")
+        #expect(latest(people.firstVisibleIndex) == 90)
+        #expect(latest(people.rows).last?.person.lastName == "Name099")
+        #expect(latest(people.selectedPerson)?.person.lastName == "Name099")
         people.moveSelection(by: 5)
-        #expect(people.selectedIndex.value == 99)
+        #expect(latest(people.selectedIndex) == 99)
         people.moveToEdge(toEnd: false)
-        #expect(people.rows.value.first?.person.lastName == "Name000")
+        #expect(latest(people.rows).first?.person.lastName == "Name000")
     }
 
     @Test func importsGoodCardsReportsBadOnesAndExportsEveryone() throws {
@@ -240,20 +240,20 @@ struct PeopleListViewModelTests {
         #expect(people.inputPrompt == "Import vCard file")
         people.inputSubmitted("friends.vcf")
         #expect(names(people) == ["Countess Ada Lovelace"])
-        #expect(people.message.value.hasPrefix("Imported 1 person from friends.vcf; skipped 1: line 6"))
+        #expect(latest(people.message).hasPrefix("Imported 1 person from friends.vcf; skipped 1: line 6"))
         people.startExporting()
         #expect(people.takeInputLineRequest()?.text == "people.vcf")
         people.inputSubmitted("out.vcf")
         #expect(files.files["out.vcf"]?.contains("N:Lovelace;Ada;;Countess;") == true)
-        #expect(people.message.value == "Exported 1 person to /home/test/out.vcf")
+        #expect(latest(people.message) == "Exported 1 person to /home/test/out.vcf")
     }
 
     @Test func aMissingFileSaysSoAndChangesNothing() {
         let people = makeViewModel()
         people.startImporting()
         people.inputSubmitted("nowhere.vcf")
-        #expect(people.message.value == "Not imported: nowhere.vcf cannot be read: no such file")
-        #expect(people.messageIsProblem.value)
+        #expect(latest(people.message) == "Not imported: nowhere.vcf cannot be read: no such file")
+        #expect(latest(people.messageIsProblem))
     }
 
     @Test func anUnreadableStoreSaysSo() {
@@ -261,8 +261,8 @@ struct PeopleListViewModelTests {
                                          openPreferences: { InMemoryPreferences() }, api: nil, files: files,
                                          today: { Self.today })
         people.screenAppeared()
-        #expect(people.message.value == "People cannot be read: x is not a database")
+        #expect(latest(people.message) == "People cannot be read: x is not a database")
         people.startAdding()
-        #expect(people.mode.value == .list)
+        #expect(latest(people.mode) == .list)
     }
 }

@@ -10,21 +10,49 @@ public final class PeopleView: ScreenView {
     static let detailPaneMinimumWidth = 80
 
     private let viewModel: PeopleListViewModel
-    private var tokens: [BindingToken] = []
+    private let drawn: Drawn<State>
+
+    /// Everything the screen draws, and the mode its keys depend on, as the view-model's
+    /// outputs last delivered it.
+    private struct State {
+        var countText = ""
+        var sortText = ""
+        var syncText = ""
+        var syncIsProblem = false
+        var message = ""
+        var messageIsProblem = false
+        var question = ""
+        var mode = PeopleListViewModel.Mode.list
+        var emptyText = ""
+        var rows: [PersonViewModel] = []
+        var firstVisibleIndex = 0
+        var selectedIndex = 0
+        var selectedPerson: PersonViewModel?
+    }
 
     /// Creates the view; `needsDisplay` is called whenever what it shows changes.
     public init(viewModel: PeopleListViewModel, needsDisplay: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel
-        tokens = bindChanges(of: [viewModel.countText, viewModel.sortText, viewModel.emptyText, viewModel.syncText,
-                                  viewModel.syncIsProblem, viewModel.message, viewModel.messageIsProblem, viewModel.question,
-                                  viewModel.rows, viewModel.firstVisibleIndex, viewModel.selectedIndex, viewModel.mode],
-                             to: needsDisplay)
+        drawn = Drawn(State(), needsDisplay: needsDisplay)
+        drawn.bind(viewModel.countText, to: \.countText)
+        drawn.bind(viewModel.sortText, to: \.sortText)
+        drawn.bind(viewModel.syncText, to: \.syncText)
+        drawn.bind(viewModel.syncIsProblem, to: \.syncIsProblem)
+        drawn.bind(viewModel.message, to: \.message)
+        drawn.bind(viewModel.messageIsProblem, to: \.messageIsProblem)
+        drawn.bind(viewModel.question, to: \.question)
+        drawn.bind(viewModel.mode, to: \.mode)
+        drawn.bind(viewModel.emptyText, to: \.emptyText)
+        drawn.bind(viewModel.rows, to: \.rows)
+        drawn.bind(viewModel.firstVisibleIndex, to: \.firstVisibleIndex)
+        drawn.bind(viewModel.selectedIndex, to: \.selectedIndex)
+        drawn.bind(viewModel.selectedPerson, to: \.selectedPerson)
     }
 
     public var inputLineUser: InputLineUser? { viewModel }
 
     public var keyScopes: [KeyScope] {
-        switch viewModel.mode.value {
+        switch drawn.state.mode {
         case .list: [.peopleList, .people]
         case .adding: [.personForm]
         case .confirmingDelete: [.confirmation]
@@ -50,7 +78,7 @@ public final class PeopleView: ScreenView {
         case .previousField: viewModel.previousField()
         case .confirm: viewModel.confirmDelete(true)
         case .cancel:
-            if case .confirmingDelete = viewModel.mode.value { viewModel.confirmDelete(false) } else { viewModel.cancelInput() }
+            if case .confirmingDelete = drawn.state.mode { viewModel.confirmDelete(false) } else { viewModel.cancelInput() }
         default: break
         }
     }
@@ -62,36 +90,45 @@ public final class PeopleView: ScreenView {
     public func draw(into surface: Surface, in rect: Rect) {
         guard rect.height > 0, rect.width > 2 else { return }
         let inner = Rect(row: rect.row, column: rect.column + 1, width: rect.width - 2, height: rect.height)
+        let state = drawn.state
         // Header: how many and in what order at the left, the sync at the right when it fits.
-        let header = [viewModel.countText.value, viewModel.sortText.value].filter { !$0.isEmpty }.joined(separator: ", ")
+        let header = [state.countText, state.sortText].filter { !$0.isEmpty }.joined(separator: ", ")
         let headerEnd = surface.draw(header, row: inner.row, column: inner.column, width: inner.width, style: .title)
-        let sync = viewModel.syncText.value
+        let sync = state.syncText
         let syncWidth = DisplayWidth.of(sync)
         if !sync.isEmpty, headerEnd + 3 + syncWidth <= inner.right {
-            surface.draw(sync, row: inner.row, column: inner.right - syncWidth, style: viewModel.syncIsProblem.value ? .error : .dim)
+            surface.draw(sync, row: inner.row, column: inner.right - syncWidth, style: state.syncIsProblem ? .error : .dim)
         }
         var body = inner.droppingTop(1)
-        let news: (String, Style)? = switch viewModel.mode.value {
-        case .confirmingDelete: (viewModel.question.value, .title)
-        default: viewModel.message.value.isEmpty ? nil : (viewModel.message.value, viewModel.messageIsProblem.value ? .error : .dim)
+        let news: (String, Style)? = switch state.mode {
+        case .confirmingDelete: (state.question, .title)
+        default: state.message.isEmpty ? nil : (state.message, state.messageIsProblem ? .error : .dim)
         }
         if let (text, style) = news {
             surface.draw(text, row: body.row, column: body.column, width: body.width, style: style)
         }
         body = body.droppingTop(2)
         guard body.height > 0 else { return }
-        if case .adding(let form) = viewModel.mode.value {
+        if case .adding(let form) = state.mode {
             return drawForm(form, into: surface, in: body)
         }
         viewModel.setVisibleRowCount(body.height)
-        if !viewModel.emptyText.value.isEmpty {
-            for (offset, line) in TextWrap.lines(viewModel.emptyText.value, width: body.width).prefix(body.height).enumerated() {
+        drawList(into: surface, in: body)
+    }
+
+    /// The people in view, with the chosen one's details beside them when there is room, or
+    /// what the screen says in their place; read after the view-model learnt how many rows fit,
+    /// which may have delivered a new page.
+    private func drawList(into surface: Surface, in body: Rect) {
+        let state = drawn.state
+        if !state.emptyText.isEmpty {
+            for (offset, line) in TextWrap.lines(state.emptyText, width: body.width).prefix(body.height).enumerated() {
                 surface.draw(line, row: body.row + offset, column: body.column, style: .dim)
             }
             return
         }
         var list = body
-        if body.width >= Self.detailPaneMinimumWidth, let person = viewModel.selectedPerson.value {
+        if body.width >= Self.detailPaneMinimumWidth, let person = state.selectedPerson {
             list.width = body.width * 11 / 20
             for row in body.row..<body.bottom { surface.draw("│", row: row, column: list.right + 1, style: .dim) }
             drawDetails(of: person, into: surface, in: Rect(row: body.row, column: list.right + 3,
@@ -101,9 +138,10 @@ public final class PeopleView: ScreenView {
     }
 
     private func drawRows(into surface: Surface, in rect: Rect) {
-        let first = viewModel.firstVisibleIndex.value
-        let selected = viewModel.selectedIndex.value
-        for (offset, row) in viewModel.rows.value.prefix(rect.height).enumerated() {
+        let state = drawn.state
+        let first = state.firstVisibleIndex
+        let selected = state.selectedIndex
+        for (offset, row) in state.rows.prefix(rect.height).enumerated() {
             let line = rect.row + offset
             let isSelected = first + offset == selected
             let birthday = row.longBirthdayText

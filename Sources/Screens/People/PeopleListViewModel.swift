@@ -11,9 +11,9 @@ import Models
 /// ```swift
 /// let people = PeopleListViewModel(openStore: { store }, openPreferences: { preferences },
 ///                                  api: nil, files: files, today: { today })
-/// people.screenAppeared()
+/// let rows = people.rows.bindAndFire { print($0.map(\.nameText)) }   // [] until it appears
+/// people.screenAppeared()         // then the first page: ["Ada Lovelace", …]
 /// people.startAdding()            // the form opens in the input line
-/// people.rows.value.first?.nameText
 /// ```
 @MainActor
 public final class PeopleListViewModel {
@@ -32,37 +32,53 @@ public final class PeopleListViewModel {
     // MARK: - Outputs
 
     /// The people in view, from `firstVisibleIndex`.
-    public let rows = Dynamic<[PersonViewModel]>([])
+    public var rows: Output<[PersonViewModel]> { _rows.output }
     /// The place in the whole list of the first row in view.
-    public let firstVisibleIndex = Dynamic(0)
+    public var firstVisibleIndex: Output<Int> { _firstVisibleIndex.output }
     /// The place in the whole list of the person under the cursor.
-    public let selectedIndex = Dynamic(0)
+    public var selectedIndex: Output<Int> { _selectedIndex.output }
     /// The person under the cursor, for the detail pane.
-    public let selectedPerson = Dynamic<PersonViewModel?>(nil)
+    public var selectedPerson: Output<PersonViewModel?> { _selectedPerson.output }
     /// `3 people`, `1 of 3 people`, for the header.
-    public let countText = Dynamic("")
+    public var countText: Output<String> { _countText.output }
     /// How many people match the filter.
-    public let matchCount = Dynamic(0)
+    public var matchCount: Output<Int> { _matchCount.output }
     /// The order of the list.
-    public let sortOrder = Dynamic(PersonSortOrder.lastName)
+    public var sortOrder: Output<PersonSortOrder> { _sortOrder.output }
     /// `by last name` or `by first name`.
-    public let sortText = Dynamic("by last name")
+    public var sortText: Output<String> { _sortText.output }
     /// What the screen says in place of an empty list; empty when there are rows.
-    public let emptyText = Dynamic("")
+    public var emptyText: Output<String> { _emptyText.output }
     /// The state of the exchange with the people server, for the header.
-    public let syncText = Dynamic("")
+    public var syncText: Output<String> { _syncText.output }
     /// Whether `syncText` tells of a failure.
-    public let syncIsProblem = Dynamic(false)
+    public var syncIsProblem: Output<Bool> { _syncIsProblem.output }
     /// The latest news: `Added Ada Lovelace`, `Imported 3 people`, or what went wrong.
-    public let message = Dynamic("")
+    public var message: Output<String> { _message.output }
     /// Whether `message` tells of a failure.
-    public let messageIsProblem = Dynamic(false)
+    public var messageIsProblem: Output<Bool> { _messageIsProblem.output }
     /// What the screen is doing.
-    public let mode = Dynamic(Mode.list)
+    public var mode: Output<Mode> { _mode.output }
     /// The question the screen asks, `Delete Ada Lovelace? y/n`; empty while it asks none.
-    public let question = Dynamic("")
+    public var question: Output<String> { _question.output }
 
     // MARK: - State
+
+    private let _rows = Dynamic<[PersonViewModel]>([])
+    private let _firstVisibleIndex = Dynamic(0)
+    private let _selectedIndex = Dynamic(0)
+    private let _selectedPerson = Dynamic<PersonViewModel?>(nil)
+    private let _countText = Dynamic("")
+    private let _matchCount = Dynamic(0)
+    private let _sortOrder = Dynamic(PersonSortOrder.lastName)
+    private let _sortText = Dynamic("by last name")
+    private let _emptyText = Dynamic("")
+    private let _syncText = Dynamic("")
+    private let _syncIsProblem = Dynamic(false)
+    private let _message = Dynamic("")
+    private let _messageIsProblem = Dynamic(false)
+    private let _mode = Dynamic(Mode.list)
+    private let _question = Dynamic("")
 
     private let openStore: @MainActor () throws -> any PeopleStore
     private let openPreferences: @MainActor () throws -> any PreferencesStore
@@ -98,7 +114,7 @@ public final class PeopleListViewModel {
         self.api = api
         self.files = files
         self.today = today
-        syncText.value = api == nil ? "Sync off: no people server set (--people-api)" : ""
+        _syncText.value = api == nil ? "Sync off: no people server set (--people-api)" : ""
         setOrder(defaultOrder)
     }
 
@@ -118,7 +134,7 @@ public final class PeopleListViewModel {
             if let api { sync = PeopleSync(store: store, api: api) }
         } catch {
             say("People cannot be read: \(error)", isProblem: true)
-            emptyText.change(to: "")
+            _emptyText.change(to: "")
             return
         }
         preferences = try? openPreferences()
@@ -141,29 +157,29 @@ public final class PeopleListViewModel {
 
     /// Moves the cursor by `offset` people, staying on the list.
     public func moveSelection(by offset: Int) {
-        select(selectedIndex.value + offset)
+        select(_selectedIndex.value + offset)
     }
 
     /// Moves the cursor a screenful down (1) or up (-1).
     public func movePage(by pages: Int) {
-        select(selectedIndex.value + pages * max(1, visibleRowCount - 1))
+        select(_selectedIndex.value + pages * max(1, visibleRowCount - 1))
     }
 
     /// Moves the cursor to the first (`toEnd` false) or the last person.
     public func moveToEdge(toEnd: Bool) {
-        select(toEnd ? matchCount.value - 1 : 0)
+        select(toEnd ? _matchCount.value - 1 : 0)
     }
 
     /// Sorts by the other name, keeps the choice, and goes back to the top.
     public func toggleSort() {
-        setOrder(sortOrder.value == .lastName ? .firstName : .lastName)
-        try? preferences?.set(sortOrder.value.rawValue, forKey: PersonSortOrder.preferenceKey)
+        setOrder(_sortOrder.value == .lastName ? .firstName : .lastName)
+        try? preferences?.set(_sortOrder.value.rawValue, forKey: PersonSortOrder.preferenceKey)
         select(0, reread: true)
     }
 
     private func setOrder(_ order: PersonSortOrder) {
-        sortOrder.change(to: order)
-        sortText.change(to: order == .lastName ? "by last name" : "by first name")
+        _sortOrder.change(to: order)
+        _sortText.change(to: order == .lastName ? "by last name" : "by first name")
     }
 
     // MARK: - Adding
@@ -176,7 +192,7 @@ public final class PeopleListViewModel {
 
     /// Keeps what is typed in the form's field and goes to the next one; on the last, saves.
     public func nextField() {
-        guard case .adding(var form) = mode.value else { return }
+        guard case .adding(var form) = _mode.value else { return }
         form[form.field] = typed
         guard form.isOnLastField else {
             form.move(by: 1)
@@ -188,7 +204,7 @@ public final class PeopleListViewModel {
 
     /// Keeps what is typed in the form's field and goes to the one before.
     public func previousField() {
-        guard case .adding(var form) = mode.value else { return }
+        guard case .adding(var form) = _mode.value else { return }
         form[form.field] = typed
         form.move(by: -1)
         setMode(.adding(form), text: form[form.field])
@@ -220,16 +236,16 @@ public final class PeopleListViewModel {
 
     /// Asks whether to delete the person under the cursor.
     public func askToDelete() {
-        guard let person = selectedPerson.value else { return }
-        mode.change(to: .confirmingDelete(person))
-        question.change(to: "Delete \(person.nameText)? y/n")
+        guard let person = _selectedPerson.value else { return }
+        _mode.change(to: .confirmingDelete(person))
+        _question.change(to: "Delete \(person.nameText)? y/n")
     }
 
     /// Deletes the person asked about when `yes`; either way the question closes.
     public func confirmDelete(_ yes: Bool) {
-        guard case .confirmingDelete(let person) = mode.value else { return }
-        mode.change(to: .list)
-        question.change(to: "")
+        guard case .confirmingDelete(let person) = _mode.value else { return }
+        _mode.change(to: .list)
+        _question.change(to: "")
         guard yes else { return }
         do {
             try store?.delete(id: person.person.id)
@@ -271,7 +287,7 @@ public final class PeopleListViewModel {
     private func exportCards(to path: String) {
         guard let store else { return }
         do {
-            let everyone = try store.people(matching: "", sortedBy: sortOrder.value, offset: 0, limit: Int.max)
+            let everyone = try store.people(matching: "", sortedBy: _sortOrder.value, offset: 0, limit: Int.max)
             let written = try files.write(VCard.text(for: everyone), to: path)
             say("Exported \(Self.count(everyone.count)) to \(written)")
         } catch {
@@ -288,8 +304,8 @@ public final class PeopleListViewModel {
 
     private func exchange(fetching: Bool) {
         guard let sync else { return }
-        syncText.change(to: fetching ? "Syncing…" : "Sending…")
-        syncIsProblem.change(to: false)
+        _syncText.change(to: fetching ? "Syncing…" : "Sending…")
+        _syncIsProblem.change(to: false)
         syncTask = Task { [weak self] in
             let report: PeopleSyncReport?
             do {
@@ -307,31 +323,31 @@ public final class PeopleListViewModel {
         let status = (try? store.outboxStatus()) ?? .empty
         if status.pendingCount > 0 {
             let waiting = "\(Self.count(status.pendingCount)) waiting to be sent"
-            syncText.change(to: status.lastError.map { "\(waiting): \($0)" } ?? waiting)
-            syncIsProblem.change(to: status.lastError != nil)
+            _syncText.change(to: status.lastError.map { "\(waiting): \($0)" } ?? waiting)
+            _syncIsProblem.change(to: status.lastError != nil)
         } else if let fetchError {
-            syncText.change(to: "Sync failed: \(fetchError.message)")
-            syncIsProblem.change(to: true)
+            _syncText.change(to: "Sync failed: \(fetchError.message)")
+            _syncIsProblem.change(to: true)
         } else {
-            syncText.change(to: "Synced")
-            syncIsProblem.change(to: false)
+            _syncText.change(to: "Synced")
+            _syncIsProblem.change(to: false)
         }
     }
 
     // MARK: - Reading the store
 
     private func select(_ index: Int, reread: Bool = false) {
-        let index = min(max(0, index), max(0, matchCount.value - 1))
-        guard index != selectedIndex.value || reread else { return }
-        selectedIndex.change(to: index)
-        var first = firstVisibleIndex.value
+        let index = min(max(0, index), max(0, _matchCount.value - 1))
+        guard index != _selectedIndex.value || reread else { return }
+        _selectedIndex.change(to: index)
+        var first = _firstVisibleIndex.value
         if index < first { first = index }
         if index >= first + visibleRowCount { first = index - visibleRowCount + 1 }
-        if first != firstVisibleIndex.value || reread {
-            firstVisibleIndex.change(to: first)
+        if first != _firstVisibleIndex.value || reread {
+            _firstVisibleIndex.change(to: first)
             readPage()
         } else {
-            selectedPerson.change(to: rows.value[safe: index - first])
+            _selectedPerson.change(to: _rows.value[safe: index - first])
         }
     }
 
@@ -363,51 +379,51 @@ public final class PeopleListViewModel {
         guard let store else { return }
         do {
             let matches = filter.isEmpty ? total : try store.count(matching: filter)
-            matchCount.change(to: matches)
-            countText.change(to: filter.isEmpty ? Self.count(total) : "\(matches) of \(Self.count(total))")
-            emptyText.change(to: matches > 0 ? "" : total == 0 ? Self.emptyMessage : "No one matches “\(filter)”.")
+            _matchCount.change(to: matches)
+            _countText.change(to: filter.isEmpty ? Self.count(total) : "\(matches) of \(Self.count(total))")
+            _emptyText.change(to: matches > 0 ? "" : total == 0 ? Self.emptyMessage : "No one matches “\(filter)”.")
         } catch {
             say("People cannot be read: \(error)", isProblem: true)
             return
         }
-        let index = min(selectedIndex.value, max(0, matchCount.value - 1))
-        selectedIndex.change(to: index)
-        let first = min(max(0, min(firstVisibleIndex.value, index)), max(0, matchCount.value - visibleRowCount))
-        firstVisibleIndex.change(to: max(first, index - visibleRowCount + 1))
+        let index = min(_selectedIndex.value, max(0, _matchCount.value - 1))
+        _selectedIndex.change(to: index)
+        let first = min(max(0, min(_firstVisibleIndex.value, index)), max(0, _matchCount.value - visibleRowCount))
+        _firstVisibleIndex.change(to: max(first, index - visibleRowCount + 1))
         readPage()
     }
 
     private func readPage() {
         guard let store else { return }
         do {
-            let page = try store.people(matching: filter, sortedBy: sortOrder.value,
-                                        offset: firstVisibleIndex.value, limit: visibleRowCount)
+            let page = try store.people(matching: filter, sortedBy: _sortOrder.value,
+                                        offset: _firstVisibleIndex.value, limit: visibleRowCount)
             let today = self.today()
-            rows.change(to: page.map { PersonViewModel(person: $0, today: today) })
+            _rows.change(to: page.map { PersonViewModel(person: $0, today: today) })
         } catch {
-            rows.change(to: [])
+            _rows.change(to: [])
             say("People cannot be read: \(error)", isProblem: true)
         }
-        selectedPerson.change(to: rows.value[safe: selectedIndex.value - firstVisibleIndex.value])
+        _selectedPerson.change(to: _rows.value[safe: _selectedIndex.value - _firstVisibleIndex.value])
     }
 
     // MARK: - Helpers
 
     private func setMode(_ newMode: Mode, text: String) {
-        mode.change(to: newMode)
+        _mode.change(to: newMode)
         typed = text
         request = InputLineRequest(text: text, focus: true)
     }
 
     private func closeMode() {
-        mode.change(to: .list)
+        _mode.change(to: .list)
         typed = filter
         request = InputLineRequest(text: filter, focus: false)
     }
 
     private func say(_ text: String, isProblem: Bool = false) {
-        message.change(to: text)
-        messageIsProblem.change(to: isProblem)
+        _message.change(to: text)
+        _messageIsProblem.change(to: isProblem)
     }
 
     private static func count(_ number: Int) -> String {
@@ -419,7 +435,7 @@ public final class PeopleListViewModel {
 
 extension PeopleListViewModel: InputLineUser {
     public var inputPrompt: String {
-        switch mode.value {
+        switch _mode.value {
         case .adding(let form): form.field.label
         case .importing: "Import vCard file"
         case .exporting: "Export to file"
@@ -432,19 +448,19 @@ extension PeopleListViewModel: InputLineUser {
 
     public func inputChanged(_ text: String) {
         typed = text
-        guard mode.value == .list else { return }
+        guard _mode.value == .list else { return }
         let newFilter = text.trimmingCharacters(in: .whitespaces)
         guard newFilter != filter else { return }
         filter = newFilter
-        selectedIndex.change(to: 0)
-        firstVisibleIndex.change(to: 0)
+        _selectedIndex.change(to: 0)
+        _firstVisibleIndex.change(to: 0)
         reload()
     }
 
     public func inputSubmitted(_ text: String) {
         typed = text
         let path = text.trimmingCharacters(in: .whitespaces)
-        switch mode.value {
+        switch _mode.value {
         case .adding: nextField()
         case .importing where !path.isEmpty:
             closeMode()
@@ -459,7 +475,7 @@ extension PeopleListViewModel: InputLineUser {
 
     /// Esc in a form or a file prompt: closes it, keeping nothing of it.
     public func cancelInput() {
-        guard mode.value != .list else { return }
+        guard _mode.value != .list else { return }
         closeMode()
     }
 
