@@ -1,4 +1,5 @@
 import Binding
+import Foundation
 import Models
 import Renderer
 import Screens
@@ -68,8 +69,67 @@ import TestSupport
         harness.type("a")
         await search.search?.value
         harness.type(Array("\u{1B}[B".utf8))  // Down
-        #expect(search.selectedIndex.value == 1)
+        #expect(latest(search.selectedIndex) == 1)
         #expect(harness.view.isInputFocused)
         #expect(harness.view.editor.text == "a")
+    }
+
+    // MARK: - The detail pane and one frame per turn
+
+    static let down = "\u{1B}[B", up = "\u{1B}[A", right = "\u{1B}[C", left = "\u{1B}[D"
+
+    /// The detail pane's lines, right of its rule, trimmed; empty when no pane shows.
+    private static func detailPane(_ grid: GridSurface) -> [String] {
+        grid.lines.compactMap { line in
+            guard let rule = line.firstIndex(of: "│") else { return nil }
+            return line[line.index(after: rule)...].trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    @Test func theMoviesDetailPaneShowsTheFilmTheCursorMovesTo() async {
+        let (harness, list, _) = harness(tab: .movies, size: Size(columns: 100, rows: 24))
+        await list.fetch?.value
+        harness.type(Self.down)
+        #expect(Self.detailPane(harness.grid).prefix(3) == ["東京物語", "Nov 3, 1953", "★★★★★★★★☆☆ 8.2"])
+        #expect(Self.detailPane(harness.grid).joined(separator: " ").contains("An old couple visit their children in Tokyo."))
+    }
+
+    @Test func theSearchDetailPaneShowsTheFilmTheCursorMovesTo() async {
+        let (harness, _, search) = harness(tab: .search, size: Size(columns: 100, rows: 24))
+        harness.type("a")
+        await search.search?.value
+        harness.type(Self.down)
+        #expect(Self.detailPane(harness.grid).prefix(3) == ["Alien", "1979", "★★★★★★★★☆☆ 8.2"])
+        #expect(Self.detailPane(harness.grid).joined(separator: " ").contains("1979 · 117 min · 90,000 votes · rated R"))
+    }
+
+    @Test func manyMoviesChangesInOneTurnDrawAsTheLast() async {
+        let (harness, list, _) = harness(tab: .movies, size: Size(columns: 100, rows: 24))
+        await list.fetch?.value
+        harness.type(Self.down + Self.down + Self.right + Self.left)  // the cursor moves, then two segment changes
+        #expect(harness.grid.text(inRow: 2, style: .selectedTab) == "[Popular]")
+        #expect(harness.grid.lines[3].contains("Loading…"))
+        #expect(!harness.grid.text.contains("Star Wars"))
+        #expect(Self.detailPane(harness.grid).isEmpty)
+        await list.fetch?.value
+        harness.type(Self.down + Self.up + Self.down + Self.down + Self.up)
+        let (oneStep, oneStepList, _) = self.harness(tab: .movies, size: Size(columns: 100, rows: 24))
+        await oneStepList.fetch?.value
+        oneStep.type(Self.down)
+        #expect(harness.grid.text == oneStep.grid.text)
+        #expect(Self.detailPane(harness.grid).first == "東京物語")
+    }
+
+    @Test func manySearchChangesInOneTurnDrawAsTheLast() async {
+        let (harness, _, search) = harness(tab: .search, size: Size(columns: 100, rows: 24))
+        harness.type("a")
+        await search.search?.value
+        harness.type(Self.down + Self.up + Self.down + Self.down)
+        let (oneStep, _, oneStepSearch) = self.harness(tab: .search, size: Size(columns: 100, rows: 24))
+        oneStep.type("a")
+        await oneStepSearch.search?.value
+        oneStep.type(Self.down)
+        #expect(harness.grid.text == oneStep.grid.text)
+        #expect(Self.detailPane(harness.grid).first == "Alien")
     }
 }

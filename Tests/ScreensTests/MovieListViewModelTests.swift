@@ -15,9 +15,9 @@ struct MovieListViewModelTests {
         #expect(request.question == .segment(.popular))
         await service.answer(request, with: MoviePage(movies: [.sample("Star Wars")], totalResults: 1))
         await list.fetch?.value
-        #expect(list.rows.value.map(\.title) == ["Star Wars"])
+        #expect(latest(list.rows).map(\.title) == ["Star Wars"])
         #expect(fetching.values == [false, true, false])
-        #expect(list.selectedMovie.value?.title == "Star Wars")
+        #expect(latest(list.selectedMovie)?.title == "Star Wars")
     }
 
     @Test func aSegmentChangeClearsTheRowsShowsFetchingThenTheRows() async {
@@ -34,7 +34,7 @@ struct MovieListViewModelTests {
         await list.fetch?.value
         #expect(rows.values.map { $0.map(\.title) } == [["Popular film"], [], ["Soon"]])
         #expect(fetching.values == [false, true, false])
-        #expect(list.selectedSegment.value == 2)
+        #expect(latest(list.selectedSegment) == 2)
     }
 
     @Test func aLateAnswerForAnEarlierSegmentNeverOverwritesTheCurrentOne() async {
@@ -47,7 +47,7 @@ struct MovieListViewModelTests {
         await list.fetch?.value
         await service.answer(popular, with: MoviePage(movies: [.sample("Stale")], totalResults: 1))
         for _ in 0..<20 { await Task.yield() }
-        #expect(list.rows.value.map(\.title) == ["Best"])
+        #expect(latest(list.rows).map(\.title) == ["Best"])
     }
 
     @Test func upcomingWithoutAKeySaysHowToGetOne() async {
@@ -55,8 +55,8 @@ struct MovieListViewModelTests {
         list.screenAppeared()
         await service.fail(await service.nextRequest(), with: MovieServiceError.needsAPIKey("Upcoming films need TMDb: set TMDB_API_KEY"))
         await list.fetch?.value
-        #expect(list.info.value == "Upcoming films need TMDb: set TMDB_API_KEY")
-        #expect(list.rows.value.isEmpty)
+        #expect(latest(list.info) == "Upcoming films need TMDb: set TMDB_API_KEY")
+        #expect(latest(list.rows).isEmpty)
     }
 
     @Test func aTmdbFailureShowsTheReasonAndOffersTheCatalogue() async {
@@ -65,16 +65,16 @@ struct MovieListViewModelTests {
         list.screenAppeared()
         await service.fail(await service.nextRequest(), with: MovieServiceError.rejectedKey)
         await list.fetch?.value
-        #expect(list.info.value == "TMDb rejected the API key. Press c for the embedded catalogue.")
-        #expect(list.infoIsProblem.value)
+        #expect(latest(list.info) == "TMDb rejected the API key. Press c for the embedded catalogue.")
+        #expect(latest(list.infoIsProblem))
         list.useCatalogue()
         let request = await catalogue.nextRequest()
         #expect(request.question == .segment(.popular))
         await catalogue.answer(request, with: MoviePage(movies: [.sample("Star Wars")], totalResults: 1, note: nil))
         await list.fetch?.value
-        #expect(list.rows.value.map(\.title) == ["Star Wars"])
-        #expect(list.info.value == "")
-        #expect(!list.infoIsProblem.value)
+        #expect(latest(list.rows).map(\.title) == ["Star Wars"])
+        #expect(latest(list.info) == "")
+        #expect(!latest(list.infoIsProblem))
         list.useCatalogue()  // nothing is on offer any more: no new request
         for _ in 0..<20 { await Task.yield() }
         #expect(await catalogue.questions.count == 1)
@@ -85,7 +85,7 @@ struct MovieListViewModelTests {
         list.screenAppeared()
         await service.fail(await service.nextRequest(), with: MovieServiceError.noNetwork)
         await list.fetch?.value
-        #expect(list.info.value == "TMDb: no network.")
+        #expect(latest(list.info) == "TMDb: no network.")
         list.useCatalogue()
         for _ in 0..<20 { await Task.yield() }
         #expect(await service.questions.count == 1)
@@ -96,7 +96,7 @@ struct MovieListViewModelTests {
         list.screenAppeared()
         await service.fail(await service.nextRequest(), with: MovieServiceError.noNetwork)
         await list.fetch?.value
-        #expect(list.info.value == "TMDb: no network. Press c for the embedded catalogue.")
+        #expect(latest(list.info) == "TMDb: no network. Press c for the embedded catalogue.")
     }
 
     @Test func theCataloguesNoteShowsWithItsSegment() async {
@@ -104,7 +104,7 @@ struct MovieListViewModelTests {
         list.screenAppeared()
         await service.answer(await service.nextRequest(), with: MoviePage(movies: [.sample("Sin City")], totalResults: 349, note: "Films of 2005"))
         await list.fetch?.value
-        #expect(list.info.value == "Films of 2005")
+        #expect(latest(list.info) == "Films of 2005")
     }
 
     @Test func theCursorStaysOnTheList() async {

@@ -55,15 +55,15 @@ struct MovieSearchViewModelTests {
 
     @Test func anEmptyQueryShowsTheStartMessageAndNoRows() async {
         let search = MovieSearchViewModel(service: service, scheduler: scheduler)
-        #expect(search.info.value == "Start searching your favorite movies")
+        #expect(latest(search.info) == "Start searching your favorite movies")
         search.queryChanged("x")
         await service.answer(await service.nextRequest(), with: MoviePage(movies: [.sample("X")], totalResults: 1))
         await search.search?.value
         search.queryChanged("   ")
         scheduler.advance(by: .seconds(1))
-        #expect(search.rows.value.isEmpty)
-        #expect(search.info.value == "Start searching your favorite movies")
-        #expect(search.matchCount.value == "")
+        #expect(latest(search.rows).isEmpty)
+        #expect(latest(search.info) == "Start searching your favorite movies")
+        #expect(latest(search.matchCount) == "")
     }
 
     @Test func noResultsSaySoWithTheQuery() async {
@@ -71,8 +71,8 @@ struct MovieSearchViewModelTests {
         search.queryChanged("qqqzzz")
         await service.answer(await service.nextRequest(), with: MoviePage(movies: [], totalResults: 0))
         await search.search?.value
-        #expect(search.info.value == "No result for qqqzzz")
-        #expect(search.rows.value.isEmpty)
+        #expect(latest(search.info) == "No result for qqqzzz")
+        #expect(latest(search.rows).isEmpty)
     }
 
     @Test func resultsShowWithTheirCount() async {
@@ -81,8 +81,8 @@ struct MovieSearchViewModelTests {
         search.queryChanged("star wars")
         await service.answer(await service.nextRequest(), with: MoviePage(movies: [.sample("Star Wars")], totalResults: 1_234))
         await search.search?.value
-        #expect(search.rows.value.map(\.title) == ["Star Wars"])
-        #expect(search.matchCount.value == "1,234 matches")
+        #expect(latest(search.rows).map(\.title) == ["Star Wars"])
+        #expect(latest(search.matchCount) == "1,234 matches")
         #expect(info.values == ["Start searching your favorite movies", ""])
     }
 
@@ -97,7 +97,7 @@ struct MovieSearchViewModelTests {
         await search.search?.value
         await service.answer(old, with: MoviePage(movies: [.sample("Stale")], totalResults: 1))
         for _ in 0..<20 { await Task.yield() }
-        #expect(search.rows.value.map(\.title) == ["Abyss"])
+        #expect(latest(search.rows).map(\.title) == ["Abyss"])
     }
 
     @Test func aFailedSearchSaysWhy() async {
@@ -105,7 +105,7 @@ struct MovieSearchViewModelTests {
         search.queryChanged("dune")
         await service.fail(await service.nextRequest(), with: MovieServiceError.noNetwork)
         await search.search?.value
-        #expect(search.info.value == "Search failed: no network")
-        #expect(search.infoIsProblem.value)
+        #expect(latest(search.info) == "Search failed: no network")
+        #expect(latest(search.infoIsProblem))
     }
 }

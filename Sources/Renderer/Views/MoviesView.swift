@@ -6,13 +6,30 @@ import Screens
 @MainActor
 public final class MoviesView: ScreenView {
     private let viewModel: MovieListViewModel
-    private var tokens: [BindingToken] = []
+    private let drawn: Drawn<State>
+
+    /// Everything the screen draws, as the view-model's outputs last delivered it.
+    private struct State {
+        var selectedSegment = 0
+        var rows: [MovieRowViewModel] = []
+        var isFetching = false
+        var info = ""
+        var infoIsProblem = false
+        var selectedIndex = 0
+        var selectedMovie: MovieRowViewModel?
+    }
 
     /// Creates the view; `needsDisplay` is called whenever what it shows changes.
     public init(viewModel: MovieListViewModel, needsDisplay: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel
-        tokens = bindChanges(of: [viewModel.selectedSegment, viewModel.rows, viewModel.isFetching, viewModel.info,
-                                  viewModel.infoIsProblem, viewModel.selectedIndex], to: needsDisplay)
+        drawn = Drawn(State(), needsDisplay: needsDisplay)
+        drawn.bind(viewModel.selectedSegment, to: \.selectedSegment)
+        drawn.bind(viewModel.rows, to: \.rows)
+        drawn.bind(viewModel.isFetching, to: \.isFetching)
+        drawn.bind(viewModel.info, to: \.info)
+        drawn.bind(viewModel.infoIsProblem, to: \.infoIsProblem)
+        drawn.bind(viewModel.selectedIndex, to: \.selectedIndex)
+        drawn.bind(viewModel.selectedMovie, to: \.selectedMovie)
     }
 
     public var inputLineUser: InputLineUser? { nil }
@@ -37,17 +54,17 @@ public final class MoviesView: ScreenView {
 
     public func draw(into surface: Surface, in rect: Rect) {
         guard rect.height > 2 else { return }
+        let state = drawn.state
         var column = rect.column
         for (index, title) in viewModel.segments.enumerated() {
-            column = index == viewModel.selectedSegment.value
+            column = index == state.selectedSegment
                 ? surface.draw("[\(title)]", row: rect.row, column: column, style: .selectedTab)
                 : surface.draw(" \(title) ", row: rect.row, column: column)
         }
-        let news = viewModel.isFetching.value ? "Loading…" : viewModel.info.value
-        let style: Style = viewModel.infoIsProblem.value && !viewModel.isFetching.value ? .error : .dim
+        let news = state.isFetching ? "Loading…" : state.info
+        let style: Style = state.infoIsProblem && !state.isFetching ? .error : .dim
         surface.draw(news, row: rect.row + 1, column: rect.column + 1, width: rect.width - 2, style: style)
-        MovieListDrawing(rows: viewModel.rows.value, selectedIndex: viewModel.selectedIndex.value,
-                         selected: viewModel.selectedMovie.value)
+        MovieListDrawing(rows: state.rows, selectedIndex: state.selectedIndex, selected: state.selectedMovie)
             .draw(into: surface, in: rect.droppingTop(3))
     }
 }

@@ -5,13 +5,30 @@ import Screens
 @MainActor
 public final class SearchView: ScreenView {
     private let viewModel: MovieSearchViewModel
-    private var tokens: [BindingToken] = []
+    private let drawn: Drawn<State>
+
+    /// Everything the screen draws, as the view-model's outputs last delivered it.
+    private struct State {
+        var rows: [MovieRowViewModel] = []
+        var info = ""
+        var infoIsProblem = false
+        var matchCount = ""
+        var isSearching = false
+        var selectedIndex = 0
+        var selectedMovie: MovieRowViewModel?
+    }
 
     /// Creates the view; `needsDisplay` is called whenever what it shows changes.
     public init(viewModel: MovieSearchViewModel, needsDisplay: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel
-        tokens = bindChanges(of: [viewModel.rows, viewModel.info, viewModel.infoIsProblem, viewModel.matchCount,
-                                  viewModel.isSearching, viewModel.selectedIndex], to: needsDisplay)
+        drawn = Drawn(State(), needsDisplay: needsDisplay)
+        drawn.bind(viewModel.rows, to: \.rows)
+        drawn.bind(viewModel.info, to: \.info)
+        drawn.bind(viewModel.infoIsProblem, to: \.infoIsProblem)
+        drawn.bind(viewModel.matchCount, to: \.matchCount)
+        drawn.bind(viewModel.isSearching, to: \.isSearching)
+        drawn.bind(viewModel.selectedIndex, to: \.selectedIndex)
+        drawn.bind(viewModel.selectedMovie, to: \.selectedMovie)
     }
 
     public var inputLineUser: InputLineUser? { viewModel }
@@ -29,12 +46,11 @@ public final class SearchView: ScreenView {
 
     public func draw(into surface: Surface, in rect: Rect) {
         guard rect.height > 1 else { return }
-        let count = viewModel.matchCount.value
-        let line = count.isEmpty ? viewModel.info.value : count + (viewModel.isSearching.value ? " · searching…" : "")
+        let state = drawn.state
+        let line = state.matchCount.isEmpty ? state.info : state.matchCount + (state.isSearching ? " · searching…" : "")
         surface.draw(line, row: rect.row, column: rect.column + 1, width: rect.width - 2,
-                     style: viewModel.infoIsProblem.value ? .error : .dim)
-        MovieListDrawing(rows: viewModel.rows.value, selectedIndex: viewModel.selectedIndex.value,
-                         selected: viewModel.selectedMovie.value)
+                     style: state.infoIsProblem ? .error : .dim)
+        MovieListDrawing(rows: state.rows, selectedIndex: state.selectedIndex, selected: state.selectedMovie)
             .draw(into: surface, in: rect.droppingTop(2))
     }
 }

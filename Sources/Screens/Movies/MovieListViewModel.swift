@@ -14,19 +14,29 @@ public final class MovieListViewModel {
     /// The segments' names, in order.
     public let segments: [String] = Endpoint.allCases.map(\.title)
     /// The selected segment, as an index into `segments`.
-    public let selectedSegment: Dynamic<Int>
-    public let rows = Dynamic<[MovieRowViewModel]>([])
+    public var selectedSegment: Output<Int> { _selectedSegment.output }
+    /// The films of the selected segment, empty while they are fetched.
+    public var rows: Output<[MovieRowViewModel]> { _rows.output }
     /// Whether an answer is awaited (a spinner on screen).
-    public let isFetching = Dynamic(false)
+    public var isFetching: Output<Bool> { _isFetching.output }
     /// An error, an empty list's message, or a note on the list (`Films of 2005`); else empty.
-    public let info = Dynamic("")
+    public var info: Output<String> { _info.output }
     /// Whether `info` tells of a failure (the screen shows it as an error).
-    public let infoIsProblem = Dynamic(false)
+    public var infoIsProblem: Output<Bool> { _infoIsProblem.output }
     /// The row under the cursor.
-    public let selectedIndex = Dynamic(0)
+    public var selectedIndex: Output<Int> { _selectedIndex.output }
     /// The film under the cursor, for the detail pane.
-    public let selectedMovie = Dynamic<MovieRowViewModel?>(nil)
+    public var selectedMovie: Output<MovieRowViewModel?> { _selectedMovie.output }
 
+    // MARK: - State
+
+    private let _selectedSegment: Dynamic<Int>
+    private let _rows = Dynamic<[MovieRowViewModel]>([])
+    private let _isFetching = Dynamic(false)
+    private let _info = Dynamic("")
+    private let _infoIsProblem = Dynamic(false)
+    private let _selectedIndex = Dynamic(0)
+    private let _selectedMovie = Dynamic<MovieRowViewModel?>(nil)
     private var service: any MovieService
     private let catalogue: (any MovieService)?
     private var generation = 0
@@ -40,7 +50,7 @@ public final class MovieListViewModel {
     public init(service: any MovieService, catalogue: (any MovieService)? = nil, initialSegment: Endpoint = .popular) {
         self.service = service
         self.catalogue = catalogue
-        selectedSegment = Dynamic(Endpoint.allCases.firstIndex(of: initialSegment) ?? 0)
+        _selectedSegment = Dynamic(Endpoint.allCases.firstIndex(of: initialSegment) ?? 0)
     }
 
     // MARK: - Inputs
@@ -54,25 +64,25 @@ public final class MovieListViewModel {
 
     /// Shows segment `index`.
     public func selectSegment(_ index: Int) {
-        guard segments.indices.contains(index), index != selectedSegment.value else { return }
-        selectedSegment.value = index
+        guard segments.indices.contains(index), index != _selectedSegment.value else { return }
+        _selectedSegment.value = index
         load()
     }
 
     /// Shows the next segment, wrapping.
     public func selectNextSegment() {
-        selectSegment((selectedSegment.value + 1) % segments.count)
+        selectSegment((_selectedSegment.value + 1) % segments.count)
     }
 
     /// Shows the previous segment, wrapping.
     public func selectPreviousSegment() {
-        selectSegment((selectedSegment.value + segments.count - 1) % segments.count)
+        selectSegment((_selectedSegment.value + segments.count - 1) % segments.count)
     }
 
     /// Moves the cursor by `offset` rows, staying on the list.
     public func moveSelection(by offset: Int) {
-        guard !rows.value.isEmpty else { return }
-        select(min(max(0, selectedIndex.value + offset), rows.value.count - 1))
+        guard !_rows.value.isEmpty else { return }
+        select(min(max(0, _selectedIndex.value + offset), _rows.value.count - 1))
     }
 
     /// Switches to the embedded catalogue after TMDb failed.
@@ -89,11 +99,11 @@ public final class MovieListViewModel {
     private func load() {
         generation += 1
         let request = generation
-        let endpoint = Endpoint.allCases[selectedSegment.value]
-        rows.change(to: [])
+        let endpoint = Endpoint.allCases[_selectedSegment.value]
+        _rows.change(to: [])
         select(0)
         show(info: "", isProblem: false)
-        isFetching.change(to: true)
+        _isFetching.change(to: true)
         let service = self.service
         fetch = Task { [weak self] in
             let result: Result<MoviePage, any Error>
@@ -104,10 +114,10 @@ public final class MovieListViewModel {
     }
 
     private func show(_ result: Result<MoviePage, any Error>) {
-        isFetching.change(to: false)
+        _isFetching.change(to: false)
         switch result {
         case .success(let page):
-            rows.value = page.movies.map(MovieRowViewModel.init)
+            _rows.value = page.movies.map(MovieRowViewModel.init)
             show(info: page.movies.isEmpty ? "No films here." : page.note ?? "", isProblem: false)
         case .failure(MovieServiceError.needsAPIKey(let message)):
             show(info: message, isProblem: true)
@@ -123,12 +133,12 @@ public final class MovieListViewModel {
 
     private func show(info text: String, isProblem: Bool) {
         if !isProblem { offersCatalogue = false }
-        info.change(to: text)
-        infoIsProblem.change(to: isProblem)
+        _info.change(to: text)
+        _infoIsProblem.change(to: isProblem)
     }
 
     private func select(_ index: Int) {
-        selectedIndex.change(to: index)
-        selectedMovie.change(to: rows.value.indices.contains(index) ? rows.value[index] : nil)
+        _selectedIndex.change(to: index)
+        _selectedMovie.change(to: _rows.value.indices.contains(index) ? _rows.value[index] : nil)
     }
 }

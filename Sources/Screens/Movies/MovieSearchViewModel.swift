@@ -18,19 +18,30 @@ public final class MovieSearchViewModel {
 
     // MARK: - Outputs
 
-    public let rows = Dynamic<[MovieRowViewModel]>([])
+    /// The films found for the latest query.
+    public var rows: Output<[MovieRowViewModel]> { _rows.output }
     /// `Start searching your favorite movies`, `No result for <query>`, an error, or empty.
-    public let info = Dynamic(MovieSearchViewModel.startMessage)
+    public var info: Output<String> { _info.output }
     /// Whether `info` tells of a failed search (the screen shows it as an error).
-    public let infoIsProblem = Dynamic(false)
+    public var infoIsProblem: Output<Bool> { _infoIsProblem.output }
     /// `1,234 matches` while there are results; else empty.
-    public let matchCount = Dynamic("")
-    public let isSearching = Dynamic(false)
+    public var matchCount: Output<String> { _matchCount.output }
+    /// Whether a search is under way.
+    public var isSearching: Output<Bool> { _isSearching.output }
     /// The row under the cursor.
-    public let selectedIndex = Dynamic(0)
+    public var selectedIndex: Output<Int> { _selectedIndex.output }
     /// The film under the cursor, for the detail pane.
-    public let selectedMovie = Dynamic<MovieRowViewModel?>(nil)
+    public var selectedMovie: Output<MovieRowViewModel?> { _selectedMovie.output }
 
+    // MARK: - State
+
+    private let _rows = Dynamic<[MovieRowViewModel]>([])
+    private let _info = Dynamic(MovieSearchViewModel.startMessage)
+    private let _infoIsProblem = Dynamic(false)
+    private let _matchCount = Dynamic("")
+    private let _isSearching = Dynamic(false)
+    private let _selectedIndex = Dynamic(0)
+    private let _selectedMovie = Dynamic<MovieRowViewModel?>(nil)
     private let service: any MovieService
     private let query = Dynamic("")
     private var tokens: [BindingToken] = []
@@ -58,8 +69,8 @@ public final class MovieSearchViewModel {
 
     /// Moves the cursor by `offset` rows, staying on the list.
     public func moveSelection(by offset: Int) {
-        guard !rows.value.isEmpty else { return }
-        select(min(max(0, selectedIndex.value + offset), rows.value.count - 1))
+        guard !_rows.value.isEmpty else { return }
+        select(min(max(0, _selectedIndex.value + offset), _rows.value.count - 1))
     }
 
     // MARK: - Private
@@ -70,16 +81,16 @@ public final class MovieSearchViewModel {
         search?.cancel()
         guard !text.isEmpty else {
             show(rows: [], info: Self.startMessage, count: "")
-            isSearching.change(to: false)
+            _isSearching.change(to: false)
             return
         }
-        isSearching.change(to: true)
+        _isSearching.change(to: true)
         let service = self.service
         search = Task { [weak self] in
             let result: Result<MoviePage, any Error>
             do { result = .success(try await service.search(text)) } catch { result = .failure(error) }
             guard let self, request == generation else { return }
-            isSearching.change(to: false)
+            _isSearching.change(to: false)
             switch result {
             case .success(let page) where page.movies.isEmpty:
                 show(rows: [], info: "No result for \(text)", count: "")
@@ -95,16 +106,16 @@ public final class MovieSearchViewModel {
     }
 
     private func show(rows newRows: [MovieRowViewModel], info newInfo: String, count: String, isProblem: Bool = false) {
-        rows.change(to: newRows)
-        info.change(to: newInfo)
-        infoIsProblem.change(to: isProblem)
-        matchCount.change(to: count)
+        _rows.change(to: newRows)
+        _info.change(to: newInfo)
+        _infoIsProblem.change(to: isProblem)
+        _matchCount.change(to: count)
         select(0)
     }
 
     private func select(_ index: Int) {
-        selectedIndex.change(to: index)
-        selectedMovie.change(to: rows.value.indices.contains(index) ? rows.value[index] : nil)
+        _selectedIndex.change(to: index)
+        _selectedMovie.change(to: _rows.value.indices.contains(index) ? _rows.value[index] : nil)
     }
 }
 
