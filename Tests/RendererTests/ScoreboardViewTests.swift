@@ -105,4 +105,23 @@ import TestSupport
         #expect(harness.grid.text.contains("00:03.0"))
         #expect(scheduler.waitingCount == 1)
     }
+
+    @Test func theListOfGamesSaysWhenItHasNone() {
+        library.failWrites = InMemoryGameLibrary.Failure(description: "disk full")  // no game is started
+        let harness = harness()
+        harness.type("g")
+        #expect(harness.grid.text.contains("Games kept, newest first"))
+        #expect(harness.grid.lines[4].contains("No games yet."))
+    }
+
+    @Test func manyChangesInOneTurnDrawAsTheLast() {
+        let keys = "2jal1fzf2n"  // moves for three players, an undo, and the new-game question
+        let oneTurn = harness()
+        oneTurn.type(keys)
+        let stepByStep = ScoreboardViewTests().harness()
+        for key in keys { stepByStep.type(String(key)) }
+        #expect(oneTurn.grid.text == stepByStep.grid.text)
+        #expect(oneTurn.grid.text.contains("2 - 3"))
+        #expect(oneTurn.grid.text.contains("Start a new game?"))
+    }
 }

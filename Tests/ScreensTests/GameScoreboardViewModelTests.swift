@@ -23,13 +23,13 @@ struct GameScoreboardViewModelTests {
 
     @Test func aFirstLaunchShowsTheOriginalTeamsAtNilNil() {
         let scoreboard = makeScoreboard()
-        #expect(scoreboard.homeTeamName.value == "Ballerz")
-        #expect(scoreboard.awayTeamName.value == "Ringerz")
-        #expect(scoreboard.score.value == "0 - 0")
-        #expect(scoreboard.time.value == "00:00.0")
-        #expect(scoreboard.pauseButtonTitle.value == "Start")
-        #expect(scoreboard.homePlayers.map(\.playerName.value) == ["Shaq", "A.I.", "T-Mac"])
-        #expect(scoreboard.awayPlayers.map(\.playerName.value) == ["Hakeem", "Air Carter", "Kobe"])
+        #expect(latest(scoreboard.homeTeamName) == "Ballerz")
+        #expect(latest(scoreboard.awayTeamName) == "Ringerz")
+        #expect(latest(scoreboard.score) == "0 - 0")
+        #expect(latest(scoreboard.time) == "00:00.0")
+        #expect(latest(scoreboard.pauseButtonTitle) == "Start")
+        #expect(scoreboard.homePlayers.map { latest($0.playerName) } == ["Shaq", "A.I.", "T-Mac"])
+        #expect(scoreboard.awayPlayers.map { latest($0.playerName) } == ["Hakeem", "Air Carter", "Kobe"])
         #expect(library.stored.count == 1)
     }
 
@@ -37,10 +37,10 @@ struct GameScoreboardViewModelTests {
         var game = Game(accumulated: .milliseconds(61_250))
         try game.record(.twoPoints, by: 1, at: .zero)
         let scoreboard = makeScoreboard(library: InMemoryGameLibrary(games: [StoredGame(id: 1, startedOn: Date(), game: game)]))
-        #expect(scoreboard.score.value == "2 - 0")
-        #expect(scoreboard.time.value == "01:01.2")
-        #expect(scoreboard.isPaused.value)
-        #expect(scoreboard.homePlayers[0].twoPointMoveCount.value == "1")
+        #expect(latest(scoreboard.score) == "2 - 0")
+        #expect(latest(scoreboard.time) == "01:01.2")
+        #expect(latest(scoreboard.isPaused))
+        #expect(latest(scoreboard.homePlayers[0].twoPointMoveCount) == "1")
     }
 
     @Test func theLibraryIsOpenedOnlyWhenTheScreenFirstAppears() {
@@ -57,9 +57,9 @@ struct GameScoreboardViewModelTests {
         let scoreboard = GameScoreboardViewModel(
             openLibrary: { throw InMemoryGameLibrary.Failure(description: "disk full") }, scheduler: scheduler)
         scoreboard.screenAppeared()
-        #expect(scoreboard.notice.value == "Games are not being saved: disk full")
+        #expect(latest(scoreboard.notice) == "Games are not being saved: disk full")
         scoreboard.homePlayers[0].twoPointsMove()
-        #expect(scoreboard.score.value == "2 - 0")
+        #expect(latest(scoreboard.score) == "2 - 0")
     }
 
     // MARK: - Moves
@@ -77,8 +77,8 @@ struct GameScoreboardViewModelTests {
         scoreboard.homePlayers[2].foulMove()
         #expect(score.values == ["0 - 0", "2 - 0", "2 - 1"])
         #expect(kobeRebounds.values == ["0", "1", "2"])
-        #expect(scoreboard.homePlayers[1].assistMoveCount.value == "1")
-        #expect(scoreboard.homePlayers[2].foulMoveCount.value == "1")
+        #expect(latest(scoreboard.homePlayers[1].assistMoveCount) == "1")
+        #expect(latest(scoreboard.homePlayers[2].foulMoveCount) == "1")
     }
 
     @Test func everyMoveIsCommittedBeforeTheScoreShowsIt() {
@@ -95,8 +95,8 @@ struct GameScoreboardViewModelTests {
         let scoreboard = makeScoreboard()
         library.failWrites = .init(description: "database is locked")
         scoreboard.homePlayers[0].onePointMove()
-        #expect(scoreboard.notice.value == "Not saved: database is locked")
-        #expect(scoreboard.score.value == "1 - 0")
+        #expect(latest(scoreboard.notice) == "Not saved: database is locked")
+        #expect(latest(scoreboard.score) == "1 - 0")
     }
 
     @Test func finishingShowsTheResultStopsTheClockAndDisablesMoves() {
@@ -107,36 +107,36 @@ struct GameScoreboardViewModelTests {
         scheduler.advance(by: .seconds(30))
         for _ in 0..<6 { scoreboard.awayPlayers[1].twoPointsMove() }
         for _ in 0..<8 { scoreboard.homePlayers[0].twoPointsMove() }
-        #expect(scoreboard.score.value == "16 - 12")
-        #expect(scoreboard.result.value == "Ballerz win 16 - 12")
+        #expect(latest(scoreboard.score) == "16 - 12")
+        #expect(latest(scoreboard.result) == "Ballerz win 16 - 12")
         #expect(finished.values == [false, true])
         #expect(enabled.values == [true, false])
-        #expect(scoreboard.isPaused.value)
-        #expect(scoreboard.time.value == "00:30.0")
+        #expect(latest(scoreboard.isPaused))
+        #expect(latest(scoreboard.time) == "00:30.0")
         scheduler.advance(by: .seconds(10))
-        #expect(scoreboard.time.value == "00:30.0")
+        #expect(latest(scoreboard.time) == "00:30.0")
         #expect(scheduler.waitingCount == 0)
         scoreboard.awayPlayers[0].twoPointsMove()
-        #expect(scoreboard.score.value == "16 - 12")
+        #expect(latest(scoreboard.score) == "16 - 12")
         #expect(library.clockCommits.last.map { $0.1 } == false)
     }
 
     @Test func theAwayTeamWinningIsWrittenWithItsPointsFirst() {
         let scoreboard = makeScoreboard()
         for _ in 0..<8 { scoreboard.awayPlayers[0].twoPointsMove() }
-        #expect(scoreboard.result.value == "Ringerz win 16 - 0")
+        #expect(latest(scoreboard.result) == "Ringerz win 16 - 0")
     }
 
     @Test func undoRestoresScoreCountsAndFinishedState() {
         let scoreboard = makeScoreboard()
         for _ in 0..<8 { scoreboard.homePlayers[0].twoPointsMove() }
-        #expect(scoreboard.isFinished.value)
+        #expect(latest(scoreboard.isFinished))
         scoreboard.undoLastMove()
-        #expect(scoreboard.score.value == "14 - 0")
-        #expect(!scoreboard.isFinished.value)
-        #expect(scoreboard.result.value == "")
-        #expect(scoreboard.homePlayers[0].twoPointMoveCount.value == "7")
-        #expect(scoreboard.homePlayers[0].isEnabled.value)
+        #expect(latest(scoreboard.score) == "14 - 0")
+        #expect(!latest(scoreboard.isFinished))
+        #expect(latest(scoreboard.result) == "")
+        #expect(latest(scoreboard.homePlayers[0].twoPointMoveCount) == "7")
+        #expect(latest(scoreboard.homePlayers[0].isEnabled))
         #expect(library.stored[0].game.moves.count == 7)
     }
 
@@ -148,10 +148,10 @@ struct GameScoreboardViewModelTests {
         let button = ValueRecorder(scoreboard.pauseButtonTitle)
         scoreboard.togglePause()
         scheduler.advance(by: .milliseconds(1_500))
-        #expect(scoreboard.time.value == "00:01.5")
+        #expect(latest(scoreboard.time) == "00:01.5")
         scoreboard.togglePause()
         scheduler.advance(by: .seconds(10))
-        #expect(scoreboard.time.value == "00:01.5")
+        #expect(latest(scoreboard.time) == "00:01.5")
         #expect(paused.values == [true, false, true])
         #expect(button.values == ["Start", "Pause", "Start"])
         #expect(library.clockCommits.map(\.1) == [true, false])
@@ -169,7 +169,7 @@ struct GameScoreboardViewModelTests {
         scheduler.advance(by: .seconds(5))
         #expect(time.values.count == 4)
         scoreboard.screenAppeared()
-        #expect(scoreboard.time.value == "00:05.3")
+        #expect(latest(scoreboard.time) == "00:05.3")
         scoreboard.togglePause()
         #expect(scheduler.waitingCount == 0)
     }
@@ -193,12 +193,12 @@ struct GameScoreboardViewModelTests {
         let scoreboard = makeScoreboard()
         scoreboard.homePlayers[0].twoPointsMove()
         scoreboard.newGame()
-        #expect(scoreboard.isConfirmingNewGame.value)
+        #expect(latest(scoreboard.isConfirmingNewGame))
         scoreboard.confirmNewGame(false)
-        #expect(scoreboard.score.value == "2 - 0")
+        #expect(latest(scoreboard.score) == "2 - 0")
         scoreboard.newGame()
         scoreboard.confirmNewGame(true)
-        #expect(scoreboard.score.value == "0 - 0")
+        #expect(latest(scoreboard.score) == "0 - 0")
         #expect(library.stored.count == 2)
         #expect(library.stored[0].game.score == Score(home: 2, away: 0))
     }
@@ -206,7 +206,7 @@ struct GameScoreboardViewModelTests {
     @Test func aNewGameWithoutMovesStartsWithoutAsking() {
         let scoreboard = makeScoreboard()
         scoreboard.newGame()
-        #expect(!scoreboard.isConfirmingNewGame.value)
+        #expect(!latest(scoreboard.isConfirmingNewGame))
         #expect(library.stored.count == 2)
     }
 
@@ -216,22 +216,22 @@ struct GameScoreboardViewModelTests {
         scoreboard.newGame()
         scoreboard.awayPlayers[0].onePointMove()
         scoreboard.showLibrary()
-        #expect(scoreboard.library.rows.value == [
+        #expect(latest(scoreboard.library.rows) == [
             "Nov 21, 2025  Ballerz 0 - 1 Ringerz  00:00.0  in progress",
             "Nov 21, 2025  Ballerz 16 - 0 Ringerz  00:00.0  finished",
         ])
         scoreboard.library.moveSelection(by: 5)
         scoreboard.library.openSelected()
-        #expect(scoreboard.pastGameTitle.value == "Game of Nov 21, 2025 (read-only)")
-        #expect(scoreboard.score.value == "16 - 0")
-        #expect(!scoreboard.homePlayers[0].isEnabled.value)
+        #expect(latest(scoreboard.pastGameTitle) == "Game of Nov 21, 2025 (read-only)")
+        #expect(latest(scoreboard.score) == "16 - 0")
+        #expect(!latest(scoreboard.homePlayers[0].isEnabled))
         scoreboard.awayPlayers[0].twoPointsMove()
         scoreboard.togglePause()
-        #expect(scoreboard.score.value == "16 - 0")
-        #expect(scoreboard.isPaused.value)
+        #expect(latest(scoreboard.score) == "16 - 0")
+        #expect(latest(scoreboard.isPaused))
         scoreboard.closePastGame()
-        #expect(scoreboard.score.value == "0 - 1")
-        #expect(scoreboard.pastGameTitle.value == "")
+        #expect(latest(scoreboard.score) == "0 - 1")
+        #expect(latest(scoreboard.pastGameTitle) == "")
     }
 
     // MARK: - Names
@@ -243,30 +243,30 @@ struct GameScoreboardViewModelTests {
         #expect(scoreboard.takeInputLineRequest() == InputLineRequest(text: "Hakeem", focus: true))
         #expect(scoreboard.inputPrompt == "Player name")
         scoreboard.inputSubmitted("  The   Dream ")
-        #expect(scoreboard.awayPlayers[0].playerName.value == "The Dream")
-        #expect(scoreboard.renaming.value == nil)
+        #expect(latest(scoreboard.awayPlayers[0].playerName) == "The Dream")
+        #expect(latest(scoreboard.renaming) == nil)
         #expect(scoreboard.takeInputLineRequest() == InputLineRequest(text: "", focus: false))
         #expect(try library.latestGame()?.game.away.players[0].name == "The Dream")
         scoreboard.startRenaming(team: true)
         #expect(scoreboard.inputPrompt == "Team name")
         scoreboard.inputSubmitted("Rockets")
-        #expect(scoreboard.awayTeamName.value == "Rockets")
+        #expect(latest(scoreboard.awayTeamName) == "Rockets")
         scoreboard.newGame()
-        #expect(scoreboard.awayTeamName.value == "Rockets")
-        #expect(scoreboard.awayPlayers[0].playerName.value == "The Dream")
+        #expect(latest(scoreboard.awayTeamName) == "Rockets")
+        #expect(latest(scoreboard.awayPlayers[0].playerName) == "The Dream")
     }
 
     @Test func anEmptyOrLongNameSaysWhyAndKeepsTheOldOne() {
         let scoreboard = makeScoreboard()
         scoreboard.startRenaming(team: false)
         scoreboard.inputSubmitted("   ")
-        #expect(scoreboard.renameProblem.value == "A name cannot be empty")
+        #expect(latest(scoreboard.renameProblem) == "A name cannot be empty")
         scoreboard.inputSubmitted(String(repeating: "x", count: 25))
-        #expect(scoreboard.renameProblem.value == "A name has at most 24 characters")
-        #expect(scoreboard.homePlayers[0].playerName.value == "Shaq")
+        #expect(latest(scoreboard.renameProblem) == "A name has at most 24 characters")
+        #expect(latest(scoreboard.homePlayers[0].playerName) == "Shaq")
         scoreboard.stopRenaming()
-        #expect(scoreboard.renaming.value == nil)
-        #expect(scoreboard.renameProblem.value.isEmpty)
+        #expect(latest(scoreboard.renaming) == nil)
+        #expect(latest(scoreboard.renameProblem).isEmpty)
     }
 }
 

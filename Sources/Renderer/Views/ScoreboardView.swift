@@ -6,40 +6,76 @@ import Screens
 @MainActor
 public final class ScoreboardView: ScreenView {
     private let viewModel: GameScoreboardViewModel
-    private let players: [PlayerScoreboardViewModel]
-    private var tokens: [BindingToken] = []
+    private let drawn: Drawn<State>
+
+    /// Everything the screen draws, as the view-model's outputs last delivered it.
+    private struct State {
+        var homeTeamName = "", awayTeamName = "", time = "", score = "", pauseButtonTitle = ""
+        var result = "", notice = "", pastGameTitle = "", renameProblem = ""
+        var isFinished = false, isConfirmingNewGame = false
+        var selectedPlayerIndex = 0
+        /// Whether a team or player is being renamed.
+        var isRenaming = false
+        var players = Array(repeating: PlayerLine(), count: 6)
+        var libraryIsVisible = false
+        var libraryRows: [String] = []
+        var librarySelectedIndex = 0
+        var libraryMessage = ""
+    }
+
+    /// One player's line: home players first, then away.
+    private struct PlayerLine {
+        var name = ""
+        /// One point, two points, assists, rebounds, fouls.
+        var counts = Array(repeating: "", count: 5)
+        var isEnabled = true
+    }
 
     /// Creates the view; `needsDisplay` is called whenever what it shows changes.
     public init(viewModel: GameScoreboardViewModel, needsDisplay: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel
-        players = viewModel.homePlayers + viewModel.awayPlayers
-        let game: [any ChangeSource] = [
-            viewModel.homeTeamName, viewModel.awayTeamName, viewModel.time, viewModel.score, viewModel.pauseButtonTitle,
-            viewModel.result, viewModel.notice, viewModel.pastGameTitle, viewModel.renameProblem, viewModel.isFinished,
-            viewModel.isConfirmingNewGame, viewModel.library.isVisible, viewModel.library.rows,
-            viewModel.library.selectedIndex, viewModel.selectedPlayerIndex, viewModel.renaming,
-        ]
-        let counts: [any ChangeSource] = players.flatMap { player -> [any ChangeSource] in
-            [player.playerName, player.onePointMoveCount, player.twoPointMoveCount, player.assistMoveCount,
-             player.reboundMoveCount, player.foulMoveCount, player.isEnabled]
+        drawn = Drawn(State(), needsDisplay: needsDisplay)
+        drawn.bind(viewModel.homeTeamName, to: \.homeTeamName)
+        drawn.bind(viewModel.awayTeamName, to: \.awayTeamName)
+        drawn.bind(viewModel.time, to: \.time)
+        drawn.bind(viewModel.score, to: \.score)
+        drawn.bind(viewModel.pauseButtonTitle, to: \.pauseButtonTitle)
+        drawn.bind(viewModel.result, to: \.result)
+        drawn.bind(viewModel.notice, to: \.notice)
+        drawn.bind(viewModel.pastGameTitle, to: \.pastGameTitle)
+        drawn.bind(viewModel.renameProblem, to: \.renameProblem)
+        drawn.bind(viewModel.isFinished, to: \.isFinished)
+        drawn.bind(viewModel.isConfirmingNewGame, to: \.isConfirmingNewGame)
+        drawn.bind(viewModel.selectedPlayerIndex, to: \.selectedPlayerIndex)
+        drawn.bind(viewModel.renaming.map { $0 != nil }, to: \.isRenaming)
+        for (index, player) in (viewModel.homePlayers + viewModel.awayPlayers).enumerated() {
+            drawn.bind(player.playerName, to: \.players[index].name)
+            let counts = [player.onePointMoveCount, player.twoPointMoveCount, player.assistMoveCount,
+                          player.reboundMoveCount, player.foulMoveCount]
+            for (move, count) in counts.enumerated() { drawn.bind(count, to: \.players[index].counts[move]) }
+            drawn.bind(player.isEnabled, to: \.players[index].isEnabled)
         }
-        tokens = bindChanges(of: game + counts, to: needsDisplay)
+        drawn.bind(viewModel.library.isVisible, to: \.libraryIsVisible)
+        drawn.bind(viewModel.library.rows, to: \.libraryRows)
+        drawn.bind(viewModel.library.selectedIndex, to: \.librarySelectedIndex)
+        drawn.bind(viewModel.library.message, to: \.libraryMessage)
     }
 
     /// The input line shows only while a name is typed.
-    public var inputLineUser: InputLineUser? { viewModel.renaming.value == nil ? nil : viewModel }
+    public var inputLineUser: InputLineUser? { drawn.state.isRenaming ? viewModel : nil }
 
     // MARK: - Keys
 
     public var keyScopes: [KeyScope] {
-        if viewModel.library.isVisible.value { return [.gameLibrary] }
-        if viewModel.isConfirmingNewGame.value { return [.confirmation] }
-        if viewModel.renaming.value != nil { return [.renaming] }
+        let state = drawn.state
+        if state.libraryIsVisible { return [.gameLibrary] }
+        if state.isConfirmingNewGame { return [.confirmation] }
+        if state.isRenaming { return [.renaming] }
         return [.scoreboard]
     }
 
     public func perform(_ command: ScreenCommand) {
-        if viewModel.library.isVisible.value { return performInLibrary(command) }
+        if drawn.state.libraryIsVisible { return performInLibrary(command) }
         switch command {
         case .up: viewModel.moveSelection(.up)
         case .down: viewModel.moveSelection(.down)
@@ -56,7 +92,7 @@ public final class ScoreboardView: ScreenView {
         case .showLibrary: viewModel.showLibrary()
         case .confirm: viewModel.confirmNewGame(true)
         case .cancel:
-            if viewModel.renaming.value != nil { viewModel.stopRenaming() } else { viewModel.confirmNewGame(false) }
+            if drawn.state.isRenaming { viewModel.stopRenaming() } else { viewModel.confirmNewGame(false) }
         case .back: viewModel.closePastGame()
         case .renamePlayer: viewModel.startRenaming(team: false)
         case .renameTeam: viewModel.startRenaming(team: true)
@@ -82,10 +118,11 @@ public final class ScoreboardView: ScreenView {
 
     public func draw(into surface: Surface, in rect: Rect) {
         guard rect.height > 0, rect.width > 0 else { return }
-        if viewModel.library.isVisible.value { return drawLibrary(into: surface, in: rect) }
+        let state = drawn.state
+        if state.libraryIsVisible { return drawLibrary(into: surface, in: rect) }
         var row = rect.row
-        if !viewModel.pastGameTitle.value.isEmpty {
-            surface.draw(viewModel.pastGameTitle.value + " · Esc returns to the current game",
+        if !state.pastGameTitle.isEmpty {
+            surface.draw(state.pastGameTitle + " · Esc returns to the current game",
                          row: row, column: rect.column + 1, width: rect.width - 2, style: .dim)
             row += 1
         }
@@ -96,13 +133,14 @@ public final class ScoreboardView: ScreenView {
     }
 
     private func drawHeader(into surface: Surface, row: Int, in rect: Rect) {
-        surface.draw(viewModel.homeTeamName.value, row: row, column: rect.column + 1, width: rect.width / 3, style: .title)
-        let away = viewModel.awayTeamName.value
+        let state = drawn.state
+        surface.draw(state.homeTeamName, row: row, column: rect.column + 1, width: rect.width / 3, style: .title)
+        let away = state.awayTeamName
         surface.draw(away, row: row, column: max(rect.column, rect.right - 1 - DisplayWidth.of(away)), style: .title)
-        centre(viewModel.score.value, into: surface, row: row, in: rect, style: .title)
-        centre(viewModel.time.value, into: surface, row: row + 1, in: rect)
-        if viewModel.pastGameTitle.value.isEmpty, !viewModel.isFinished.value {
-            centre("[ \(viewModel.pauseButtonTitle.value) ]", into: surface, row: row + 2, in: rect, style: .selectedTab)
+        centre(state.score, into: surface, row: row, in: rect, style: .title)
+        centre(state.time, into: surface, row: row + 1, in: rect)
+        if state.pastGameTitle.isEmpty, !state.isFinished {
+            centre("[ \(state.pauseButtonTitle) ]", into: surface, row: row + 2, in: rect, style: .selectedTab)
         }
     }
 
@@ -118,7 +156,7 @@ public final class ScoreboardView: ScreenView {
 
     /// Each team under its own heading: `Ballerz` then its three players, then `Ringerz`.
     private func drawOneColumn(into surface: Surface, in table: Rect) -> Int {
-        for (side, name) in [viewModel.homeTeamName.value, viewModel.awayTeamName.value].enumerated() {
+        for (side, name) in [drawn.state.homeTeamName, drawn.state.awayTeamName].enumerated() {
             let group = table.droppingTop(side * 4)
             drawHeading(into: surface, in: group, title: name)
             for index in 0..<3 { drawPlayer(side * 3 + index, into: surface, row: group.row + 1 + index, in: group) }
@@ -141,28 +179,28 @@ public final class ScoreboardView: ScreenView {
 
     private func drawPlayer(_ index: Int, into surface: Surface, row: Int, in column: Rect) {
         guard row < column.bottom else { return }
-        let player = players[index]
-        let enabled = player.isEnabled.value
-        let selected = viewModel.selectedPlayerIndex.value
+        let player = drawn.state.players[index]
+        let enabled = player.isEnabled
+        let selected = drawn.state.selectedPlayerIndex
         let countsStart = column.right - Self.countWidth * Self.countTitles.count - 1
         if index == selected { surface.draw("›", row: row, column: column.column + 1, style: .title) }
-        surface.draw(player.playerName.value, row: row, column: column.column + 3,
+        surface.draw(player.name, row: row, column: column.column + 3,
                      width: countsStart - column.column - 4, style: index == selected && enabled ? .selectedTab : .normal)
         var x = countsStart
-        for count in [player.onePointMoveCount, player.twoPointMoveCount, player.assistMoveCount,
-                      player.reboundMoveCount, player.foulMoveCount] {
-            surface.draw(pad(count.value), row: row, column: x, style: enabled ? .normal : .dim)
+        for count in player.counts {
+            surface.draw(pad(count), row: row, column: x, style: enabled ? .normal : .dim)
             x += Self.countWidth
         }
     }
 
     private func drawFooter(into surface: Surface, row: Int, in rect: Rect) {
         var row = row
+        let state = drawn.state
         let lines: [(String, Style)] = [
-            (viewModel.result.value, .title),
-            (viewModel.isConfirmingNewGame.value ? "Start a new game? The game in progress stays in the list of games. (y/n)" : "", .prompt),
-            (viewModel.renameProblem.value, .error),
-            (viewModel.notice.value, .error),
+            (state.result, .title),
+            (state.isConfirmingNewGame ? "Start a new game? The game in progress stays in the list of games. (y/n)" : "", .prompt),
+            (state.renameProblem, .error),
+            (state.notice, .error),
         ]
         for (text, style) in lines where !text.isEmpty {
             for line in TextWrap.lines(text, width: rect.width - 2) where row < rect.bottom {
@@ -174,16 +212,16 @@ public final class ScoreboardView: ScreenView {
 
     private func drawLibrary(into surface: Surface, in rect: Rect) {
         surface.draw("Games kept, newest first", row: rect.row, column: rect.column + 1, width: rect.width - 2, style: .title)
-        let library = viewModel.library
-        if !library.message.value.isEmpty {
-            surface.draw(library.message.value, row: rect.row + 2, column: rect.column + 1, width: rect.width - 2)
+        let state = drawn.state
+        if !state.libraryMessage.isEmpty {
+            surface.draw(state.libraryMessage, row: rect.row + 2, column: rect.column + 1, width: rect.width - 2)
             return
         }
         let visible = max(1, rect.height - 2)
-        let first = max(0, min(library.selectedIndex.value - visible / 2, library.rows.value.count - visible))
-        for (offset, line) in library.rows.value.dropFirst(first).prefix(visible).enumerated() {
+        let first = max(0, min(state.librarySelectedIndex - visible / 2, state.libraryRows.count - visible))
+        for (offset, line) in state.libraryRows.dropFirst(first).prefix(visible).enumerated() {
             let index = first + offset
-            let style: Style = index == library.selectedIndex.value ? .selectedTab : .normal
+            let style: Style = index == state.librarySelectedIndex ? .selectedTab : .normal
             surface.draw(line, row: rect.row + 2 + offset, column: rect.column + 1, width: rect.width - 2, style: style)
         }
     }

@@ -8,14 +8,20 @@ public final class GameLibraryViewModel {
     // MARK: - Outputs
 
     /// Whether the list shows.
-    public let isVisible = Dynamic(false)
+    public var isVisible: Output<Bool> { _isVisible.output }
     /// One line per game: day, teams and score, time on the clock, state.
-    public let rows = Dynamic<[String]>([])
+    public var rows: Output<[String]> { _rows.output }
     /// The row the cursor is on.
-    public let selectedIndex = Dynamic(0)
+    public var selectedIndex: Output<Int> { _selectedIndex.output }
     /// What the list says when it cannot be read or is empty.
-    public let message = Dynamic("")
+    public var message: Output<String> { _message.output }
 
+    // MARK: - State
+
+    private let _isVisible = Dynamic(false)
+    private let _rows = Dynamic<[String]>([])
+    private let _selectedIndex = Dynamic(0)
+    private let _message = Dynamic("")
     private var games: [StoredGame] = []
     private let timeZone: TimeZone
     private let open: @MainActor (StoredGame) -> Void
@@ -30,29 +36,29 @@ public final class GameLibraryViewModel {
     /// Shows `games`, or `problem` when they could not be read.
     func show(_ games: [StoredGame], problem: String?) {
         self.games = games
-        rows.value = games.map { ScoreboardFormat.libraryRow($0, timeZone: timeZone) }
-        message.value = problem ?? (games.isEmpty ? "No games yet." : "")
-        selectedIndex.value = 0
-        isVisible.value = true
+        _rows.value = games.map { ScoreboardFormat.libraryRow($0, timeZone: timeZone) }
+        _message.value = problem ?? (games.isEmpty ? "No games yet." : "")
+        _selectedIndex.value = 0
+        _isVisible.value = true
     }
 
     /// Moves the cursor by `offset` rows, staying on the list.
     public func moveSelection(by offset: Int) {
         guard !games.isEmpty else { return }
-        let index = min(max(0, selectedIndex.value + offset), games.count - 1)
-        if index != selectedIndex.value { selectedIndex.value = index }
+        let index = min(max(0, _selectedIndex.value + offset), games.count - 1)
+        if index != _selectedIndex.value { _selectedIndex.value = index }
     }
 
     /// Opens the game under the cursor.
     public func openSelected() {
-        guard games.indices.contains(selectedIndex.value) else { return }
-        let game = games[selectedIndex.value]
+        guard games.indices.contains(_selectedIndex.value) else { return }
+        let game = games[_selectedIndex.value]
         hide()
         open(game)
     }
 
     /// Closes the list.
     public func hide() {
-        if isVisible.value { isVisible.value = false }
+        if _isVisible.value { _isVisible.value = false }
     }
 }

@@ -11,36 +11,55 @@ import Models
 public final class GameScoreboardViewModel {
     // MARK: - Outputs
 
-    public let homeTeamName = Dynamic("")
-    public let awayTeamName = Dynamic("")
+    /// The home team's name.
+    public var homeTeamName: Output<String> { _homeTeamName.output }
+    /// The away team's name.
+    public var awayTeamName: Output<String> { _awayTeamName.output }
     /// Time on the clock: `00:00.0`.
-    public let time = Dynamic(ScoreboardFormat.time(.zero))
+    public var time: Output<String> { _time.output }
     /// `<home> - <away>`.
-    public let score = Dynamic("0 - 0")
-    public let isPaused = Dynamic(true)
+    public var score: Output<String> { _score.output }
+    /// Whether the clock stands still.
+    public var isPaused: Output<Bool> { _isPaused.output }
     /// The start/pause button: `Start` while paused, `Pause` while running.
-    public let pauseButtonTitle = Dynamic("Start")
-    public let isFinished = Dynamic(false)
+    public var pauseButtonTitle: Output<String> { _pauseButtonTitle.output }
+    /// Whether the game on show is over.
+    public var isFinished: Output<Bool> { _isFinished.output }
     /// `Ballerz win 15 - 12` once finished, else empty.
-    public let result = Dynamic("")
+    public var result: Output<String> { _result.output }
     /// A problem with keeping games (`Games are not being saved: …`), else empty.
-    public let notice = Dynamic("")
+    public var notice: Output<String> { _notice.output }
     /// Whether the screen asks to confirm a new game over one in progress.
-    public let isConfirmingNewGame = Dynamic(false)
+    public var isConfirmingNewGame: Output<Bool> { _isConfirmingNewGame.output }
     /// A past game shown read-only: `Game of Nov 21, 2026 (read-only)`, else empty.
-    public let pastGameTitle = Dynamic("")
+    public var pastGameTitle: Output<String> { _pastGameTitle.output }
     public let homePlayers: [PlayerScoreboardViewModel]
     public let awayPlayers: [PlayerScoreboardViewModel]
     /// The chosen player, whom the move keys record for: 0–2 home, 3–5 away.
-    public let selectedPlayerIndex = Dynamic(0)
+    public var selectedPlayerIndex: Output<Int> { _selectedPlayerIndex.output }
     /// The games kept.
     public let library: GameLibraryViewModel
     /// The team or player being renamed in the input line; nil while nothing is.
-    public let renaming = Dynamic<NameTarget?>(nil)
+    public var renaming: Output<NameTarget?> { _renaming.output }
     /// Why the name typed cannot be taken; empty while nothing is wrong.
-    public let renameProblem = Dynamic("")
+    public var renameProblem: Output<String> { _renameProblem.output }
 
     // MARK: - State
+
+    private let _homeTeamName = Dynamic("")
+    private let _awayTeamName = Dynamic("")
+    private let _time = Dynamic(ScoreboardFormat.time(.zero))
+    private let _score = Dynamic("0 - 0")
+    private let _isPaused = Dynamic(true)
+    private let _pauseButtonTitle = Dynamic("Start")
+    private let _isFinished = Dynamic(false)
+    private let _result = Dynamic("")
+    private let _notice = Dynamic("")
+    private let _isConfirmingNewGame = Dynamic(false)
+    private let _pastGameTitle = Dynamic("")
+    private let _selectedPlayerIndex = Dynamic(0)
+    private let _renaming = Dynamic<NameTarget?>(nil)
+    private let _renameProblem = Dynamic("")
 
     private let openLibrary: () throws -> GameLibrary
     private let scheduler: any Scheduler
@@ -97,12 +116,12 @@ public final class GameScoreboardViewModel {
 
     /// The chosen player.
     public var selectedPlayer: PlayerScoreboardViewModel {
-        (homePlayers + awayPlayers)[selectedPlayerIndex.value]
+        (homePlayers + awayPlayers)[_selectedPlayerIndex.value]
     }
 
     /// Moves the choice of player within a team (up, down) or to the other team (left, right).
     public func moveSelection(_ direction: Direction) {
-        let index = selectedPlayerIndex.value
+        let index = _selectedPlayerIndex.value
         let row = index % 3, team = index / 3
         let next = switch direction {
         case .up: team * 3 + max(0, row - 1)
@@ -110,7 +129,7 @@ public final class GameScoreboardViewModel {
         case .left: row
         case .right: 3 + row
         }
-        selectedPlayerIndex.change(to: next)
+        _selectedPlayerIndex.change(to: next)
     }
 
     /// Starts the clock when paused, pauses it when running. A finished game stays stopped.
@@ -133,7 +152,7 @@ public final class GameScoreboardViewModel {
     public func newGame() {
         guard pastGame == nil else { return }
         if !game.moves.isEmpty, !game.isFinished {
-            isConfirmingNewGame.change(to: true)
+            _isConfirmingNewGame.change(to: true)
         } else {
             startNewGame()
         }
@@ -141,15 +160,15 @@ public final class GameScoreboardViewModel {
 
     /// Answers the new-game question: yes keeps the game in progress in the library.
     public func confirmNewGame(_ confirmed: Bool) {
-        guard isConfirmingNewGame.value else { return }
-        isConfirmingNewGame.value = false
+        guard _isConfirmingNewGame.value else { return }
+        _isConfirmingNewGame.value = false
         if confirmed { startNewGame() }
     }
 
     /// Opens the list of games kept.
     public func showLibrary() {
         guard let store else {
-            library.show([], problem: notice.value.isEmpty ? "Games are not being saved." : notice.value)
+            library.show([], problem: _notice.value.isEmpty ? "Games are not being saved." : _notice.value)
             return
         }
         do {
@@ -168,17 +187,17 @@ public final class GameScoreboardViewModel {
         guard pastGame == nil else { return }
         let player = selectedPlayer.playerID
         let target: NameTarget = team ? .team(game.side(of: player) ?? .home) : .player(player)
-        renaming.change(to: target)
-        renameProblem.change(to: "")
+        _renaming.change(to: target)
+        _renameProblem.change(to: "")
         inputRequest = InputLineRequest(text: game.name(of: target) ?? "", focus: true)
     }
 
     /// Takes `text` as the new name, unless it is empty or too long, which the screen says.
     public func rename(to text: String) {
-        guard let target = renaming.value else { return }
+        guard let target = _renaming.value else { return }
         let name = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard !name.isEmpty, name.count <= Self.longestName else {
-            renameProblem.change(to: name.isEmpty ? "A name cannot be empty" : "A name has at most \(Self.longestName) characters")
+            _renameProblem.change(to: name.isEmpty ? "A name cannot be empty" : "A name has at most \(Self.longestName) characters")
             return
         }
         game.rename(target, to: name)
@@ -189,8 +208,8 @@ public final class GameScoreboardViewModel {
 
     /// Leaves the name as it was.
     public func stopRenaming() {
-        renaming.change(to: nil)
-        renameProblem.change(to: "")
+        _renaming.change(to: nil)
+        _renameProblem.change(to: "")
         inputRequest = InputLineRequest(text: "", focus: false)
     }
 
@@ -231,14 +250,14 @@ public final class GameScoreboardViewModel {
             do {
                 current = try store.startGame(game, on: today())
             } catch {
-                notice.value = "This game is not being saved: \(error)"
+                _notice.value = "This game is not being saved: \(error)"
             }
         }
         showGame()
     }
 
     private func loadIfNeeded() {
-        guard store == nil, notice.value.isEmpty else { return }
+        guard store == nil, _notice.value.isEmpty else { return }
         do {
             let store = try openLibrary()
             self.store = store
@@ -249,7 +268,7 @@ public final class GameScoreboardViewModel {
                 current = try store.startGame(game, on: today())
             }
         } catch {
-            notice.value = "Games are not being saved: \(error)"
+            _notice.value = "Games are not being saved: \(error)"
         }
     }
 
@@ -259,7 +278,7 @@ public final class GameScoreboardViewModel {
         do {
             try change(store, id)
         } catch {
-            notice.value = "Not saved: \(error)"
+            _notice.value = "Not saved: \(error)"
         }
     }
 
@@ -272,15 +291,15 @@ public final class GameScoreboardViewModel {
     /// Sets every output from the game on show (the current one, or a past one read-only).
     private func showGame() {
         let shown = pastGame?.game ?? game
-        homeTeamName.change(to: shown.home.name)
-        awayTeamName.change(to: shown.away.name)
-        score.change(to: ScoreboardFormat.score(shown.score))
-        time.change(to: ScoreboardFormat.time(shown.elapsed(at: scheduler.now)))
-        isPaused.change(to: !shown.isRunning)
-        pauseButtonTitle.change(to: shown.isRunning ? "Pause" : "Start")
-        isFinished.change(to: shown.isFinished)
-        result.change(to: ScoreboardFormat.result(shown))
-        pastGameTitle.change(to: pastGame.map { "Game of \(ScoreboardFormat.day($0.startedOn, timeZone: timeZone)) (read-only)" } ?? "")
+        _homeTeamName.change(to: shown.home.name)
+        _awayTeamName.change(to: shown.away.name)
+        _score.change(to: ScoreboardFormat.score(shown.score))
+        _time.change(to: ScoreboardFormat.time(shown.elapsed(at: scheduler.now)))
+        _isPaused.change(to: !shown.isRunning)
+        _pauseButtonTitle.change(to: shown.isRunning ? "Pause" : "Start")
+        _isFinished.change(to: shown.isFinished)
+        _result.change(to: ScoreboardFormat.result(shown))
+        _pastGameTitle.change(to: pastGame.map { "Game of \(ScoreboardFormat.day($0.startedOn, timeZone: timeZone)) (read-only)" } ?? "")
         let enabled = pastGame == nil && !shown.isFinished
         for player in homePlayers + awayPlayers { player.show(shown, enabled: enabled) }
         updateTicking()
@@ -297,7 +316,7 @@ public final class GameScoreboardViewModel {
         let intoTenth = Duration.nanoseconds(Self.nanoseconds(elapsed) % Self.nanoseconds(tenth))
         tick = scheduler.schedule(after: tenth - intoTenth) { [weak self] in
             guard let self else { return }
-            time.change(to: ScoreboardFormat.time(game.elapsed(at: scheduler.now)))
+            _time.change(to: ScoreboardFormat.time(game.elapsed(at: scheduler.now)))
             updateTicking()
         }
     }
@@ -312,7 +331,7 @@ public final class GameScoreboardViewModel {
 
 extension GameScoreboardViewModel: InputLineUser {
     public var inputPrompt: String {
-        if case .team = renaming.value { return "Team name" }
+        if case .team = _renaming.value { return "Team name" }
         return "Player name"
     }
 

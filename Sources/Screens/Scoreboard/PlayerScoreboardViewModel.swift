@@ -6,22 +6,38 @@ import Models
 public final class PlayerScoreboardViewModel {
     // MARK: - Outputs
 
-    public let playerName: Dynamic<String>
-    public let onePointMoveCount = Dynamic("0")
-    public let twoPointMoveCount = Dynamic("0")
-    public let assistMoveCount = Dynamic("0")
-    public let reboundMoveCount = Dynamic("0")
-    public let foulMoveCount = Dynamic("0")
+    /// The player's name.
+    public var playerName: Output<String> { _playerName.output }
+    /// The one-point shots the player made: `3`.
+    public var onePointMoveCount: Output<String> { _onePointMoveCount.output }
+    /// The two-point shots the player made.
+    public var twoPointMoveCount: Output<String> { _twoPointMoveCount.output }
+    /// The player's assists.
+    public var assistMoveCount: Output<String> { _assistMoveCount.output }
+    /// The player's rebounds.
+    public var reboundMoveCount: Output<String> { _reboundMoveCount.output }
+    /// The player's fouls.
+    public var foulMoveCount: Output<String> { _foulMoveCount.output }
     /// Whether moves can be recorded: false once the game is finished or when it is a past game.
-    public let isEnabled = Dynamic(true)
+    public var isEnabled: Output<Bool> { _isEnabled.output }
 
     /// The player's number in the game.
     public let playerID: Player.ID
+
+    // MARK: - State
+
+    private let _playerName: Dynamic<String>
+    private let _onePointMoveCount = Dynamic("0")
+    private let _twoPointMoveCount = Dynamic("0")
+    private let _assistMoveCount = Dynamic("0")
+    private let _reboundMoveCount = Dynamic("0")
+    private let _foulMoveCount = Dynamic("0")
+    private let _isEnabled = Dynamic(true)
     private let record: @MainActor (Player.ID, Move) -> Void
 
     init(player: Player, record: @escaping @MainActor (Player.ID, Move) -> Void) {
         playerID = player.id
-        playerName = Dynamic(player.name)
+        _playerName = Dynamic(player.name)
         self.record = record
     }
 
@@ -43,12 +59,12 @@ public final class PlayerScoreboardViewModel {
     /// Shows `game`'s counts for this player.
     func show(_ game: Game, enabled: Bool) {
         let name = (game.home.players + game.away.players).first { $0.id == playerID }?.name ?? ""
-        playerName.change(to: name)
-        onePointMoveCount.change(to: "\(game.count(of: .onePoint, by: playerID))")
-        twoPointMoveCount.change(to: "\(game.count(of: .twoPoints, by: playerID))")
-        assistMoveCount.change(to: "\(game.count(of: .assist, by: playerID))")
-        reboundMoveCount.change(to: "\(game.count(of: .rebound, by: playerID))")
-        foulMoveCount.change(to: "\(game.count(of: .foul, by: playerID))")
-        isEnabled.change(to: enabled)
+        _playerName.change(to: name)
+        _onePointMoveCount.change(to: "\(game.count(of: .onePoint, by: playerID))")
+        _twoPointMoveCount.change(to: "\(game.count(of: .twoPoints, by: playerID))")
+        _assistMoveCount.change(to: "\(game.count(of: .assist, by: playerID))")
+        _reboundMoveCount.change(to: "\(game.count(of: .rebound, by: playerID))")
+        _foulMoveCount.change(to: "\(game.count(of: .foul, by: playerID))")
+        _isEnabled.change(to: enabled)
     }
 }
