@@ -20,9 +20,18 @@ import Testing
         let session = try TmuxSession()
         try session.waitFor("Location:")
         try session.type("東京")
-        let screen = try session.waitFor("Location:  東京")
-        let row = screen.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("東京") }
-        let cursor = try session.cursor()
+        try session.waitFor("Location:  東京")
+        // The suggestions for 東京 come a frame later; the cursor is read once the frames are done.
+        var row: Int?
+        var cursor = (column: -1, row: -1)
+        let start = ContinuousClock.now
+        repeat {
+            let screen = try session.screen()
+            row = screen.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("Location:  東京") }
+            cursor = try session.cursor()
+            if cursor.row == row, cursor.column == 12 + 4 { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        } while ContinuousClock.now - start < .seconds(5)
         #expect(cursor.row == row)
         #expect(cursor.column == 12 + 4)
     }
