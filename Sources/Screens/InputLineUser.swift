@@ -1,9 +1,12 @@
+import Binding
+
 /// A screen that takes text from the shared input line (a location, a search query, a filter,
 /// a form's fields).
 @MainActor
 public protocol InputLineUser: AnyObject {
-    /// The word shown before the input line: `Location`, `Search`, `First name`.
-    var inputPrompt: String { get }
+    /// The word shown before the input line: `Location`, `Search`, `First name`; an output, as
+    /// everything the screen shows.
+    var inputPrompt: Output<String> { get }
     /// Whether the input line has the focus when the tab opens (true unless the screen's own
     /// letter keys matter more, as on People).
     var focusesInputOnOpen: Bool { get }

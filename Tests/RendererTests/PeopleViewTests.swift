@@ -26,6 +26,19 @@ import TestSupport
         Person(id: "4", firstName: "Alan", lastName: "Turing"),
     ]
 
+    @Test func theInputLinesPromptFollowsWhatTheScreenAsksFor() throws {
+        let (harness, _) = try harness(size: Size(columns: 80, rows: 24))
+        #expect(harness.grid.lines[2].hasPrefix(" Filter:"))
+        harness.type("a")
+        #expect(harness.grid.lines[2].hasPrefix(" Salutation:"))
+        harness.type("Dr")
+        harness.type([0x0D])
+        #expect(harness.grid.lines[2].hasPrefix(" First name:"))
+        harness.type([0x1B])
+        harness.type("i")
+        #expect(harness.grid.lines[2].hasPrefix(" Import vCard file:"))
+    }
+
     @Test(arguments: [Size(columns: 80, rows: 24), Size(columns: 40, rows: 10)])
     func emptyScreen(size: Size) throws {
         let (harness, _) = try harness(size: size)

@@ -7,7 +7,7 @@ import Screens
 @MainActor
 final class StandInScreen: ScreenView, InputLineUser {
     let title: String
-    let inputPrompt: String
+    let inputPrompt: Output<String>
     private let usesInputLine: Bool
     private let needsDisplay: @MainActor () -> Void
     /// Every text submitted from the input line, in order.
@@ -15,11 +15,13 @@ final class StandInScreen: ScreenView, InputLineUser {
 
     init(tab: Tab, needsDisplay: @escaping @MainActor () -> Void) {
         title = tab.title
-        (usesInputLine, inputPrompt) = switch tab {
+        let prompt: String
+        (usesInputLine, prompt) = switch tab {
         case .weather: (true, "Location")
         case .search: (true, "Search")
         default: (false, "")
         }
+        inputPrompt = Dynamic(prompt).output
         self.needsDisplay = needsDisplay
     }
 

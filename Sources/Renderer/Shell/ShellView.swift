@@ -28,6 +28,11 @@ public final class ShellView {
     private var isHelpVisible = false
     /// The status line's notice (`notice`).
     private var notice: String?
+    /// The input line's prompt, from the `inputPrompt` of the screen that takes the input line.
+    private var prompt = ""
+    /// The screen whose prompt is bound, and the binding.
+    private var promptUser: ObjectIdentifier?
+    private var promptToken: BindingToken?
 
     /// Whether keys go to the input line rather than the screen.
     public private(set) var isInputFocused = false
@@ -50,6 +55,7 @@ public final class ShellView {
             visibleTab = tab
             isInputFocused = screens[tab]?.inputLineUser?.focusesInputOnOpen ?? false
             screens[tab]?.setVisible(true)
+            followInputLineUser()
             needsDisplay()
         }.store(in: &tokens)
         shell.notice.bindAndFire { [unowned self] notice in
@@ -77,6 +83,7 @@ public final class ShellView {
     public func handle(_ key: Key) {
         shell.dismissNotice()
         answer(key)
+        followInputLineUser()
         if let request = inputLineUser?.takeInputLineRequest() {
             if let text = request.text, text != editor.text {
                 editors[tab] = LineEditor(text: text)
@@ -156,6 +163,20 @@ public final class ShellView {
         requestDisplay()
     }
 
+    /// Binds the prompt of the screen that takes the input line now, when that screen changed
+    /// (another tab, or a screen that took or gave up the input line on a key).
+    private func followInputLineUser() {
+        let user = inputLineUser
+        let identity = user.map(ObjectIdentifier.init)
+        guard identity != promptUser else { return }
+        promptUser = identity
+        prompt = ""
+        promptToken = user?.inputPrompt.bindAndFire { [unowned self] in
+            prompt = $0
+            needsDisplay()
+        }
+    }
+
     private func setInputFocus(_ focused: Bool) {
         guard focused != isInputFocused else { return }
         isInputFocused = focused
@@ -200,8 +221,8 @@ public final class ShellView {
         TabBarView(tabs: shell.tabs, selected: tab).draw(into: surface, row: 0)
         var content = Rect(row: 2, column: 0, width: size.columns, height: size.rows - 3)
         var cursor: Position?
-        if let user = inputLineUser {
-            let position = InputLineView(prompt: user.inputPrompt, editor: editor, isFocused: isInputFocused)
+        if inputLineUser != nil {
+            let position = InputLineView(prompt: prompt, editor: editor, isFocused: isInputFocused)
                 .draw(into: surface, row: content.row, in: content)
             if isInputFocused { cursor = position }
             content = content.droppingTop(2)

@@ -122,7 +122,7 @@ public final class MovieSearchViewModel {
 // MARK: - InputLineUser
 
 extension MovieSearchViewModel: InputLineUser {
-    public var inputPrompt: String { "Search" }
+    public var inputPrompt: Output<String> { Dynamic("Search").output }
 
     public func inputChanged(_ text: String) {
         queryChanged(text)

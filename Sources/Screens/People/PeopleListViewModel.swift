@@ -434,12 +434,14 @@ public final class PeopleListViewModel {
 // MARK: - InputLineUser
 
 extension PeopleListViewModel: InputLineUser {
-    public var inputPrompt: String {
-        switch _mode.value {
-        case .adding(let form): form.field.label
-        case .importing: "Import vCard file"
-        case .exporting: "Export to file"
-        case .list, .confirmingDelete: "Filter"
+    public var inputPrompt: Output<String> {
+        _mode.output.map { mode in
+            switch mode {
+            case .adding(let form): form.field.label
+            case .importing: "Import vCard file"
+            case .exporting: "Export to file"
+            case .list, .confirmingDelete: "Filter"
+            }
         }
     }
 

@@ -330,9 +330,11 @@ public final class GameScoreboardViewModel {
 // MARK: - InputLineUser (while renaming)
 
 extension GameScoreboardViewModel: InputLineUser {
-    public var inputPrompt: String {
-        if case .team = _renaming.value { return "Team name" }
-        return "Player name"
+    public var inputPrompt: Output<String> {
+        _renaming.output.map { renaming in
+            if case .team = renaming { return "Team name" }
+            return "Player name"
+        }
     }
 
     public var focusesInputOnOpen: Bool { false }

@@ -287,7 +287,7 @@ public final class WeatherViewModel {
 // MARK: - InputLineUser
 
 extension WeatherViewModel: InputLineUser {
-    public var inputPrompt: String { "Location" }
+    public var inputPrompt: Output<String> { Dynamic("Location").output }
 
     public func inputChanged(_ text: String) {
         suggest(for: text)
