@@ -35,24 +35,41 @@ public struct ConfigFile: Equatable, Sendable {
         public let kind: Kind
         /// Whether it is a key or password that other users must not read.
         public let isSecret: Bool
-        /// What it sets, for Docs/Configuration.md and messages.
+        /// The environment variable that beats it, if one does.
+        public let environmentVariable: String?
+        /// What it sets, as Docs/Configuration.md's table says.
         public let summary: String
+
+        init(name: String, kind: Kind, isSecret: Bool = false, environmentVariable: String? = nil, summary: String) {
+            self.name = name
+            self.kind = kind
+            self.isSecret = isSecret
+            self.environmentVariable = environmentVariable
+            self.summary = summary
+        }
     }
 
-    /// Every key the program reads, in the order Docs/Configuration.md lists them.
+    /// Every key the program reads, in the order Docs/Configuration.md lists them, each with
+    /// the words of that page's table (a test keeps the two in step).
     public static let keys: [Key] = [
-        Key(name: "tab", kind: .choice(["weather", "movies", "search", "scoreboard", "people"]), isSecret: false,
-            summary: "the tab that opens"),
-        Key(name: "color", kind: .flag, isSecret: false, summary: "false draws without colours"),
-        Key(name: "weather.unit", kind: .choice(["fahrenheit", "celsius"]), isSecret: false,
-            summary: "the unit until u chooses one"),
-        Key(name: "weatherbit.api_key", kind: .text, isSecret: true, summary: "asks Weatherbit rather than Open-Meteo"),
-        Key(name: "tmdb.api_key", kind: .text, isSecret: true, summary: "a TMDb v3 API key"),
-        Key(name: "tmdb.read_access_token", kind: .text, isSecret: true, summary: "a TMDb read access token"),
-        Key(name: "people.sort", kind: .choice(["last", "first"]), isSecret: false, summary: "the order until s chooses one"),
-        Key(name: "people.url", kind: .text, isSecret: false, summary: "the people server"),
-        Key(name: "people.user", kind: .text, isSecret: false, summary: "the people server's user"),
-        Key(name: "people.password", kind: .text, isSecret: true, summary: "the people server's password"),
+        Key(name: "tab", kind: .choice(["weather", "movies", "search", "scoreboard", "people"]),
+            summary: "the tab that opens (default weather)"),
+        Key(name: "color", kind: .flag, summary: "colours on or off (default on)"),
+        Key(name: "weather.unit", kind: .choice(["fahrenheit", "celsius"]),
+            summary: "the unit until `u` chooses one (default fahrenheit)"),
+        Key(name: "weatherbit.api_key", kind: .text, isSecret: true, environmentVariable: "WEATHERBIT_API_KEY",
+            summary: "Weatherbit rather than Open-Meteo"),
+        Key(name: "tmdb.api_key", kind: .text, isSecret: true, environmentVariable: "TMDB_API_KEY",
+            summary: "TMDb for Movies and Search"),
+        Key(name: "tmdb.read_access_token", kind: .text, isSecret: true, environmentVariable: "TMDB_READ_ACCESS_TOKEN",
+            summary: "TMDb, preferred over the key"),
+        Key(name: "people.sort", kind: .choice(["last", "first"]), summary: "the order until `s` chooses one (default last)"),
+        Key(name: "people.url", kind: .text, environmentVariable: "MVVM_TUI_PEOPLE_API",
+            summary: "the people server (default none: no sync)"),
+        Key(name: "people.user", kind: .text, environmentVariable: "MVVM_TUI_PEOPLE_USER",
+            summary: "its user (else the URL's user, if it has one)"),
+        Key(name: "people.password", kind: .text, isSecret: true, environmentVariable: "MVVM_TUI_PEOPLE_PASSWORD",
+            summary: "its password"),
     ]
 
     /// Where the file was read from.
@@ -127,7 +144,9 @@ public struct ConfigFile: Equatable, Sendable {
         }
         var file = try parse(text, path: path)
         let secrets = keys.filter { $0.isSecret && file.settings[$0.name] != nil }.map(\.name)
-        if !secrets.isEmpty, let permissions = try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int,
+        // The file's own mode, through any symbolic link to it (a link's mode is always 777).
+        let target = (path as NSString).resolvingSymlinksInPath
+        if !secrets.isEmpty, let permissions = try? FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int,
            permissions & 0o077 != 0 {
             file = ConfigFile(path: path, settings: file.settings, warnings: file.warnings + [
                 "other users can read \(path), which holds \(secrets.joined(separator: ", ")): chmod 600 it",

@@ -241,9 +241,6 @@ public struct CurlHTTPClient: HTTPClient {
         if let upload {
             lines += ["data-binary = \(try quoted("@" + upload))", "header = \"Expect:\""]
         }
-        if request.method != .get && request.method != .post {
-            lines.append("request = \(try quoted(request.method.rawValue))")
-        }
         if let credentials = request.credentials {
             guard !credentials.user.contains(":") else { throw HTTPClientError.invalidCredentials }
             lines += ["basic", "user = \(try quoted(credentials.user + ":" + credentials.password))"]

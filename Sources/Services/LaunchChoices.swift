@@ -40,12 +40,13 @@ public struct LaunchChoices: Equatable, Sendable {
         }
     }
 
-    /// The environment variables that hold the web services' keys, read by the services.
-    public static let serviceKeyVariables = ["TMDB_API_KEY", "TMDB_READ_ACCESS_TOKEN", "WEATHERBIT_API_KEY"]
-    private static let fileKeyOfVariable = [
-        "TMDB_API_KEY": "tmdb.api_key", "TMDB_READ_ACCESS_TOKEN": "tmdb.read_access_token",
-        "WEATHERBIT_API_KEY": "weatherbit.api_key",
-    ]
+    /// The environment variables that hold the web services' keys, read by the services, by
+    /// service: a service's keys come from the environment or from the file, never from both.
+    public static let serviceKeyGroups = [["TMDB_API_KEY", "TMDB_READ_ACCESS_TOKEN"], ["WEATHERBIT_API_KEY"]]
+    /// The config file's key for each environment variable that beats one.
+    private static let fileKeyOfVariable = Dictionary(uniqueKeysWithValues: ConfigFile.keys.compactMap { key in
+        key.environmentVariable.map { ($0, key.name) }
+    })
 
     /// The tab to open, as `--tab` spells it; nil for the first.
     public let tab: String?
@@ -61,6 +62,8 @@ public struct LaunchChoices: Equatable, Sendable {
     public let peopleCredentials: HTTPCredentials?
     /// The web services' keys by environment variable name, from the environment or the file.
     public let serviceKeys: [String: String]
+    /// What the status line should say of these choices, such as a password without a user.
+    public let notices: [String]
 
     /// The choices `flags`, `environment` and `file` make together. Throws `Invalid` for a flag or
     /// variable, and a `ConfigFile.Problem` for a file setting, that cannot be used: a people
@@ -74,28 +77,57 @@ public struct LaunchChoices: Equatable, Sendable {
         useColor = !flags.noColor && variable("NO_COLOR") == nil && settings["color"] != "false"
         unit = settings["weather.unit"]
         peopleSort = settings["people.sort"]
+        // Each service's keys come whole from one place: a TMDb key in the environment is not
+        // outranked by a token left in the file.
         var keys: [String: String] = [:]
-        for name in Self.serviceKeyVariables {
-            keys[name] = variable(name) ?? Self.fileKeyOfVariable[name].flatMap { settings[$0] }
+        for group in Self.serviceKeyGroups {
+            let fromEnvironment = group.compactMap { name in variable(name).map { (name, $0) } }
+            let chosen = fromEnvironment.isEmpty
+                ? group.compactMap { name in Self.fileKeyOfVariable[name].flatMap { settings[$0] }.map { (name, $0) } }
+                : fromEnvironment
+            for (name, value) in chosen { keys[name] = value }
         }
         serviceKeys = keys
 
         let server: URL?
-        if let text = flags.peopleAPI.flatMap({ $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }) {
-            server = try Self.peopleURL(text) { Invalid(description: "--people-api: \($0)") }
+        var serverIsTheFiles = false
+        if let text = flags.peopleAPI {
+            // `--people-api ''` turns off the server the environment or the file names.
+            server = text.trimmingCharacters(in: .whitespaces).isEmpty
+                ? nil : try Self.peopleURL(text) { Invalid(description: "--people-api: \($0)") }
         } else if let text = variable("MVVM_TUI_PEOPLE_API") {
             server = try Self.peopleURL(text) { Invalid(description: "MVVM_TUI_PEOPLE_API: \($0)") }
         } else if let text = settings["people.url"].flatMap({ $0.isEmpty ? nil : $0 }) {
             server = try Self.peopleURL(text) { reason in
                 ConfigFile.Problem(path: file.path, line: file.line(of: "people.url"), key: "people.url", message: reason)
             }
+            serverIsTheFiles = true
         } else {
             server = nil
         }
         peopleServer = server
-        let user = variable("MVVM_TUI_PEOPLE_USER") ?? settings["people.user"] ?? server?.user
-        let password = variable("MVVM_TUI_PEOPLE_PASSWORD") ?? settings["people.password"]
+
+        // The file's user and password go only to the file's server: a server named by a flag or
+        // the environment gets them only when it is that same server (scheme, host and port).
+        let fileServer = settings["people.url"].flatMap(URL.init(string:))
+        let fileCredentialsApply = serverIsTheFiles || (server.map { Self.sameServer($0, fileServer) } ?? false)
+        let user = variable("MVVM_TUI_PEOPLE_USER") ?? (fileCredentialsApply ? settings["people.user"] : nil) ?? server?.user
+        let password = environment["MVVM_TUI_PEOPLE_PASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (fileCredentialsApply ? settings["people.password"] : nil)
         peopleCredentials = user.map { HTTPCredentials(user: $0, password: password ?? "") }
+        var notices: [String] = []
+        if server != nil, user == nil, password != nil {
+            notices.append("a people server password is set but no user (MVVM_TUI_PEOPLE_USER or [people] user): nothing is sent")
+        }
+        self.notices = notices
+    }
+
+    /// Whether `url` and `other` name the same server: scheme, host and port.
+    private static func sameServer(_ url: URL, _ other: URL?) -> Bool {
+        guard let other else { return false }
+        func port(_ url: URL) -> Int? { url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80) }
+        return url.scheme?.lowercased() == other.scheme?.lowercased() && url.host?.lowercased() == other.host?.lowercased()
+            && port(url) == port(other)
     }
 
     /// `text` as a people server's URL; `problem` makes the error from what is wrong with it.
@@ -103,7 +135,7 @@ public struct LaunchChoices: Equatable, Sendable {
         let text = text.trimmingCharacters(in: .whitespaces)
         guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
               url.host?.isEmpty == false else {
-            throw problem("\(text) is not an http or https URL")
+            throw problem("\(redacted(text)) is not an http or https URL")
         }
         guard url.password == nil else {
             // The URL is not repeated: it holds the password.
@@ -111,5 +143,13 @@ public struct LaunchChoices: Equatable, Sendable {
                 + "put the password in MVVM_TUI_PEOPLE_PASSWORD or in the config file's [people] password instead")
         }
         return url
+    }
+
+    /// `text` with whatever stands between `://` and `@` hidden: it may hold a password.
+    private static func redacted(_ text: String) -> String {
+        guard let scheme = text.range(of: "://"), let at = text.range(of: "@", range: scheme.upperBound..<text.endIndex) else {
+            return text
+        }
+        return text.replacingCharacters(in: scheme.upperBound..<at.lowerBound, with: "…")
     }
 }

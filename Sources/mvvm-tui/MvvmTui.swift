@@ -13,7 +13,8 @@ struct MvvmTui: ParsableCommand {
         CREDITS:
           This product uses the TMDB API but is not endorsed or certified by TMDB.
           Weather data by Open-Meteo.com (CC BY 4.0). Places from GeoNames
-          (geonames.org, CC BY 4.0). The program is licensed under Apache-2.0.
+          (geonames.org, CC BY 4.0). Films from IMDb, as compiled in ggplot2movies
+          (GPL-3). The program is licensed under Apache-2.0.
         """
 
     /// Runs the command as ArgumentParser does, `--help` ending with `credits`.
@@ -68,7 +69,7 @@ struct MvvmTui: ParsableCommand {
     @Option(help: ArgumentHelp("Where people, games and settings are kept (default: $XDG_DATA_HOME/mvvm-tui, else ~/.local/share/mvvm-tui).", valueName: "dir"))
     var dataDir: String?
 
-    @Option(help: ArgumentHelp("The people server the People screen syncs with, such as http://localhost:8080 (default: $MVVM_TUI_PEOPLE_API, else the config file's; none: no sync). Its user and password come from $MVVM_TUI_PEOPLE_USER and $MVVM_TUI_PEOPLE_PASSWORD or the config file, never from the URL. Docs/PeopleAPI.md describes it.", valueName: "url"))
+    @Option(help: ArgumentHelp("The people server the People screen syncs with, such as http://localhost:8080 (default: $MVVM_TUI_PEOPLE_API, else the config file's; '' for none: no sync). Its user and password come from $MVVM_TUI_PEOPLE_USER and $MVVM_TUI_PEOPLE_PASSWORD, or the config file when it is the file's server; a URL with a password in it is refused. Docs/PeopleAPI.md describes it.", valueName: "url"))
     var peopleApi: String?
 
     @Option(help: ArgumentHelp("The config file to read (default: $XDG_CONFIG_HOME/mvvm-tui/config.toml, else ~/.config/mvvm-tui/config.toml).", valueName: "file"))
@@ -115,7 +116,7 @@ struct MvvmTui: ParsableCommand {
             useColor: choices.useColor,
             trace: try trace.map(openTrace),
             choices: choices,
-            notices: file.warnings
+            notices: file.warnings + choices.notices
         )
         try MainActor.assumeIsolated {
             try AppComposition(settings: settings).run()

@@ -142,7 +142,8 @@ struct CommandLineTests {
             CREDITS:
               This product uses the TMDB API but is not endorsed or certified by TMDB.
               Weather data by Open-Meteo.com (CC BY 4.0). Places from GeoNames
-              (geonames.org, CC BY 4.0). The program is licensed under Apache-2.0.
+              (geonames.org, CC BY 4.0). Films from IMDb, as compiled in ggplot2movies
+              (GPL-3). The program is licensed under Apache-2.0.
 
             """))
         #expect(help.contains("Show help information.\n\nCREDITS:"))

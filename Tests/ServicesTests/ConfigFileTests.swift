@@ -56,7 +56,11 @@ struct ConfigFileTests {
         #expect(Set(file.settings.keys) == Set(ConfigFile.keys.map(\.name)))
         #expect(file.warnings.isEmpty)
         for key in ConfigFile.keys {
-            #expect(text.contains("| `\(key.name)` |"), "the table lacks \(key.name)")
+            let row = text.split(separator: "\n").first { $0.hasPrefix("| `\(key.name)` |") }
+            #expect(row?.hasSuffix("| \(key.summary) |") == true, "the table's row for \(key.name) is \(String(describing: row))")
+            if let variable = key.environmentVariable {
+                #expect(row?.contains("`\(variable)`") == true, "the table's row for \(key.name) lacks \(variable)")
+            }
         }
     }
 
@@ -127,6 +131,16 @@ struct ConfigFileTests {
             == ["other users can read \(path), which holds tmdb.api_key: chmod 600 it"])
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
         #expect(try ConfigFile.load(path: path, isExplicit: true).warnings.isEmpty)
+    }
+
+    @Test func aSymbolicLinkToAPrivateFileIsNotWarnedAbout() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try write("[tmdb]\napi_key = \"v3\"\n", mode: 0o600)
+        let link = folder.appendingPathComponent("link.toml").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+        #expect(try ConfigFile.load(path: link, isExplicit: true).warnings.isEmpty)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        #expect(try ConfigFile.load(path: link, isExplicit: true).warnings.count == 1)
     }
 
     @Test func aFileWithoutSecretsMayBeReadByAnyone() throws {

@@ -79,6 +79,50 @@ struct LaunchChoicesTests {
         }
     }
 
+    @Test func theFilesCredentialsGoOnlyToTheFilesServer() throws {
+        let elsewhere = try LaunchChoices(flags: .init(tab: nil, noColor: false, peopleAPI: "http://localhost:8080"),
+                                          environment: [:], file: file)
+        #expect(elsewhere.peopleServer == URL(string: "http://localhost:8080"))
+        #expect(elsewhere.peopleCredentials == nil)
+        let variable = try LaunchChoices(flags: noFlags, environment: ["MVVM_TUI_PEOPLE_API": "https://other.example.org/"], file: file)
+        #expect(variable.peopleCredentials == nil)
+        let same = try LaunchChoices(flags: .init(tab: nil, noColor: false, peopleAPI: "https://DAV.example.org:443/addressbooks/"),
+                                     environment: [:], file: file)
+        #expect(same.peopleCredentials == HTTPCredentials(user: "file-user", password: "file-password"))
+    }
+
+    @Test func anEmptyPeopleFlagTurnsOffTheFilesServer() throws {
+        let choices = try LaunchChoices(flags: .init(tab: nil, noColor: false, peopleAPI: ""), environment: [:], file: file)
+        #expect(choices.peopleServer == nil)
+        #expect(choices.peopleCredentials == nil)
+    }
+
+    @Test func aServicesKeysComeWholeFromOnePlace() throws {
+        let withToken = try ConfigFile.parse("[tmdb]\nread_access_token = \"file-token\"\n", path: "/c.toml")
+        let choices = try LaunchChoices(flags: noFlags, environment: ["TMDB_API_KEY": "env-key"], file: withToken)
+        #expect(choices.serviceKeys == ["TMDB_API_KEY": "env-key"])
+        #expect(try LaunchChoices(flags: noFlags, environment: [:], file: withToken).serviceKeys == ["TMDB_READ_ACCESS_TOKEN": "file-token"])
+    }
+
+    @Test func aPasswordWithoutAUserIsSaidOnTheStatusLine() throws {
+        let choices = try LaunchChoices(flags: .init(tab: nil, noColor: false, peopleAPI: "https://dav.example.org/"),
+                                        environment: ["MVVM_TUI_PEOPLE_PASSWORD": " spaces kept "], file: ConfigFile(path: "/c.toml"))
+        #expect(choices.peopleCredentials == nil)
+        #expect(choices.notices.count == 1)
+        let withUser = try LaunchChoices(flags: .init(tab: nil, noColor: false, peopleAPI: "https://ada@dav.example.org/"),
+                                         environment: ["MVVM_TUI_PEOPLE_PASSWORD": " spaces kept "], file: ConfigFile(path: "/c.toml"))
+        #expect(withUser.peopleCredentials == HTTPCredentials(user: "ada", password: " spaces kept "))
+        #expect(withUser.notices.isEmpty)
+    }
+
+    @Test(arguments: ["ftp://ada:hunter2@dav.example.org/", "https://ada:hunter2@/"])
+    func aURLThatIsRefusedForAnotherReasonDoesNotShowItsPasswordEither(text: String) {
+        let error = #expect(throws: LaunchChoices.Invalid.self) {
+            try LaunchChoices(flags: .init(tab: nil, noColor: false, peopleAPI: text), environment: [:], file: file)
+        }
+        #expect(error?.description.contains("hunter2") == false, "\(String(describing: error))")
+    }
+
     @Test func aUserInTheURLIsTheUserWhenNoneIsSet() throws {
         let choices = try LaunchChoices(flags: .init(tab: nil, noColor: false, peopleAPI: "https://ada@dav.example.org/"),
                                         environment: ["MVVM_TUI_PEOPLE_PASSWORD": "pw"], file: ConfigFile(path: "/c.toml"))
