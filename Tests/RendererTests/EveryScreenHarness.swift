@@ -47,7 +47,6 @@ struct EveryScreenHarness {
         harness = ShellHarness(tab: tab, size: size, scoreboard: viewModels.scoreboard, movies: viewModels.movies,
                                search: viewModels.search, weather: viewModels.weather, people: viewModels.people)
         harness.draw()
-        harness.draw()  // the first frame tells the People list how many rows fit
     }
 
     /// Lets the view-models' tasks (lookups, fetches, searches) run, and the clock move on.

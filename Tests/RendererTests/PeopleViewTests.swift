@@ -15,7 +15,6 @@ import TestSupport
                                             files: InMemoryTextFiles(), today: { CalendarDay(year: 2026, month: 11, day: 22) })
         let harness = ShellHarness(tab: .people, size: size, people: viewModel)
         harness.draw()
-        harness.draw()  // the first frame tells the list how many rows fit
         return (harness, viewModel)
     }
 
@@ -25,6 +24,16 @@ import TestSupport
         Person(id: "3", firstName: "太郎", lastName: "山田", birthday: BirthDate("--04-15")),
         Person(id: "4", firstName: "Alan", lastName: "Turing"),
     ]
+
+    @Test func theListFillsTheRowsTheLayoutGaveItOneDrawAfterAResize() throws {
+        let many = (10..<40).map { Person(id: "\($0)", firstName: "Member", lastName: "Number\($0)") }
+        let (harness, _) = try harness(size: Size(columns: 60, rows: 24), people: many)
+        #expect(harness.grid.lines.filter { $0.contains("Member") }.count == 24 - 3 - 2 - 3)
+        harness.resize(to: Size(columns: 60, rows: 14))
+        #expect(harness.grid.lines.filter { $0.contains("Member") }.count == 14 - 3 - 2 - 3)
+        harness.resize(to: Size(columns: 60, rows: 30))
+        #expect(harness.grid.lines.filter { $0.contains("Member") }.count == 30 - 3 - 2 - 3)
+    }
 
     @Test func theInputLinesPromptFollowsWhatTheScreenAsksFor() throws {
         let (harness, _) = try harness(size: Size(columns: 80, rows: 24))

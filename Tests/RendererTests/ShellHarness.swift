@@ -33,6 +33,7 @@ final class ShellHarness {
         view = ShellView(shell: shell, screens: views,
                          needsDisplay: { [unowned self] in displayRequests += 1 },
                          onQuit: { [unowned self] in quitCount += 1 })
+        view.layout(size: size)
     }
 
     /// Sends bytes as the terminal would, then draws a frame.
@@ -59,6 +60,7 @@ final class ShellHarness {
 
     func resize(to size: Size) {
         grid.resize(to: size)
+        view.layout(size: size)
         draw()
     }
 

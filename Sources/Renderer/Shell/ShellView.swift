@@ -209,6 +209,27 @@ public final class ShellView {
         }
     }
 
+    // MARK: - Layout
+
+    /// The terminal is `size`: tells every screen the region it will draw in, before any frame
+    /// at that size is drawn (at start and after each resize), so that a screen sizes what its
+    /// view-model reads (People's rows in view) as an input, never from inside `draw`.
+    public func layout(size: Size) {
+        guard size.fits(Self.minimumSize) else { return }
+        for screen in screens.values {
+            screen.layout(in: Self.contentRect(in: size, hasInputLine: screen.inputLineUser != nil))
+        }
+    }
+
+    /// The region a screen draws in on a terminal of `size`, under the tab bar and above the
+    /// status line, and under the input line when the screen has one.
+    private static func contentRect(in size: Size, hasInputLine: Bool) -> Rect {
+        let content = Rect(row: 2, column: 0, width: size.columns, height: size.rows - 3)
+        return hasInputLine ? content.droppingTop(2) : content
+    }
+
+    // MARK: - Drawing
+
     /// Draws the whole screen into `surface`.
     public func draw(into surface: Surface) {
         let size = surface.size
@@ -219,13 +240,13 @@ public final class ShellView {
             return
         }
         TabBarView(tabs: shell.tabs, selected: tab).draw(into: surface, row: 0)
-        var content = Rect(row: 2, column: 0, width: size.columns, height: size.rows - 3)
+        let content = Self.contentRect(in: size, hasInputLine: inputLineUser != nil)
         var cursor: Position?
         if inputLineUser != nil {
+            let line = Self.contentRect(in: size, hasInputLine: false)
             let position = InputLineView(prompt: prompt, editor: editor, isFocused: isInputFocused)
-                .draw(into: surface, row: content.row, in: content)
+                .draw(into: surface, row: line.row, in: line)
             if isInputFocused { cursor = position }
-            content = content.droppingTop(2)
         }
         currentScreen?.draw(into: surface, in: content)
         StatusLineView(hints: statusHints, notice: notice).draw(into: surface, row: size.rows - 1)

@@ -52,6 +52,7 @@ public final class TerminalApp {
         self.terminal = terminal
         ct_install_crash_restore()
         listenForInput()
+        shellView.layout(size: terminal.size)
         drawFrame(trigger: "start")
         // The main queue is drained here, on the main thread, by the run loop. dispatchMain()
         // would park this thread and run main-queue work on pool threads that libdispatch
@@ -122,6 +123,7 @@ public final class TerminalApp {
         switch signalNumber {
         case SIGWINCH:
             terminal?.resize()
+            if let terminal { shellView?.layout(size: terminal.size) }
             requestFrame(trigger: "resize")
         case SIGINT:
             exit(status: 0)  // Ctrl-C quits.

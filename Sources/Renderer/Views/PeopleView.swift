@@ -87,6 +87,11 @@ public final class PeopleView: ScreenView {
         if visible { viewModel.screenAppeared() }
     }
 
+    /// The list's rows are the region less the header and the line of news (as `draw` lays them out).
+    public func layout(in rect: Rect) {
+        viewModel.setVisibleRowCount(max(1, rect.height - 3))
+    }
+
     public func draw(into surface: Surface, in rect: Rect) {
         guard rect.height > 0, rect.width > 2 else { return }
         let inner = Rect(row: rect.row, column: rect.column + 1, width: rect.width - 2, height: rect.height)
@@ -112,15 +117,12 @@ public final class PeopleView: ScreenView {
         if case .adding(let form) = state.mode {
             return drawForm(form, into: surface, in: body)
         }
-        viewModel.setVisibleRowCount(body.height)
-        drawList(into: surface, in: body)
+        drawList(state, into: surface, in: body)
     }
 
     /// The people in view, with the chosen one's details beside them when there is room, or
-    /// what the screen says in their place; read after the view-model learnt how many rows fit,
-    /// which may have delivered a new page.
-    private func drawList(into surface: Surface, in body: Rect) {
-        let state = drawn.state
+    /// what the screen says in their place.
+    private func drawList(_ state: State, into surface: Surface, in body: Rect) {
         if !state.emptyText.isEmpty {
             for (offset, line) in TextWrap.lines(state.emptyText, width: body.width).prefix(body.height).enumerated() {
                 surface.draw(line, row: body.row + offset, column: body.column, style: .dim)

@@ -18,6 +18,8 @@ public protocol ScreenView: AnyObject {
     func handle(_ key: Key) -> Bool
     /// The screen came into view (true) or went out of it (false).
     func setVisible(_ visible: Bool)
+    /// The screen will draw in `rect` from now on (at start and after a resize), before it draws.
+    func layout(in rect: Rect)
 }
 
 extension ScreenView {
@@ -25,4 +27,5 @@ extension ScreenView {
     public func perform(_ command: ScreenCommand) {}
     public func handle(_ key: Key) -> Bool { false }
     public func setVisible(_ visible: Bool) {}
+    public func layout(in rect: Rect) {}
 }
