@@ -103,6 +103,7 @@ func drawingFigures() async throws -> [Figure] {
         (tab, ShellView(shell: ShellViewModel(initialTab: tab), screens: screens, needsDisplay: {}, onQuit: {}))
     }
     let inGrid = shells.map { tab, shell in
+        shell.layout(size: grid.size)
         shell.draw(into: grid)
         let time = milliseconds(runs: 101) { shell.draw(into: grid) }
         return Figure(name: "drawing \(tab.title) into a 100x30 grid", value: time, unit: "ms", budget: 1)
