@@ -21,6 +21,10 @@ public protocol PeopleStore: AnyObject {
     func people(matching filter: String, sortedBy order: PersonSortOrder, offset: Int, limit: Int) throws -> [Person]
     /// The person with `id`, or nil when there is none.
     func person(id: Person.ID) throws -> Person?
+    /// Whether another program (another instance on the same data folder) committed since this
+    /// store last asked; false the first time. Cheap enough to ask before every read, and it needs
+    /// no polling: `observeChanges` tells of this process's commits, this of the others'.
+    func changedElsewhere() throws -> Bool
 
     // MARK: Writing
 

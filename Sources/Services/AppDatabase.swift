@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// The program's SQLite database, one file in the data directory, with its migrations.
 ///
@@ -16,6 +17,8 @@ public final class AppDatabase: Sendable {
     public static let fileName = "mvvm-tui.sqlite"
 
     let writer: any DatabaseWriter
+    /// The writer connection's `PRAGMA data_version` when `changedElsewhere()` last read it.
+    private let dataVersion = Mutex<Int?>(nil)
 
     /// Opens (creating it when missing) the database at `path`, and migrates it.
     public init(path: String) throws(OpenError) {
@@ -70,6 +73,21 @@ public final class AppDatabase: Sendable {
             case .SQLITE_CORRUPT, .SQLITE_NOTADB: "the database file is damaged"
             default: error.message ?? "SQLite error \(error.resultCode.rawValue)"
             }
+        }
+    }
+
+    /// Whether another connection — another program — committed since this was last asked:
+    /// `PRAGMA data_version` on the writer's connection, which its own commits leave alone.
+    func changedElsewhere() throws -> Bool {
+        let version: Int
+        do {
+            version = try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+        } catch let error as DatabaseError {
+            throw Failure(error)
+        }
+        return dataVersion.withLock { seen in
+            defer { seen = version }
+            return seen.map { $0 != version } ?? false
         }
     }
 

@@ -25,6 +25,10 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
 
     // MARK: - Reading
 
+    public func changedElsewhere() throws -> Bool {
+        try database.changedElsewhere()
+    }
+
     public func count(matching filter: String) throws -> Int {
         let search = Search(filter)
         return try database.read { db in try Self.count(search, in: db) }

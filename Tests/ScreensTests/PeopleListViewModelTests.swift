@@ -63,6 +63,16 @@ struct PeopleListViewModelTests {
         #expect(latest(makeViewModel(defaultOrder: .firstName).sortText) == "by last name")
     }
 
+    @Test func anotherInstancesAddIsCountedWithTheRowsItAddsOnTheNextRead() throws {
+        try store.add([Person(id: "1", firstName: "Ada", lastName: "Lovelace")])
+        let people = makeViewModel()
+        let count = ValueRecorder(people.countText)
+        store.addFromElsewhere([Person(id: "2", firstName: "Grace", lastName: "Hopper")])
+        people.toggleSort()  // reads the page again
+        #expect(names(people) == ["Ada Lovelace", "Grace Hopper"])
+        #expect(count.values == ["1 person", "2 people"])
+    }
+
     @Test func theFilterFollowsTheInputLine() throws {
         try store.add([Person(firstName: "Ada", lastName: "Lovelace"), Person(firstName: "Grace", lastName: "Hopper")])
         let people = makeViewModel()

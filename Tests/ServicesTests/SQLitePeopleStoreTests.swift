@@ -34,6 +34,24 @@ struct SQLitePeopleStoreTests {
         try store.people(matching: filter, sortedBy: order, offset: 0, limit: 1_000)
     }
 
+    // MARK: - Two instances
+
+    @Test func twoStoresOnOneFileEachSeeTheOthersCommitOnTheirNextRead() throws {
+        let path = temporaryDatabasePath()
+        let here = SQLitePeopleStore(database: try AppDatabase(path: path))
+        let there = SQLitePeopleStore(database: try AppDatabase(path: path))
+        #expect(try !here.changedElsewhere())
+        #expect(try !there.changedElsewhere())
+        try there.add(Self.ada)
+        #expect(try here.changedElsewhere())
+        #expect(try !here.changedElsewhere(), "told once")
+        #expect(try here.count(matching: "") == 1)
+        #expect(try !there.changedElsewhere(), "its own commit is not another's")
+        try here.add(Self.grace)
+        #expect(try there.changedElsewhere())
+        #expect(try all(there).map(\.id) == ["grace", "ada"])
+    }
+
     // MARK: - Reading
 
     @Test(arguments: Backing.allCases)

@@ -19,6 +19,7 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
     private var failureOrder: [Person.ID: Int] = [:]
     private var observers: [UUID: (DispatchQueue, @Sendable () -> Void)] = [:]
     private var commits = 0
+    private var pendingForeignCommit = false
     /// How many times the people were counted.
     public private(set) var counts = 0
 
@@ -42,6 +43,18 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
     }
 
     public func person(id: Person.ID) throws -> Person? { stored[id] }
+
+    public func changedElsewhere() throws -> Bool {
+        defer { pendingForeignCommit = false }
+        return pendingForeignCommit
+    }
+
+    /// Another instance adds `people`: they are kept, no observer is told, and the next
+    /// `changedElsewhere()` says so.
+    public func addFromElsewhere(_ people: [Person]) {
+        for person in people { stored[person.id] = person }
+        pendingForeignCommit = true
+    }
 
     // MARK: - Writing
 

@@ -395,6 +395,9 @@ public final class PeopleListViewModel {
 
     private func readPage() {
         guard let store else { return }
+        // Another instance's commit: count again before reading rows, so the count shown and
+        // the rows it counts agree (storeChanged reads the page itself).
+        if (try? store.changedElsewhere()) == true { return storeChanged() }
         do {
             let page = try store.people(matching: filter, sortedBy: _sortOrder.value,
                                         offset: _firstVisibleIndex.value, limit: visibleRowCount)
