@@ -40,7 +40,7 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "CTerminal"),
-        .target(name: "Renderer", dependencies: ["CNcurses", "CTerminal", "Screens", "Binding"]),
+        .target(name: "Renderer", dependencies: ["CNcurses", "CTerminal", "Screens", "Binding", "Models"]),
 
         // MARK: - The program: composes services, view-models and the renderer
         .target(name: "CJobs"),

@@ -1,4 +1,5 @@
 import Binding
+import Models
 import Screens
 
 /// Draws the Scoreboard: teams and score, the clock and its button, the six players' counts,
@@ -74,6 +75,12 @@ public final class ScoreboardView: ScreenView {
         return [.scoreboard]
     }
 
+    /// Records `move` by the player the cursor is on, as the bindings last showed it.
+    private func record(_ move: Move) {
+        let players = viewModel.homePlayers + viewModel.awayPlayers
+        viewModel.record(move, by: players[drawn.state.selectedPlayerIndex].playerID)
+    }
+
     public func perform(_ command: ScreenCommand) {
         if drawn.state.libraryIsVisible { return performInLibrary(command) }
         switch command {
@@ -81,11 +88,11 @@ public final class ScoreboardView: ScreenView {
         case .down: viewModel.moveSelection(.down)
         case .left: viewModel.moveSelection(.left)
         case .right: viewModel.moveSelection(.right)
-        case .onePoint: viewModel.selectedPlayer.onePointMove()
-        case .twoPoints: viewModel.selectedPlayer.twoPointsMove()
-        case .assist: viewModel.selectedPlayer.assistMove()
-        case .rebound: viewModel.selectedPlayer.reboundMove()
-        case .foul: viewModel.selectedPlayer.foulMove()
+        case .onePoint: record(.onePoint)
+        case .twoPoints: record(.twoPoints)
+        case .assist: record(.assist)
+        case .rebound: record(.rebound)
+        case .foul: record(.foul)
         case .startPause: viewModel.togglePause()
         case .undo: viewModel.undoLastMove()
         case .newGame: viewModel.newGame()

@@ -81,15 +81,12 @@ public final class GameScoreboardViewModel {
         self.scheduler = scheduler
         self.today = today
         self.timeZone = timeZone
-        // The players and the library call back into this view-model, which does not exist
-        // until they do: they call through closures filled in once it does.
-        var record: (@MainActor (Player.ID, Move) -> Void)?
+        // The library calls back into this view-model, which does not exist until it does: it
+        // calls through a closure filled in once it does.
         var open: (@MainActor (StoredGame) -> Void)?
-        let forward: @MainActor (Player.ID, Move) -> Void = { record?($0, $1) }
-        homePlayers = Team.ballerz.players.map { PlayerScoreboardViewModel(player: $0, record: forward) }
-        awayPlayers = Team.ringerz.players.map { PlayerScoreboardViewModel(player: $0, record: forward) }
+        homePlayers = Team.ballerz.players.map(PlayerScoreboardViewModel.init(player:))
+        awayPlayers = Team.ringerz.players.map(PlayerScoreboardViewModel.init(player:))
         library = GameLibraryViewModel(timeZone: timeZone) { open?($0) }
-        record = { [unowned self] in recordMove($1, by: $0) }
         open = { [unowned self] in showPastGame($0) }
         showGame()
     }
@@ -114,8 +111,25 @@ public final class GameScoreboardViewModel {
         case up, down, left, right
     }
 
+    /// Records `move` by `player`, committed before the rows show it; nothing for a finished
+    /// game or a past one (the rows show the moves as disabled).
+    public func record(_ move: Move, by player: Player.ID) {
+        guard pastGame == nil else { return }
+        do {
+            try game.record(move, by: player, at: scheduler.now)
+        } catch {
+            return  // A finished game, or a player not in it: the inputs show as disabled.
+        }
+        let now = scheduler.now
+        save { store, id in
+            try store.append(game.moves[game.moves.count - 1], toGame: id)
+            if game.isFinished { try store.saveClock(ofGame: id, elapsed: game.elapsed(at: now), isRunning: false) }
+        }
+        showGame()
+    }
+
     /// The chosen player.
-    public var selectedPlayer: PlayerScoreboardViewModel {
+    private var selectedPlayer: PlayerScoreboardViewModel {
         (homePlayers + awayPlayers)[_selectedPlayerIndex.value]
     }
 
@@ -221,21 +235,6 @@ public final class GameScoreboardViewModel {
     }
 
     // MARK: - Private
-
-    private func recordMove(_ move: Move, by player: Player.ID) {
-        guard pastGame == nil else { return }
-        do {
-            try game.record(move, by: player, at: scheduler.now)
-        } catch {
-            return  // A finished game, or a player not in it: the inputs show as disabled.
-        }
-        let now = scheduler.now
-        save { store, id in
-            try store.append(game.moves[game.moves.count - 1], toGame: id)
-            if game.isFinished { try store.saveClock(ofGame: id, elapsed: game.elapsed(at: now), isRunning: false) }
-        }
-        showGame()
-    }
 
     private func startNewGame() {
         let now = scheduler.now

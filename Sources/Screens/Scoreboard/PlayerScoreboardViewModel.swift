@@ -1,7 +1,8 @@
 import Binding
 import Models
 
-/// One player's line on the scoreboard: the name, a count per move, and the move inputs.
+/// One player's line on the scoreboard: the name and a count per move, outputs of the game's
+/// view-model, which sets them (a move is its input: `GameScoreboardViewModel.record(_:by:)`).
 @MainActor
 public final class PlayerScoreboardViewModel {
     // MARK: - Outputs
@@ -33,26 +34,11 @@ public final class PlayerScoreboardViewModel {
     private let _reboundMoveCount = Dynamic("0")
     private let _foulMoveCount = Dynamic("0")
     private let _isEnabled = Dynamic(true)
-    private let record: @MainActor (Player.ID, Move) -> Void
 
-    init(player: Player, record: @escaping @MainActor (Player.ID, Move) -> Void) {
+    init(player: Player) {
         playerID = player.id
         _playerName = Dynamic(player.name)
-        self.record = record
     }
-
-    // MARK: - Inputs
-
-    /// Records a one-point shot.
-    public func onePointMove() { record(playerID, .onePoint) }
-    /// Records a two-point shot.
-    public func twoPointsMove() { record(playerID, .twoPoints) }
-    /// Records an assist.
-    public func assistMove() { record(playerID, .assist) }
-    /// Records a rebound.
-    public func reboundMove() { record(playerID, .rebound) }
-    /// Records a foul.
-    public func foulMove() { record(playerID, .foul) }
 
     // MARK: - Updating
 
