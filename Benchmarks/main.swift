@@ -85,7 +85,7 @@ func drawingFigures() async throws -> [Figure] {
     movies.screenAppeared()
     await movies.fetch?.value
     let search = MovieSearchViewModel(service: catalogue, scheduler: scheduler)
-    search.queryChanged("star")
+    search.inputLineEdited(.insert("star"))
     await search.search?.value
     let scoreboard = GameScoreboardViewModel(openLibrary: { SQLiteGameLibrary(database: database) }, scheduler: scheduler)
     let people = PeopleListViewModel(openStore: { SQLitePeopleStore(database: database) },

@@ -71,7 +71,7 @@ import TestSupport
         harness.type(Array("\u{1B}[B".utf8))  // Down
         #expect(latest(search.selectedIndex) == 1)
         #expect(harness.view.isInputFocused)
-        #expect(harness.view.editor.text == "a")
+        #expect(harness.inputLine?.text == "a")
     }
 
     // MARK: - The detail pane and one frame per turn

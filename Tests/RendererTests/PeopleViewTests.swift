@@ -68,13 +68,28 @@ import TestSupport
         harness.type("Ada")
         harness.type("\r")
         harness.type("q s d")  // letters that are commands on the list are text here
-        #expect(harness.view.editor.text == "q s d")
+        #expect(harness.inputLine?.text == "q s d")
         harness.press(.up)
-        #expect(harness.view.editor.text == "Ada")
+        #expect(harness.inputLine?.text == "Ada")
         harness.press(.escape)
         #expect(latest(viewModel.mode) == .list)
         #expect(!harness.view.isInputFocused)
         #expect(harness.quitCount == 0)
+    }
+
+    @Test func theLineTheViewModelSetsIsDrawnWithoutAKey() throws {
+        let (harness, viewModel) = try harness(size: Size(columns: 80, rows: 24))
+        #expect(!harness.view.isInputFocused)
+        viewModel.startExporting()  // not from a key: the shell asks nothing, it is bound
+        harness.draw()
+        #expect(harness.view.isInputFocused)
+        #expect(harness.grid.lines[2] == " Export to file:  people.vcf")
+        #expect(harness.grid.cursor == Position(row: 2, column: 18 + 10))
+        viewModel.cancelInput()
+        harness.draw()
+        #expect(!harness.view.isInputFocused)
+        #expect(harness.grid.cursor == nil)
+        #expect(harness.grid.lines[2].hasPrefix(" Filter:  press / to type"))
     }
 
     @Test func theListKeysWorkOutsideTheInputLine() throws {

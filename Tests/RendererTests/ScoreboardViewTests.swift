@@ -53,7 +53,7 @@ import TestSupport
         harness.type("e")
         #expect(harness.view.isInputFocused)
         #expect(harness.grid.lines[2].contains("Player name:"))
-        #expect(harness.view.editor.text == "Shaq")
+        #expect(harness.inputLine?.text == "Shaq")
         harness.press(.control("u"))
         harness.type("q1 z")  // move and quit keys are text while renaming
         harness.press(.enter)

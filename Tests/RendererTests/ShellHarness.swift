@@ -1,5 +1,6 @@
 import Renderer
 import Screens
+import TestSupport
 
 /// The shell with stand-in screens (StandInScreen), drawn into a grid, fed input as the terminal sends it.
 @MainActor
@@ -8,6 +9,7 @@ final class ShellHarness {
     let grid: GridSurface
     private(set) var view: ShellView!
     private(set) var screens: [Tab: StandInScreen] = [:]
+    private(set) var views: [Tab: ScreenView] = [:]
     private(set) var quitCount = 0
     private(set) var displayRequests = 0
     private var decoder = InputDecoder()
@@ -30,6 +32,7 @@ final class ShellHarness {
         if let search { views[.search] = SearchView(viewModel: search, needsDisplay: needsDisplay) }
         if let weather { views[.weather] = WeatherView(viewModel: weather, needsDisplay: needsDisplay) }
         if let people { views[.people] = PeopleView(viewModel: people, needsDisplay: needsDisplay) }
+        self.views = views
         view = ShellView(shell: shell, screens: views,
                          needsDisplay: { [unowned self] in displayRequests += 1 },
                          onQuit: { [unowned self] in quitCount += 1 })
@@ -62,6 +65,12 @@ final class ShellHarness {
         grid.resize(to: size)
         view.layout(size: size)
         draw()
+    }
+
+    /// The input line of the open screen, read from its view-model's `inputLine` output as the
+    /// shell reads it; nil while the screen takes no input line.
+    var inputLine: InputLine? {
+        views[latest(shell.selectedTab)]?.inputLineUser.map { latest($0.inputLine) }
     }
 
     /// The text inside the brackets on the tab bar.

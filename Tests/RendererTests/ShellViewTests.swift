@@ -81,7 +81,7 @@ import TestSupport
         let harness = ShellHarness(tab: .weather)
         harness.type("q")
         #expect(harness.quitCount == 0)
-        #expect(harness.view.editor.text == "q")
+        #expect(harness.inputLine?.text == "q")
         harness.type([0x1B])  // Esc leaves the input line
         harness.type("q")
         #expect(harness.quitCount == 1)
@@ -110,7 +110,7 @@ import TestSupport
         #expect(!harness.view.isInputFocused)
         harness.type("/")
         #expect(harness.view.isInputFocused)
-        #expect(harness.view.editor.text == "")
+        #expect(harness.inputLine?.text == "")
     }
 
     @Test func statusLineShowsTheKeysForWhereTheFocusIs() {
@@ -193,13 +193,30 @@ import TestSupport
         #expect(harness.grid.text.contains("Submitted: “Paris”"))
     }
 
+    @Test func keysInTheInputLineAreTheScreensEditsAndNothingIsKeptInTheShell() {
+        let harness = ShellHarness(tab: .search)
+        harness.type("ab")
+        harness.type(Array("\u{1B}[D".utf8))  // Left
+        harness.type([0x7F, 0x17, 0x15, 0x01, 0x05, 0x04, 0x02, 0x06])  // Backspace, Ctrl-W, -U, -A, -E, -D, -B, -F
+        harness.type(Array("\u{1B}[3~\u{1B}[H\u{1B}[F".utf8))  // Delete, Home, End
+        harness.type(Array("\u{1B}[200~x\ny\u{1B}[201~".utf8))  // a paste
+        #expect(harness.screens[.search]?.edits == [
+            .insert("ab"), .moveLeft, .deleteBackward, .deleteWordBackward, .deleteToStart, .moveHome, .moveEnd,
+            .deleteForward, .moveLeft, .moveRight, .deleteForward, .moveHome, .moveEnd, .insert("x y"),
+        ])
+        #expect(harness.inputLine == InputLine(text: "bx y"))
+        #expect(harness.grid.lines[2] == " Search:  bx y")
+        harness.type("\r")
+        #expect(harness.screens[.search]?.submitted == ["bx y"])
+    }
+
     @Test func eachTabKeepsItsOwnInputLine() {
         let harness = ShellHarness(tab: .weather)
         harness.type("Paris")
         harness.type([0x1B, 0x4F, 0x52])  // F3: Search
         harness.type("star")
         harness.type([0x1B, 0x4F, 0x50])  // F1: Weather
-        #expect(harness.view.editor.text == "Paris")
+        #expect(harness.inputLine?.text == "Paris")
         #expect(harness.grid.lines[2].contains("Paris"))
     }
 

@@ -8,10 +8,16 @@ import Screens
 final class StandInScreen: ScreenView, InputLineUser {
     let title: String
     let inputPrompt: Output<String>
+    var inputLine: Output<InputLine> { line.output }
+    var inputLineIsFocused: Output<Bool> { isFocused.output }
+    private let line = Dynamic(InputLine())
+    private let isFocused = Dynamic(false)
     private let usesInputLine: Bool
     private let needsDisplay: @MainActor () -> Void
     /// Every text submitted from the input line, in order.
     private(set) var submitted: [String] = []
+    /// Every edit the shell sent, in order.
+    private(set) var edits: [InputLineEdit] = []
 
     init(tab: Tab, needsDisplay: @escaping @MainActor () -> Void) {
         title = tab.title
@@ -27,10 +33,19 @@ final class StandInScreen: ScreenView, InputLineUser {
 
     var inputLineUser: InputLineUser? { usesInputLine ? self : nil }
 
-    func inputChanged(_ text: String) {}
+    func inputLineEdited(_ edit: InputLineEdit) {
+        edits.append(edit)
+        var edited = line.value
+        edited.apply(edit)
+        if edited != line.value { line.value = edited }
+    }
 
-    func inputSubmitted(_ text: String) {
-        submitted.append(text)
+    func inputFocusChanged(_ focused: Bool) {
+        if focused != isFocused.value { isFocused.value = focused }
+    }
+
+    func inputSubmitted() {
+        submitted.append(line.value.text)
         needsDisplay()
     }
 

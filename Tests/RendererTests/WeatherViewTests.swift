@@ -76,7 +76,7 @@ import TestSupport
         let (harness, weather) = await harness(size: Size(columns: 80, rows: 24))
         harness.type("u")
         #expect(latest(weather.unit) == .fahrenheit)
-        #expect(harness.view.editor.text == "u")
+        #expect(harness.inputLine?.text == "u")
         harness.press(.escape)
         harness.type("u")
         #expect(latest(weather.unit) == .celsius)

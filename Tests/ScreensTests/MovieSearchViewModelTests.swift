@@ -10,8 +10,8 @@ struct MovieSearchViewModelTests {
 
     @Test func typingWithinOneIntervalSearchesTheFirstThenTheLatest() async {
         let search = MovieSearchViewModel(service: service, scheduler: scheduler)
-        for text in ["s", "st", "sta", "star"] {
-            search.queryChanged(text)
+        for letter in ["s", "t", "a", "r"] {
+            type(letter, into: search)
             scheduler.advance(by: .milliseconds(50))
         }
         scheduler.advance(by: .milliseconds(300))
@@ -23,10 +23,10 @@ struct MovieSearchViewModelTests {
 
     @Test func aNewerQueryCancelsTheSearchItReplaces() async {
         let search = MovieSearchViewModel(service: service, scheduler: scheduler)
-        search.queryChanged("star")
+        type("star", into: search)
         let first = await service.nextRequest()
         scheduler.advance(by: .seconds(1))
-        search.queryChanged("alien")
+        type(" wars", into: search)
         scheduler.advance(by: .seconds(1))
         _ = await service.nextRequest()
         #expect(await service.cancelledAnswer(to: first))
@@ -34,7 +34,7 @@ struct MovieSearchViewModelTests {
 
     @Test func releasingTheScreenCancelsItsSearch() async {
         var search: MovieSearchViewModel? = MovieSearchViewModel(service: service, scheduler: scheduler)
-        search?.queryChanged("star")
+        type("star", into: search!)
         let request = await service.nextRequest()
         search = nil
         #expect(await service.cancelledAnswer(to: request))
@@ -42,11 +42,12 @@ struct MovieSearchViewModelTests {
 
     @Test func theSameQueryTwiceSearchesOnce() async {
         let search = MovieSearchViewModel(service: service, scheduler: scheduler)
-        search.queryChanged("alien")
+        type("alien", into: search)
         scheduler.advance(by: .seconds(1))
-        search.queryChanged("alien ")
+        type(" ", into: search)
         scheduler.advance(by: .seconds(1))
-        search.queryChanged("alien")
+        edit(search, .deleteBackward)
+        #expect(latest(search.inputLine).text == "alien")
         scheduler.advance(by: .seconds(1))
         _ = await service.nextRequest()
         for _ in 0..<20 { await Task.yield() }
@@ -56,11 +57,12 @@ struct MovieSearchViewModelTests {
     @Test func anEmptyQueryShowsTheStartMessageAndNoRows() async {
         let search = MovieSearchViewModel(service: service, scheduler: scheduler)
         #expect(latest(search.info) == "Start searching your favorite movies")
-        search.queryChanged("x")
+        type("x", into: search)
         await service.answer(await service.nextRequest(), with: MoviePage(movies: [.sample("X")], totalResults: 1))
         await search.search?.value
-        search.queryChanged("   ")
+        edit(search, .deleteBackward, .insert("   "))
         scheduler.advance(by: .seconds(1))
+        #expect(latest(search.inputLine).text == "   ")
         #expect(latest(search.rows).isEmpty)
         #expect(latest(search.info) == "Start searching your favorite movies")
         #expect(latest(search.matchCount) == "")
@@ -68,7 +70,7 @@ struct MovieSearchViewModelTests {
 
     @Test func noResultsSaySoWithTheQuery() async {
         let search = MovieSearchViewModel(service: service, scheduler: scheduler)
-        search.queryChanged("qqqzzz")
+        type("qqqzzz", into: search)
         await service.answer(await service.nextRequest(), with: MoviePage(movies: [], totalResults: 0))
         await search.search?.value
         #expect(latest(search.info) == "No result for qqqzzz")
@@ -78,7 +80,7 @@ struct MovieSearchViewModelTests {
     @Test func resultsShowWithTheirCount() async {
         let search = MovieSearchViewModel(service: service, scheduler: scheduler)
         let info = ValueRecorder(search.info)
-        search.queryChanged("star wars")
+        type("star wars", into: search)
         await service.answer(await service.nextRequest(), with: MoviePage(movies: [.sample("Star Wars")], totalResults: 1_234))
         await search.search?.value
         #expect(latest(search.rows).map(\.title) == ["Star Wars"])
@@ -88,10 +90,10 @@ struct MovieSearchViewModelTests {
 
     @Test func anAnswerForAnOlderQueryNeverShows() async {
         let search = MovieSearchViewModel(service: service, scheduler: scheduler)
-        search.queryChanged("a")
+        type("a", into: search)
         let old = await service.nextRequest()
         scheduler.advance(by: .seconds(1))
-        search.queryChanged("ab")
+        type("b", into: search)
         let new = await service.nextRequest()
         await service.answer(new, with: MoviePage(movies: [.sample("Abyss")], totalResults: 1))
         await search.search?.value
@@ -102,10 +104,42 @@ struct MovieSearchViewModelTests {
 
     @Test func aFailedSearchSaysWhy() async {
         let search = MovieSearchViewModel(service: service, scheduler: scheduler)
-        search.queryChanged("dune")
+        type("dune", into: search)
         await service.fail(await service.nextRequest(), with: MovieServiceError.noNetwork)
         await search.search?.value
         #expect(latest(search.info) == "Search failed: no network")
         #expect(latest(search.infoIsProblem))
+    }
+
+    // MARK: - The input line
+
+    @Test func typingEditsTheLineAndTheCursorAndTheQueryFollowsTheText() async {
+        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
+        let line = ValueRecorder(search.inputLine)
+        type("alen", into: search)
+        edit(search, .moveLeft, .moveLeft, .insert("i"))
+        #expect(line.values.map(\.text) == ["", "alen", "alen", "alen", "alien"])
+        #expect(line.values.map(\.cursor) == [0, 4, 3, 2, 3])
+        scheduler.advance(by: .seconds(1))
+        _ = await service.nextRequest()
+        _ = await service.nextRequest()
+        #expect(await service.questions == [.search("alen"), .search("alien")])
+    }
+
+    @Test func anEditThatChangesNothingIsNoNewValue() {
+        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
+        let line = ValueRecorder(search.inputLine)
+        edit(search, .moveLeft, .deleteBackward, .deleteForward, .deleteWordBackward, .insert(""))
+        #expect(line.values == [InputLine()])
+    }
+
+    @Test func theFocusIsAnOutputThatTheFocusInputSets() {
+        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
+        let focus = ValueRecorder(search.inputLineIsFocused)
+        search.inputFocusChanged(true)
+        search.inputFocusChanged(true)
+        search.inputFocusChanged(false)
+        #expect(focus.values == [false, true, false])
+        #expect(latest(search.inputPrompt) == "Search")
     }
 }

@@ -23,11 +23,11 @@ struct PeopleListViewModelTests {
         latest(people.rows).map(\.nameText)
     }
 
-    /// Fills the form field by field as the input line would, pressing Enter after each.
+    /// Fills the form field by field in the input line, pressing Enter after each.
     private func add(_ people: PeopleListViewModel, _ fields: [String]) {
         people.startAdding()
         for text in fields {
-            people.inputChanged(text)
+            type(text, into: people)
             people.nextField()
         }
     }
@@ -76,35 +76,42 @@ struct PeopleListViewModelTests {
     @Test func theFilterFollowsTheInputLine() throws {
         try store.add([Person(firstName: "Ada", lastName: "Lovelace"), Person(firstName: "Grace", lastName: "Hopper")])
         let people = makeViewModel()
-        people.inputChanged("ada")
+        type("ada", into: people)
         #expect(names(people) == ["Ada Lovelace"])
         #expect(latest(people.countText) == "1 of 2 people")
-        people.inputChanged("zz")
+        edit(people, .deleteToStart, .insert("zz"))
         #expect(latest(people.emptyText) == "No one matches “zz”.")
-        people.inputChanged("")
+        edit(people, .deleteWordBackward)
+        #expect(latest(people.inputLine) == InputLine())
         #expect(names(people).count == 2)
     }
 
     @Test func addingOpensTheFormInTheInputLineAndSavesOnTheLastField() {
         let people = makeViewModel()
         people.startAdding()
-        #expect(people.takeInputLineRequest() == InputLineRequest(text: "", focus: true))
+        #expect(latest(people.inputLine) == InputLine())
+        #expect(latest(people.inputLineIsFocused))
         #expect(latest(people.inputPrompt) == "Salutation")
-        people.inputChanged("Countess")
+        type("Countess", into: people)
         people.nextField()
         #expect(latest(people.inputPrompt) == "First name")
-        people.inputChanged("Ada")
+        #expect(latest(people.inputLine) == InputLine())
+        type("Ada", into: people)
         people.previousField()
-        #expect(people.takeInputLineRequest() == InputLineRequest(text: "Countess", focus: true))
+        #expect(latest(people.inputLine) == InputLine(text: "Countess"))
+        #expect(latest(people.inputLine).cursor == 8)
+        #expect(latest(people.inputLineIsFocused))
         people.nextField()
-        #expect(people.takeInputLineRequest() == InputLineRequest(text: "Ada", focus: true))
+        #expect(latest(people.inputLine) == InputLine(text: "Ada"))
+        #expect(latest(people.inputLineIsFocused))
         people.nextField()
-        people.inputChanged("Lovelace")
+        type("Lovelace", into: people)
         people.nextField()
-        people.inputChanged("1815-12-10")
-        people.nextField()
+        type("1815-12-10", into: people)
+        people.inputSubmitted()  // Enter on the last field saves, as nextField does
         #expect(latest(people.mode) == .list)
-        #expect(people.takeInputLineRequest() == InputLineRequest(text: "", focus: false))
+        #expect(latest(people.inputLine) == InputLine())
+        #expect(!latest(people.inputLineIsFocused))
         #expect(names(people) == ["Countess Ada Lovelace"])
         #expect(latest(people.message) == "Added Countess Ada Lovelace")
         #expect(store.outbox.count == 1)  // no server: it waits
@@ -157,16 +164,50 @@ struct PeopleListViewModelTests {
         }
         #expect(form.field == field)
         #expect(form.problem == message)
+        #expect(latest(people.inputLine) == InputLine(text: form[field]))
+        #expect(latest(people.inputLineIsFocused))
         #expect(latest(people.rows).isEmpty)
     }
 
     @Test func escapeClosesTheFormKeepingNothing() {
         let people = makeViewModel()
         people.startAdding()
-        people.inputChanged("Dr.")
+        type("Dr.", into: people)
         people.cancelInput()
+        #expect(latest(people.inputLine) == InputLine())
+        #expect(!latest(people.inputLineIsFocused))
         #expect(latest(people.mode) == .list)
         #expect(latest(people.rows).isEmpty)
+    }
+
+    @Test func theFilterIsBackInTheLineWhenTheFormCloses() throws {
+        try store.add([Person(firstName: "Ada", lastName: "Lovelace"), Person(firstName: "Grace", lastName: "Hopper")])
+        let people = makeViewModel()
+        let focus = ValueRecorder(people.inputLineIsFocused)
+        people.inputFocusChanged(true)
+        type("ada", into: people)
+        people.startAdding()
+        type("Dr.", into: people)  // typing in the form filters nothing
+        #expect(names(people) == ["Ada Lovelace"])
+        people.cancelInput()
+        #expect(latest(people.inputLine) == InputLine(text: "ada"))
+        #expect(names(people) == ["Ada Lovelace"])
+        #expect(focus.values == [false, true, false])
+    }
+
+    @Test func enterInTheFilterGivesTheListTheFocusAndKeepsTheFilter() throws {
+        try store.add([Person(firstName: "Ada", lastName: "Lovelace"), Person(firstName: "Grace", lastName: "Hopper")])
+        let people = makeViewModel()
+        #expect(!people.focusesInputOnOpen)
+        people.inputFocusChanged(true)
+        type("grace", into: people)
+        edit(people, .moveHome, .deleteForward, .insert("G"))
+        #expect(latest(people.inputLine).text == "Grace")
+        #expect(latest(people.inputLine).cursor == 1)
+        people.inputSubmitted()
+        #expect(!latest(people.inputLineIsFocused))
+        #expect(latest(people.inputLine).text == "Grace")
+        #expect(names(people) == ["Grace Hopper"])
     }
 
     @Test func deletingAsksFirst() throws {
@@ -248,12 +289,15 @@ struct PeopleListViewModelTests {
         let people = makeViewModel()
         people.startImporting()
         #expect(latest(people.inputPrompt) == "Import vCard file")
-        people.inputSubmitted("friends.vcf")
+        type("friends.vcf", into: people)
+        people.inputSubmitted()
         #expect(names(people) == ["Countess Ada Lovelace"])
         #expect(latest(people.message).hasPrefix("Imported 1 person from friends.vcf; skipped 1: line 6"))
         people.startExporting()
-        #expect(people.takeInputLineRequest()?.text == "people.vcf")
-        people.inputSubmitted("out.vcf")
+        #expect(latest(people.inputLine) == InputLine(text: "people.vcf"))
+        #expect(latest(people.inputLineIsFocused))
+        edit(people, .deleteToStart, .insert("out.vcf"))
+        people.inputSubmitted()
         #expect(files.files["out.vcf"]?.contains("N:Lovelace;Ada;;Countess;") == true)
         #expect(latest(people.message) == "Exported 1 person to /home/test/out.vcf")
     }
@@ -261,7 +305,8 @@ struct PeopleListViewModelTests {
     @Test func aMissingFileSaysSoAndChangesNothing() {
         let people = makeViewModel()
         people.startImporting()
-        people.inputSubmitted("nowhere.vcf")
+        type("nowhere.vcf", into: people)
+        people.inputSubmitted()
         #expect(latest(people.message) == "Not imported: nowhere.vcf cannot be read: no such file")
         #expect(latest(people.messageIsProblem))
     }

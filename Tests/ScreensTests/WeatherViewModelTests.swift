@@ -176,7 +176,8 @@ struct WeatherViewModelTests {
         let weather = makeViewModel()
         weather.screenAppeared()
         await answer(weather)
-        weather.inputSubmitted("   ")
+        type("   ", into: weather)
+        weather.inputSubmitted()
         #expect(latest(weather.locationName) == "McGaheysville, VA")
         #expect(latest(weather.summary) == "Broken clouds - 72℉")
         #expect(latest(weather.problem) == "Type a place, then Enter")
@@ -242,7 +243,7 @@ struct WeatherViewModelTests {
         let weather = makeViewModel()
         weather.screenAppeared()
         await answer(weather)
-        weather.inputChanged("Rich")
+        type("Rich", into: weather)
         await weather.suggestionSearch?.value
         #expect(latest(weather.suggestions) == ["Richmond, VA", "Paris, Île-de-France, France"])
         #expect(latest(weather.selectedSuggestion) == nil)
@@ -251,9 +252,10 @@ struct WeatherViewModelTests {
         weather.moveSuggestion(by: 1)
         #expect(latest(weather.selectedSuggestion) == 1)
         weather.moveSuggestion(by: -1)
-        weather.inputSubmitted("Rich")
+        weather.inputSubmitted()
         #expect(latest(weather.suggestions).isEmpty)
-        #expect(weather.takeInputLineRequest() == InputLineRequest(text: "Richmond, VA"))  // the line shows the place chosen
+        #expect(latest(weather.inputLine) == InputLine(text: "Richmond, VA"))  // the line shows the place chosen
+        #expect(latest(weather.inputLine).cursor == 12)
         await answer(weather)
         #expect(latest(weather.locationName) == "Richmond, VA")
         #expect(geocoder.queries == ["Rich"])  // only suggested: the chosen place is not looked up again
@@ -261,14 +263,41 @@ struct WeatherViewModelTests {
 
     @Test func upAboveTheFirstSuggestionGoesBackToTheTypedText() async {
         let weather = makeViewModel()
-        weather.inputChanged("Rich")
+        type("Rich", into: weather)
         await weather.suggestionSearch?.value
         weather.moveSuggestion(by: 1)
         weather.moveSuggestion(by: -1)
         #expect(latest(weather.selectedSuggestion) == nil)
-        weather.inputChanged("")
+        edit(weather, .deleteToStart)
         await weather.suggestionSearch?.value
         #expect(latest(weather.suggestions).isEmpty)
+    }
+
+    @Test func typingEditsTheLineAndEnterLooksUpTheTextTyped() async {
+        let weather = makeViewModel()
+        weather.screenAppeared()
+        await answer(weather)
+        let line = ValueRecorder(weather.inputLine)
+        type("Pars", into: weather)
+        edit(weather, .moveLeft, .insert("i"))
+        #expect(line.values.map(\.text) == ["", "Pars", "Pars", "Paris"])
+        #expect(line.values.map(\.cursor) == [0, 4, 3, 4])
+        edit(weather, .moveEnd)
+        weather.inputSubmitted()
+        await answer(weather)
+        #expect(latest(weather.locationName) == "Paris, France")
+        #expect(latest(weather.inputLine) == InputLine(text: "Paris"))  // the text typed stays
+        #expect(geocoder.queries.last == "Paris")
+    }
+
+    @Test func theFocusIsTheWeatherScreensOwnOutput() {
+        let weather = makeViewModel()
+        #expect(weather.focusesInputOnOpen)
+        #expect(latest(weather.inputPrompt) == "Location")
+        let focus = ValueRecorder(weather.inputLineIsFocused)
+        weather.inputFocusChanged(true)
+        weather.inputFocusChanged(false)
+        #expect(focus.values == [false, true, false])
     }
 
     @Test func unreadablePreferencesStillShowTheWeatherAndSaySo() async {

@@ -4,7 +4,7 @@ import Binding
 ///
 /// ```swift
 /// let scheduler = TestScheduler()
-/// viewModel.queryChanged("star")
+/// search.inputLineEdited(.insert("star"))
 /// scheduler.advance(by: .milliseconds(300))   // runs everything due by then, in order
 /// ```
 @MainActor

@@ -2,7 +2,8 @@ import Binding
 import Screens
 
 /// The root view: lays out the tab bar, the open screen, the input line and the status line,
-/// keeps the focus and each tab's input line, and routes every key through the keymap.
+/// and routes every key through the keymap. The input line belongs to the open screen's
+/// view-model: the shell draws its bound outputs and turns keys into its inputs.
 ///
 /// It draws into any ``Surface``, so tests run it against a ``GridSurface`` exactly as the
 /// terminal runs it.
@@ -16,7 +17,6 @@ public final class ShellView {
     private let keymap: Keymap
     private let needsDisplay: @MainActor () -> Void
     private let onQuit: @MainActor () -> Void
-    private var editors: [Tab: LineEditor] = [:]
     private var helpScroll = 0
     private var lastSize = Size(columns: 0, rows: 0)
     private var tokens: [BindingToken] = []
@@ -28,14 +28,22 @@ public final class ShellView {
     private var isHelpVisible = false
     /// The status line's notice (`notice`).
     private var notice: String?
-    /// The input line's prompt, from the `inputPrompt` of the screen that takes the input line.
-    private var prompt = ""
-    /// The screen whose prompt is bound, and the binding.
-    private var promptUser: ObjectIdentifier?
-    private var promptToken: BindingToken?
+    /// The input line of the screen that takes it (`inputPrompt`, `inputLine`, `inputLineIsFocused`).
+    private var input = InputLineState()
+    /// The screen whose input line is bound, and the bindings.
+    private var inputUser: ObjectIdentifier?
+    private var inputTokens: [BindingToken] = []
 
-    /// Whether keys go to the input line rather than the screen.
-    public private(set) var isInputFocused = false
+    /// The input line as the screen's outputs last delivered it; empty while no screen takes it.
+    private struct InputLineState {
+        var prompt = ""
+        var line = InputLine()
+        var isFocused = false
+    }
+
+    /// Whether keys go to the input line rather than the screen: what the bound
+    /// `inputLineIsFocused` of the screen that takes the input line last said.
+    public var isInputFocused: Bool { inputUser != nil && input.isFocused }
 
     /// Creates the shell view. `needsDisplay` asks for a frame; `onQuit` ends the program.
     public init(
@@ -53,9 +61,9 @@ public final class ShellView {
         shell.selectedTab.bindAndFire { [unowned self] tab in
             if let visibleTab { screens[visibleTab]?.setVisible(false) }
             visibleTab = tab
-            isInputFocused = screens[tab]?.inputLineUser?.focusesInputOnOpen ?? false
             screens[tab]?.setVisible(true)
             followInputLineUser()
+            if let user = inputLineUser { user.inputFocusChanged(user.focusesInputOnOpen) }
             needsDisplay()
         }.store(in: &tokens)
         shell.notice.bindAndFire { [unowned self] notice in
@@ -79,19 +87,12 @@ public final class ShellView {
         return [.everywhere] + screenScopes + [.screen]
     }
 
-    /// Answers one key, then does what the open screen asks of the input line.
+    /// Answers one key, then binds the input line of the screen that takes it now (a screen
+    /// can take it or put it away on a key, as the Scoreboard does to rename).
     public func handle(_ key: Key) {
         shell.dismissNotice()
         answer(key)
         followInputLineUser()
-        if let request = inputLineUser?.takeInputLineRequest() {
-            if let text = request.text, text != editor.text {
-                editors[tab] = LineEditor(text: text)
-                requestDisplay()
-            }
-            if let focus = request.focus { setInputFocus(focus) }
-        }
-        if isInputFocused, inputLineUser == nil { setInputFocus(false) }  // the screen put its input line away
     }
 
     private func answer(_ key: Key) {
@@ -102,7 +103,7 @@ public final class ShellView {
         if isHelpVisible { return }
         switch key {
         case .text(let text) where isInputFocused, .paste(let text) where isInputFocused:
-            edit { $0.insert(text) }
+            edit(.insert(text))
         case .text(let text) where text.count > 1:
             // Keys typed faster than they are read arrive together; outside the input line
             // each one is a command of its own.
@@ -122,17 +123,17 @@ public final class ShellView {
         case .quit: onQuit()
         case .toggleHelp: shell.toggleHelp()
         case .closeHelp: shell.hideHelp()
-        case .focusInput: setInputFocus(currentScreen?.inputLineUser != nil)
-        case .leaveInput: setInputFocus(false)
-        case .submitInput: inputLineUser.map { $0.inputSubmitted(editor.text) }
-        case .cursorLeft: edit { $0.moveLeft() }
-        case .cursorRight: edit { $0.moveRight() }
-        case .cursorHome: edit { $0.moveHome() }
-        case .cursorEnd: edit { $0.moveEnd() }
-        case .deleteBackward: edit { $0.deleteBackward() }
-        case .deleteForward: edit { $0.deleteForward() }
-        case .deleteToStart: edit { $0.deleteToStart() }
-        case .deleteWordBackward: edit { $0.deleteWordBackward() }
+        case .focusInput: inputLineUser?.inputFocusChanged(true)
+        case .leaveInput: inputLineUser?.inputFocusChanged(false)
+        case .submitInput: inputLineUser?.inputSubmitted()
+        case .cursorLeft: edit(.moveLeft)
+        case .cursorRight: edit(.moveRight)
+        case .cursorHome: edit(.moveHome)
+        case .cursorEnd: edit(.moveEnd)
+        case .deleteBackward: edit(.deleteBackward)
+        case .deleteForward: edit(.deleteForward)
+        case .deleteToStart: edit(.deleteToStart)
+        case .deleteWordBackward: edit(.deleteWordBackward)
         case .scrollUp: scrollHelp(by: -1)
         case .scrollDown: scrollHelp(by: 1)
         case .pageUp: scrollHelp(by: -max(1, lastSize.rows - 6))
@@ -149,38 +150,33 @@ public final class ShellView {
     private var currentScreen: ScreenView? { screens[tab] }
     private var inputLineUser: InputLineUser? { currentScreen?.inputLineUser }
 
-    /// The open tab's input line.
-    public var editor: LineEditor { editors[tab] ?? LineEditor() }
-
-    private func edit(_ change: (inout LineEditor) -> Void) {
-        guard let user = inputLineUser else { return }
-        var editor = self.editor
-        let before = editor
-        change(&editor)
-        guard editor != before else { return }
-        editors[tab] = editor
-        if editor.text != before.text { user.inputChanged(editor.text) }
-        requestDisplay()
+    /// Sends an edit of the input line to the screen that owns it.
+    private func edit(_ edit: InputLineEdit) {
+        inputLineUser?.inputLineEdited(edit)
     }
 
-    /// Binds the prompt of the screen that takes the input line now, when that screen changed
-    /// (another tab, or a screen that took or gave up the input line on a key).
+    /// Binds the input line of the screen that takes it now, when that screen changed (another
+    /// tab, or a screen that took or gave up the input line on a key); until the first
+    /// delivery, and while no screen takes it, the line is empty and has no focus.
     private func followInputLineUser() {
         let user = inputLineUser
         let identity = user.map(ObjectIdentifier.init)
-        guard identity != promptUser else { return }
-        promptUser = identity
-        prompt = ""
-        promptToken = user?.inputPrompt.bindAndFire { [unowned self] in
-            prompt = $0
-            needsDisplay()
-        }
+        guard identity != inputUser else { return }
+        inputUser = identity
+        for token in inputTokens { token.cancel() }
+        inputTokens = []
+        input = InputLineState()
+        guard let user else { return needsDisplay() }
+        bindInput(user.inputPrompt, to: \.prompt)
+        bindInput(user.inputLine, to: \.line)
+        bindInput(user.inputLineIsFocused, to: \.isFocused)
     }
 
-    private func setInputFocus(_ focused: Bool) {
-        guard focused != isInputFocused else { return }
-        isInputFocused = focused
-        requestDisplay()
+    private func bindInput<Value>(_ output: Output<Value>, to field: WritableKeyPath<InputLineState, Value>) {
+        output.bindAndFire { [unowned self] value in
+            input[keyPath: field] = value
+            needsDisplay()
+        }.store(in: &inputTokens)
     }
 
     private func scrollHelp(by lines: Int) {
@@ -191,8 +187,8 @@ public final class ShellView {
         requestDisplay()
     }
 
-    /// Changes that are not view-model outputs (focus, editing, scrolling) ask for a frame
-    /// the same way a binding does.
+    /// A change that is no view-model output (the help's scroll) asks for a frame the same
+    /// way a binding does.
     private func requestDisplay() {
         needsDisplay()
     }
@@ -244,7 +240,7 @@ public final class ShellView {
         var cursor: Position?
         if inputLineUser != nil {
             let line = Self.contentRect(in: size, hasInputLine: false)
-            let position = InputLineView(prompt: prompt, editor: editor, isFocused: isInputFocused)
+            let position = InputLineView(prompt: input.prompt, line: input.line, isFocused: isInputFocused)
                 .draw(into: surface, row: line.row, in: line)
             if isInputFocused { cursor = position }
         }

@@ -6,7 +6,7 @@ import Screens
 /// when an output changes; the shell then draws one frame for the whole event turn.
 @MainActor
 public protocol ScreenView: AnyObject {
-    /// The view-model that takes the input line's text, for a screen that has one.
+    /// The view-model that owns the input line (its text, cursor and focus), for a screen that has one.
     var inputLineUser: InputLineUser? { get }
     /// Draws the screen inside `rect`.
     func draw(into surface: Surface, in rect: Rect)

@@ -44,6 +44,8 @@ public final class MovieSearchViewModel {
     private let _selectedMovie = Dynamic<MovieRowViewModel?>(nil)
     private let service: any MovieService
     private let query = Dynamic("")
+    private let _inputLine = Dynamic(InputLine())
+    private let _inputLineIsFocused = Dynamic(false)
     private var tokens: [BindingToken] = []
     private var generation = 0
     /// The search under way, for tests to await.
@@ -62,11 +64,6 @@ public final class MovieSearchViewModel {
 
     // MARK: - Inputs
 
-    /// The query as it stands after the latest keystroke.
-    public func queryChanged(_ text: String) {
-        query.value = text.trimmingCharacters(in: .whitespaces)
-    }
-
     /// Moves the cursor by `offset` rows, staying on the list.
     public func moveSelection(by offset: Int) {
         guard !_rows.value.isEmpty else { return }
@@ -74,6 +71,11 @@ public final class MovieSearchViewModel {
     }
 
     // MARK: - Private
+
+    /// The query as it stands after the latest edit of the input line.
+    private func queryChanged(_ text: String) {
+        query.value = text.trimmingCharacters(in: .whitespaces)
+    }
 
     private func run(_ text: String) {
         generation += 1
@@ -123,12 +125,19 @@ public final class MovieSearchViewModel {
 
 extension MovieSearchViewModel: InputLineUser {
     public var inputPrompt: Output<String> { Dynamic("Search").output }
+    public var inputLine: Output<InputLine> { _inputLine.output }
+    public var inputLineIsFocused: Output<Bool> { _inputLineIsFocused.output }
 
-    public func inputChanged(_ text: String) {
-        queryChanged(text)
+    /// The query follows the text as it is typed (throttled).
+    public func inputLineEdited(_ edit: InputLineEdit) {
+        _inputLine.apply(edit) { queryChanged($0) }
     }
 
-    public func inputSubmitted(_ text: String) {
-        queryChanged(text)
+    public func inputFocusChanged(_ focused: Bool) {
+        _inputLineIsFocused.change(to: focused)
+    }
+
+    public func inputSubmitted() {
+        queryChanged(_inputLine.value.text)
     }
 }

@@ -77,7 +77,7 @@ public final class PeopleListViewModel {
     private let _syncIsProblem = Dynamic(false)
     private let _message = Dynamic("")
     private let _messageIsProblem = Dynamic(false)
-    private let _mode = Dynamic(Mode.list)
+    let _mode = Dynamic(Mode.list)  // internal for the InputLineUser extension's file
     private let _question = Dynamic("")
 
     private let openStore: @MainActor () throws -> any PeopleStore
@@ -96,8 +96,10 @@ public final class PeopleListViewModel {
     private var visibleRowCount = 20
     /// How many people the store holds, counted after each commit.
     private var total = 0
-    private var typed = ""
-    private var request: InputLineRequest?
+    // The input line: the filter, a form's field or a file's path; internal for the
+    // InputLineUser extension's file.
+    let _inputLine = Dynamic(InputLine())
+    let _inputLineIsFocused = Dynamic(false)
     /// The exchange with the server under way, for tests to await.
     public private(set) var syncTask: Task<Void, Never>?
 
@@ -193,7 +195,7 @@ public final class PeopleListViewModel {
     /// Keeps what is typed in the form's field and goes to the next one; on the last, saves.
     public func nextField() {
         guard case .adding(var form) = _mode.value else { return }
-        form[form.field] = typed
+        form[form.field] = _inputLine.value.text
         guard form.isOnLastField else {
             form.move(by: 1)
             form.problem = ""
@@ -205,7 +207,7 @@ public final class PeopleListViewModel {
     /// Keeps what is typed in the form's field and goes to the one before.
     public func previousField() {
         guard case .adding(var form) = _mode.value else { return }
-        form[form.field] = typed
+        form[form.field] = _inputLine.value.text
         form.move(by: -1)
         setMode(.adding(form), text: form[form.field])
     }
@@ -270,7 +272,7 @@ public final class PeopleListViewModel {
         setMode(.exporting, text: "people.vcf")
     }
 
-    private func importCards(from path: String) {
+    func importCards(from path: String) {
         guard let store else { return }
         do {
             let cards = VCard.people(from: try files.read(path))
@@ -284,7 +286,7 @@ public final class PeopleListViewModel {
         }
     }
 
-    private func exportCards(to path: String) {
+    func exportCards(to path: String) {
         guard let store else { return }
         do {
             let everyone = try store.people(matching: "", sortedBy: _sortOrder.value, offset: 0, limit: Int.max)
@@ -412,48 +414,22 @@ public final class PeopleListViewModel {
 
     // MARK: - Helpers
 
+    /// Asks for something in the input line, which takes the focus and starts with `text`.
     private func setMode(_ newMode: Mode, text: String) {
         _mode.change(to: newMode)
-        typed = text
-        request = InputLineRequest(text: text, focus: true)
+        _inputLine.change(to: InputLine(text: text))
+        _inputLineIsFocused.change(to: true)
     }
 
-    private func closeMode() {
+    /// Back to the list: the input line holds the filter again, and the list has the focus.
+    func closeMode() {
         _mode.change(to: .list)
-        typed = filter
-        request = InputLineRequest(text: filter, focus: false)
+        _inputLine.change(to: InputLine(text: filter))
+        _inputLineIsFocused.change(to: false)
     }
 
-    private func say(_ text: String, isProblem: Bool = false) {
-        _message.change(to: text)
-        _messageIsProblem.change(to: isProblem)
-    }
-
-    private static func count(_ number: Int) -> String {
-        number == 1 ? "1 person" : "\(number) people"
-    }
-}
-
-// MARK: - InputLineUser
-
-extension PeopleListViewModel: InputLineUser {
-    public var inputPrompt: Output<String> {
-        _mode.output.map { mode in
-            switch mode {
-            case .adding(let form): form.field.label
-            case .importing: "Import vCard file"
-            case .exporting: "Export to file"
-            case .list, .confirmingDelete: "Filter"
-            }
-        }
-    }
-
-    /// The list's letter keys come first: `/` goes to the filter.
-    public var focusesInputOnOpen: Bool { false }
-
-    public func inputChanged(_ text: String) {
-        typed = text
-        guard _mode.value == .list else { return }
+    /// Filters the list by `text` (trimmed) from the top, when that changes the filter.
+    func filterChanged(to text: String) {
         let newFilter = text.trimmingCharacters(in: .whitespaces)
         guard newFilter != filter else { return }
         filter = newFilter
@@ -462,31 +438,13 @@ extension PeopleListViewModel: InputLineUser {
         reload()
     }
 
-    public func inputSubmitted(_ text: String) {
-        typed = text
-        let path = text.trimmingCharacters(in: .whitespaces)
-        switch _mode.value {
-        case .adding: nextField()
-        case .importing where !path.isEmpty:
-            closeMode()
-            importCards(from: path)
-        case .exporting where !path.isEmpty:
-            closeMode()
-            exportCards(to: path)
-        case .importing, .exporting: say("Type a file's path, or Esc", isProblem: true)
-        case .list, .confirmingDelete: request = InputLineRequest(focus: false)
-        }
+    func say(_ text: String, isProblem: Bool = false) {
+        _message.change(to: text)
+        _messageIsProblem.change(to: isProblem)
     }
 
-    /// Esc in a form or a file prompt: closes it, keeping nothing of it.
-    public func cancelInput() {
-        guard _mode.value != .list else { return }
-        closeMode()
-    }
-
-    public func takeInputLineRequest() -> InputLineRequest? {
-        defer { request = nil }
-        return request
+    private static func count(_ number: Int) -> String {
+        number == 1 ? "1 person" : "\(number) people"
     }
 }
 

@@ -71,7 +71,9 @@ public final class GameScoreboardViewModel {
     private var pastGame: StoredGame?
     private var isVisible = false
     private var tick: ScheduledAction?
-    private var inputRequest: InputLineRequest?
+    // The input line while a name is typed; internal for the InputLineUser extension's file.
+    let _inputLine = Dynamic(InputLine())
+    let _inputLineIsFocused = Dynamic(false)
 
     /// Creates the scoreboard. `openLibrary` is called once, when the screen first appears;
     /// `scheduler` gives the monotonic time and the clock's ticks; `today` dates new games.
@@ -196,18 +198,19 @@ public final class GameScoreboardViewModel {
     public static let longestName = 24
 
     /// Starts renaming the chosen player (`team` false) or the chosen player's team, in the
-    /// input line, which starts with the name as it is.
+    /// input line, which takes the focus and starts with the name as it is.
     public func startRenaming(team: Bool) {
         guard pastGame == nil else { return }
         let player = selectedPlayer.playerID
         let target: NameTarget = team ? .team(game.side(of: player) ?? .home) : .player(player)
         _renaming.change(to: target)
         _renameProblem.change(to: "")
-        inputRequest = InputLineRequest(text: game.name(of: target) ?? "", focus: true)
+        _inputLine.change(to: InputLine(text: game.name(of: target) ?? ""))
+        _inputLineIsFocused.change(to: true)
     }
 
     /// Takes `text` as the new name, unless it is empty or too long, which the screen says.
-    public func rename(to text: String) {
+    func rename(to text: String) {
         guard let target = _renaming.value else { return }
         let name = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard !name.isEmpty, name.count <= Self.longestName else {
@@ -220,11 +223,12 @@ public final class GameScoreboardViewModel {
         showGame()
     }
 
-    /// Leaves the name as it was.
+    /// Leaves the name as it was, and puts the input line away.
     public func stopRenaming() {
         _renaming.change(to: nil)
         _renameProblem.change(to: "")
-        inputRequest = InputLineRequest(text: "", focus: false)
+        _inputLine.change(to: InputLine())
+        _inputLineIsFocused.change(to: false)
     }
 
     /// Leaves a past game and shows the current one again.
@@ -323,29 +327,5 @@ public final class GameScoreboardViewModel {
     private static func nanoseconds(_ duration: Duration) -> Int64 {
         let (seconds, attoseconds) = duration.components
         return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-    }
-}
-
-// MARK: - InputLineUser (while renaming)
-
-extension GameScoreboardViewModel: InputLineUser {
-    public var inputPrompt: Output<String> {
-        _renaming.output.map { renaming in
-            if case .team = renaming { return "Team name" }
-            return "Player name"
-        }
-    }
-
-    public var focusesInputOnOpen: Bool { false }
-
-    public func inputChanged(_ text: String) {}
-
-    public func inputSubmitted(_ text: String) {
-        rename(to: text)
-    }
-
-    public func takeInputLineRequest() -> InputLineRequest? {
-        defer { inputRequest = nil }
-        return inputRequest
     }
 }

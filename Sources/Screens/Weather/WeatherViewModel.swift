@@ -83,7 +83,8 @@ public final class WeatherViewModel {
     private var suggestedPlaces: [Place] = []
     private var lookupGeneration = 0
     private var suggestionGeneration = 0
-    private var inputRequest: InputLineRequest?
+    private let _inputLine = Dynamic(InputLine())
+    private let _inputLineIsFocused = Dynamic(false)
 
     /// The lookup under way, for tests to await.
     public private(set) var lookup: Task<Void, Never>?
@@ -288,25 +289,28 @@ public final class WeatherViewModel {
 
 extension WeatherViewModel: InputLineUser {
     public var inputPrompt: Output<String> { Dynamic("Location").output }
+    public var inputLine: Output<InputLine> { _inputLine.output }
+    public var inputLineIsFocused: Output<Bool> { _inputLineIsFocused.output }
 
-    public func inputChanged(_ text: String) {
-        suggest(for: text)
+    /// Places matching the text are suggested as it changes.
+    public func inputLineEdited(_ edit: InputLineEdit) {
+        _inputLine.apply(edit) { suggest(for: $0) }
     }
 
-    /// Enter: the chosen suggestion's place when Up or Down chose one, else the text typed.
-    public func inputSubmitted(_ text: String) {
+    public func inputFocusChanged(_ focused: Bool) {
+        _inputLineIsFocused.change(to: focused)
+    }
+
+    /// Enter: the chosen suggestion's place, whose name the line then shows, when Up or Down
+    /// chose one; else the place the text names.
+    public func inputSubmitted() {
         guard let index = _selectedSuggestion.value, suggestedPlaces.indices.contains(index) else {
-            changeLocation(to: text)
+            changeLocation(to: _inputLine.value.text)
             return
         }
         let place = suggestedPlaces[index]
-        inputRequest = InputLineRequest(text: _suggestions.value[index])
+        _inputLine.change(to: InputLine(text: _suggestions.value[index]))
         clearSuggestions()
         look { place }
-    }
-
-    public func takeInputLineRequest() -> InputLineRequest? {
-        defer { inputRequest = nil }
-        return inputRequest
     }
 }

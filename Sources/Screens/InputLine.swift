@@ -1,25 +1,49 @@
-/// The editing state of a one-line text field: the text and a cursor counted in grapheme
-/// clusters, with the usual editing keys and a horizontally scrolling viewport.
-public struct LineEditor: Equatable, Sendable {
+/// The text of the shared input line and its cursor, counted in characters (grapheme clusters),
+/// with the usual editing keys. A view-model that takes the input line keeps one and publishes
+/// it as its `inputLine` output; how wide it is on screen, and which part of it shows, is the
+/// view's business.
+///
+/// ```swift
+/// var line = InputLine(text: "Par")
+/// line.apply(.insert("is"))      // "Paris", cursor 5
+/// line.apply(.deleteWordBackward) // "", cursor 0
+/// ```
+public struct InputLine: Equatable, Sendable {
     // MARK: - State
 
-    /// The text being edited; never contains a newline or a tab.
+    /// The text; never contains a line break or a tab.
     public private(set) var text: String
     /// The cursor as a count of Characters (grapheme clusters) before it: 0...text.count.
     public private(set) var cursor: Int
-    /// The cursor as a position in `text`, kept in step with `cursor` so edits need no walk.
-    private var cursorIndex: String.Index
+    /// The cursor as a position in `text`, kept in step with `cursor` so that neither an edit
+    /// nor a view drawing the line walks the text to find it.
+    public private(set) var cursorIndex: String.Index
 
-    /// An editor holding `text` (line breaks and tabs turned into spaces), cursor at the end.
+    /// A line holding `text` (line breaks and tabs turned into spaces), the cursor at its end.
     public init(text: String = "") {
         self.text = Self.flattened(text)
         cursor = self.text.count
         cursorIndex = self.text.endIndex
     }
 
-    /// Two editors are equal when their text and cursor are.
-    public static func == (lhs: LineEditor, rhs: LineEditor) -> Bool {
+    /// Two lines are equal when their text and cursor are.
+    public static func == (lhs: InputLine, rhs: InputLine) -> Bool {
         lhs.text == rhs.text && lhs.cursor == rhs.cursor
+    }
+
+    /// Makes `edit`.
+    public mutating func apply(_ edit: InputLineEdit) {
+        switch edit {
+        case .insert(let newText): insert(newText)
+        case .moveLeft: moveLeft()
+        case .moveRight: moveRight()
+        case .moveHome: moveHome()
+        case .moveEnd: moveEnd()
+        case .deleteBackward: deleteBackward()
+        case .deleteForward: deleteForward()
+        case .deleteToStart: deleteToStart()
+        case .deleteWordBackward: deleteWordBackward()
+        }
     }
 
     // MARK: - Inserting
@@ -43,12 +67,12 @@ public struct LineEditor: Equatable, Sendable {
 
     /// Replaces the whole text (line breaks and tabs as spaces) and puts the cursor at the end.
     public mutating func replace(with newText: String) {
-        self = LineEditor(text: newText)
+        self = InputLine(text: newText)
     }
 
     /// Empties the text.
     public mutating func clear() {
-        self = LineEditor()
+        self = InputLine()
     }
 
     // MARK: - Moving
@@ -116,77 +140,7 @@ public struct LineEditor: Equatable, Sendable {
         removeBeforeCursor(from: start, characters: removed)
     }
 
-    // MARK: - Drawing
-
-    /// What to draw in a field `width` columns wide: the visible slice of the text (never cutting a wide character in half), the column of the cursor within the field, and whether text is hidden to the left / right.
-    public func viewport(width: Int) -> LineViewport {
-        guard width > 0 else {
-            return LineViewport(visibleText: "", cursorColumn: 0, hiddenBefore: false, hiddenAfter: false)
-        }
-        if Self.fitsWithEndCursor(text, width: width) {
-            let column = DisplayWidth.of(text[..<cursorIndex])
-            return LineViewport(visibleText: text, cursorColumn: column, hiddenBefore: false, hiddenAfter: false)
-        }
-        let start = windowStart(width: width)
-        let end = Self.visibleEnd(of: text, from: start.index, width: width)
-        return LineViewport(
-            visibleText: String(text[start.index..<end]),
-            cursorColumn: start.cursorColumn,
-            hiddenBefore: start.index > text.startIndex,
-            hiddenAfter: end < text.endIndex
-        )
-    }
-
-    // MARK: - Viewport helpers
-
-    /// Where the window starts when the text does not fit: as far left as still shows the text
-    /// up to the cursor cell plus a margin of up to two columns after it; also the cursor's column.
-    private func windowStart(width: Int) -> (index: String.Index, cursorColumn: Int) {
-        let after = text[cursorIndex...]
-        let cell = after.first.map { max(1, DisplayWidth.of($0)) } ?? 1
-        let margin = min(2, (width - 1) / 4)
-        var lookAhead = 0
-        for character in after.dropFirst() {
-            let columns = DisplayWidth.of(character)
-            guard lookAhead + columns <= margin else { break }
-            lookAhead += columns
-        }
-        var start = cursorIndex
-        var cursorColumn = 0
-        while start > text.startIndex {
-            let previous = text.index(before: start)
-            let columns = DisplayWidth.of(text[previous])
-            guard cursorColumn + columns + cell + lookAhead <= width else { break }
-            cursorColumn += columns
-            start = previous
-        }
-        return (start, cursorColumn)
-    }
-
-    /// Whether the whole text plus one column for a cursor after it fits in `width` columns.
-    private static func fitsWithEndCursor(_ text: String, width: Int) -> Bool {
-        var columns = 1
-        for character in text {
-            columns += DisplayWidth.of(character)
-            if columns > width { return false }
-        }
-        return true
-    }
-
-    /// The end of the characters from `start` that fit whole in `width` columns.
-    private static func visibleEnd(of text: String, from start: String.Index, width: Int) -> String.Index {
-        var end = start
-        var columns = 0
-        while end < text.endIndex {
-            let next = text.index(after: end)
-            columns += DisplayWidth.of(text[end])
-            if columns > width { break }
-            end = next
-        }
-        return end
-    }
-
-    // MARK: - Editing helpers
+    // MARK: - Helpers
 
     /// Removes `from..<cursorIndex`, which holds `characters` clusters, and fixes the cursor.
     private mutating func removeBeforeCursor(from start: String.Index, characters: Int) {
@@ -222,22 +176,13 @@ public struct LineEditor: Equatable, Sendable {
     private static let flattenedCharacters: Set<Character> = ["\t", "\n", "\r", "\r\n"]
 }
 
-/// What a one-line field shows: a slice of the text, where the cursor is, and what is cut off.
-public struct LineViewport: Equatable, Sendable {
-    /// The characters drawn in the field, starting at its column 0.
-    public let visibleText: String
-    /// The column of the cursor cell inside the field.
-    public let cursorColumn: Int
-    /// Whether some of the text lies to the left of the field.
-    public let hiddenBefore: Bool
-    /// Whether some of the text lies to the right of the field.
-    public let hiddenAfter: Bool
-
-    /// A viewport with the given parts.
-    public init(visibleText: String, cursorColumn: Int, hiddenBefore: Bool, hiddenAfter: Bool) {
-        self.visibleText = visibleText
-        self.cursorColumn = cursorColumn
-        self.hiddenBefore = hiddenBefore
-        self.hiddenAfter = hiddenAfter
-    }
+/// One edit of the input line, as the user makes it with a key: what a view sends to
+/// `InputLineUser.inputLineEdited(_:)`.
+public enum InputLineEdit: Equatable, Sendable {
+    /// Typed or pasted text, put in at the cursor (line breaks and tabs as spaces).
+    case insert(String)
+    /// The cursor one character left or right, to the start or the end.
+    case moveLeft, moveRight, moveHome, moveEnd
+    /// Backspace, Delete, Ctrl-U (everything before the cursor), Ctrl-W (the word before it).
+    case deleteBackward, deleteForward, deleteToStart, deleteWordBackward
 }
