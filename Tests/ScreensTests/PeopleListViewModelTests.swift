@@ -73,6 +73,26 @@ struct PeopleListViewModelTests {
         #expect(count.values == ["1 person", "2 people"])
     }
 
+    @Test func anotherInstancesAddShowsWhenTheScreenComesBack() throws {
+        try store.add([Person(id: "1", firstName: "Ada", lastName: "Lovelace")])
+        let people = makeViewModel()
+        store.addFromElsewhere([Person(id: "2", firstName: "Grace", lastName: "Hopper")])
+        people.screenAppeared()
+        #expect(latest(people.countText) == "2 people")
+        #expect(names(people) == ["Grace Hopper", "Ada Lovelace"])
+    }
+
+    @Test func aRecountThatFailsLeavesNoRowsOfAnotherPage() throws {
+        try store.add((10..<60).map { Person(id: "\($0)", firstName: "Member", lastName: "Number\($0)") })
+        let people = makeViewModel()
+        store.addFromElsewhere([Person(id: "2", firstName: "Grace", lastName: "Hopper")])
+        store.failReads = .init(description: "the disk could not be read")
+        people.moveToEdge(toEnd: true)  // a page further on
+        #expect(latest(people.rows).isEmpty)
+        #expect(latest(people.selectedPerson) == nil)
+        #expect(latest(people.message).hasPrefix("People cannot be read"))
+    }
+
     @Test func theFilterFollowsTheInputLine() throws {
         try store.add([Person(firstName: "Ada", lastName: "Lovelace"), Person(firstName: "Grace", lastName: "Hopper")])
         let people = makeViewModel()

@@ -123,9 +123,13 @@ public final class PeopleListViewModel {
     // MARK: - Appearing
 
     /// The screen came into view: the first time, it opens the store, reads the kept order,
-    /// follows the store's changes and syncs with the people server.
+    /// follows the store's changes and syncs with the people server; after that, it reads again
+    /// if another instance committed meanwhile.
     public func screenAppeared() {
-        guard !hasAppeared else { return }
+        guard !hasAppeared else {
+            if (try? store?.changedElsewhere()) == true { storeChanged() }
+            return
+        }
         hasAppeared = true
         do {
             let store = try openStore()
@@ -369,15 +373,17 @@ public final class PeopleListViewModel {
             total = try store.count(matching: "")
         } catch {
             say("People cannot be read: \(error)", isProblem: true)
+            readPage(counted: true)  // the rows then match the cursor: read, or cleared if they cannot be
             return
         }
         commitsShown = commits
-        reload()
+        reload(counted: true)
         showSyncState()
     }
 
-    /// Counts the matches again and reads the page in view, keeping the cursor's place.
-    private func reload() {
+    /// Counts the matches again and reads the page in view, keeping the cursor's place;
+    /// `counted` when everyone was just counted.
+    private func reload(counted: Bool = false) {
         guard let store else { return }
         do {
             let matches = filter.isEmpty ? total : try store.count(matching: filter)
@@ -392,14 +398,14 @@ public final class PeopleListViewModel {
         _selectedIndex.change(to: index)
         let first = min(max(0, min(_firstVisibleIndex.value, index)), max(0, _matchCount.value - visibleRowCount))
         _firstVisibleIndex.change(to: max(first, index - visibleRowCount + 1))
-        readPage()
+        readPage(counted: counted)
     }
 
-    private func readPage() {
+    /// Reads the page in view. Another instance's commit is counted first, once (`counted`
+    /// says it just was), so the count shown and the rows it counts agree.
+    private func readPage(counted: Bool = false) {
         guard let store else { return }
-        // Another instance's commit: count again before reading rows, so the count shown and
-        // the rows it counts agree (storeChanged reads the page itself).
-        if (try? store.changedElsewhere()) == true { return storeChanged() }
+        if !counted, (try? store.changedElsewhere()) == true { return storeChanged() }
         do {
             let page = try store.people(matching: filter, sortedBy: _sortOrder.value,
                                         offset: _firstVisibleIndex.value, limit: visibleRowCount)
