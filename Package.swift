@@ -27,7 +27,7 @@ let package = Package(
         // MARK: - Live services
         .target(
             name: "Services",
-            dependencies: ["Models", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "TOMLKit", package: "TOMLKit")],
+            dependencies: ["Binding", "Models", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "TOMLKit", package: "TOMLKit")],
             resources: [.copy("Resources/movies.tsv"), .copy("Resources/gazetteer.tsv"), .copy("Resources/gazetteer.index")],
             swiftSettings: callerIsolatedAsync
         ),

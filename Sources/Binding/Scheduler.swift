@@ -52,9 +52,7 @@ public final class MainQueueScheduler: Scheduler {
         let item = DispatchWorkItem {
             MainActor.assumeIsolated { action() }
         }
-        let components = delay.components
-        let nanoseconds = max(0, Int(components.seconds) * 1_000_000_000 + Int(components.attoseconds / 1_000_000_000))
-        DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: item)
+        DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(max(0, delay.nanoseconds))), execute: item)
         return ScheduledAction { item.cancel() }
     }
 }

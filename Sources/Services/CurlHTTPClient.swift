@@ -1,3 +1,4 @@
+import Binding
 import Foundation
 
 /// An `HTTPClient` that runs the `curl` program for each request: no cookies, no cache and no
@@ -116,11 +117,11 @@ public struct CurlHTTPClient: HTTPClient {
 
     /// `duration` in seconds as curl's `max-time` takes it: "10", "7.5"; never 0 (no limit).
     static func seconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        guard seconds > 0 || attoseconds >= 1_000_000_000_000_000 else { return "0.001" }
-        guard attoseconds >= 1_000_000_000_000_000 else { return String(seconds) }
-        let milliseconds = attoseconds / 1_000_000_000_000_000
-        var fraction = String(milliseconds)
+        let milliseconds = duration.nanoseconds / 1_000_000
+        guard milliseconds > 0 else { return "0.001" }
+        let seconds = milliseconds / 1_000
+        guard milliseconds % 1_000 > 0 else { return String(seconds) }
+        var fraction = String(milliseconds % 1_000)
         fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
         while fraction.hasSuffix("0") { fraction.removeLast() }
         return "\(seconds).\(fraction)"

@@ -1,3 +1,4 @@
+import Binding
 import Foundation
 import GRDB
 import Models
@@ -124,7 +125,6 @@ public final class SQLiteGameLibrary: GameLibrary {
     }
 
     private static func milliseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return seconds * 1_000 + attoseconds / 1_000_000_000_000_000
+        duration.nanoseconds / 1_000_000
     }
 }

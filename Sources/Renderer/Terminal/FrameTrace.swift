@@ -1,3 +1,4 @@
+import Binding
 import Foundation
 
 /// Writes one line per frame sent to the terminal (`--trace FILE`): what triggered it, how
@@ -31,8 +32,7 @@ public final class FrameTrace {
     /// Records one frame.
     public func record(trigger: String, duration: Duration, bytes: Int) {
         frames += 1
-        let milliseconds = Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1e3
-        let line = "frame=\(frames) trigger=\(trigger) ms=\(String(format: "%.3f", milliseconds)) bytes=\(bytes)\n"
+        let line = "frame=\(frames) trigger=\(trigger) ms=\(String(format: "%.3f", duration.milliseconds)) bytes=\(bytes)\n"
         handle.write(Data(line.utf8))
     }
 }

@@ -95,9 +95,7 @@ public final class TerminalApp {
             }
         }
         escapeTimer = timer
-        let (seconds, attoseconds) = Self.escapeDelay.components
-        let delay = DispatchTimeInterval.nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
-        DispatchQueue.main.asyncAfter(deadline: .now() + delay, execute: timer)
+        DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(Self.escapeDelay.nanoseconds)), execute: timer)
     }
 
     private func handle(_ keys: [Key]) {

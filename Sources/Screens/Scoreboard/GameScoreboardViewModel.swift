@@ -316,16 +316,11 @@ public final class GameScoreboardViewModel {
         guard isVisible, pastGame == nil, game.isRunning else { return }
         let tenth = Duration.milliseconds(100)
         let elapsed = game.elapsed(at: scheduler.now)
-        let intoTenth = Duration.nanoseconds(Self.nanoseconds(elapsed) % Self.nanoseconds(tenth))
+        let intoTenth = Duration.nanoseconds(elapsed.nanoseconds % tenth.nanoseconds)
         tick = scheduler.schedule(after: tenth - intoTenth) { [weak self] in
             guard let self else { return }
             _time.change(to: ScoreboardFormat.time(game.elapsed(at: scheduler.now)))
             updateTicking()
         }
-    }
-
-    private static func nanoseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }

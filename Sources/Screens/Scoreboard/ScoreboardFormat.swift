@@ -1,3 +1,4 @@
+import Binding
 import Foundation
 import Models
 
@@ -5,9 +6,9 @@ import Models
 enum ScoreboardFormat {
     /// `mm:ss.t`, tenths cut, not rounded; minutes go past 59 (`60:00.0`).
     static func time(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = max(duration, .zero).components
-        let tenths = attoseconds / 100_000_000_000_000_000
-        return String(format: "%02lld:%02lld.%lld", seconds / 60, seconds % 60, tenths)
+        let tenths = max(duration, .zero).nanoseconds / 100_000_000
+        let seconds = tenths / 10
+        return String(format: "%02lld:%02lld.%lld", seconds / 60, seconds % 60, tenths % 10)
     }
 
     /// `<home> - <away>`.
