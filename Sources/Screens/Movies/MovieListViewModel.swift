@@ -16,7 +16,7 @@ public final class MovieListViewModel {
     /// The selected segment, as an index into `segments`.
     public var selectedSegment: Output<Int> { _selectedSegment.output }
     /// The films of the selected segment, empty while they are fetched.
-    public var rows: Output<[MovieRowViewModel]> { _rows.output }
+    public var rows: Output<[MovieRowViewModel]> { list.rows.output }
     /// Whether an answer is awaited (a spinner on screen).
     public var isFetching: Output<Bool> { _isFetching.output }
     /// An error, an empty list's message, or a note on the list (`Films of 2005`); else empty.
@@ -24,19 +24,17 @@ public final class MovieListViewModel {
     /// Whether `info` tells of a failure (the screen shows it as an error).
     public var infoIsProblem: Output<Bool> { _infoIsProblem.output }
     /// The row under the cursor.
-    public var selectedIndex: Output<Int> { _selectedIndex.output }
+    public var selectedIndex: Output<Int> { list.selectedIndex.output }
     /// The film under the cursor, for the detail pane.
-    public var selectedMovie: Output<MovieRowViewModel?> { _selectedMovie.output }
+    public var selectedMovie: Output<MovieRowViewModel?> { list.selectedMovie.output }
 
     // MARK: - State
 
     private let _selectedSegment: Dynamic<Int>
-    private let _rows = Dynamic<[MovieRowViewModel]>([])
+    private let list = MovieSelection()
     private let _isFetching = Dynamic(false)
     private let _info = Dynamic("")
     private let _infoIsProblem = Dynamic(false)
-    private let _selectedIndex = Dynamic(0)
-    private let _selectedMovie = Dynamic<MovieRowViewModel?>(nil)
     private var service: any MovieService
     private let catalogue: (any MovieService)?
     private var generation = 0
@@ -81,8 +79,7 @@ public final class MovieListViewModel {
 
     /// Moves the cursor by `offset` rows, staying on the list.
     public func moveSelection(by offset: Int) {
-        guard !_rows.value.isEmpty else { return }
-        select(min(max(0, _selectedIndex.value + offset), _rows.value.count - 1))
+        list.move(by: offset)
     }
 
     /// Switches to the embedded catalogue after TMDb failed.
@@ -100,8 +97,7 @@ public final class MovieListViewModel {
         generation += 1
         let request = generation
         let endpoint = Endpoint.allCases[_selectedSegment.value]
-        _rows.change(to: [])
-        select(0)
+        list.show([])
         show(info: "", isProblem: false)
         _isFetching.change(to: true)
         let service = self.service
@@ -117,7 +113,7 @@ public final class MovieListViewModel {
         _isFetching.change(to: false)
         switch result {
         case .success(let page):
-            _rows.value = page.movies.map(MovieRowViewModel.init)
+            list.show(page.movies.map(MovieRowViewModel.init))
             show(info: page.movies.isEmpty ? "No films here." : page.note ?? "", isProblem: false)
         case .failure(MovieServiceError.needsAPIKey(let message)):
             show(info: message, isProblem: true)
@@ -128,17 +124,11 @@ public final class MovieListViewModel {
         case .failure(let error):
             show(info: "The films cannot be read: \(error)", isProblem: true)
         }
-        select(0)
     }
 
     private func show(info text: String, isProblem: Bool) {
         if !isProblem { offersCatalogue = false }
         _info.change(to: text)
         _infoIsProblem.change(to: isProblem)
-    }
-
-    private func select(_ index: Int) {
-        _selectedIndex.change(to: index)
-        _selectedMovie.change(to: _rows.value.indices.contains(index) ? _rows.value[index] : nil)
     }
 }

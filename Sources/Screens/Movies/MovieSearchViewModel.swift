@@ -19,7 +19,7 @@ public final class MovieSearchViewModel {
     // MARK: - Outputs
 
     /// The films found for the latest query.
-    public var rows: Output<[MovieRowViewModel]> { _rows.output }
+    public var rows: Output<[MovieRowViewModel]> { list.rows.output }
     /// `Start searching your favorite movies`, `No result for <query>`, an error, or empty.
     public var info: Output<String> { _info.output }
     /// Whether `info` tells of a failed search (the screen shows it as an error).
@@ -29,19 +29,17 @@ public final class MovieSearchViewModel {
     /// Whether a search is under way.
     public var isSearching: Output<Bool> { _isSearching.output }
     /// The row under the cursor.
-    public var selectedIndex: Output<Int> { _selectedIndex.output }
+    public var selectedIndex: Output<Int> { list.selectedIndex.output }
     /// The film under the cursor, for the detail pane.
-    public var selectedMovie: Output<MovieRowViewModel?> { _selectedMovie.output }
+    public var selectedMovie: Output<MovieRowViewModel?> { list.selectedMovie.output }
 
     // MARK: - State
 
-    private let _rows = Dynamic<[MovieRowViewModel]>([])
+    private let list = MovieSelection()
     private let _info = Dynamic(MovieSearchViewModel.startMessage)
     private let _infoIsProblem = Dynamic(false)
     private let _matchCount = Dynamic("")
     private let _isSearching = Dynamic(false)
-    private let _selectedIndex = Dynamic(0)
-    private let _selectedMovie = Dynamic<MovieRowViewModel?>(nil)
     private let service: any MovieService
     private let query = Dynamic("")
     private let _inputLine = Dynamic(InputLine())
@@ -66,8 +64,7 @@ public final class MovieSearchViewModel {
 
     /// Moves the cursor by `offset` rows, staying on the list.
     public func moveSelection(by offset: Int) {
-        guard !_rows.value.isEmpty else { return }
-        select(min(max(0, _selectedIndex.value + offset), _rows.value.count - 1))
+        list.move(by: offset)
     }
 
     // MARK: - Private
@@ -108,16 +105,10 @@ public final class MovieSearchViewModel {
     }
 
     private func show(rows newRows: [MovieRowViewModel], info newInfo: String, count: String, isProblem: Bool = false) {
-        _rows.change(to: newRows)
         _info.change(to: newInfo)
         _infoIsProblem.change(to: isProblem)
         _matchCount.change(to: count)
-        select(0)
-    }
-
-    private func select(_ index: Int) {
-        _selectedIndex.change(to: index)
-        _selectedMovie.change(to: _rows.value.indices.contains(index) ? _rows.value[index] : nil)
+        list.show(newRows)
     }
 }
 
