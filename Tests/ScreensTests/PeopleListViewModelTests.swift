@@ -4,33 +4,12 @@ import Screens
 import Testing
 import TestSupport
 
+/// The People screen's list: paging, sort, filter, deleting, and following the store.
 @MainActor
-struct PeopleListViewModelTests {
-    static let today = CalendarDay(year: 2026, month: 11, day: 22)
+struct PeopleListViewModelTests: PeopleTesting {
     let store = InMemoryPeopleStore()
     let preferences = InMemoryPreferences()
     let files = InMemoryTextFiles()
-
-    private func makeViewModel(api: (any PeopleAPI)? = nil, defaultOrder: PersonSortOrder = .lastName) -> PeopleListViewModel {
-        let (store, preferences) = (self.store, self.preferences)
-        let people = PeopleListViewModel(openStore: { store }, openPreferences: { preferences },
-                                         api: api, files: files, today: { Self.today }, defaultOrder: defaultOrder)
-        people.screenAppeared()
-        return people
-    }
-
-    private func names(_ people: PeopleListViewModel) -> [String] {
-        latest(people.rows).map(\.nameText)
-    }
-
-    /// Fills the form field by field in the input line, pressing Enter after each.
-    private func add(_ people: PeopleListViewModel, _ fields: [String]) {
-        people.startAdding()
-        for text in fields {
-            type(text, into: people)
-            people.nextField()
-        }
-    }
 
     @Test func anEmptyStoreSaysHowToAddSomeone() {
         let people = makeViewModel()
@@ -106,42 +85,6 @@ struct PeopleListViewModelTests {
         #expect(names(people).count == 2)
     }
 
-    @Test func addingOpensTheFormInTheInputLineAndSavesOnTheLastField() {
-        let people = makeViewModel()
-        people.startAdding()
-        #expect(latest(people.inputLine) == InputLine())
-        #expect(latest(people.inputLineIsFocused))
-        #expect(latest(people.inputPrompt) == "Salutation")
-        type("Countess", into: people)
-        people.nextField()
-        #expect(latest(people.inputPrompt) == "First name")
-        #expect(latest(people.inputLine) == InputLine())
-        type("Ada", into: people)
-        people.previousField()
-        #expect(latest(people.inputLine) == InputLine(text: "Countess"))
-        #expect(latest(people.inputLine).cursor == 8)
-        #expect(latest(people.inputLineIsFocused))
-        people.nextField()
-        #expect(latest(people.inputLine) == InputLine(text: "Ada"))
-        #expect(latest(people.inputLineIsFocused))
-        people.nextField()
-        type("Lovelace", into: people)
-        people.nextField()
-        type("1815-12-10", into: people)
-        people.inputSubmitted()  // Enter on the last field saves, as nextField does
-        #expect(latest(people.mode) == .list)
-        #expect(latest(people.inputLine) == InputLine())
-        #expect(!latest(people.inputLineIsFocused))
-        #expect(names(people) == ["Countess Ada Lovelace"])
-        #expect(latest(people.message) == "Added Countess Ada Lovelace")
-        #expect(store.outbox.count == 1)  // no server: it waits
-    }
-
-    /// Waits until the main queue has run what is on it now: the store's notices.
-    private func noticesDelivered() async {
-        await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
-    }
-
     @Test func aWriteOfItsOwnIsReadOnceAndOneFromElsewhereWhenToldOfIt() async throws {
         let people = makeViewModel()
         await noticesDelivered()
@@ -167,52 +110,6 @@ struct PeopleListViewModelTests {
         store.failReads = nil
         await noticesDelivered()
         #expect(names(people) == ["Ada Lovelace"])
-    }
-
-    @Test(arguments: [
-        (["", "", "  ", ""], PersonForm.Field.firstName, "A person needs a first or a last name"),
-        (["", "Ada", "Lovelace", "2023-02-29"], .birthday, "2023-02-29 is not a day on the calendar"),
-        (["", "Ada", "Lovelace", "10/12/1815"], .birthday, "Write the birthday as YYYY-MM-DD, such as 1815-12-10"),
-        (["", "Ada", "Lovelace", "2026-11-23"], .birthday, "2026-11-23 is in the future"),
-    ])
-    func aWrongFormSaysWhyAndStaysOnTheFieldToMend(fields: [String], field: PersonForm.Field, message: String) {
-        let people = makeViewModel()
-        add(people, fields)
-        guard case .adding(let form) = latest(people.mode) else {
-            Issue.record("the form closed")
-            return
-        }
-        #expect(form.field == field)
-        #expect(form.problem == message)
-        #expect(latest(people.inputLine) == InputLine(text: form[field]))
-        #expect(latest(people.inputLineIsFocused))
-        #expect(latest(people.rows).isEmpty)
-    }
-
-    @Test func escapeClosesTheFormKeepingNothing() {
-        let people = makeViewModel()
-        people.startAdding()
-        type("Dr.", into: people)
-        people.cancelInput()
-        #expect(latest(people.inputLine) == InputLine())
-        #expect(!latest(people.inputLineIsFocused))
-        #expect(latest(people.mode) == .list)
-        #expect(latest(people.rows).isEmpty)
-    }
-
-    @Test func theFilterIsBackInTheLineWhenTheFormCloses() throws {
-        try store.add([Person(firstName: "Ada", lastName: "Lovelace"), Person(firstName: "Grace", lastName: "Hopper")])
-        let people = makeViewModel()
-        let focus = ValueRecorder(people.inputLineIsFocused)
-        people.inputFocusChanged(true)
-        type("ada", into: people)
-        people.startAdding()
-        type("Dr.", into: people)  // typing in the form filters nothing
-        #expect(names(people) == ["Ada Lovelace"])
-        people.cancelInput()
-        #expect(latest(people.inputLine) == InputLine(text: "ada"))
-        #expect(names(people) == ["Ada Lovelace"])
-        #expect(focus.values == [false, true, false])
     }
 
     @Test func enterInTheFilterGivesTheListTheFocusAndKeepsTheFilter() throws {
@@ -245,34 +142,6 @@ struct PeopleListViewModelTests {
         #expect(latest(people.message) == "Deleted Ada Lovelace")
     }
 
-    @Test func syncMergesTheServersPeopleWithoutDuplicates() async throws {
-        let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace")
-        try store.merge([ada])
-        let api = ScriptedPeopleAPI(people: [ada, Person(id: "grace", firstName: "Grace", lastName: "Hopper")])
-        let people = makeViewModel(api: api)
-        await people.syncTask?.value
-        #expect(names(people) == ["Grace Hopper", "Ada Lovelace"])
-        #expect(latest(people.syncText) == "Synced")
-    }
-
-    @Test func aFailedPostIsKeptAndRetried() async throws {
-        let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace")
-        try store.add(ada)
-        let api = ScriptedPeopleAPI()
-        api.failPosts(of: "ada", with: .serverError(status: 500))
-        let people = makeViewModel(api: api)
-        await people.syncTask?.value
-        #expect(latest(people.syncText) == "1 person waiting to be sent: the people server answered 500")
-        #expect(latest(people.syncIsProblem))
-        #expect(store.outbox.map(\.person) == [ada])
-        api.failPosts(of: "ada", with: nil)
-        people.retrySync()
-        await people.syncTask?.value
-        #expect(latest(people.syncText) == "Synced")
-        #expect(store.outbox.isEmpty)
-        #expect(api.known == [ada])
-    }
-
     @Test func pagesReadOnlyTheRowsInViewAndFollowTheCursor() throws {
         try store.add((0..<100).map { Person(id: String(format: "%03d", $0), firstName: "P", lastName: String(format: "Name%03d", $0)) })
         let people = makeViewModel()
@@ -292,43 +161,6 @@ struct PeopleListViewModelTests {
         #expect(latest(people.selectedIndex) == 99)
         people.moveToEdge(toEnd: false)
         #expect(latest(people.rows).first?.person.lastName == "Name000")
-    }
-
-    @Test func importsGoodCardsReportsBadOnesAndExportsEveryone() throws {
-        files.files["friends.vcf"] = """
-            BEGIN:VCARD
-            VERSION:4.0
-            N:Lovelace;Ada;;Countess;
-            BDAY:18151210
-            END:VCARD
-            BEGIN:VCARD
-            VERSION:4.0
-            BDAY:1815-12-10
-            END:VCARD
-            """
-        let people = makeViewModel()
-        people.startImporting()
-        #expect(latest(people.inputPrompt) == "Import vCard file")
-        type("friends.vcf", into: people)
-        people.inputSubmitted()
-        #expect(names(people) == ["Countess Ada Lovelace"])
-        #expect(latest(people.message).hasPrefix("Imported 1 person from friends.vcf; skipped 1: line 6"))
-        people.startExporting()
-        #expect(latest(people.inputLine) == InputLine(text: "people.vcf"))
-        #expect(latest(people.inputLineIsFocused))
-        edit(people, .deleteToStart, .insert("out.vcf"))
-        people.inputSubmitted()
-        #expect(files.files["out.vcf"]?.contains("N:Lovelace;Ada;;Countess;") == true)
-        #expect(latest(people.message) == "Exported 1 person to /home/test/out.vcf")
-    }
-
-    @Test func aMissingFileSaysSoAndChangesNothing() {
-        let people = makeViewModel()
-        people.startImporting()
-        type("nowhere.vcf", into: people)
-        people.inputSubmitted()
-        #expect(latest(people.message) == "Not imported: nowhere.vcf cannot be read: no such file")
-        #expect(latest(people.messageIsProblem))
     }
 
     @Test func anUnreadableStoreSaysSo() {

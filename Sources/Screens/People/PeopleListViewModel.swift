@@ -64,17 +64,19 @@ public final class PeopleListViewModel {
 
     // MARK: - State
 
+    // Without `private`, what the extensions by concern (+Form, +Transfer, +Sync, +InputLine) use.
+
     private let _rows = Dynamic<[PersonViewModel]>([])
     private let _firstVisibleIndex = Dynamic(0)
     private let _selectedIndex = Dynamic(0)
     private let _selectedPerson = Dynamic<PersonViewModel?>(nil)
     private let _countText = Dynamic("")
     private let _matchCount = Dynamic(0)
-    private let _sortOrder = Dynamic(PersonSortOrder.lastName)
+    let _sortOrder = Dynamic(PersonSortOrder.lastName)
     private let _sortText = Dynamic("by last name")
     private let _emptyText = Dynamic("")
-    private let _syncText = Dynamic("")
-    private let _syncIsProblem = Dynamic(false)
+    let _syncText = Dynamic("")
+    let _syncIsProblem = Dynamic(false)
     private let _message = Dynamic("")
     private let _messageIsProblem = Dynamic(false)
     let _mode = Dynamic(Mode.list)  // internal for the InputLineUser extension's file
@@ -82,12 +84,12 @@ public final class PeopleListViewModel {
 
     private let openStore: @MainActor () throws -> any PeopleStore
     private let openPreferences: @MainActor () throws -> any PreferencesStore
-    private let api: (any PeopleAPI)?
-    private let files: any TextFiles
-    private let today: () -> CalendarDay
-    private var store: (any PeopleStore)?
+    let api: (any PeopleAPI)?
+    let files: any TextFiles
+    let today: () -> CalendarDay
+    private(set) var store: (any PeopleStore)?
     private var preferences: (any PreferencesStore)?
-    private var sync: PeopleSync?
+    private(set) var sync: PeopleSync?
     private var observation: StoreObservation?
     /// The store's commits that the people shown were read after.
     private var commitsShown = 0
@@ -101,7 +103,7 @@ public final class PeopleListViewModel {
     let _inputLine = Dynamic(InputLine())
     let _inputLineIsFocused = Dynamic(false)
     /// The exchange with the server under way, for tests to await.
-    public private(set) var syncTask: Task<Void, Never>?
+    public internal(set) var syncTask: Task<Void, Never>?
 
     /// Creates the screen. The store and the preferences are opened when it first appears;
     /// `api` is nil when no people server is set; `today` is the day on the user's calendar.
@@ -188,56 +190,6 @@ public final class PeopleListViewModel {
         _sortText.change(to: order == .lastName ? "by last name" : "by first name")
     }
 
-    // MARK: - Adding
-
-    /// Opens the form, on its first field, in the input line.
-    public func startAdding() {
-        guard store != nil else { return }
-        setMode(.adding(PersonForm()), text: "")
-    }
-
-    /// Keeps what is typed in the form's field and goes to the next one; on the last, saves.
-    public func nextField() {
-        guard case .adding(var form) = _mode.value else { return }
-        form[form.field] = _inputLine.value.text
-        guard form.isOnLastField else {
-            form.move(by: 1)
-            form.problem = ""
-            return setMode(.adding(form), text: form[form.field])
-        }
-        save(form)
-    }
-
-    /// Keeps what is typed in the form's field and goes to the one before.
-    public func previousField() {
-        guard case .adding(var form) = _mode.value else { return }
-        form[form.field] = _inputLine.value.text
-        form.move(by: -1)
-        setMode(.adding(form), text: form[form.field])
-    }
-
-    private func save(_ form: PersonForm) {
-        var form = form
-        switch form.person(today: today()) {
-        case .failure(let invalid):
-            form.field = invalid.field
-            form.problem = invalid.message
-            setMode(.adding(form), text: form[form.field])
-        case .success(let person):
-            do {
-                try store?.add(person)
-            } catch {
-                form.problem = "Not saved: \(error)"
-                return setMode(.adding(form), text: form[form.field])
-            }
-            let added = PersonViewModel(person: person, today: today())
-            closeMode()
-            storeChanged()
-            say("Added \(added.nameText)")
-            exchange(fetching: false)
-        }
-    }
-
     // MARK: - Deleting
 
     /// Asks whether to delete the person under the cursor.
@@ -259,84 +211,6 @@ public final class PeopleListViewModel {
             say("Deleted \(person.nameText)")
         } catch {
             say("Not deleted: \(error)", isProblem: true)
-        }
-    }
-
-    // MARK: - vCard files
-
-    /// Asks, in the input line, for the vCard file to import.
-    public func startImporting() {
-        guard store != nil else { return }
-        setMode(.importing, text: "")
-    }
-
-    /// Asks, in the input line, where to write everyone as vCards.
-    public func startExporting() {
-        guard store != nil else { return }
-        setMode(.exporting, text: "people.vcf")
-    }
-
-    func importCards(from path: String) {
-        guard let store else { return }
-        do {
-            let cards = VCard.people(from: try files.read(path))
-            try store.add(cards.people)
-            storeChanged()
-            let skipped = cards.problems.isEmpty ? "" : "; skipped \(cards.problems.count): \(cards.problems.prefix(3).map(\.description).joined(separator: "; "))"
-            say("Imported \(Self.count(cards.people.count)) from \(path)\(skipped)", isProblem: !cards.problems.isEmpty)
-            exchange(fetching: false)
-        } catch {
-            say("Not imported: \(error)", isProblem: true)
-        }
-    }
-
-    func exportCards(to path: String) {
-        guard let store else { return }
-        do {
-            let everyone = try store.people(matching: "", sortedBy: _sortOrder.value, offset: 0, limit: Int.max)
-            let written = try files.write(VCard.text(for: everyone), to: path)
-            say("Exported \(Self.count(everyone.count)) to \(written)")
-        } catch {
-            say("Not exported: \(error)", isProblem: true)
-        }
-    }
-
-    // MARK: - Syncing
-
-    /// Sends the people waiting in the outbox now.
-    public func retrySync() {
-        exchange(fetching: false)
-    }
-
-    private func exchange(fetching: Bool) {
-        guard let sync else { return }
-        _syncText.change(to: fetching ? "Syncing…" : "Sending…")
-        _syncIsProblem.change(to: false)
-        syncTask = Task { [weak self] in
-            let report: PeopleSyncReport?
-            do {
-                report = fetching ? try await sync.sync() : try await sync.postPending()
-            } catch {
-                self?.say("Sync stopped: \(error)", isProblem: true)
-                report = nil
-            }
-            self?.showSyncState(fetchError: report?.fetchError)
-        }
-    }
-
-    private func showSyncState(fetchError: PeopleAPIError? = nil) {
-        guard let store, api != nil else { return }
-        let status = (try? store.outboxStatus()) ?? .empty
-        if status.pendingCount > 0 {
-            let waiting = "\(Self.count(status.pendingCount)) waiting to be sent"
-            _syncText.change(to: status.lastError.map { "\(waiting): \($0)" } ?? waiting)
-            _syncIsProblem.change(to: status.lastError != nil)
-        } else if let fetchError {
-            _syncText.change(to: "Sync failed: \(fetchError.message)")
-            _syncIsProblem.change(to: true)
-        } else {
-            _syncText.change(to: "Synced")
-            _syncIsProblem.change(to: false)
         }
     }
 
@@ -366,7 +240,7 @@ public final class PeopleListViewModel {
 
     /// After a commit: everyone is counted again, then the page, and the outbox for the header.
     /// Paging and filtering read only what they change.
-    private func storeChanged() {
+    func storeChanged() {
         guard let store else { return }
         let commits = observation?.commits ?? 0  // noted before reading: a commit after it is told again
         do {
@@ -421,7 +295,7 @@ public final class PeopleListViewModel {
     // MARK: - Helpers
 
     /// Asks for something in the input line, which takes the focus and starts with `text`.
-    private func setMode(_ newMode: Mode, text: String) {
+    func setMode(_ newMode: Mode, text: String) {
         _mode.change(to: newMode)
         _inputLine.change(to: InputLine(text: text))
         _inputLineIsFocused.change(to: true)
@@ -449,7 +323,7 @@ public final class PeopleListViewModel {
         _messageIsProblem.change(to: isProblem)
     }
 
-    private static func count(_ number: Int) -> String {
+    static func count(_ number: Int) -> String {
         number == 1 ? "1 person" : "\(number) people"
     }
 }

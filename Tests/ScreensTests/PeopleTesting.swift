@@ -1,0 +1,42 @@
+import Foundation
+import Models
+import Screens
+import TestSupport
+
+/// What the People tests share: a store, preferences and files in memory, and the screen on them.
+@MainActor
+protocol PeopleTesting {
+    var store: InMemoryPeopleStore { get }
+    var preferences: InMemoryPreferences { get }
+    var files: InMemoryTextFiles { get }
+}
+
+extension PeopleTesting {
+    nonisolated static var today: CalendarDay { CalendarDay(year: 2026, month: 11, day: 22) }
+
+    func makeViewModel(api: (any PeopleAPI)? = nil, defaultOrder: PersonSortOrder = .lastName) -> PeopleListViewModel {
+        let (store, preferences) = (self.store, self.preferences)
+        let people = PeopleListViewModel(openStore: { store }, openPreferences: { preferences },
+                                         api: api, files: files, today: { Self.today }, defaultOrder: defaultOrder)
+        people.screenAppeared()
+        return people
+    }
+
+    func names(_ people: PeopleListViewModel) -> [String] {
+        latest(people.rows).map(\.nameText)
+    }
+
+    /// Fills the form field by field in the input line, pressing Enter after each.
+    func add(_ people: PeopleListViewModel, _ fields: [String]) {
+        people.startAdding()
+        for text in fields {
+            type(text, into: people)
+            people.nextField()
+        }
+    }
+
+    /// Waits until the main queue has run what is on it now: the store's notices.
+    func noticesDelivered() async {
+        await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
+    }
+}

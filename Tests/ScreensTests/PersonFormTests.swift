@@ -1,0 +1,90 @@
+import Foundation
+import Models
+import Screens
+import Testing
+import TestSupport
+
+/// The People screen's form for adding someone, filled in the input line.
+@MainActor
+struct PersonFormTests: PeopleTesting {
+    let store = InMemoryPeopleStore()
+    let preferences = InMemoryPreferences()
+    let files = InMemoryTextFiles()
+
+    @Test func addingOpensTheFormInTheInputLineAndSavesOnTheLastField() {
+        let people = makeViewModel()
+        people.startAdding()
+        #expect(latest(people.inputLine) == InputLine())
+        #expect(latest(people.inputLineIsFocused))
+        #expect(latest(people.inputPrompt) == "Salutation")
+        type("Countess", into: people)
+        people.nextField()
+        #expect(latest(people.inputPrompt) == "First name")
+        #expect(latest(people.inputLine) == InputLine())
+        type("Ada", into: people)
+        people.previousField()
+        #expect(latest(people.inputLine) == InputLine(text: "Countess"))
+        #expect(latest(people.inputLine).cursor == 8)
+        #expect(latest(people.inputLineIsFocused))
+        people.nextField()
+        #expect(latest(people.inputLine) == InputLine(text: "Ada"))
+        #expect(latest(people.inputLineIsFocused))
+        people.nextField()
+        type("Lovelace", into: people)
+        people.nextField()
+        type("1815-12-10", into: people)
+        people.inputSubmitted()  // Enter on the last field saves, as nextField does
+        #expect(latest(people.mode) == .list)
+        #expect(latest(people.inputLine) == InputLine())
+        #expect(!latest(people.inputLineIsFocused))
+        #expect(names(people) == ["Countess Ada Lovelace"])
+        #expect(latest(people.message) == "Added Countess Ada Lovelace")
+        #expect(store.outbox.count == 1)  // no server: it waits
+    }
+
+    @Test(arguments: [
+        (["", "", "  ", ""], PersonForm.Field.firstName, "A person needs a first or a last name"),
+        (["", "Ada", "Lovelace", "2023-02-29"], .birthday, "2023-02-29 is not a day on the calendar"),
+        (["", "Ada", "Lovelace", "10/12/1815"], .birthday, "Write the birthday as YYYY-MM-DD, such as 1815-12-10"),
+        (["", "Ada", "Lovelace", "2026-11-23"], .birthday, "2026-11-23 is in the future"),
+    ])
+    func aWrongFormSaysWhyAndStaysOnTheFieldToMend(fields: [String], field: PersonForm.Field, message: String) {
+        let people = makeViewModel()
+        add(people, fields)
+        guard case .adding(let form) = latest(people.mode) else {
+            Issue.record("the form closed")
+            return
+        }
+        #expect(form.field == field)
+        #expect(form.problem == message)
+        #expect(latest(people.inputLine) == InputLine(text: form[field]))
+        #expect(latest(people.inputLineIsFocused))
+        #expect(latest(people.rows).isEmpty)
+    }
+
+    @Test func escapeClosesTheFormKeepingNothing() {
+        let people = makeViewModel()
+        people.startAdding()
+        type("Dr.", into: people)
+        people.cancelInput()
+        #expect(latest(people.inputLine) == InputLine())
+        #expect(!latest(people.inputLineIsFocused))
+        #expect(latest(people.mode) == .list)
+        #expect(latest(people.rows).isEmpty)
+    }
+
+    @Test func theFilterIsBackInTheLineWhenTheFormCloses() throws {
+        try store.add([Person(firstName: "Ada", lastName: "Lovelace"), Person(firstName: "Grace", lastName: "Hopper")])
+        let people = makeViewModel()
+        let focus = ValueRecorder(people.inputLineIsFocused)
+        people.inputFocusChanged(true)
+        type("ada", into: people)
+        people.startAdding()
+        type("Dr.", into: people)  // typing in the form filters nothing
+        #expect(names(people) == ["Ada Lovelace"])
+        people.cancelInput()
+        #expect(latest(people.inputLine) == InputLine(text: "ada"))
+        #expect(names(people) == ["Ada Lovelace"])
+        #expect(focus.values == [false, true, false])
+    }
+}
