@@ -16,7 +16,7 @@ struct PeopleListViewModelTests: PeopleTesting {
         #expect(latest(people.rows).isEmpty)
         #expect(latest(people.emptyText) == "No one here yet. Press a to add someone, or i to import a vCard file.")
         #expect(latest(people.countText) == "0 people")
-        #expect(latest(people.syncText) == "Sync off: no people server set (--people-api)")
+        #expect(latest(people.syncStatus.text) == "Sync off: no people server set (--people-api)")
     }
 
     @Test func sortsByLastNameThenFirstAndKeepsTheChoice() throws {

@@ -16,9 +16,9 @@ struct PeopleSyncStatusTests: PeopleTesting {
         try store.merge([ada])
         let api = ScriptedPeopleAPI(people: [ada, Person(id: "grace", firstName: "Grace", lastName: "Hopper")])
         let people = makeViewModel(api: api)
-        await people.syncTask?.value
+        await people.syncStatus.task?.value
         #expect(names(people) == ["Grace Hopper", "Ada Lovelace"])
-        #expect(latest(people.syncText) == "Synced")
+        #expect(latest(people.syncStatus.text) == "Synced")
     }
 
     @Test func aFailedPostIsKeptAndRetried() async throws {
@@ -27,14 +27,14 @@ struct PeopleSyncStatusTests: PeopleTesting {
         let api = ScriptedPeopleAPI()
         api.failPosts(of: "ada", with: .serverError(status: 500))
         let people = makeViewModel(api: api)
-        await people.syncTask?.value
-        #expect(latest(people.syncText) == "1 person waiting to be sent: the people server answered 500")
-        #expect(latest(people.syncIsProblem))
+        await people.syncStatus.task?.value
+        #expect(latest(people.syncStatus.text) == "1 person waiting to be sent: the people server answered 500")
+        #expect(latest(people.syncStatus.isProblem))
         #expect(store.outbox.map(\.person) == [ada])
         api.failPosts(of: "ada", with: nil)
-        people.retrySync()
-        await people.syncTask?.value
-        #expect(latest(people.syncText) == "Synced")
+        people.syncStatus.retry()
+        await people.syncStatus.task?.value
+        #expect(latest(people.syncStatus.text) == "Synced")
         #expect(store.outbox.isEmpty)
         #expect(api.known == [ada])
     }

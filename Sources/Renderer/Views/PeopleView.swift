@@ -12,8 +12,8 @@ public final class PeopleView: ScreenView {
     private let viewModel: PeopleListViewModel
     private let drawn: Drawn<State>
 
-    /// Everything the screen draws, and the mode its keys depend on, as the view-model's
-    /// outputs last delivered it.
+    /// Everything the screen draws, and the mode its keys depend on, as the outputs of the
+    /// view-model and of its sync status last delivered it.
     private struct State {
         var countText = ""
         var sortText = ""
@@ -36,8 +36,8 @@ public final class PeopleView: ScreenView {
         drawn = Drawn(State(), needsDisplay: needsDisplay)
         drawn.bind(viewModel.countText, to: \.countText)
         drawn.bind(viewModel.sortText, to: \.sortText)
-        drawn.bind(viewModel.syncText, to: \.syncText)
-        drawn.bind(viewModel.syncIsProblem, to: \.syncIsProblem)
+        drawn.bind(viewModel.syncStatus.text, to: \.syncText)
+        drawn.bind(viewModel.syncStatus.isProblem, to: \.syncIsProblem)
         drawn.bind(viewModel.message, to: \.message)
         drawn.bind(viewModel.messageIsProblem, to: \.messageIsProblem)
         drawn.bind(viewModel.question, to: \.question)
@@ -73,7 +73,7 @@ public final class PeopleView: ScreenView {
         case .delete: viewModel.askToDelete()
         case .importFile: viewModel.startImporting()
         case .exportFile: viewModel.startExporting()
-        case .retry: viewModel.retrySync()
+        case .retry: viewModel.syncStatus.retry()
         case .nextField: viewModel.nextField()
         case .previousField: viewModel.previousField()
         case .confirm: viewModel.confirmDelete(true)

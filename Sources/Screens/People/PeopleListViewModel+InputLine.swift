@@ -9,8 +9,8 @@ extension PeopleListViewModel: InputLineUser {
         mode.map { mode in
             switch mode {
             case .adding(let form): form.field.label
-            case .importing: "Import vCard file"
-            case .exporting: "Export to file"
+            case .importing: PeopleTransferViewModel.importPrompt
+            case .exporting: PeopleTransferViewModel.exportPrompt
             case .list, .confirmingDelete: "Filter"
             }
         }
@@ -55,5 +55,66 @@ extension PeopleListViewModel: InputLineUser {
     public func cancelInput() {
         guard _mode.value != .list else { return }
         closeMode()
+    }
+}
+
+// MARK: - What the input line asks for
+
+/// The form and the vCard files are typed in the input line: the list opens them there, and
+/// hands what is typed to the view-model of the concern, `form` or `transfer`.
+extension PeopleListViewModel {
+    // MARK: - Adding
+
+    /// Opens the form, on its first field, in the input line.
+    public func startAdding() {
+        guard store != nil else { return }
+        setMode(.adding(PersonForm()), text: "")
+    }
+
+    /// Keeps what is typed in the form's field and goes to the next one; on the last, saves.
+    public func nextField() {
+        guard case .adding(let open) = _mode.value else { return }
+        switch form.next(open, typed: _inputLine.value.text) {
+        case .field(let next):
+            setMode(.adding(next), text: next[next.field])
+        case .added(let added):
+            closeMode()
+            storeChanged()
+            say("Added \(added.nameText)")
+            syncStatus.exchange(fetching: false)
+        }
+    }
+
+    /// Keeps what is typed in the form's field and goes to the one before.
+    public func previousField() {
+        guard case .adding(let open) = _mode.value else { return }
+        let previous = form.previous(open, typed: _inputLine.value.text)
+        setMode(.adding(previous), text: previous[previous.field])
+    }
+
+    // MARK: - vCard files
+
+    /// Asks, in the input line, for the vCard file to import.
+    public func startImporting() {
+        guard store != nil else { return }
+        setMode(.importing, text: "")
+    }
+
+    /// Asks, in the input line, where to write everyone as vCards.
+    public func startExporting() {
+        guard store != nil else { return }
+        setMode(.exporting, text: PeopleTransferViewModel.defaultExportPath)
+    }
+
+    func importCards(from path: String) {
+        guard let report = transfer.importCards(from: path) else { return }
+        if report.addedPeople { storeChanged() }
+        say(report.text, isProblem: report.isProblem)
+        if report.addedPeople { syncStatus.exchange(fetching: false) }
+    }
+
+    func exportCards(to path: String) {
+        guard let report = transfer.exportCards(to: path, sortedBy: _sortOrder.value) else { return }
+        say(report.text, isProblem: report.isProblem)
     }
 }

@@ -8,6 +8,10 @@ import Models
 /// store: any commit (an add, a delete, a sync) reads the page again. A person added here is
 /// kept first and sent to the people server after; the header says what waits.
 ///
+/// The list owns a view-model per other concern and calls their inputs: `form` (adding
+/// someone), `transfer` (vCard files) and `syncStatus` (the exchange with the people server,
+/// whose outputs the header shows).
+///
 /// ```swift
 /// let people = PeopleListViewModel(openStore: { store }, openPreferences: { preferences },
 ///                                  api: nil, files: files, today: { today })
@@ -49,22 +53,27 @@ public final class PeopleListViewModel {
     public var sortText: Output<String> { _sortText.output }
     /// What the screen says in place of an empty list; empty when there are rows.
     public var emptyText: Output<String> { _emptyText.output }
-    /// The state of the exchange with the people server, for the header.
-    public var syncText: Output<String> { _syncText.output }
-    /// Whether `syncText` tells of a failure.
-    public var syncIsProblem: Output<Bool> { _syncIsProblem.output }
     /// The latest news: `Added Ada Lovelace`, `Imported 3 people`, or what went wrong.
-    public var message: Output<String> { _message.output }
+    public var message: Output<String> { news.message }
     /// Whether `message` tells of a failure.
-    public var messageIsProblem: Output<Bool> { _messageIsProblem.output }
+    public var messageIsProblem: Output<Bool> { news.isProblem }
     /// What the screen is doing.
     public var mode: Output<Mode> { _mode.output }
     /// The question the screen asks, `Delete Ada Lovelace? y/n`; empty while it asks none.
     public var question: Output<String> { _question.output }
 
+    // MARK: - Concerns
+
+    /// The form for adding someone.
+    public let form: PersonFormViewModel
+    /// vCard files, imported and exported.
+    public let transfer: PeopleTransferViewModel
+    /// The exchange with the people server, for the header.
+    public let syncStatus: PeopleSyncStatusViewModel
+
     // MARK: - State
 
-    // Without `private`, what the extensions by concern (+Form, +Transfer, +Sync, +InputLine) use.
+    // Without `private`, what the input line's file (PeopleListViewModel+InputLine.swift) uses.
 
     private let _rows = Dynamic<[PersonViewModel]>([])
     private let _firstVisibleIndex = Dynamic(0)
@@ -75,21 +84,15 @@ public final class PeopleListViewModel {
     let _sortOrder = Dynamic(PersonSortOrder.lastName)
     private let _sortText = Dynamic("by last name")
     private let _emptyText = Dynamic("")
-    let _syncText = Dynamic("")
-    let _syncIsProblem = Dynamic(false)
-    private let _message = Dynamic("")
-    private let _messageIsProblem = Dynamic(false)
+    private let news = PeopleNews()
     let _mode = Dynamic(Mode.list)  // internal for the InputLineUser extension's file
     private let _question = Dynamic("")
 
     private let openStore: @MainActor () throws -> any PeopleStore
     private let openPreferences: @MainActor () throws -> any PreferencesStore
-    let api: (any PeopleAPI)?
-    let files: any TextFiles
-    let today: () -> CalendarDay
+    private let today: () -> CalendarDay
     private(set) var store: (any PeopleStore)?
     private var preferences: (any PreferencesStore)?
-    private(set) var sync: PeopleSync?
     private var observation: StoreObservation?
     /// The store's commits that the people shown were read after.
     private var commitsShown = 0
@@ -102,8 +105,6 @@ public final class PeopleListViewModel {
     // InputLineUser extension's file.
     let _inputLine = Dynamic(InputLine())
     let _inputLineIsFocused = Dynamic(false)
-    /// The exchange with the server under way, for tests to await.
-    public internal(set) var syncTask: Task<Void, Never>?
 
     /// Creates the screen. The store and the preferences are opened when it first appears;
     /// `api` is nil when no people server is set; `today` is the day on the user's calendar.
@@ -115,10 +116,10 @@ public final class PeopleListViewModel {
                 defaultOrder: PersonSortOrder = .lastName) {
         self.openStore = openStore
         self.openPreferences = openPreferences
-        self.api = api
-        self.files = files
         self.today = today
-        _syncText.value = api == nil ? "Sync off: no people server set (--people-api)" : ""
+        form = PersonFormViewModel(today: today)
+        transfer = PeopleTransferViewModel(files: files)
+        syncStatus = PeopleSyncStatusViewModel(api: api, news: news)
         setOrder(defaultOrder)
     }
 
@@ -139,7 +140,9 @@ public final class PeopleListViewModel {
             observation = store.observeChanges(on: .main) { [weak self] in
                 MainActor.assumeIsolated { self?.storeCommitted() }
             }
-            if let api { sync = PeopleSync(store: store, api: api) }
+            form.storeOpened(store)
+            transfer.storeOpened(store)
+            syncStatus.storeOpened(store)
         } catch {
             say("People cannot be read: \(error)", isProblem: true)
             _emptyText.change(to: "")
@@ -150,7 +153,7 @@ public final class PeopleListViewModel {
             setOrder(kept)
         }
         storeChanged()
-        exchange(fetching: true)
+        syncStatus.exchange(fetching: true)
     }
 
     /// How many rows the screen has room for; the view tells it before drawing.
@@ -252,7 +255,7 @@ public final class PeopleListViewModel {
         }
         commitsShown = commits
         reload(counted: true)
-        showSyncState()
+        syncStatus.showState()
     }
 
     /// Counts the matches again and reads the page in view, keeping the cursor's place;
@@ -319,8 +322,7 @@ public final class PeopleListViewModel {
     }
 
     func say(_ text: String, isProblem: Bool = false) {
-        _message.change(to: text)
-        _messageIsProblem.change(to: isProblem)
+        news.say(text, isProblem: isProblem)
     }
 
     static func count(_ number: Int) -> String {
