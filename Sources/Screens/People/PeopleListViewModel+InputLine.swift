@@ -106,14 +106,14 @@ extension PeopleListViewModel {
         setMode(.exporting, text: PeopleTransferViewModel.defaultExportPath)
     }
 
-    func importCards(from path: String) {
+    private func importCards(from path: String) {
         guard let report = transfer.importCards(from: path) else { return }
         if report.addedPeople { storeChanged() }
         say(report.text, isProblem: report.isProblem)
         if report.addedPeople { syncStatus.exchange(fetching: false) }
     }
 
-    func exportCards(to path: String) {
+    private func exportCards(to path: String) {
         guard let report = transfer.exportCards(to: path, sortedBy: _sortOrder.value) else { return }
         say(report.text, isProblem: report.isProblem)
     }

@@ -73,8 +73,7 @@ public final class PeopleListViewModel {
 
     // MARK: - State
 
-    // Without `private`, what the input line's file (PeopleListViewModel+InputLine.swift) uses.
-
+    // Without `private`: what the input line's file (PeopleListViewModel+InputLine.swift) uses.
     private let _rows = Dynamic<[PersonViewModel]>([])
     private let _firstVisibleIndex = Dynamic(0)
     private let _selectedIndex = Dynamic(0)
@@ -85,7 +84,7 @@ public final class PeopleListViewModel {
     private let _sortText = Dynamic("by last name")
     private let _emptyText = Dynamic("")
     private let news = PeopleNews()
-    let _mode = Dynamic(Mode.list)  // internal for the InputLineUser extension's file
+    let _mode = Dynamic(Mode.list)
     private let _question = Dynamic("")
 
     private let openStore: @MainActor () throws -> any PeopleStore
@@ -101,8 +100,7 @@ public final class PeopleListViewModel {
     private var visibleRowCount = 20
     /// How many people the store holds, counted after each commit.
     private var total = 0
-    // The input line: the filter, a form's field or a file's path; internal for the
-    // InputLineUser extension's file.
+    // The input line: the filter, a form's field or a file's path.
     let _inputLine = Dynamic(InputLine())
     let _inputLineIsFocused = Dynamic(false)
 
