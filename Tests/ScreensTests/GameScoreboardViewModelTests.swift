@@ -193,7 +193,7 @@ struct GameScoreboardViewModelTests {
         let scoreboard = makeScoreboard()
         scoreboard.record(.twoPoints, by: scoreboard.homePlayers[0].playerID)
         scoreboard.newGame()
-        #expect(latest(scoreboard.isConfirmingNewGame))
+        #expect(latest(scoreboard.newGameConfirmation.isAsking))
         scoreboard.confirmNewGame(false)
         #expect(latest(scoreboard.score) == "2 - 0")
         scoreboard.newGame()
@@ -206,7 +206,7 @@ struct GameScoreboardViewModelTests {
     @Test func aNewGameWithoutMovesStartsWithoutAsking() {
         let scoreboard = makeScoreboard()
         scoreboard.newGame()
-        #expect(!latest(scoreboard.isConfirmingNewGame))
+        #expect(!latest(scoreboard.newGameConfirmation.isAsking))
         #expect(library.stored.count == 2)
     }
 
@@ -221,7 +221,7 @@ struct GameScoreboardViewModelTests {
             "Nov 21, 2025  Ballerz 16 - 0 Ringerz  00:00.0  finished",
         ])
         scoreboard.library.moveSelection(by: 5)
-        scoreboard.library.openSelected()
+        scoreboard.openSelectedGame()
         #expect(latest(scoreboard.pastGameTitle) == "Game of Nov 21, 2025 (read-only)")
         #expect(latest(scoreboard.score) == "16 - 0")
         #expect(!latest(scoreboard.homePlayers[0].isEnabled))
@@ -246,7 +246,7 @@ struct GameScoreboardViewModelTests {
         edit(scoreboard, .deleteToStart, .insert("  The   Dream "))
         scoreboard.inputSubmitted()
         #expect(latest(scoreboard.awayPlayers[0].playerName) == "The Dream")
-        #expect(latest(scoreboard.renaming) == nil)
+        #expect(latest(scoreboard.nameEditor.target) == nil)
         #expect(latest(scoreboard.inputLine) == InputLine())
         #expect(!latest(scoreboard.inputLineIsFocused))
         #expect(try library.latestGame()?.game.away.players[0].name == "The Dream")
@@ -266,16 +266,16 @@ struct GameScoreboardViewModelTests {
         scoreboard.startRenaming(team: false)
         edit(scoreboard, .deleteToStart, .insert("   "))
         scoreboard.inputSubmitted()
-        #expect(latest(scoreboard.renameProblem) == "A name cannot be empty")
+        #expect(latest(scoreboard.nameEditor.problem) == "A name cannot be empty")
         #expect(latest(scoreboard.inputLine) == InputLine(text: "   "))  // the line stays to mend
         #expect(latest(scoreboard.inputLineIsFocused))
         edit(scoreboard, .deleteToStart, .insert(String(repeating: "x", count: 25)))
         scoreboard.inputSubmitted()
-        #expect(latest(scoreboard.renameProblem) == "A name has at most 24 characters")
+        #expect(latest(scoreboard.nameEditor.problem) == "A name has at most 24 characters")
         #expect(latest(scoreboard.homePlayers[0].playerName) == "Shaq")
         scoreboard.stopRenaming()
-        #expect(latest(scoreboard.renaming) == nil)
-        #expect(latest(scoreboard.renameProblem).isEmpty)
+        #expect(latest(scoreboard.nameEditor.target) == nil)
+        #expect(latest(scoreboard.nameEditor.problem).isEmpty)
         #expect(latest(scoreboard.inputLine) == InputLine())
         #expect(!latest(scoreboard.inputLineIsFocused))
     }
@@ -289,7 +289,7 @@ struct GameScoreboardViewModelTests {
         #expect(line.values.map(\.text) == ["Shaq", "Shaq", "haq", "喜haq", "喜haq", "喜haq👍🏽"])
         #expect(line.values.map(\.cursor) == [4, 0, 0, 1, 4, 5])
         scoreboard.inputFocusChanged(false)  // the tab opened again: the rename goes on
-        #expect(latest(scoreboard.renaming) != nil)
+        #expect(latest(scoreboard.nameEditor.target) != nil)
         scoreboard.inputSubmitted()
         #expect(latest(scoreboard.homePlayers[0].playerName) == "喜haq👍🏽")
     }

@@ -12,7 +12,7 @@ public final class ScoreboardView: ScreenView {
     /// Everything the screen draws, as the view-model's outputs last delivered it.
     private struct State {
         var homeTeamName = "", awayTeamName = "", time = "", score = "", pauseButtonTitle = ""
-        var result = "", notice = "", pastGameTitle = "", renameProblem = ""
+        var result = "", notice = "", pastGameTitle = "", renameProblem = "", question = ""
         var isFinished = false, isConfirmingNewGame = false
         var selectedPlayerIndex = 0
         /// Whether a team or player is being renamed.
@@ -44,11 +44,12 @@ public final class ScoreboardView: ScreenView {
         drawn.bind(viewModel.result, to: \.result)
         drawn.bind(viewModel.notice, to: \.notice)
         drawn.bind(viewModel.pastGameTitle, to: \.pastGameTitle)
-        drawn.bind(viewModel.renameProblem, to: \.renameProblem)
+        drawn.bind(viewModel.nameEditor.problem, to: \.renameProblem)
         drawn.bind(viewModel.isFinished, to: \.isFinished)
-        drawn.bind(viewModel.isConfirmingNewGame, to: \.isConfirmingNewGame)
+        drawn.bind(viewModel.newGameConfirmation.isAsking, to: \.isConfirmingNewGame)
+        drawn.bind(viewModel.newGameConfirmation.question, to: \.question)
         drawn.bind(viewModel.selectedPlayerIndex, to: \.selectedPlayerIndex)
-        drawn.bind(viewModel.renaming.map { $0 != nil }, to: \.isRenaming)
+        drawn.bind(viewModel.nameEditor.target.map { $0 != nil }, to: \.isRenaming)
         for (index, player) in (viewModel.homePlayers + viewModel.awayPlayers).enumerated() {
             drawn.bind(player.playerName, to: \.players[index].name)
             let counts = [player.onePointMoveCount, player.twoPointMoveCount, player.assistMoveCount,
@@ -111,7 +112,7 @@ public final class ScoreboardView: ScreenView {
         switch command {
         case .up: viewModel.library.moveSelection(by: -1)
         case .down: viewModel.library.moveSelection(by: 1)
-        case .open: viewModel.library.openSelected()
+        case .open: viewModel.openSelectedGame()
         case .back, .cancel: viewModel.library.hide()
         default: break
         }
@@ -205,7 +206,7 @@ public final class ScoreboardView: ScreenView {
         let state = drawn.state
         let lines: [(String, Style)] = [
             (state.result, .title),
-            (state.isConfirmingNewGame ? "Start a new game? The game in progress stays in the list of games. (y/n)" : "", .prompt),
+            (state.question, .prompt),
             (state.renameProblem, .error),
             (state.notice, .error),
         ]

@@ -2,7 +2,8 @@ import Binding
 import Foundation
 import Models
 
-/// The list of games kept, newest first, from which a past game opens read-only.
+/// The list of games kept, newest first, from which a past game opens read-only. The scoreboard
+/// owns it: it fills the list, and opens the game `takeSelected` gives back.
 @MainActor
 public final class GameLibraryViewModel {
     // MARK: - Outputs
@@ -24,11 +25,9 @@ public final class GameLibraryViewModel {
     private let _message = Dynamic("")
     private var games: [StoredGame] = []
     private let timeZone: TimeZone
-    private let open: @MainActor (StoredGame) -> Void
 
-    init(timeZone: TimeZone, open: @escaping @MainActor (StoredGame) -> Void) {
+    init(timeZone: TimeZone) {
         self.timeZone = timeZone
-        self.open = open
     }
 
     // MARK: - Inputs
@@ -49,12 +48,11 @@ public final class GameLibraryViewModel {
         if index != _selectedIndex.value { _selectedIndex.value = index }
     }
 
-    /// Opens the game under the cursor.
-    public func openSelected() {
-        guard games.indices.contains(_selectedIndex.value) else { return }
-        let game = games[_selectedIndex.value]
+    /// Closes the list and gives the game under the cursor, for the scoreboard to open.
+    func takeSelected() -> StoredGame? {
+        guard games.indices.contains(_selectedIndex.value) else { return nil }
         hide()
-        open(game)
+        return games[_selectedIndex.value]
     }
 
     /// Closes the list.

@@ -2,29 +2,26 @@ import Binding
 
 // MARK: - InputLineUser (while renaming)
 
+/// The input line shows only while a name is typed; the name editor holds it, and the
+/// scoreboard takes the name it gives back on Enter.
 extension GameScoreboardViewModel: InputLineUser {
-    public var inputPrompt: Output<String> {
-        renaming.map { renaming in
-            if case .team = renaming { return "Team name" }
-            return "Player name"
-        }
-    }
-
-    public var inputLine: Output<InputLine> { _inputLine.output }
-    public var inputLineIsFocused: Output<Bool> { _inputLineIsFocused.output }
+    public var inputPrompt: Output<String> { nameEditor.prompt }
+    public var inputLine: Output<InputLine> { nameEditor.line }
+    public var inputLineIsFocused: Output<Bool> { nameEditor.isFocused }
 
     public var focusesInputOnOpen: Bool { false }
 
     public func inputLineEdited(_ edit: InputLineEdit) {
-        _inputLine.apply(edit) { _ in }
+        nameEditor.edit(edit)
     }
 
     public func inputFocusChanged(_ focused: Bool) {
-        _inputLineIsFocused.change(to: focused)
+        nameEditor.focusChanged(focused)
     }
 
-    /// Enter: the text typed becomes the name.
+    /// Enter: the text typed becomes the name, when it can.
     public func inputSubmitted() {
-        rename(to: _inputLine.value.text)
+        guard let (target, name) = nameEditor.submit() else { return }
+        rename(target, to: name)
     }
 }

@@ -29,8 +29,6 @@ public final class GameScoreboardViewModel {
     public var result: Output<String> { _result.output }
     /// A problem with keeping games (`Games are not being saved: …`), else empty.
     public var notice: Output<String> { _notice.output }
-    /// Whether the screen asks to confirm a new game over one in progress.
-    public var isConfirmingNewGame: Output<Bool> { _isConfirmingNewGame.output }
     /// A past game shown read-only: `Game of Nov 21, 2026 (read-only)`, else empty.
     public var pastGameTitle: Output<String> { _pastGameTitle.output }
     public let homePlayers: [PlayerScoreboardViewModel]
@@ -39,10 +37,10 @@ public final class GameScoreboardViewModel {
     public var selectedPlayerIndex: Output<Int> { _selectedPlayerIndex.output }
     /// The games kept.
     public let library: GameLibraryViewModel
-    /// The team or player being renamed in the input line; nil while nothing is.
-    public var renaming: Output<NameTarget?> { _renaming.output }
-    /// Why the name typed cannot be taken; empty while nothing is wrong.
-    public var renameProblem: Output<String> { _renameProblem.output }
+    /// The question asked before a new game replaces one in progress.
+    public let newGameConfirmation = ConfirmationViewModel()
+    /// The input line while a team or player is renamed.
+    public let nameEditor = NameEditorViewModel()
 
     // MARK: - State
 
@@ -55,11 +53,8 @@ public final class GameScoreboardViewModel {
     private let _isFinished = Dynamic(false)
     private let _result = Dynamic("")
     private let _notice = Dynamic("")
-    private let _isConfirmingNewGame = Dynamic(false)
     private let _pastGameTitle = Dynamic("")
     private let _selectedPlayerIndex = Dynamic(0)
-    private let _renaming = Dynamic<NameTarget?>(nil)
-    private let _renameProblem = Dynamic("")
 
     private let openLibrary: () throws -> GameLibrary
     private let scheduler: any Scheduler
@@ -71,9 +66,6 @@ public final class GameScoreboardViewModel {
     private var pastGame: StoredGame?
     private var isVisible = false
     private var tick: ScheduledAction?
-    // The input line while a name is typed; internal for the InputLineUser extension's file.
-    let _inputLine = Dynamic(InputLine())
-    let _inputLineIsFocused = Dynamic(false)
 
     /// Creates the scoreboard. `openLibrary` is called once, when the screen first appears;
     /// `scheduler` gives the monotonic time and the clock's ticks; `today` dates new games.
@@ -83,13 +75,9 @@ public final class GameScoreboardViewModel {
         self.scheduler = scheduler
         self.today = today
         self.timeZone = timeZone
-        // The library calls back into this view-model, which does not exist until it does: it
-        // calls through a closure filled in once it does.
-        var open: (@MainActor (StoredGame) -> Void)?
         homePlayers = Team.ballerz.players.map(PlayerScoreboardViewModel.init(player:))
         awayPlayers = Team.ringerz.players.map(PlayerScoreboardViewModel.init(player:))
-        library = GameLibraryViewModel(timeZone: timeZone) { open?($0) }
-        open = { [unowned self] in showPastGame($0) }
+        library = GameLibraryViewModel(timeZone: timeZone)
         showGame()
     }
 
@@ -168,7 +156,7 @@ public final class GameScoreboardViewModel {
     public func newGame() {
         guard pastGame == nil else { return }
         if !game.moves.isEmpty, !game.isFinished {
-            _isConfirmingNewGame.change(to: true)
+            newGameConfirmation.ask("Start a new game? The game in progress stays in the list of games.")
         } else {
             startNewGame()
         }
@@ -176,9 +164,7 @@ public final class GameScoreboardViewModel {
 
     /// Answers the new-game question: yes keeps the game in progress in the library.
     public func confirmNewGame(_ confirmed: Bool) {
-        guard _isConfirmingNewGame.value else { return }
-        _isConfirmingNewGame.value = false
-        if confirmed { startNewGame() }
+        if newGameConfirmation.answer(confirmed) { startNewGame() }
     }
 
     /// Opens the list of games kept.
@@ -194,8 +180,13 @@ public final class GameScoreboardViewModel {
         }
     }
 
-    /// The longest name a team or a player may have, in characters.
-    public static let longestName = 24
+    /// Opens the game under the library's cursor, read-only; the current game shows as itself.
+    public func openSelectedGame() {
+        guard let stored = library.takeSelected() else { return }
+        if stored.id == current?.id { return closePastGame() }
+        pastGame = stored
+        showGame()
+    }
 
     /// Starts renaming the chosen player (`team` false) or the chosen player's team, in the
     /// input line, which takes the focus and starts with the name as it is.
@@ -203,32 +194,12 @@ public final class GameScoreboardViewModel {
         guard pastGame == nil else { return }
         let player = selectedPlayer.playerID
         let target: NameTarget = team ? .team(game.side(of: player) ?? .home) : .player(player)
-        _renaming.change(to: target)
-        _renameProblem.change(to: "")
-        _inputLine.change(to: InputLine(text: game.name(of: target) ?? ""))
-        _inputLineIsFocused.change(to: true)
-    }
-
-    /// Takes `text` as the new name, unless it is empty or too long, which the screen says.
-    func rename(to text: String) {
-        guard let target = _renaming.value else { return }
-        let name = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        guard !name.isEmpty, name.count <= Self.longestName else {
-            _renameProblem.change(to: name.isEmpty ? "A name cannot be empty" : "A name has at most \(Self.longestName) characters")
-            return
-        }
-        game.rename(target, to: name)
-        save { try $0.rename(target, ofGame: $1, to: name) }
-        stopRenaming()
-        showGame()
+        nameEditor.start(target, name: game.name(of: target) ?? "")
     }
 
     /// Leaves the name as it was, and puts the input line away.
     public func stopRenaming() {
-        _renaming.change(to: nil)
-        _renameProblem.change(to: "")
-        _inputLine.change(to: InputLine())
-        _inputLineIsFocused.change(to: false)
+        nameEditor.stop()
     }
 
     /// Leaves a past game and shows the current one again.
@@ -239,6 +210,13 @@ public final class GameScoreboardViewModel {
     }
 
     // MARK: - Private
+
+    /// Gives `target` its new name, kept in the library.
+    func rename(_ target: NameTarget, to name: String) {
+        game.rename(target, to: name)
+        save { try $0.rename(target, ofGame: $1, to: name) }
+        showGame()
+    }
 
     private func startNewGame() {
         let now = scheduler.now
@@ -283,12 +261,6 @@ public final class GameScoreboardViewModel {
         } catch {
             _notice.value = "Not saved: \(error)"
         }
-    }
-
-    private func showPastGame(_ stored: StoredGame) {
-        if stored.id == current?.id { return closePastGame() }
-        pastGame = stored
-        showGame()
     }
 
     /// Sets every output from the game on show (the current one, or a past one read-only).
