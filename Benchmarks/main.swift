@@ -90,7 +90,7 @@ func drawingFigures() async throws -> [Figure] {
     let scoreboard = GameScoreboardViewModel(openLibrary: { SQLiteGameLibrary(database: database) }, scheduler: scheduler)
     let people = PeopleListViewModel(openStore: { SQLitePeopleStore(database: database) },
                                      openPreferences: { SQLitePreferences(database: database) },
-                                     api: nil, files: LocalTextFiles(), today: { CalendarDay(year: 2026, month: 11, day: 22) })
+                                     api: nil, files: LocalTextFiles(), runner: PeopleWorkQueue(), today: { CalendarDay(year: 2026, month: 11, day: 22) })
     let screens: [Tab: ScreenView] = [
         .weather: WeatherView(viewModel: weather, needsDisplay: {}),
         .movies: MoviesView(viewModel: movies, needsDisplay: {}),

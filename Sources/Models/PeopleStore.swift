@@ -10,7 +10,7 @@ import Foundation
 /// let rows = try store.people(matching: "ada", sortedBy: .lastName, offset: 0, limit: 20)
 /// try store.add(Person(firstName: "Grace", lastName: "Hopper"))   // kept, and queued to post
 /// ```
-public protocol PeopleStore: AnyObject {
+public protocol PeopleStore: AnyObject, Sendable {
     // MARK: Reading
 
     /// How many people's full names hold `filter`, compared as `Person.foldedName` folds them;

@@ -9,12 +9,12 @@ import Foundation
 /// When the server cannot be reached, the rest of the queue waits for the next sync rather than
 /// for one time-out each.
 ///
-/// It runs on its caller's actor. A call made while another runs does not start a second
-/// exchange: it returns nil at once, and the running one makes one more pass for what was queued
-/// meanwhile.
+/// It runs on its caller's actor, and reads and writes the store through `runner`, away from the
+/// keys. A call made while another runs does not start a second exchange: it returns nil at
+/// once, and the running one makes one more pass for what was queued meanwhile.
 ///
 /// ```swift
-/// let sync = PeopleSync(store: store, api: HTTPPeopleAPI(baseURL: url))
+/// let sync = PeopleSync(store: store, api: HTTPPeopleAPI(baseURL: url), runner: PeopleWorkQueue())
 /// try store.add(Person(firstName: "Grace", lastName: "Hopper"))
 /// let report = try await sync.postPending()
 /// report?.posted   // 1
@@ -22,13 +22,15 @@ import Foundation
 public final class PeopleSync {
     private let store: any PeopleStore
     private let api: any PeopleAPI
+    private let runner: any BackgroundRunner
     private var isRunning = false
     private var wantsAnotherPass = false
 
-    /// Creates a sync between `store` and `api`.
-    public init(store: any PeopleStore, api: any PeopleAPI) {
+    /// Creates a sync between `store` and `api`, whose store work runs on `runner`.
+    public init(store: any PeopleStore, api: any PeopleAPI, runner: any BackgroundRunner) {
         self.store = store
         self.api = api
+        self.runner = runner
     }
 
     // MARK: - Inputs
@@ -59,7 +61,7 @@ public final class PeopleSync {
         if fetching {
             switch try await ask({ try await api.getPeople() }) {
             case .success(let people):
-                try store.merge(people)
+                try await onStore { try $0.merge(people) }
                 report.fetched = people.count
             case .failure(let failure):
                 report.fetchError = failure
@@ -75,21 +77,28 @@ public final class PeopleSync {
         var attempted: Set<Person.ID> = []
         repeat {
             wantsAnotherPass = false
-            for entry in try store.pendingPosts() where !attempted.contains(entry.person.id) {
+            for entry in try await onStore({ try $0.pendingPosts() }) where !attempted.contains(entry.person.id) {
                 let id = entry.person.id
                 attempted.insert(id)
                 switch try await ask({ try await api.postPerson(entry.person) }) {
                 case .success:
-                    try store.markPosted(id)
+                    try await onStore { try $0.markPosted(id) }
                     report.posted += 1
                 case .failure(let failure):
-                    try store.recordFailure(id, message: failure.message)
+                    let message = failure.message
+                    try await onStore { try $0.recordFailure(id, message: message) }
                     report.failedPosts += 1
                     report.postError = failure
                     if failure.isUnreachable { return }
                 }
             }
         } while wantsAnotherPass
+    }
+
+    /// Runs `work` on the store, on the runner.
+    private func onStore<Value: Sendable>(_ work: @escaping @Sendable (any PeopleStore) throws -> Value) async throws -> Value {
+        let store = self.store
+        return try await runner.run { try work(store) }
     }
 
     /// What `call` to the server gave: its value, or its failure as the screen tells it.

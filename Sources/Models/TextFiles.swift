@@ -1,7 +1,7 @@
 /// Reading and writing whole text files by the path a person typed, for the People screen's
 /// vCard import and export. `~` stands for the home directory; a relative path is taken from
 /// the directory the program started in.
-public protocol TextFiles: AnyObject {
+public protocol TextFiles: AnyObject, Sendable {
     /// The UTF-8 text of the file at `path`; throws, in words, when it cannot be read.
     func read(_ path: String) throws -> String
     /// Writes `text` as the whole file at `path`, replacing it; throws, in words, when it cannot.

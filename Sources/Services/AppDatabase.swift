@@ -19,6 +19,8 @@ public final class AppDatabase: Sendable {
     let writer: any DatabaseWriter
     /// The writer connection's `PRAGMA data_version` when `changedElsewhere()` last read it.
     private let dataVersion = Mutex<Int?>(nil)
+    /// How many of this program's writes are under way (an import's batch on its own queue).
+    private let writesUnderWay = Atomic<Int>(0)
 
     /// Opens (creating it when missing) the database at `path`, and migrates it.
     public init(path: String) throws(OpenError) {
@@ -78,7 +80,13 @@ public final class AppDatabase: Sendable {
 
     /// Whether another connection — another program — committed since this was last asked:
     /// `PRAGMA data_version` on the writer's connection, which its own commits leave alone.
+    ///
+    /// While one of this program's writes is under way the answer is false at once rather than
+    /// after the write (the writer connection is busy): that write's commit is told to the
+    /// store's observers, whose read then sees every commit, this program's and the others'.
+    /// So a key never waits for an import's batch to ask.
     func changedElsewhere() throws -> Bool {
+        guard writesUnderWay.load(ordering: .acquiring) == 0 else { return false }
         let version: Int
         do {
             version = try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
@@ -102,6 +110,8 @@ public final class AppDatabase: Sendable {
 
     /// Writes in one transaction, committed or not at all; a database failure comes back as a `Failure`.
     func write<T>(_ updates: (Database) throws -> T) throws -> T {
+        writesUnderWay.add(1, ordering: .releasing)
+        defer { writesUnderWay.subtract(1, ordering: .releasing) }
         do {
             return try writer.write(updates)
         } catch let error as DatabaseError {

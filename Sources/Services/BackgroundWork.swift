@@ -1,4 +1,5 @@
 import Dispatch
+import Models
 
 /// Work that takes time (loading and searching embedded data), run on one serial queue of the
 /// program's own, so the main actor stays free while a catalogue loads or a search runs.
@@ -7,6 +8,21 @@ enum BackgroundWork {
 
     /// Runs `work` on the background queue and returns its result to the caller's actor.
     static func run<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Swift.Result { try work() }) }
+        }
+    }
+}
+
+/// The People screen's long work — vCard imports and exports, and the store's part of a sync —
+/// on a serial queue of its own, so that a search or a place lookup (on `BackgroundWork`'s queue)
+/// never waits for an import.
+public final class PeopleWorkQueue: BackgroundRunner {
+    private let queue = DispatchQueue(label: "mvvm-tui.people-work")
+
+    public init() {}
+
+    public func run<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
             queue.async { continuation.resume(with: Swift.Result { try work() }) }
         }

@@ -89,7 +89,7 @@ extension AppComposition {
         return PeopleListViewModel(
             openStore: { SQLitePeopleStore(database: try database.open()) },
             openPreferences: { SQLitePreferences(database: try database.open()) },
-            api: api, files: LocalTextFiles(), today: Self.today,
+            api: api, files: LocalTextFiles(), runner: PeopleWorkQueue(), today: Self.today,
             defaultOrder: choices.peopleSort == "first" ? .firstName : .lastName
         )
     }

@@ -12,7 +12,7 @@ struct PeopleSyncTests {
     @Test func aSyncMergesTheServersPeopleWithoutDuplicates() async throws {
         let store = InMemoryPeopleStore(people: [ada])
         let api = ScriptedPeopleAPI(people: [ada, grace])
-        let report = try await PeopleSync(store: store, api: api).sync()
+        let report = try await PeopleSync(store: store, api: api, runner: InlineRunner()).sync()
         #expect(report == PeopleSyncReport(fetched: 2))
         #expect(try store.people(matching: "", sortedBy: .lastName, offset: 0, limit: 10) == [grace, ada])
     }
@@ -21,7 +21,7 @@ struct PeopleSyncTests {
         let store = InMemoryPeopleStore()
         let api = ScriptedPeopleAPI()
         try store.add(grace)
-        let report = try await PeopleSync(store: store, api: api).postPending()
+        let report = try await PeopleSync(store: store, api: api, runner: InlineRunner()).postPending()
         #expect(report == PeopleSyncReport(posted: 1))
         #expect(api.known == [grace])
         #expect(try store.outboxStatus() == .empty)
@@ -30,7 +30,7 @@ struct PeopleSyncTests {
     @Test func aFailedPostStaysQueuedWithItsErrorAndIsTriedAgainNextTime() async throws {
         let store = InMemoryPeopleStore()
         let api = ScriptedPeopleAPI()
-        let sync = PeopleSync(store: store, api: api)
+        let sync = PeopleSync(store: store, api: api, runner: InlineRunner())
         try store.add(grace)
         api.failPosts(of: grace.id, with: .serverError(status: 500))
 
@@ -51,7 +51,7 @@ struct PeopleSyncTests {
         let api = ScriptedPeopleAPI()
         try store.add([grace, alan])
         api.failPosts(of: grace.id, with: .unreadableAnswer)
-        let report = try await PeopleSync(store: store, api: api).postPending()
+        let report = try await PeopleSync(store: store, api: api, runner: InlineRunner()).postPending()
         #expect(report == PeopleSyncReport(posted: 1, failedPosts: 1, postError: .unreadableAnswer))
         #expect(try store.pendingPosts().map(\.person) == [grace])
     }
@@ -61,7 +61,7 @@ struct PeopleSyncTests {
         let api = ScriptedPeopleAPI()
         try store.add([grace, alan])
         api.failPosts(of: grace.id, with: .noNetwork)
-        let report = try await PeopleSync(store: store, api: api).postPending()
+        let report = try await PeopleSync(store: store, api: api, runner: InlineRunner()).postPending()
         #expect(report == PeopleSyncReport(failedPosts: 1, postError: .noNetwork))
         #expect(api.attemptedPosts == [grace.id])
         #expect(try store.outboxStatus() == OutboxStatus(pendingCount: 2, lastError: PeopleAPIError.noNetwork.message))
@@ -72,7 +72,7 @@ struct PeopleSyncTests {
         let api = ScriptedPeopleAPI(people: [ada])
         api.failFetches(with: .timedOut)
         try store.add(alan)
-        let report = try await PeopleSync(store: store, api: api).sync()
+        let report = try await PeopleSync(store: store, api: api, runner: InlineRunner()).sync()
         #expect(report == PeopleSyncReport(fetchError: .timedOut, posted: 1))
         #expect(try store.count(matching: "") == 1)
     }
@@ -80,7 +80,7 @@ struct PeopleSyncTests {
     @Test func aPersonDeletedHereIsNotBroughtBackByTheServer() async throws {
         let store = InMemoryPeopleStore(people: [ada])
         try store.delete(id: ada.id)
-        _ = try await PeopleSync(store: store, api: ScriptedPeopleAPI(people: [ada, grace])).sync()
+        _ = try await PeopleSync(store: store, api: ScriptedPeopleAPI(people: [ada, grace]), runner: InlineRunner()).sync()
         #expect(try store.people(matching: "", sortedBy: .firstName, offset: 0, limit: 10) == [grace])
     }
 
@@ -91,14 +91,14 @@ struct PeopleSyncTests {
         let api = ScriptedPeopleAPI(people: [older])
         try store.add(ada)
         api.failPosts(of: ada.id, with: .noNetwork)
-        _ = try await PeopleSync(store: store, api: api).sync()
+        _ = try await PeopleSync(store: store, api: api, runner: InlineRunner()).sync()
         #expect(try store.person(id: ada.id) == ada)
     }
 
     @Test func aSyncAskedForWhileOneRunsIsTakenInByTheRunningOne() async throws {
         let store = InMemoryPeopleStore()
         let api = ScriptedPeopleAPI()
-        let sync = PeopleSync(store: store, api: api)
+        let sync = PeopleSync(store: store, api: api, runner: InlineRunner())
         let gate = Gate()
         api.beforeEachPost { person in
             if person.id == "grace" { await gate.hold() }

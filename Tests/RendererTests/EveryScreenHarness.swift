@@ -31,7 +31,7 @@ struct EveryScreenHarness {
                                        openPreferences: { preferences })
             let store = InMemoryPeopleStore(people: PeopleViewTests.people)
             people = PeopleListViewModel(openStore: { store }, openPreferences: { InMemoryPreferences() }, api: nil,
-                                         files: InMemoryTextFiles(), today: { CalendarDay(year: 2026, month: 11, day: 22) })
+                                         files: InMemoryTextFiles(), runner: InlineRunner(), today: { CalendarDay(year: 2026, month: 11, day: 22) })
         }
 
         var all: [AnyObject] { [scoreboard, movies, search, weather, people] }

@@ -38,6 +38,6 @@ struct MovieRowViewModelTests {
         #expect(MovieRowViewModel.count(1_234, "match") == "1,234 matches")
         #expect(MovieRowViewModel.count(1, "match") == "1 match")
         #expect(["0", "999", "1,000", "104,141", "1,234,567", "-1,234"]
-            == [0, 999, 1_000, 104_141, 1_234_567, -1_234].map(MovieRowViewModel.grouped))
+            == [0, 999, 1_000, 104_141, 1_234_567, -1_234].map(\.grouped))
     }
 }

@@ -166,7 +166,7 @@ struct PeopleListViewModelTests: PeopleTesting {
     @Test func anUnreadableStoreSaysSo() {
         let people = PeopleListViewModel(openStore: { throw InMemoryGameLibrary.Failure(description: "x is not a database") },
                                          openPreferences: { InMemoryPreferences() }, api: nil, files: files,
-                                         today: { Self.today })
+                                         runner: InlineRunner(), today: { Self.today })
         people.screenAppeared()
         #expect(latest(people.message) == "People cannot be read: x is not a database")
         people.startAdding()

@@ -1,6 +1,6 @@
 import Foundation
 import Models
-import Screens
+@testable import Screens
 import Testing
 import TestSupport
 
@@ -11,7 +11,7 @@ struct PeopleTransferTests: PeopleTesting {
     let preferences = InMemoryPreferences()
     let files = InMemoryTextFiles()
 
-    @Test func importsGoodCardsReportsBadOnesAndExportsEveryone() throws {
+    @Test func importsGoodCardsReportsBadOnesAndExportsEveryone() async throws {
         files.files["friends.vcf"] = """
             BEGIN:VCARD
             VERSION:4.0
@@ -28,6 +28,7 @@ struct PeopleTransferTests: PeopleTesting {
         #expect(latest(people.inputPrompt) == "Import vCard file")
         type("friends.vcf", into: people)
         people.inputSubmitted()
+        await people.transfer.task?.value
         #expect(names(people) == ["Countess Ada Lovelace"])
         #expect(latest(people.message).hasPrefix("Imported 1 person from friends.vcf; skipped 1: line 6"))
         people.startExporting()
@@ -35,16 +36,100 @@ struct PeopleTransferTests: PeopleTesting {
         #expect(latest(people.inputLineIsFocused))
         edit(people, .deleteToStart, .insert("out.vcf"))
         people.inputSubmitted()
+        await people.transfer.task?.value
         #expect(files.files["out.vcf"]?.contains("N:Lovelace;Ada;;Countess;") == true)
         #expect(latest(people.message) == "Exported 1 person to /home/test/out.vcf")
     }
 
-    @Test func aMissingFileSaysSoAndChangesNothing() {
+    @Test func aMissingFileSaysSoAndChangesNothing() async {
         let people = makeViewModel()
         people.startImporting()
         type("nowhere.vcf", into: people)
         people.inputSubmitted()
+        await people.transfer.task?.value
         #expect(latest(people.message) == "Not imported: nowhere.vcf cannot be read: no such file")
         #expect(latest(people.messageIsProblem))
+    }
+
+    // MARK: - Long transfers
+
+    /// A vCard file of `count` people, `Person 0001 Test` and on.
+    private func cards(_ count: Int) -> String {
+        (1...count).map { String(format: "BEGIN:VCARD\nVERSION:4.0\nN:Test;Person %04d;;;\nEND:VCARD", $0) }
+            .joined(separator: "\n")
+    }
+
+    private func importFile(_ path: String, into people: PeopleListViewModel) {
+        people.startImporting()
+        type(path, into: people)
+        people.inputSubmitted()
+    }
+
+    @Test func anImportSaysHowFarItGotBatchByBatchAndTheListFollows() async {
+        files.files["many.vcf"] = cards(250)
+        let people = makeViewModel()
+        let progress = ValueRecorder(people.transfer.progress)
+        importFile("many.vcf", into: people)
+        #expect(latest(people.transfer.isRunning))
+        await people.transfer.task?.value
+        await noticesDelivered()
+        // The first batch holds 100 cards; the next grows to the pace measured, at most fourfold.
+        #expect(progress.values == ["", "Reading many.vcf…", "Importing 0 of 250 people from many.vcf… (Esc stops)",
+                                    "Importing 100 of 250 people from many.vcf… (Esc stops)", ""])
+        #expect(latest(people.countText) == "250 people")
+        #expect(latest(people.message) == "Imported 250 people from many.vcf")
+        #expect(!latest(people.transfer.isRunning))
+    }
+
+    @Test func escStopsAnImportKeepingTheBatchesCommitted() async {
+        files.files["many.vcf"] = cards(250)
+        let people = makeViewModel()
+        let transfer = people.transfer
+        let stopAfterTheFirstBatch = transfer.progress.bind { text in
+            if text.hasPrefix("Importing 100 ") { transfer.cancel() }
+        }
+        importFile("many.vcf", into: people)
+        await transfer.task?.value
+        await noticesDelivered()
+        #expect(store.stored.count == 100)
+        #expect(latest(people.countText) == "100 people")
+        #expect(latest(people.message) == "Import stopped: 100 of 250 people imported from many.vcf")
+        #expect(!latest(people.messageIsProblem))
+        #expect(latest(transfer.progress).isEmpty)
+        _ = stopAfterTheFirstBatch
+    }
+
+    @Test func aSecondTransferWaitsForTheFirstToEnd() async {
+        files.files["many.vcf"] = cards(3)
+        let people = makeViewModel()
+        importFile("many.vcf", into: people)
+        people.startExporting()
+        people.inputSubmitted()
+        #expect(latest(people.message) == "A transfer is running; Esc stops it")
+        await people.transfer.task?.value
+        #expect(latest(people.message) == "Imported 3 people from many.vcf")
+        #expect(files.files["people.vcf"] == nil)
+    }
+
+    @Test func anExportStoppedBeforeItsFileIsWrittenLeavesNoFile() async throws {
+        try store.add(Person(firstName: "Ada", lastName: "Lovelace"))
+        let people = makeViewModel()
+        people.startExporting()
+        people.inputSubmitted()
+        people.transfer.cancel()  // before the people are read: nothing is written
+        await people.transfer.task?.value
+        #expect(files.files["people.vcf"] == nil)
+        #expect(latest(people.message) == "Export stopped; people.vcf was not written")
+    }
+
+    @Test(arguments: [
+        (100, 50, 50),     // too slow: half as many
+        (100, 25, 100),    // on time
+        (100, 1, 400),     // far quicker: at most four times as many
+        (10, 0, 40),
+        (1, 1_000, 1),     // never empty
+    ])
+    func theNextBatchHoldsWhatItsTimeAllows(count: Int, milliseconds: Int, next: Int) {
+        #expect(PeopleTransferViewModel.nextBatchSize(after: count, took: .milliseconds(milliseconds)) == next)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Models
-import Services
+@testable import Services
+import Synchronization
 import Testing
 
 struct SQLitePeopleStoreTests {
@@ -50,6 +51,33 @@ struct SQLitePeopleStoreTests {
         try here.add(Self.grace)
         #expect(try there.changedElsewhere())
         #expect(try all(there).map(\.id) == ["grace", "ada"])
+    }
+
+    @Test func askingForAnotherProgramsCommitNeverWaitsForThisProgramsWriteUnderWay() throws {
+        let path = temporaryDatabasePath()
+        let database = try AppDatabase(path: path)
+        let here = SQLitePeopleStore(database: database)
+        let there = SQLitePeopleStore(database: try AppDatabase(path: path))
+        #expect(try !here.changedElsewhere())
+        try there.add(Self.ada)
+        // A write of this program's holds the writer connection, as an import's batch does,
+        // until two seconds have passed.
+        let writing = DispatchSemaphore(value: 0)
+        let released = Flag()
+        let writer = Thread {
+            try? database.write { _ in
+                writing.signal()
+                Thread.sleep(forTimeInterval: 2)
+                released.set()
+            }
+        }
+        writer.start()
+        writing.wait()
+        #expect(try !here.changedElsewhere(), "answered at once, as the write's own notice will reread")
+        #expect(!released.isSet, "did not wait for the write")
+        while !released.isSet { Thread.sleep(forTimeInterval: 0.01) }
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(try here.changedElsewhere(), "the other program's commit is told once the writer is free")
     }
 
     // MARK: - Reading
@@ -354,4 +382,11 @@ private final class Counter: @unchecked Sendable {
     func increment() {
         lock.withLock { count += 1 }
     }
+}
+
+/// A flag one thread sets and another reads.
+private final class Flag: Sendable {
+    private let value = Atomic(false)
+    var isSet: Bool { value.load(ordering: .acquiring) }
+    func set() { value.store(true, ordering: .releasing) }
 }

@@ -1,7 +1,7 @@
 import Models
 
 /// Text files in memory, by path, for the People screen's import and export.
-public final class InMemoryTextFiles: TextFiles {
+public final class InMemoryTextFiles: TextFiles, @unchecked Sendable {
     /// The files, by the path given.
     public var files: [String: String]
 

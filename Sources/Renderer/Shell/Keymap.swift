@@ -22,7 +22,7 @@ public enum ScreenCommand: Hashable, Sendable {
     case useCatalogue
     case toggleUnit
     case first, last
-    case toggleSort, add, delete, importFile, exportFile, retry
+    case toggleSort, add, delete, importFile, exportFile, retry, stopTransfer
     case nextField, previousField
     case renamePlayer, renameTeam
 }
@@ -61,6 +61,8 @@ public enum KeyScope: Hashable, Sendable, CaseIterable {
     case filePrompt
     /// While a team or a player of the Scoreboard is renamed in the input line.
     case renaming
+    /// While the People screen imports or exports a vCard file, with the focus out of the input line.
+    case transfer
 
     /// Whether the scope's keys work while the focus is in the input line; only scopes without
     /// letters may, since typed letters belong to the text.
@@ -90,6 +92,7 @@ public enum KeyScope: Hashable, Sendable, CaseIterable {
         case .personForm: "In the form for a new person"
         case .filePrompt: "When asked for a file"
         case .renaming: "While renaming on the Scoreboard"
+        case .transfer: "While People imports or exports"
         }
     }
 }
@@ -257,6 +260,10 @@ extension Keymap {
 
         // MARK: When asked for a file
         KeyBinding("Esc", "cancel", scope: .filePrompt, hint: "cancel", keys: [.escape], command: .screen(.cancel)),
+
+        // MARK: While People imports or exports
+        KeyBinding("Esc", "stop; the people imported stay", scope: .transfer, hint: "stop",
+                   keys: [.escape], command: .screen(.stopTransfer)),
     ])
 
     private static func tabCommands(_ key: (Int) -> Key) -> [Key: Command] {

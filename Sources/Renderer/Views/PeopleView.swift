@@ -21,6 +21,8 @@ public final class PeopleView: ScreenView {
         var syncIsProblem = false
         var message = ""
         var messageIsProblem = false
+        /// How far an import or export got; empty while none runs.
+        var transferProgress = ""
         var question = ""
         var mode = PeopleListViewModel.Mode.list
         var emptyText = ""
@@ -40,6 +42,7 @@ public final class PeopleView: ScreenView {
         drawn.bind(viewModel.syncStatus.isProblem, to: \.syncIsProblem)
         drawn.bind(viewModel.message, to: \.message)
         drawn.bind(viewModel.messageIsProblem, to: \.messageIsProblem)
+        drawn.bind(viewModel.transfer.progress, to: \.transferProgress)
         drawn.bind(viewModel.question, to: \.question)
         drawn.bind(viewModel.mode, to: \.mode)
         drawn.bind(viewModel.emptyText, to: \.emptyText)
@@ -53,7 +56,7 @@ public final class PeopleView: ScreenView {
 
     public var keyScopes: [KeyScope] {
         switch drawn.state.mode {
-        case .list: [.peopleList, .people]
+        case .list: drawn.state.transferProgress.isEmpty ? [.peopleList, .people] : [.transfer, .peopleList, .people]
         case .adding: [.personForm]
         case .confirmingDelete: [.confirmation]
         case .importing, .exporting: [.filePrompt]
@@ -74,6 +77,7 @@ public final class PeopleView: ScreenView {
         case .importFile: viewModel.startImporting()
         case .exportFile: viewModel.startExporting()
         case .retry: viewModel.syncStatus.retry()
+        case .stopTransfer: viewModel.transfer.cancel()
         case .nextField: viewModel.nextField()
         case .previousField: viewModel.previousField()
         case .confirm: viewModel.confirmDelete(true)
@@ -107,6 +111,7 @@ public final class PeopleView: ScreenView {
         var body = inner.droppingTop(1)
         let news: (String, Style)? = switch state.mode {
         case .confirmingDelete: (state.question, .title)
+        case _ where !state.transferProgress.isEmpty: (state.transferProgress, .dim)
         default: state.message.isEmpty ? nil : (state.message, state.messageIsProblem ? .error : .dim)
         }
         if let (text, style) = news {

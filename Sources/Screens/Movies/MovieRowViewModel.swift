@@ -65,18 +65,6 @@ public struct MovieRowViewModel: Equatable, Sendable {
 
     /// `1 vote`, `1,234 votes`, `1,234 matches`.
     static func count(_ value: Int, _ noun: String) -> String {
-        "\(grouped(value)) \(noun)\(value == 1 ? "" : (noun.hasSuffix("ch") ? "es" : "s"))"
-    }
-
-    /// `1,234,567`: the digits in groups of three, as English writes them. Written out rather
-    /// than through Foundation's number formatting, whose ICU set-up holds megabytes of memory.
-    static func grouped(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var text = value < 0 ? "-" : ""
-        for (offset, digit) in digits.enumerated() {
-            if offset > 0, (digits.count - offset) % 3 == 0 { text.append(",") }
-            text.append(digit)
-        }
-        return text
+        "\(value.grouped) \(noun)\(value == 1 ? "" : (noun.hasSuffix("ch") ? "es" : "s"))"
     }
 }

@@ -107,14 +107,18 @@ extension PeopleListViewModel {
     }
 
     private func importCards(from path: String) {
-        guard let report = transfer.importCards(from: path) else { return }
-        if report.addedPeople { storeChanged() }
-        say(report.text, isProblem: report.isProblem)
-        if report.addedPeople { syncStatus.exchange(fetching: false) }
+        transfer.importCards(from: path)
     }
 
     private func exportCards(to path: String) {
-        guard let report = transfer.exportCards(to: path, sortedBy: _sortOrder.value) else { return }
+        transfer.exportCards(to: path, sortedBy: _sortOrder.value)
+    }
+
+    /// A transfer ended: its report is the news, and people imported are sent to the server.
+    /// The rows followed the import batch by batch, through the store's notices.
+    func transferEnded(_ report: PeopleTransferViewModel.Report) {
+        if report.addedPeople { storeChanged() }
         say(report.text, isProblem: report.isProblem)
+        if report.addedPeople { syncStatus.exchange(fetching: false) }
     }
 }

@@ -14,7 +14,7 @@ import Models
 ///
 /// ```swift
 /// let people = PeopleListViewModel(openStore: { store }, openPreferences: { preferences },
-///                                  api: nil, files: files, today: { today })
+///                                  api: nil, files: files, runner: PeopleWorkQueue(), today: { today })
 /// let rows = people.rows.bindAndFire { print($0.map(\.nameText)) }   // [] until it appears
 /// people.screenAppeared()         // then the first page: ["Ada Lovelace", …]
 /// people.startAdding()            // the form opens in the input line
@@ -93,6 +93,7 @@ public final class PeopleListViewModel {
     private(set) var store: (any PeopleStore)?
     private var preferences: (any PreferencesStore)?
     private var observation: StoreObservation?
+    private var transferReport: BindingToken?
     /// The store's commits that the people shown were read after.
     private var commitsShown = 0
     private var hasAppeared = false
@@ -110,15 +111,18 @@ public final class PeopleListViewModel {
     /// which is kept and wins from then on.
     public init(openStore: @escaping @MainActor () throws -> any PeopleStore,
                 openPreferences: @escaping @MainActor () throws -> any PreferencesStore,
-                api: (any PeopleAPI)?, files: any TextFiles, today: @escaping () -> CalendarDay,
-                defaultOrder: PersonSortOrder = .lastName) {
+                api: (any PeopleAPI)?, files: any TextFiles, runner: any BackgroundRunner,
+                today: @escaping () -> CalendarDay, defaultOrder: PersonSortOrder = .lastName) {
         self.openStore = openStore
         self.openPreferences = openPreferences
         self.today = today
         form = PersonFormViewModel(today: today)
-        transfer = PeopleTransferViewModel(files: files)
-        syncStatus = PeopleSyncStatusViewModel(api: api, news: news)
+        transfer = PeopleTransferViewModel(files: files, runner: runner)
+        syncStatus = PeopleSyncStatusViewModel(api: api, runner: runner, news: news)
         setOrder(defaultOrder)
+        transferReport = transfer.report.bind { [unowned self] report in
+            if let report { transferEnded(report) }
+        }
     }
 
     // MARK: - Appearing
@@ -263,7 +267,7 @@ public final class PeopleListViewModel {
         do {
             let matches = filter.isEmpty ? total : try store.count(matching: filter)
             _matchCount.change(to: matches)
-            _countText.change(to: filter.isEmpty ? Self.count(total) : "\(matches) of \(Self.count(total))")
+            _countText.change(to: filter.isEmpty ? Self.count(total) : "\(matches.grouped) of \(Self.count(total))")
             _emptyText.change(to: matches > 0 ? "" : total == 0 ? Self.emptyMessage : "No one matches “\(filter)”.")
         } catch {
             say("People cannot be read: \(error)", isProblem: true)
@@ -324,7 +328,7 @@ public final class PeopleListViewModel {
     }
 
     static func count(_ number: Int) -> String {
-        number == 1 ? "1 person" : "\(number) people"
+        number == 1 ? "1 person" : "\(number.grouped) people"
     }
 }
 

@@ -21,6 +21,7 @@ public final class PeopleSyncStatusViewModel {
     private let _text = Dynamic("")
     private let _isProblem = Dynamic(false)
     private let api: (any PeopleAPI)?
+    private let runner: any BackgroundRunner
     private let news: PeopleNews
     private var store: (any PeopleStore)?
     private var sync: PeopleSync?
@@ -28,8 +29,9 @@ public final class PeopleSyncStatusViewModel {
     public private(set) var task: Task<Void, Never>?
 
     /// `api` is nil when no people server is set.
-    init(api: (any PeopleAPI)?, news: PeopleNews) {
+    init(api: (any PeopleAPI)?, runner: any BackgroundRunner, news: PeopleNews) {
         self.api = api
+        self.runner = runner
         self.news = news
         _text.value = api == nil ? "Sync off: no people server set (--people-api)" : ""
     }
@@ -39,7 +41,7 @@ public final class PeopleSyncStatusViewModel {
     /// The store is open: from now on it can be synced.
     func storeOpened(_ store: any PeopleStore) {
         self.store = store
-        if let api { sync = PeopleSync(store: store, api: api) }
+        if let api { sync = PeopleSync(store: store, api: api, runner: runner) }
     }
 
     /// Sends the people waiting in the outbox now.
