@@ -171,11 +171,13 @@ bench:
 	$(SWIFT) build $(BENCH_FLAGS)
 	.build/release/mvvm-tui-bench
 
-## perf: measure the release binary in a 100x30 pseudo-terminal (see Docs/Performance.md)
+## perf: measure the release binary in a 100x30 pseudo-terminal, then keys during an import of
+## 20,000 vCards (see Docs/Performance.md)
 perf: release
 	@Scripts/ensure-deps.sh perf
 	$(SWIFT) build $(BENCH_FLAGS)
 	python3 Scripts/perf.py --binary $(RELEASE_BINARY) --bench-binary .build/release/mvvm-tui-bench $(PERF_ARGS)
+	python3 Scripts/import-perf.py --binary $(RELEASE_BINARY)
 
 ## link-order: rewrite Scripts/link-order.txt from a session run under callgrind (needs valgrind)
 link-order:

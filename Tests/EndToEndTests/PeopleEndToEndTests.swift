@@ -32,6 +32,34 @@ import Testing
         try session.waitFor("1815-02-30 is not a day on the calendar")
     }
 
+    @Test func keysAnswerDuringAnImportAndEscStopsItKeepingWhatWasCommitted() throws {
+        try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
+        let cards = dataDirectory + "/cards.vcf"
+        // Enough cards that the import is still running, in the release binary too, when Esc comes.
+        try (1...100_000).map { "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Card;Person \($0);;;\r\nEND:VCARD\r\n" }
+            .joined().write(toFile: cards, atomically: true, encoding: .utf8)
+        let session = try TmuxSession(arguments: ["--tab", "people", "--data-dir", dataDirectory])
+        try session.waitFor("No one here yet")
+        try session.type("i")
+        try session.waitFor("Import vCard file")
+        try session.type(cards)
+        try session.press("Enter")
+        try session.waitFor("Importing", timeout: .seconds(30))
+        try session.press("F4")  // a Scoreboard move, committed to the database the import writes to
+        try session.waitFor("Shaq")
+        try session.type("1")
+        try session.waitFor("1 - 0")
+        try session.press("F5")
+        try session.waitFor("Importing")
+        try session.press("Escape")
+        let stopped = try session.waitFor("Import stopped", timeout: .seconds(30))
+        // "Import stopped: 4,200 of 100,000 people imported from …", and the header counts them.
+        let line = try #require(stopped.split(separator: "\n").first { $0.contains("Import stopped") })
+        let kept = try #require(line.split(separator: ":")[1].split(separator: " ").first)
+        #expect(stopped.contains("\(kept) people, by last name"), "the header counts what was kept")
+        #expect(kept != "0" && kept != "100,000")
+    }
+
     /// Opens the form with `a`, leaves the salutation empty, and types `fields` (first name, last
     /// name, birthday), each followed by Enter; the last Enter saves.
     private static func add(_ fields: [String], in session: TmuxSession) throws {

@@ -61,6 +61,19 @@ struct PeopleListViewModelTests: PeopleTesting {
         #expect(names(people) == ["Grace Hopper", "Ada Lovelace"])
     }
 
+    @Test func aHiddenScreenReadsTheCommitsMadeMeanwhileOnceItShows() async throws {
+        let people = makeViewModel()
+        people.screenDisappeared()
+        let countsBefore = store.counts
+        try store.add([Person(id: "1", firstName: "Ada", lastName: "Lovelace")])  // as an import's batch
+        await noticesDelivered()
+        #expect(store.counts == countsBefore, "nothing read while hidden")
+        #expect(latest(people.countText) == "0 people")
+        people.screenAppeared()
+        #expect(latest(people.countText) == "1 person")
+        #expect(names(people) == ["Ada Lovelace"])
+    }
+
     @Test func aRecountThatFailsLeavesNoRowsOfAnotherPage() throws {
         try store.add((10..<60).map { Person(id: "\($0)", firstName: "Member", lastName: "Number\($0)") })
         let people = makeViewModel()

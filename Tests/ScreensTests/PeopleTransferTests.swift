@@ -123,8 +123,8 @@ struct PeopleTransferTests: PeopleTesting {
     }
 
     @Test(arguments: [
-        (100, 50, 50),     // too slow: half as many
-        (100, 25, 100),    // on time
+        (100, 24, 50),     // too slow: half as many
+        (100, 12, 100),    // on time
         (100, 1, 400),     // far quicker: at most four times as many
         (10, 0, 40),
         (1, 1_000, 1),     // never empty

@@ -88,7 +88,7 @@ public final class PeopleView: ScreenView {
     }
 
     public func setVisible(_ visible: Bool) {
-        if visible { viewModel.screenAppeared() }
+        if visible { viewModel.screenAppeared() } else { viewModel.screenDisappeared() }
     }
 
     /// The list's rows are the region less the header and the line of news (as `draw` lays them out).

@@ -97,6 +97,8 @@ public final class PeopleListViewModel {
     /// The store's commits that the people shown were read after.
     private var commitsShown = 0
     private var hasAppeared = false
+    /// Whether the screen shows: a hidden screen notes the store's commits and reads once it shows.
+    private var isVisible = false
     private var filter = ""
     private var visibleRowCount = 20
     /// How many people the store holds, counted after each commit.
@@ -131,8 +133,10 @@ public final class PeopleListViewModel {
     /// follows the store's changes and syncs with the people server; after that, it reads again
     /// if another instance committed meanwhile.
     public func screenAppeared() {
+        isVisible = true
         guard !hasAppeared else {
-            if (try? store?.changedElsewhere()) == true { storeChanged() }
+            let committedMeanwhile = (observation?.commits ?? 0) > commitsShown
+            if committedMeanwhile || (try? store?.changedElsewhere()) == true { storeChanged() }
             return
         }
         hasAppeared = true
@@ -156,6 +160,12 @@ public final class PeopleListViewModel {
         }
         storeChanged()
         syncStatus.exchange(fetching: true)
+    }
+
+    /// The screen went out of view: the store's commits (an import's batches) are read when it
+    /// shows again, not as they come.
+    public func screenDisappeared() {
+        isVisible = false
     }
 
     /// How many rows the screen has room for; the view tells it before drawing.
@@ -239,7 +249,7 @@ public final class PeopleListViewModel {
     /// The store's notice of commits: read again unless the screen has read since (after its
     /// own writes it reads at once, so that what it says and shows agree).
     private func storeCommitted() {
-        guard let observation, observation.commits > commitsShown else { return }
+        guard isVisible, let observation, observation.commits > commitsShown else { return }
         storeChanged()
     }
 

@@ -28,8 +28,9 @@ public final class PeopleTransferViewModel {
     public static let exportPrompt = "Export to file"
     /// The path the export prompt starts with.
     public static let defaultExportPath = "people.vcf"
-    /// What one batch of an import aims to take: half the longest wait another write may have.
-    static let batchTime = Duration.milliseconds(25)
+    /// What one batch of an import aims to take: a quarter of the longest wait another write
+    /// (a Scoreboard move) may have, which leaves room for its own commit and a slow batch.
+    static let batchTime = Duration.milliseconds(12)
 
     // MARK: - Outputs
 

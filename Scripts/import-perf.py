@@ -1,0 +1,236 @@
+#!/usr/bin/env python3
+"""Keys while People imports 20,000 vCards: the release binary in a 100x30 pseudo-terminal.
+
+Each run starts a fresh process on an empty data folder, opens Movies, the Scoreboard and People
+once (so that nothing loads for the first time during the import), types a vCard file of
+20,000 people into People's import prompt and presses Enter. While the import runs it presses
+arrow keys on Movies, Scoreboard moves (a point, then its undo: each committed to the database
+the import writes to) and arrow keys in the People list being imported into. A sample counts
+only when the import was still under way after its answer came (the script reads the count of
+people from the database, as a second program may). The import's time is from Enter to the
+commit of its last person, read from the database every 10 ms.
+
+    python3 Scripts/import-perf.py [--binary PATH] [--runs N] [--cards N] [--markdown FILE]
+
+Movies and the Scoreboard draw nothing but their answer, so their figure is key to the last byte
+of the answer (as in Scripts/perf.py). The People list is redrawn batch by batch as the import
+goes on, so there the figure is key to the first byte after the key: the time until the main
+thread answered, a frame of the import's drawn just before the key's answer included.
+"""
+import argparse
+import os
+import select
+import shutil
+import signal
+import sqlite3
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import perf  # noqa: E402  (the pseudo-terminal helpers)
+
+BUDGETS = {
+    "arrow key on Movies during the import, 99th percentile (ms)": 16.0,
+    "arrow key in People during the import, 99th percentile (ms)": 16.0,
+    "Scoreboard move during the import, 99th percentile (ms)": 50.0,
+    "import of the cards (s)": 4.0,
+}
+ANSWER_SILENCE = 0.020  # Movies and the Scoreboard answer a key in one burst, then fall silent
+DOWN, UP = b"\x1b[B", b"\x1b[A"
+
+
+def write_cards(path, count):
+    """Writes `count` vCards as an address book exports them: name, birthday, email, phone."""
+    with open(path, "w", encoding="utf-8") as out:
+        for number in range(1, count + 1):
+            out.write("BEGIN:VCARD\r\nVERSION:3.0\r\n"
+                      f"N:Imported{number % 97:02d};Person {number:05d};;;\r\n"
+                      f"FN:Person {number:05d} Imported{number % 97:02d}\r\n"
+                      f"BDAY:{1940 + number % 60}-{1 + number % 12:02d}-{1 + number % 28:02d}\r\n"
+                      f"EMAIL;TYPE=home:person{number}@example.org\r\n"
+                      f"TEL;TYPE=cell:+1 555 {number:07d}\r\n"
+                      "END:VCARD\r\n")
+
+
+class PeopleCount:
+    """The number of people committed to the app's database, read as a second program reads it;
+    a thread notes when it first reaches `target`."""
+
+    def __init__(self, database, target):
+        self.database, self.target, self.reached = database, target, None
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._watch, daemon=True)
+
+    def now(self):
+        try:
+            with sqlite3.connect(f"file:{self.database}?mode=ro", uri=True, timeout=1) as connection:
+                return connection.execute("SELECT COUNT(*) FROM person").fetchone()[0]
+        except sqlite3.Error:
+            return 0  # not made yet
+
+    def _watch(self):
+        while not self.stopping.is_set():
+            if self.now() >= self.target:
+                self.reached = time.perf_counter()
+                return
+            time.sleep(0.010)
+
+    def running(self):
+        return self.reached is None
+
+
+def drain(fd, seconds):
+    """Reads whatever comes for `seconds`: the People list never falls silent while it imports."""
+    end = time.perf_counter() + seconds
+    while (left := end - time.perf_counter()) > 0:
+        ready, _, _ = select.select([fd], [], [], left)
+        if ready:
+            os.read(fd, 65536)
+
+
+def first_byte(fd, key):
+    """Writes `key`; returns the ms to the first byte after it, then reads for 30 ms more."""
+    written = time.perf_counter()
+    os.write(fd, key)
+    ready, _, _ = select.select([fd], [], [], perf.FIRST_BYTE_TIMEOUT)
+    if not ready:
+        return None
+    arrived = time.perf_counter()
+    drain(fd, 0.030)
+    return (arrived - written) * 1000
+
+
+def last_byte(fd, key):
+    """Writes `key`; returns the ms to the last byte of its answer."""
+    latency, _ = perf.press(fd, key, silence=ANSWER_SILENCE)
+    return latency
+
+
+def one_run(binary, cards_path, count):
+    """One fresh process through the import; returns {figure: [samples]} and the import's time."""
+    data_dir = tempfile.mkdtemp(prefix="mvvm-tui-import-perf-")
+    pid, fd = None, None
+    samples = {"movies": [], "people": [], "scoreboard": []}
+    try:
+        pid, fd, started = perf.start_child(binary, data_dir, ("--tab", "people"))
+        perf.read_first_frame(fd, started)
+        for key in (perf.F_KEYS[1], perf.F_KEYS[3], perf.F_KEYS[4], b"i"):
+            perf.settle(fd, key)
+        os.write(fd, cards_path.encode())
+        perf.read_burst(fd, perf.KEY_SILENCE, time.perf_counter())
+        watch = PeopleCount(os.path.join(data_dir, "mvvm-tui.sqlite"), count)
+        entered = time.perf_counter()
+        os.write(fd, b"\r")
+        watch.thread.start()
+        perf.settle(fd, perf.F_KEYS[1])
+        rounds = 0
+        while watch.running() and rounds < 400:
+            rounds += 1
+            phase = rounds % 3
+            if phase == 0:
+                latency = last_byte(fd, DOWN if rounds % 2 else UP)
+                key = "movies"
+            elif phase == 1:
+                perf.settle(fd, perf.F_KEYS[3])
+                latency = last_byte(fd, b"1")
+                samples_this = [latency, last_byte(fd, b"z")]
+                os.write(fd, perf.F_KEYS[4])
+                drain(fd, 0.050)
+                people = [first_byte(fd, key) for key in (DOWN, DOWN, UP)]
+                if watch.running():
+                    samples["scoreboard"] += [s for s in samples_this if s is not None]
+                    samples["people"] += [s for s in people if s is not None]
+                perf.settle(fd, perf.F_KEYS[1])
+                continue
+            else:
+                latency = last_byte(fd, UP if rounds % 2 else DOWN)
+                key = "movies"
+            if watch.running() and latency is not None:
+                samples[key].append(latency)
+        watch.thread.join(timeout=10)
+        watch.stopping.set()
+        import_seconds = None if watch.reached is None else watch.reached - entered
+        perf.check_alive(pid, "during the import")
+        return samples, import_seconds
+    finally:
+        if pid is not None:
+            try:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+            except (ProcessLookupError, ChildProcessError):
+                pass
+        if fd is not None:
+            os.close(fd)
+        shutil.rmtree(data_dir, ignore_errors=True)
+
+
+def percentile(values, fraction):
+    """The value below which `fraction` of `values` lie (nearest rank), or None."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, int(round(fraction * len(ordered) + 0.5)) - 1))]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--binary", default=str(perf.REPO / ".build/release/mvvm-tui"))
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--cards", type=int, default=20_000)
+    parser.add_argument("--markdown", metavar="FILE")
+    args = parser.parse_args()
+    binary = Path(args.binary).absolute()
+    if not os.access(binary, os.X_OK):
+        print(f"import-perf: no executable at {binary} (build it with: make release)", file=sys.stderr)
+        return 2
+    folder = tempfile.mkdtemp(prefix="mvvm-tui-cards-")
+    try:
+        cards_path = os.path.join(folder, "cards.vcf")
+        write_cards(cards_path, args.cards)
+        runs = [one_run(binary, cards_path, args.cards) for _ in range(args.runs)]
+    except perf.ChildFailed as failure:
+        print(f"import-perf: {failure}", file=sys.stderr)
+        return 1
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    merged = {key: [s for samples, _ in runs for s in samples[key]] for key in ("movies", "people", "scoreboard")}
+    times = [seconds for _, seconds in runs if seconds is not None]
+    rows = []
+    for figure, key in (("arrow key on Movies during the import", "movies"),
+                        ("arrow key in People during the import", "people"),
+                        ("Scoreboard move during the import", "scoreboard")):
+        values = merged[key]
+        p99, p50 = percentile(values, 0.99), percentile(values, 0.5)
+        name = f"{figure}, 99th percentile (ms)"
+        note = f"{len(values)} samples; median {perf.fmt(p50)}; most {perf.fmt(max(values) if values else None)}"
+        rows.append((name, perf.fmt(p99), *verdict(name, p99), note))
+    name = "import of the cards (s)"
+    slowest = max(times) if len(times) == len(runs) else None
+    rows.append((name, perf.fmt(slowest), *verdict(name, slowest),
+                 "slowest of the runs: " + ", ".join(f"{t:.2f}" for t in times)))
+    header = ("figure", "value", "budget", "result", "note")
+    widths = [max(len(str(row[i])) for row in rows + [header]) for i in range(4)]
+    print(f"mvvm-tui import-perf: {args.runs} runs of {binary}, {args.cards:,} cards each")
+    for row in [header] + rows:
+        print("  ".join(str(cell).ljust(width) for cell, width in zip(row, widths)) + "  " + row[4])
+    if args.markdown:
+        lines = ["## Keys during an import", "", f"Machine: {perf.machine_line(binary)}", "",
+                 "Command: `python3 " + " ".join(sys.argv) + "`", "",
+                 "| figure | value | budget | result | note |", "|---|---:|---|---|---|"]
+        lines += [f"| {' | '.join(str(cell) for cell in row)} |" for row in rows]
+        Path(args.markdown).write_text("\n".join(lines) + "\n")
+    return 1 if any(row[3] == "FAIL" for row in rows) else 0
+
+
+def verdict(figure, value):
+    budget = BUDGETS[figure]
+    if value is None:
+        return f"<= {budget:g}", "FAIL"
+    return f"<= {budget:g}", "PASS" if value <= budget else "FAIL"
+
+
+if __name__ == "__main__":
+    sys.exit(main())
