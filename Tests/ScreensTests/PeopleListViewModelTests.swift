@@ -74,6 +74,26 @@ struct PeopleListViewModelTests: PeopleTesting {
         #expect(names(people) == ["Ada Lovelace"])
     }
 
+    @Test func aCommitLandingBetweenTheCountAndThePageIsCountedBeforeTheScreenShows() throws {
+        let people = makeViewModel()
+        people.screenDisappeared()
+        try store.add([Person(id: "1", firstName: "Ada", lastName: "Lovelace")])
+        store.afterNextCount = { [store] in try? store.add([Person(id: "2", firstName: "Grace", lastName: "Hopper")]) }
+        people.screenAppeared()
+        #expect(names(people) == ["Grace Hopper", "Ada Lovelace"])
+        #expect(latest(people.countText) == "2 people")
+    }
+
+    @Test func aPageReadAfterACommitNotYetToldCountsItFirst() throws {
+        try store.add([Person(id: "1", firstName: "Ada", lastName: "Lovelace")])
+        let people = makeViewModel()
+        try store.add([Person(id: "2", firstName: "Grace", lastName: "Hopper")])  // its notice still on its way
+        people.moveToEdge(toEnd: true)
+        people.toggleSort()
+        #expect(latest(people.countText) == "2 people")
+        #expect(names(people) == ["Ada Lovelace", "Grace Hopper"])
+    }
+
     @Test func aRecountThatFailsLeavesNoRowsOfAnotherPage() throws {
         try store.add((10..<60).map { Person(id: "\($0)", firstName: "Member", lastName: "Number\($0)") })
         let people = makeViewModel()

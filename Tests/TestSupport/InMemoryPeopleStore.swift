@@ -22,6 +22,8 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
     private var pendingForeignCommit = false
     /// How many times the people were counted.
     public private(set) var counts = 0
+    /// Runs once, after the next count: a commit that lands between a count and the page read after it.
+    public var afterNextCount: (() -> Void)?
 
     /// Creates a store holding `people`, with an empty outbox.
     public init(people: [Person] = []) {
@@ -33,7 +35,12 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
     public func count(matching filter: String) throws -> Int {
         if let failReads { throw failReads }
         counts += 1
-        return stored.values.filter { $0.matches(filter: filter) }.count
+        let count = stored.values.filter { $0.matches(filter: filter) }.count
+        if let commit = afterNextCount {
+            afterNextCount = nil
+            commit()
+        }
+        return count
     }
 
     public func people(matching filter: String, sortedBy order: PersonSortOrder, offset: Int, limit: Int) throws -> [Person] {

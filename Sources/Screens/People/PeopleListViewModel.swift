@@ -73,11 +73,11 @@ public final class PeopleListViewModel {
 
     // MARK: - State
 
-    // Without `private`: what the input line's file (PeopleListViewModel+InputLine.swift) uses.
+    // Without `private`: what the files of its extensions (+InputLine, +Deleting) use.
     private let _rows = Dynamic<[PersonViewModel]>([])
     private let _firstVisibleIndex = Dynamic(0)
     private let _selectedIndex = Dynamic(0)
-    private let _selectedPerson = Dynamic<PersonViewModel?>(nil)
+    let _selectedPerson = Dynamic<PersonViewModel?>(nil)
     private let _countText = Dynamic("")
     private let _matchCount = Dynamic(0)
     let _sortOrder = Dynamic(PersonSortOrder.lastName)
@@ -85,7 +85,7 @@ public final class PeopleListViewModel {
     private let _emptyText = Dynamic("")
     private let news = PeopleNews()
     let _mode = Dynamic(Mode.list)
-    private let _question = Dynamic("")
+    let _question = Dynamic("")
 
     private let openStore: @MainActor () throws -> any PeopleStore
     private let openPreferences: @MainActor () throws -> any PreferencesStore
@@ -205,30 +205,6 @@ public final class PeopleListViewModel {
         _sortText.change(to: order == .lastName ? "by last name" : "by first name")
     }
 
-    // MARK: - Deleting
-
-    /// Asks whether to delete the person under the cursor.
-    public func askToDelete() {
-        guard let person = _selectedPerson.value else { return }
-        _mode.change(to: .confirmingDelete(person))
-        _question.change(to: "Delete \(person.nameText)? y/n")
-    }
-
-    /// Deletes the person asked about when `yes`; either way the question closes.
-    public func confirmDelete(_ yes: Bool) {
-        guard case .confirmingDelete(let person) = _mode.value else { return }
-        _mode.change(to: .list)
-        _question.change(to: "")
-        guard yes else { return }
-        do {
-            try store?.delete(id: person.person.id)
-            storeChanged()
-            say("Deleted \(person.nameText)")
-        } catch {
-            say("Not deleted: \(error)", isProblem: true)
-        }
-    }
-
     // MARK: - Reading the store
 
     private func select(_ index: Int, reread: Bool = false) {
@@ -255,20 +231,32 @@ public final class PeopleListViewModel {
 
     /// After a commit: everyone is counted again, then the page, and the outbox for the header.
     /// Paging and filtering read only what they change.
+    ///
+    /// The count and the rows are read again while a commit (an import's batch, another
+    /// instance's add) lands between them, a few times at most, so that the screen, drawn once
+    /// this returns, shows a count that agrees with its rows.
     func storeChanged() {
         guard let store else { return }
-        let commits = observation?.commits ?? 0  // noted before reading: a commit after it is told again
-        do {
-            total = try store.count(matching: "")
-        } catch {
-            say("People cannot be read: \(error)", isProblem: true)
-            readPage(counted: true)  // the rows then match the cursor: read, or cleared if they cannot be
-            return
+        for _ in 0..<Self.rereadsForAgreement {
+            let commits = observation?.commits ?? 0  // noted before reading: a commit after it is told again
+            do {
+                total = try store.count(matching: "")
+            } catch {
+                say("People cannot be read: \(error)", isProblem: true)
+                readPage(counted: true)  // the rows then match the cursor: read, or cleared if they cannot be
+                return
+            }
+            commitsShown = commits
+            reload(counted: true)
+            let committedMeanwhile = (observation?.commits ?? 0) != commits || (try? store.changedElsewhere()) == true
+            if !committedMeanwhile { break }
         }
-        commitsShown = commits
-        reload(counted: true)
         syncStatus.showState()
     }
+
+    /// How many times at most `storeChanged` reads while commits land between its reads; the
+    /// notice of the last such commit reads once more.
+    private static let rereadsForAgreement = 3
 
     /// Counts the matches again and reads the page in view, keeping the cursor's place;
     /// `counted` when everyone was just counted.
@@ -290,11 +278,14 @@ public final class PeopleListViewModel {
         readPage(counted: counted)
     }
 
-    /// Reads the page in view. Another instance's commit is counted first, once (`counted`
-    /// says it just was), so the count shown and the rows it counts agree.
+    /// Reads the page in view. A commit not yet counted — this program's, whose notice is on
+    /// its way, or another instance's — is counted first (`counted` says it just was), so the
+    /// count shown and the rows it counts agree.
     private func readPage(counted: Bool = false) {
         guard let store else { return }
-        if !counted, (try? store.changedElsewhere()) == true { return storeChanged() }
+        if !counted, (observation?.commits ?? 0) > commitsShown || (try? store.changedElsewhere()) == true {
+            return storeChanged()
+        }
         do {
             let page = try store.people(matching: filter, sortedBy: _sortOrder.value,
                                         offset: _firstVisibleIndex.value, limit: visibleRowCount)
