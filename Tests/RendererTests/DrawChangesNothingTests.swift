@@ -11,8 +11,9 @@ struct DrawChangesNothingTests {
     func aDrawAsksForNoFrameOnAnyScreenAtAnySize(tab: Tab) async {
         let screens = EveryScreenHarness(tab: tab)
         await screens.settle()
-        for size in [Size(columns: 100, rows: 30), Size(columns: 40, rows: 8), Size(columns: 80, rows: 24)] {
-            screens.harness.resize(to: size)  // the layout may change outputs: it is an input
+        for size in [Size(columns: 100, rows: 30), Size(columns: 40, rows: 10), Size(columns: 40, rows: 12), Size(columns: 80, rows: 24)] {
+            screens.harness.grid.resize(to: size)
+            screens.harness.view.layout(size: size)  // the layout may change outputs: it is an input
             let requests = screens.harness.displayRequests
             screens.harness.draw()
             screens.harness.draw()
