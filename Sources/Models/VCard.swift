@@ -26,11 +26,15 @@ public enum VCard {
         public let people: [Person]
         /// One entry per card left out, in the file's order.
         public let problems: [Problem]
+        /// The text of each good card as the file has it (folded lines, line ends and all), in
+        /// the order of `people`: what a store keeps so that the card is written back whole.
+        public let cards: [String]
 
         /// Creates what an import gave.
-        public init(people: [Person], problems: [Problem]) {
+        public init(people: [Person], problems: [Problem], cards: [String] = []) {
             self.people = people
             self.problems = problems
+            self.cards = cards
         }
     }
 
@@ -53,12 +57,14 @@ public enum VCard {
 
     /// Reads every card in `text`.
     public static func people(from text: String) -> Import {
+        let bytes = Array(text.utf8)
         var reader = CardReader()
-        for line in logicalLines(of: Array(text.utf8)) {
+        for line in logicalLines(of: bytes) {
             reader.take(line)
         }
         reader.finish()
-        return Import(people: reader.people, problems: reader.problems)
+        let cards = reader.cardRanges.map { String(decoding: bytes[$0], as: UTF8.self) }
+        return Import(people: reader.people, problems: reader.problems, cards: cards)
     }
 
     /// `people` as vCard 4.0 text, one card each, in the order given.
@@ -80,10 +86,12 @@ public enum VCard {
 
     // MARK: - Lines
 
-    /// A line after unfolding, with the number of the file's line it starts on.
+    /// A line after unfolding, with the number of the file's line it starts on and the bytes of
+    /// the file it came from, its folds and its line end included.
     struct Line {
         let number: Int
         var bytes: [UInt8]
+        var range: Range<Int>
     }
 
     /// The lines of `bytes` with folding undone: a line starting with a space or a tab continues
@@ -98,10 +106,12 @@ public enum VCard {
             let next = end + 1
             if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
             let physical = bytes[start..<end]
+            let lineEnd = min(next, bytes.count)
             if let first = physical.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t"), !lines.isEmpty {
                 lines[lines.count - 1].bytes += physical.dropFirst()
+                lines[lines.count - 1].range = lines[lines.count - 1].range.lowerBound..<lineEnd
             } else if !physical.isEmpty {
-                lines.append(Line(number: number, bytes: Array(physical)))
+                lines.append(Line(number: number, bytes: Array(physical), range: start..<lineEnd))
             }
             start = next
         }
@@ -110,7 +120,7 @@ public enum VCard {
 
     /// Appends `line` and CR LF, folded so that no line is over 75 bytes: a break goes before
     /// a character, never inside one, and the next line starts with a space.
-    private static func appendFolded(_ line: String, to output: inout [UInt8]) {
+    static func appendFolded(_ line: String, to output: inout [UInt8]) {
         var room = 75
         for scalar in line.unicodeScalars {
             let encoded = Array(String(scalar).utf8)
@@ -127,7 +137,7 @@ public enum VCard {
     // MARK: - Values
 
     /// `text` with `\`, `,`, `;` and line breaks escaped as a vCard text value.
-    private static func escaped(_ text: String) -> String {
+    static func escaped(_ text: String) -> String {
         var result = ""
         for character in text.unicodeScalars {
             switch character {
@@ -204,7 +214,7 @@ public enum VCard {
     }
 
     /// `date` in ISO 8601's basic form, as vCard 4.0 writes dates: `18151210`, `--1210`.
-    private static func basicForm(of date: BirthDate) -> String {
+    static func basicForm(of date: BirthDate) -> String {
         let digits = date.description.filter { $0 != "-" }
         return date.year == nil ? "--" + digits : digits
     }

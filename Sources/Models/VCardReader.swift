@@ -6,6 +6,9 @@ struct CardReader {
     private(set) var people: [Person] = []
     /// The cards left out so far.
     private(set) var problems: [VCard.Problem] = []
+    /// Where each good card is in the file, from its `BEGIN` to its `END` line's end, in the
+    /// order of `people`.
+    private(set) var cardRanges: [Range<Int>] = []
 
     /// The card being read: where it began, and the first of each property that counts.
     private var card: Card?
@@ -14,6 +17,7 @@ struct CardReader {
 
     private struct Card {
         let line: Int
+        let start: Int
         var properties: [String: Property] = [:]
         var hash = StableHash()
     }
@@ -33,9 +37,9 @@ struct CardReader {
         guard let (name, value) = Self.split(line.bytes) else { return }
         if name == "BEGIN", Self.isVCard(value) {
             if let open = card { reportUnended(open) }
-            card = Card(line: line.number)
+            card = Card(line: line.number, start: line.range.lowerBound)
         } else if name == "END", let open = card, Self.isVCard(value) {
-            finish(open)
+            if finish(open) { cardRanges.append(open.start..<line.range.upperBound) }
             card = nil
         } else if card != nil {
             card?.hash.add(line.bytes)
@@ -57,8 +61,8 @@ struct CardReader {
         problems.append(VCard.Problem(line: card.line, reason: "the card has no END:VCARD"))
     }
 
-    /// Makes `card` a person, or reports why it cannot be one.
-    private mutating func finish(_ card: Card) {
+    /// Makes `card` a person, or reports why it cannot be one; true when it made one.
+    private mutating func finish(_ card: Card) -> Bool {
         var (salutation, first, last) = ("", "", "")
         if let name = card.properties["N"] {
             let parts = VCard.split(name.value, at: UInt8(ascii: ";"))
@@ -74,18 +78,19 @@ struct CardReader {
         }
         guard !first.isEmpty || !last.isEmpty else {
             problems.append(VCard.Problem(line: card.line, reason: "the card has no name (no N or FN)"))
-            return
+            return false
         }
         var birthday: BirthDate?
         if let property = card.properties["BDAY"] {
             let text = VCard.unescaped(property.value)
             guard let date = VCard.birthDate(from: text) else {
                 problems.append(VCard.Problem(line: property.line, reason: "the birthday \(text.debugDescription) is not a date"))
-                return
+                return false
             }
             birthday = date
         }
         people.append(Person(id: id(of: card), salutation: salutation, firstName: first, lastName: last, birthday: birthday))
+        return true
     }
 
     /// The card's `UID` less any `urn:uuid:`, or else an id made from the card's text: the same

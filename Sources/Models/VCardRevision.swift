@@ -1,0 +1,117 @@
+import Foundation
+
+extension VCard {
+    /// `people` as vCard text, one card each, in the order given: a person whose card is in
+    /// `kept` (by id) is written as that card, changed only where the person differs from it
+    /// (see `revised(_:to:at:)`); anyone else as a new vCard 4.0 card.
+    public static func text(for people: [Person], keeping kept: [Person.ID: String], revisedAt now: Date = Date()) -> String {
+        var output = ""
+        for person in people {
+            if let card = kept[person.id], let revised = revised(card, to: person, at: now) {
+                output += revised
+            } else {
+                output += text(for: [person])
+            }
+        }
+        return output
+    }
+
+    /// `card` with what `person` changed in it, and nothing else: the bytes of every line the
+    /// change does not touch — photos, groups, unknown properties and parameters, folds, line
+    /// ends, the version — stay as they are. A changed name rewrites the `N` (keeping its
+    /// additional names and suffixes) and `FN` values; a changed birthday its `BDAY` (in the
+    /// card's version's form), added or removed as need be; and then `REV` is set to `now`. The
+    /// card itself when nothing changed; nil when `card` is not one card this program can read.
+    public static func revised(_ card: String, to person: Person, at now: Date) -> String? {
+        let bytes = Array(card.utf8)
+        let lines = logicalLines(of: bytes)
+        let read = people(from: card)
+        guard read.people.count == 1, let was = read.people.first else { return nil }
+        let nameChanged = (was.salutation ?? "", was.firstName, was.lastName)
+            != (person.salutation ?? "", person.firstName, person.lastName)
+        let birthdayChanged = was.birthday != person.birthday
+        guard nameChanged || birthdayChanged else { return card }
+        let isVersion3 = lines.contains { property($0.bytes)?.name == "VERSION" && property($0.bytes)?.value.hasPrefix("3") == true }
+        let birthday = person.birthday.map { isVersion3 ? extendedForm(of: $0) : basicForm(of: $0) }
+        var output: [UInt8] = []
+        var wroteBirthday = false
+        for line in lines {
+            guard let (name, prefix, value) = property(line.bytes) else {
+                output += bytes[line.range]
+                continue
+            }
+            switch name {
+            case "N" where nameChanged:
+                var parts = split(Array(value.utf8)[...], at: UInt8(ascii: ";")).map { String(decoding: $0, as: UTF8.self) }
+                while parts.count < 5 { parts.append("") }
+                parts[0] = escaped(person.lastName)
+                parts[1] = escaped(person.firstName)
+                parts[3] = escaped(person.salutation ?? "")
+                appendFolded(prefix + ":" + parts.joined(separator: ";"), to: &output)
+            case "FN" where nameChanged:
+                appendFolded(prefix + ":" + escaped((person.salutation.map { $0 + " " } ?? "") + person.fullName), to: &output)
+            case "BDAY" where birthdayChanged:
+                if let birthday, !wroteBirthday { appendFolded(prefix + ":" + birthday, to: &output) }
+                wroteBirthday = true
+            case "REV":
+                break  // written anew before END
+            case "END":
+                if birthdayChanged, !wroteBirthday, let birthday { appendFolded("BDAY:" + birthday, to: &output) }
+                appendFolded("REV:" + revision(now), to: &output)
+                output += bytes[line.range]
+            default:
+                output += bytes[line.range]
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// A content line's property name (upper case, group left out), everything before its value
+    /// (group, name and parameters, as written) and its value; nil for a line with no `:` outside quotes.
+    private static func property(_ line: [UInt8]) -> (name: String, prefix: String, value: String)? {
+        var quoted = false
+        var nameEnd: Int?
+        for (index, byte) in line.enumerated() {
+            switch byte {
+            case UInt8(ascii: "\""): quoted.toggle()
+            case UInt8(ascii: ";") where !quoted: if nameEnd == nil { nameEnd = index }
+            case UInt8(ascii: ":") where !quoted:
+                var name = line[..<(nameEnd ?? index)]
+                if let dot = name.lastIndex(of: UInt8(ascii: ".")) { name = name[(dot + 1)...] }
+                return (String(decoding: name, as: UTF8.self).uppercased(), String(decoding: line[..<index], as: UTF8.self),
+                        String(decoding: line[(index + 1)...], as: UTF8.self))
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// `date` as vCard 3.0 writes dates: `1815-12-10`, `--12-10`.
+    private static func extendedForm(of date: BirthDate) -> String {
+        date.description
+    }
+
+    /// `now` as a `REV` timestamp in UTC: `20261124T235900Z`.
+    private static func revision(_ now: Date) -> String {
+        let seconds = Int(now.timeIntervalSince1970.rounded(.down))
+        let days = seconds.quotientAndRemainder(dividingBy: 86_400)
+        let (day, second) = days.remainder < 0 ? (days.quotient - 1, days.remainder + 86_400) : days
+        let date = civilDate(daysSince1970: day)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(date.year)\(two(date.month))\(two(date.day))T\(two(second / 3600))\(two(second / 60 % 60))\(two(second % 60))Z"
+    }
+
+    /// The Gregorian date `days` after 1970-01-01 (the days-to-civil algorithm, in eras of
+    /// 400 years), without a calendar object.
+    private static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Models
+import Testing
+
+/// A card read and written back keeps everything the program does not change, byte for byte.
+struct VCardKeptWholeTests {
+    /// An Apple Contacts export (vCard 3.0): groups, labels, a folded photo, an omitted year.
+    static let apple = [
+        "BEGIN:VCARD", "VERSION:3.0", "PRODID:-//Apple Inc.//macOS 14.0//EN",
+        "N:Lovelace;Ada;Augusta;Countess;", "FN:Countess Ada Augusta Lovelace", "ORG:Analytical Engines;",
+        "item1.EMAIL;type=INTERNET;type=pref:ada@example.org", "item1.X-ABLabel:_$!<Other>!$_",
+        "TEL;type=CELL;type=VOICE;type=pref:+44 20 7946 0000",
+        "ADR;type=HOME;type=pref:;;12 St James's Square;London;;SW1Y 4JH;United Kingdom",
+        "BDAY;X-APPLE-OMIT-YEAR=1604:1604-12-10", "NOTE:Wrote the first program\\, for the engine.",
+        "PHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHR",
+        " oaHx4dGhwcICQuJyAiLCMcHCg3KSwwMTQ0NB8nOT04MjwuMzQy/9k=",
+        "X-SOCIALPROFILE;type=twitter:https://twitter.com/ada", "UID:4C0E6F4D-4AF5-4F7B-9D3E-1B2C3D4E5F60",
+        "END:VCARD",
+    ].joined(separator: "\r\n") + "\r\n"
+
+    /// A Nextcloud export (vCard 4.0, LF line ends) with a revision and a group of its own.
+    static let nextcloud = [
+        "BEGIN:VCARD", "VERSION:4.0", "UID:grace-hopper", "FN:Grace Hopper", "N:Hopper;Grace;Brewster Murray;;",
+        "BDAY:19061209", "EMAIL;TYPE=work:grace@navy.example", "CATEGORIES:Navy,COBOL", "REV:20240101T000000Z",
+        "X-NEXTCLOUD-FAVOURITE;VALUE=BOOLEAN:TRUE", "END:VCARD",
+    ].joined(separator: "\n") + "\n"
+
+    static let now = Date(timeIntervalSince1970: 1_795_563_540)  // 2026-11-24 23:39:00 UTC
+
+    @Test func eachCardIsKeptAsTheFileHasIt() {
+        let read = VCard.people(from: Self.apple + Self.nextcloud)
+        #expect(read.people.map(\.fullName) == ["Ada Lovelace", "Grace Hopper"])
+        #expect(read.cards == [Self.apple, Self.nextcloud])
+    }
+
+    @Test func aCardWhosePersonIsUnchangedIsWrittenBackByteForByte() throws {
+        let read = VCard.people(from: Self.apple + Self.nextcloud)
+        let kept = Dictionary(uniqueKeysWithValues: zip(read.people.map(\.id), read.cards))
+        #expect(VCard.text(for: read.people, keeping: kept, revisedAt: Self.now) == Self.apple + Self.nextcloud)
+    }
+
+    @Test func aNewFirstNameChangesOnlyNameLinesAndSetsTheRevision() throws {
+        let read = VCard.people(from: Self.apple)
+        var ada = try #require(read.people.first)
+        ada.firstName = "Augusta Ada"
+        let revised = try #require(VCard.revised(Self.apple, to: ada, at: Self.now))
+        let before = Self.apple.components(separatedBy: "\r\n"), after = revised.components(separatedBy: "\r\n")
+        #expect(after.contains("N:Lovelace;Augusta Ada;Augusta;Countess;"), "the additional name is kept")
+        #expect(after.contains("FN:Countess Augusta Ada Lovelace"))
+        #expect(after[after.count - 3] == "REV:20261124T233900Z")
+        #expect(Set(before).subtracting(after) == ["N:Lovelace;Ada;Augusta;Countess;", "FN:Countess Ada Augusta Lovelace"])
+        #expect(Set(after).subtracting(before) == ["N:Lovelace;Augusta Ada;Augusta;Countess;", "FN:Countess Augusta Ada Lovelace",
+                                                   "REV:20261124T233900Z"])
+        #expect(VCard.people(from: revised).people.first?.firstName == "Augusta Ada")
+    }
+
+    @Test func aNewBirthdayReplacesTheOldInTheCardsVersionAndTheRevisionToo() throws {
+        var grace = try #require(VCard.people(from: Self.nextcloud).people.first)
+        grace.birthday = BirthDate("1906-12-10")
+        let revised = try #require(VCard.revised(Self.nextcloud, to: grace, at: Self.now))
+        #expect(revised == Self.nextcloud.replacingOccurrences(of: "BDAY:19061209\n", with: "BDAY:19061210\r\n")
+            .replacingOccurrences(of: "REV:20240101T000000Z\n", with: "")
+            .replacingOccurrences(of: "END:VCARD", with: "REV:20261124T233900Z\r\nEND:VCARD"))
+    }
+
+    @Test func aBirthdayIsAddedInVersionThreesFormAndRemovedWhenCleared() throws {
+        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Turing;Alan;;;\r\nEND:VCARD\r\n"
+        var alan = try #require(VCard.people(from: card).people.first)
+        alan.birthday = BirthDate("1912-06-23")
+        let added = try #require(VCard.revised(card, to: alan, at: Self.now))
+        #expect(added == "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Turing;Alan;;;\r\nBDAY:1912-06-23\r\nREV:20261124T233900Z\r\nEND:VCARD\r\n")
+        alan.birthday = nil
+        let cleared = try #require(VCard.revised(added, to: alan, at: Self.now))
+        #expect(cleared == "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Turing;Alan;;;\r\nREV:20261124T233900Z\r\nEND:VCARD\r\n")
+    }
+
+    @Test func aLongChangedNameIsFoldedAndReadsBack() throws {
+        var ada = try #require(VCard.people(from: Self.apple).people.first)
+        ada.lastName = String(repeating: "Lovelace-", count: 10) + "King"
+        let revised = try #require(VCard.revised(Self.apple, to: ada, at: Self.now))
+        let original = Set(Self.apple.components(separatedBy: "\r\n"))
+        #expect(revised.components(separatedBy: "\r\n").allSatisfy { $0.utf8.count <= 75 || original.contains($0) })
+        #expect(VCard.people(from: revised).people.first?.lastName == ada.lastName)
+    }
+
+    @Test func aPersonWithoutAKeptCardIsWrittenAsANewCard() {
+        let alan = Person(id: "alan", firstName: "Alan", lastName: "Turing")
+        #expect(VCard.text(for: [alan], keeping: [:]) == VCard.text(for: [alan]))
+    }
+}
