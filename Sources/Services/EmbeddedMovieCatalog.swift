@@ -1,12 +1,14 @@
 import Foundation
+import GRDB
 import Models
 
 /// The films the Movies and Search screens show without a TMDb key: 58,788 real films from the
-/// IMDB-derived `movies` table (see Docs/Data.md), embedded as `Resources/movies.tsv`.
+/// IMDB-derived `movies` table (see Docs/Data.md), embedded as the read-only SQLite database
+/// `Resources/movies.sqlite`, written by Scripts/make-catalogue.py.
 ///
-/// Nothing is read until the first question; that load (about 45 ms) happens once, on the thread
-/// that asks first, while other callers wait for it. A load that fails is not remembered, so a
-/// later call tries again.
+/// Nothing is opened until the first question; the open, which reads every title for
+/// `TitleSearch`, happens once, on the thread that asks first, while other callers wait for it.
+/// An open that fails is not remembered, so a later call tries again.
 ///
 /// ```swift
 /// let catalog = EmbeddedMovieCatalog.bundled()
@@ -27,31 +29,30 @@ public final class EmbeddedMovieCatalog: MovieService, Sendable {
     /// Why the catalogue could not be loaded, in words a person can act on.
     public typealias LoadError = EmbeddedDataError
 
-    private let resource: EmbeddedResource<CatalogIndex>
+    /// The database's file name in the data folder.
+    public static let fileName = "movies.sqlite"
 
-    /// Creates a catalogue read from the file at `url` when it is first needed.
+    private let database: ResourceDatabase<CatalogTitles>
+
+    /// Creates a catalogue read from the database at `url` when it is first needed.
     public init(url: URL) {
-        resource = EmbeddedResource(url: url, name: "The film catalogue") { data, url throws(EmbeddedDataError) in
-            try CatalogIndex(tsv: data, source: url)
+        database = ResourceDatabase(url: url, name: "The film catalogue", format: CatalogTitles.format) { db in
+            try CatalogTitles(db)
         }
     }
 
     /// The catalogue that ships with the program, from `folder` (by default the one found for the
     /// running executable).
     public static func bundled(in folder: EmbeddedDataFolder = .located) -> Self {
-        Self(url: folder.file("movies.tsv"))
+        Self(url: folder.file(fileName))
     }
 
     // MARK: - Loading
 
-    /// Loads the catalogue now, if it is not loaded yet, and returns how many films it holds.
+    /// Opens the catalogue now, if it is not open yet, and returns how many films it holds.
     @discardableResult
     public func load() throws(LoadError) -> Int {
-        try index().count
-    }
-
-    private func index() throws(LoadError) -> CatalogIndex {
-        try resource.index()
+        try database.open().contents.count
     }
 
     // MARK: - Segments
@@ -60,17 +61,30 @@ public final class EmbeddedMovieCatalog: MovieService, Sendable {
     /// those with at least `topRatedMinimumVotes` votes, Now Playing the catalogue's latest year
     /// by votes; Upcoming needs TMDb. `totalResults` counts the films the segment ranks.
     public func moviesNow(for endpoint: Endpoint) throws -> MoviePage {
-        let index = try index()
+        let opened = try database.open()
+        let size = Self.segmentSize
         switch endpoint {
         case .popular:
-            return index.page(index.byVotes.prefix(Self.segmentSize), total: index.count)
+            let titles = opened.contents
+            return try page(opened) { db in
+                (try CatalogTitles.films(titles.byVotes.prefix(size), in: db), titles.count, nil)
+            }
         case .topRated:
-            let ranked = index.topRated(minimumVotes: Self.topRatedMinimumVotes)
-            return index.page(ranked.prefix(Self.segmentSize), total: ranked.count)
+            return try page(opened) { db in
+                let floor = Self.topRatedMinimumVotes
+                let ids = try Int64.fetchAll(db, sql: "SELECT id FROM film WHERE votes >= ? ORDER BY rating DESC, votes DESC, id LIMIT ?",
+                                             arguments: [floor, size])
+                let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM film WHERE votes >= ?", arguments: [floor]) ?? 0
+                return (try CatalogTitles.films(ids, in: db), total, nil)
+            }
         case .nowPlaying:
-            guard let year = index.latestYear else { return MoviePage(movies: [], totalResults: 0) }
-            let films = index.byVotes.filter { index.year(of: $0) == year }
-            return index.page(films.prefix(Self.segmentSize), total: films.count, note: "Films of \(year)")
+            return try page(opened) { db in
+                guard let year = try Int.fetchOne(db, sql: "SELECT max(year) FROM film") else { return ([], 0, nil) }
+                let ids = try Int64.fetchAll(db, sql: "SELECT id FROM film WHERE year = ? ORDER BY votes DESC, id LIMIT ?",
+                                             arguments: [year, size])
+                let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM film WHERE year = ?", arguments: [year]) ?? 0
+                return (try CatalogTitles.films(ids, in: db), total, "Films of \(year)")
+            }
         case .upcoming:
             throw MovieServiceError.needsAPIKey(Self.upcomingNeedsKey)
         }
@@ -85,9 +99,22 @@ public final class EmbeddedMovieCatalog: MovieService, Sendable {
     public func searchNow(_ query: String, limit: Int = searchLimit) throws(LoadError) -> MoviePage {
         let query = TitleQuery(query)
         guard !query.isEmpty else { return MoviePage(movies: [], totalResults: 0) }
-        let index = try index()
-        let result = index.titles.search(query, limit: max(0, limit))
-        return index.page(result.indices, total: result.total)
+        let opened = try database.open()
+        let titles = opened.contents
+        let result = titles.titles.search(query, limit: max(0, limit))
+        let ids = result.indices.map { Int64($0) + 1 }
+        return try page(opened) { db in (try CatalogTitles.films(ids, in: db), result.total, nil) }
+    }
+
+    /// The page `read` reads from the open database, or its failure naming the file.
+    private func page(_ opened: ResourceDatabase<CatalogTitles>.Opened,
+                      _ read: (Database) throws -> ([Movie], Int, String?)) throws(LoadError) -> MoviePage {
+        do {
+            let (movies, total, note) = try opened.connection.read(read)
+            return MoviePage(movies: movies, totalResults: total, note: note)
+        } catch {
+            throw database.damage(error)
+        }
     }
 }
 

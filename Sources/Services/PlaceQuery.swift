@@ -1,3 +1,6 @@
+import Foundation
+import GRDB
+
 /// What a person typed, read as a place name and the qualifiers after commas that narrow it.
 ///
 /// "Richmond, VA" is the name "richmond" with the qualifier "va"; "Richmond, Virginia, US" has
@@ -30,8 +33,13 @@ struct PlaceQuery {
 
 // MARK: - Searching
 
-extension GazetteerIndex {
-    /// The indices of the places `query` names, best first, at most `limit`.
+extension GazetteerTables {
+    /// The most places `busy_prefix` holds for a prefix (BUSY_PREFIX_PLACES in the script).
+    static let busyPrefixPlaces = 10
+    /// The longest key in the gazetteer, in bytes: a longer name finds nothing.
+    static let longestKey = 255
+
+    /// The ids of the places `query` names, best first, at most `limit`, searched in `db`.
     ///
     /// A place matches when its folded name or one of its folded alternate names equals the
     /// query's name (exact) or starts with it (prefix), and every qualifier names its US state or
@@ -41,62 +49,65 @@ extension GazetteerIndex {
     /// is Brent), so "Par" suggests the Paris arrondissements before Warsaw while "Münch" still
     /// suggests Munich (München) before Münchberg. Then by how the qualifiers matched (a US
     /// state's code or name, then a country's code or name, then the start of a state's or a
-    /// country's name, so "Richmond, CA" is California's Richmond before Canada's); then most
-    /// people first; then file order. When qualifiers leave nothing, the whole query is tried as
-    /// a name ("Washington, D.C." would be found either way).
-    func search(_ query: PlaceQuery, limit: Int) -> [UInt32] {
-        guard limit > 0, !query.name.isEmpty, query.name.count <= longestKey else { return [] }
+    /// country's name, so "Richmond, CA" is California's Richmond before Canada's); then by the
+    /// place's rank: most people first, then the order of their keys. When qualifiers leave
+    /// nothing, the whole query is tried as a name ("Washington, D.C." would be found either way).
+    ///
+    /// The names that start with the query are one range of the name table's key, read through
+    /// its B-tree; a prefix that starts more than a thousand names (one or two letters, "san")
+    /// has its best places written in `busy_prefix` by the script, ranked by the same rules.
+    func search(_ query: PlaceQuery, limit: Int, in db: Database) throws -> [Int64] {
+        guard limit > 0, !query.name.isEmpty, query.name.count <= Self.longestKey else { return [] }
         if !query.qualifiers.isEmpty {
             if let filter = QualifierFilter(query.qualifiers, in: self) {
-                let found = search(name: query.name, filter: filter, limit: limit)
+                let found = try search(name: query.name, filter: filter, limit: limit, in: db)
                 if !found.isEmpty { return found }
             }
-            guard query.whole.count <= longestKey else { return [] }
-            return search(name: query.whole, filter: nil, limit: limit)
+            guard query.whole.count <= Self.longestKey else { return [] }
+            return try search(name: query.whole, filter: nil, limit: limit, in: db)
         }
-        return search(name: query.name, filter: nil, limit: limit)
+        return try search(name: query.name, filter: nil, limit: limit, in: db)
     }
 
-    private func search(name: [UInt8], filter: QualifierFilter?, limit: Int) -> [UInt32] {
+    private func search(name: [UInt8], filter: QualifierFilter?, limit: Int, in db: Database) throws -> [Int64] {
+        let key = Data(name)
+        if filter == nil, limit <= Self.busyPrefixPlaces {
+            let best = try Int64.fetchAll(db, sql: "SELECT place FROM busy_prefix WHERE prefix = ? ORDER BY rank",
+                                          arguments: [key])
+            if best.count >= limit || (!best.isEmpty && best.count < Self.busyPrefixPlaces) { return Array(best.prefix(limit)) }
+        }
+        // Folded names are UTF-8, which holds no byte 0xFF: every key that starts with the name sorts below this.
+        let arguments: StatementArguments = [key, Data(name + [0xFF])]
         var best = BestPlaces(limit: limit)
-        withFile { file in
-            for key in names.range(withPrefix: name, in: file) {
-                let nameTier: UInt64 = names.length(of: key) == name.count ? 0 : 1
-                if let score = score(of: UInt32(key), nameTier: nameTier, filter: filter) {
-                    best.offer(UInt32(key), score: score)
+        if let filter {
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT name.place, name.key = ?1, name.longer, place.country, place.state
+                FROM name JOIN place ON place.id = name.place WHERE name.key >= ?1 AND name.key < ?2
+                """, arguments: arguments)
+            while let row = try rows.next() {
+                let country: Int = row[3], state: Int = row[4]
+                guard countries.indices.contains(country), state == 0 || states.indices.contains(state - 1) else {
+                    throw ResourceDatabase<Self>.Problem(description: "a place refers to a country or state it lacks")
                 }
+                guard let qualifierTier = filter.tier(country: country, state: state) else { continue }
+                best.offer(row[0], score: Self.score(place: row[0], exact: row[1], longer: row[2], qualifierTier: qualifierTier))
             }
-            for key in alternates.range(withPrefix: name, in: file) {
-                let isExact = alternates.length(of: key) == name.count
-                var words: Int?
-                for slot in alternates.placeRange(of: key) {
-                    let place = alternates.places[slot]
-                    guard var score = score(of: place, nameTier: isExact ? 0 : 1, filter: filter),
-                          best.wouldTake(score) else { continue }
-                    if !isExact {
-                        // Counted only for a place good enough to be taken: a longer alternate ranks lower.
-                        let alternateWords = words ?? alternates.wordCount(of: key, in: file)
-                        words = alternateWords
-                        if alternateWords > names.wordCount(of: Int(place), in: file) { score += 1 << 62 }
-                    }
-                    best.offer(place, score: score)
-                }
+        } else {
+            let rows = try Row.fetchCursor(db, sql: "SELECT place, key = ?1, longer FROM name WHERE key >= ?1 AND key < ?2",
+                                           arguments: arguments)
+            while let row = try rows.next() {
+                best.offer(row[0], score: Self.score(place: row[0], exact: row[1], longer: row[2], qualifierTier: 0))
             }
         }
         return best.places
     }
 
-    /// How `place`, matched with `nameTier`, ranks (lower is better: name tier, qualifier tier,
-    /// more people, earlier in the file), or nil when it does not pass `filter`.
+    /// How a place ranks (lower is better): name tier (exact, prefix, prefix of a longer
+    /// alternate), qualifier tier, then its rank, which is its id.
     @inline(__always)
-    private func score(of place: UInt32, nameTier: UInt64, filter: QualifierFilter?) -> UInt64? {
-        let index = Int(place)
-        var qualifierTier: UInt8 = 0
-        if let filter {
-            guard let tier = filter.tier(country: countryOfPlace[index], state: stateOfPlace[index]) else { return nil }
-            qualifierTier = tier
-        }
-        return nameTier << 62 | UInt64(qualifierTier) << 60 | UInt64(UInt32.max - populations[index]) << 28 | UInt64(place)
+    private static func score(place: Int64, exact: Bool, longer: Bool, qualifierTier: UInt8) -> UInt64 {
+        let nameTier: UInt64 = exact ? 0 : longer ? 2 : 1
+        return nameTier << 62 | UInt64(qualifierTier) << 60 | UInt64(truncatingIfNeeded: place) & (1 << 60 - 1)
     }
 }
 
@@ -116,7 +127,7 @@ private struct QualifierFilter {
     private let countryFits: [[UInt8]]
 
     /// Nil when some qualifier fits no state and no country, or there are too many.
-    init?(_ qualifiers: [[UInt8]], in index: GazetteerIndex) {
+    init?(_ qualifiers: [[UInt8]], in index: GazetteerTables) {
         guard qualifiers.count <= Self.maximumCount else { return nil }
         var stateFits: [[UInt8]] = []
         var countryFits: [[UInt8]] = []
@@ -135,10 +146,10 @@ private struct QualifierFilter {
 
     /// How well a place in `country` and `state` fits, or nil when it does not.
     @inline(__always)
-    func tier(country: UInt8, state: UInt8) -> UInt8? {
+    func tier(country: Int, state: Int) -> UInt8? {
         var worst: UInt8 = 0
         for qualifier in stateFits.indices {
-            let fit = min(stateFits[qualifier][Int(state)], countryFits[qualifier][Int(country)])
+            let fit = min(stateFits[qualifier][state], countryFits[qualifier][country])
             if fit == Self.noFit { return nil }
             worst = max(worst, fit)
         }
@@ -165,7 +176,7 @@ private struct BestPlaces {
 
     private let limit: Int
     private let keepsEverything: Bool
-    private var entries: [(score: UInt64, place: UInt32)] = []
+    private var entries: [(score: UInt64, place: Int64)] = []
 
     init(limit: Int) {
         self.limit = limit
@@ -174,10 +185,10 @@ private struct BestPlaces {
     }
 
     /// The places, best first.
-    var places: [UInt32] {
+    var places: [Int64] {
         guard keepsEverything else { return entries.map(\.place) }
-        var seen = Set<UInt32>()
-        var places: [UInt32] = []
+        var seen = Set<Int64>()
+        var places: [Int64] = []
         for entry in entries.sorted(by: { $0.score < $1.score }) where seen.insert(entry.place).inserted {
             places.append(entry.place)
             if places.count == limit { break }
@@ -193,7 +204,7 @@ private struct BestPlaces {
 
     /// Takes `place` if it is among the best so far; a place offered again keeps its better score.
     @inline(__always)
-    mutating func offer(_ place: UInt32, score: UInt64) {
+    mutating func offer(_ place: Int64, score: UInt64) {
         if keepsEverything {
             entries.append((score, place))
             return

@@ -81,14 +81,10 @@ struct MvvmTui: ParsableCommand {
     @Option(help: ArgumentHelp("Write one line per frame to this file: what triggered it, how long it took, how many bytes went to the terminal.", valueName: "file"))
     var trace: String?
 
-    /// Checks the data, the config file and the terminal, in that order, before the screen opens.
+    /// Checks the config file and the terminal, in that order, before the screen opens. The
+    /// embedded data is not checked here: a missing or damaged database is named on the screen
+    /// that needs it, and the other tabs work without it.
     mutating func run() throws {
-        do {
-            try EmbeddedDataFolder.located.check()
-        } catch {
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
-            throw ExitCode(1)
-        }
         let environment = ProcessInfo.processInfo.environment
         let file: ConfigFile
         let choices: LaunchChoices

@@ -261,6 +261,22 @@ struct WeatherViewModelTests {
         #expect(geocoder.queries == ["Rich"])  // only suggested: the chosen place is not looked up again
     }
 
+    /// A gazetteer that cannot be read says so, naming its file, while the places typed are
+    /// suggested: the message is the suggester's error as it gives it.
+    @Test func aSuggesterThatCannotReadItsDataNamesTheFileInTheProblem() async {
+        struct Unreadable: Error, CustomStringConvertible {
+            var description: String { "The gazetteer /data/gazetteer.sqlite is damaged: file is not a database" }
+        }
+        let weather = makeViewModel()
+        weather.screenAppeared()
+        await answer(weather)
+        geocoder.fail(with: Unreadable())
+        type("Ri", into: weather)
+        await weather.suggestionSearch?.value
+        #expect(latest(weather.suggestions).isEmpty)
+        #expect(latest(weather.problem) == "The gazetteer /data/gazetteer.sqlite is damaged: file is not a database")
+    }
+
     @Test func upAboveTheFirstSuggestionGoesBackToTheTypedText() async {
         let weather = makeViewModel()
         type("Rich", into: weather)

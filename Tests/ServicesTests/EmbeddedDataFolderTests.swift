@@ -27,7 +27,7 @@ struct EmbeddedDataFolderTests {
     @Test func aBuiltProgramReadsTheBuildFoldersResources() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let bin = root.appendingPathComponent("release")
-        try fill(root.appendingPathComponent("share/mvvm-tui"), leaving: "gazetteer.index")
+        try fill(root.appendingPathComponent("share/mvvm-tui"), leaving: "movies.sqlite")
         try fill(bin.appendingPathComponent(EmbeddedDataFolder.buildName))
         #expect(EmbeddedDataFolder.locate(binDirectory: bin).url == bin.appendingPathComponent(EmbeddedDataFolder.buildName))
     }
@@ -35,9 +35,9 @@ struct EmbeddedDataFolderTests {
     @Test func aMissingFileIsNamed() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let bin = root.appendingPathComponent("bin")
-        try fill(root.appendingPathComponent("share/mvvm-tui"), leaving: "gazetteer.tsv")
+        try fill(root.appendingPathComponent("share/mvvm-tui"), leaving: "gazetteer.sqlite")
         let folder = EmbeddedDataFolder.locate(binDirectory: bin)
-        let missing = folder.file("gazetteer.tsv").path
+        let missing = folder.file("gazetteer.sqlite").path
         #expect(throws: EmbeddedDataFolder.Missing(path: missing)) { try folder.check() }
         #expect("\(EmbeddedDataFolder.Missing(path: missing))".contains(missing))
     }

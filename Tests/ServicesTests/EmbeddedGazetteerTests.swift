@@ -164,44 +164,47 @@ struct EmbeddedGazetteerTests {
     // MARK: - Loading
 
     @Test func constructingReadsNothingUntilTheFirstSearch() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gazetteer-\(UUID().uuidString).tsv")
+        let file = ResourceDatabaseFixture.temporaryURL("gazetteer.sqlite")
         defer { try? FileManager.default.removeItem(at: file) }
         let late = EmbeddedGazetteer(url: file)
-        try Data(Self.smallGazetteer.utf8).write(to: file)
+        try Self.writeSmallGazetteer(to: file)
         let places = late.search("Springfield", limit: 5)
         #expect(places.map(\.region) == ["Illinois", "Ohio"])
         #expect(late.search("Sprinkfeld", limit: 5).map(\.population) == [114_394])
     }
 
     @Test func aMissingFileIsReportedByTheAsyncLookup() async {
-        let missing = EmbeddedGazetteer(url: URL(fileURLWithPath: "/nonexistent/gazetteer.tsv"))
+        let missing = EmbeddedGazetteer(url: URL(fileURLWithPath: "/nonexistent/gazetteer.sqlite"))
         #expect(missing.search("Paris", limit: 5).isEmpty)
-        await #expect(throws: EmbeddedGazetteer.LoadError.self) {
+        await #expect(throws: EmbeddedGazetteer.LoadError(description: "The gazetteer /nonexistent/gazetteer.sqlite is missing or cannot be read; reinstall the program (make install)")) {
             try await missing.places(matching: "Paris", limit: 5)
         }
     }
 
-    @Test func aDamagedFileIsReportedWithItsLine() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gazetteer-\(UUID().uuidString).tsv")
+    @Test func aTruncatedFileIsReportedWithItsName() throws {
+        let file = ResourceDatabaseFixture.temporaryURL("gazetteer.sqlite")
         defer { try? FileManager.default.removeItem(at: file) }
-        try Data(Self.smallGazetteer.replacingOccurrences(of: "39.80172", with: "north").utf8).write(to: file)
-        #expect(throws: EmbeddedGazetteer.LoadError(description: "The gazetteer \(file.path) is damaged: line 8: a latitude is not degrees with at most 5 decimals")) {
-            try EmbeddedGazetteer(url: file).load()
+        try ResourceDatabaseFixture.writeTruncated(EmbeddedGazetteer.fileName, bytes: 1_000_000, to: file)
+        let error = #expect(throws: EmbeddedGazetteer.LoadError.self) { try EmbeddedGazetteer(url: file).searchNow("Paris", limit: 5) }
+        #expect(error?.description.hasPrefix("The gazetteer \(file.path) is damaged: ") == true, "\(error?.description ?? "no error")")
+    }
+
+    @Test func aFileOfRandomBytesIsReportedWithItsName() async throws {
+        let file = ResourceDatabaseFixture.temporaryURL("gazetteer.sqlite")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try ResourceDatabaseFixture.writeNoise(count: 65_536, to: file)
+        let noise = EmbeddedGazetteer(url: file)
+        #expect(noise.search("Paris", limit: 5).isEmpty)
+        await #expect(throws: EmbeddedGazetteer.LoadError(description: "The gazetteer \(file.path) is damaged: file is not a database; reinstall the program (make install)")) {
+            try await noise.places(matching: "Paris", limit: 5)
         }
     }
 
-    /// The reader gives pages back as it passes them; the line of damage near the end of the
-    /// whole gazetteer is still counted from the first byte, through pages given back.
-    @Test func damageNearTheEndOfTheWholeFileIsReportedWithItsLine() throws {
-        let bundled = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Sources/Services/Resources/gazetteer.tsv").standardized)
-        let newline = UInt8(ascii: "\n")
-        let lastLine = try #require(bundled.dropLast().lastIndex(of: newline)) + 1  // the file ends with a line feed
-        let lineNumber = bundled[..<lastLine].reduce(1) { $1 == newline ? $0 + 1 : $0 }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gazetteer-\(UUID().uuidString).tsv")
+    @Test func aDatabaseOfAnotherFormatIsReportedWithItsName() throws {
+        let file = ResourceDatabaseFixture.temporaryURL("gazetteer.sqlite")
         defer { try? FileManager.default.removeItem(at: file) }
-        try (bundled[..<lastLine] + Data("\t1\n".utf8)).write(to: file)
-        #expect(throws: EmbeddedGazetteer.LoadError(description: "The gazetteer \(file.path) is damaged: line \(lineNumber): an alternate name is empty or too long")) {
+        try Self.writeSmallGazetteer(to: file, format: 2)
+        #expect(throws: EmbeddedGazetteer.LoadError(description: "The gazetteer \(file.path) is damaged: it is in format 2, not 1; reinstall the program (make install)")) {
             try EmbeddedGazetteer(url: file).load()
         }
     }
@@ -211,18 +214,15 @@ struct EmbeddedGazetteerTests {
         #expect(places == gazetteer.search("Richmond, VA", limit: 3))
     }
 
-    /// Two Springfields and one alternate name, in the file format Scripts/make-gazetteer.py writes.
-    static let smallGazetteer = """
-        # A test gazetteer.
-        gazetteer 1\t2\t1\t2\t2\t1
-        America/Chicago
-        America/New_York
-        US\tUSA\tUnited States
-        IL\tIllinois
-        OH\tOhio
-        Springfield\t\tUS\tIL\t39.80172\t-89.64371\t0\t114394
-        Springfield\t\tUS\tOH\t39.92423\t-83.80882\t1\t59680
-        sprinkfeld\t0
-
-        """
+    /// Two Springfields and one alternate name, in the tables Scripts/make-gazetteer.py writes.
+    static func writeSmallGazetteer(to url: URL, format: Int = 1) throws {
+        try ResourceDatabaseFixture.write(to: url, like: EmbeddedGazetteer.fileName, format: format, rows: [
+            "time_zone": [[0, "America/Chicago"], [1, "America/New_York"]],
+            "country": [[0, "US", "USA", "United States", ""]],
+            "state": [[1, "IL", "Illinois"], [2, "OH", "Ohio"]],
+            "place": [[0, "Springfield", 0, 1, 3_980_172, -8_964_371, 0, 114_394],
+                      [1, "Springfield", 0, 2, 3_992_423, -8_380_882, 1, 59_680]],
+            "name": [[Data("springfield".utf8), 0, 0], [Data("springfield".utf8), 1, 0], [Data("sprinkfeld".utf8), 0, 0]],
+        ])
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Models
 import Services
 import Testing
@@ -21,7 +22,7 @@ struct EmbeddedMovieCatalogTests {
         ))
     }
 
-    @Test func idsAreLineNumbersCountedAfterTheComments() throws {
+    @Test func idsAreTheSourceRowNumbers() throws {
         let catalog = try makeCatalog([film("First", votes: 1), film("Second", votes: 2)])
         #expect(try catalog.searchNow("second", limit: 10).movies.map(\.id) == [2])
     }
@@ -43,12 +44,22 @@ struct EmbeddedMovieCatalogTests {
         #expect(try catalog.searchNow("star", limit: 10).totalResults == 1)
     }
 
-    @Test func aDamagedLineIsReportedWithItsNumber() throws {
+    @Test func aTruncatedFileIsReportedWithItsName() throws {
         let url = temporaryFileURL()
-        try write([film("Fine", votes: 1), "1999\tninety\t7.0\t10\t\t\tBroken"], to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        let error = #expect(throws: EmbeddedMovieCatalog.LoadError.self) { try EmbeddedMovieCatalog(url: url).load() }
-        #expect(error?.description == "The film catalogue \(url.path) is damaged: line 3: the length is not a number of minutes")
+        try ResourceDatabaseFixture.writeTruncated(EmbeddedMovieCatalog.fileName, bytes: 500_000, to: url)
+        let error = #expect(throws: EmbeddedMovieCatalog.LoadError.self) { try EmbeddedMovieCatalog(url: url).searchNow("star") }
+        #expect(error?.description.hasPrefix("The film catalogue \(url.path) is damaged: ") == true, "\(error?.description ?? "no error")")
+    }
+
+    @Test func aFileOfRandomBytesIsReportedWithItsName() async throws {
+        let url = temporaryFileURL()
+        defer { try? FileManager.default.removeItem(at: url) }
+        try ResourceDatabaseFixture.writeNoise(count: 65_536, to: url)
+        let catalog = EmbeddedMovieCatalog(url: url)
+        await #expect(throws: EmbeddedMovieCatalog.LoadError(description: "The film catalogue \(url.path) is damaged: file is not a database; reinstall the program (make install)")) {
+            try await catalog.movies(for: .popular)
+        }
     }
 
     // MARK: - Segments
@@ -199,31 +210,34 @@ struct EmbeddedMovieCatalogTests {
 
 // MARK: - Helpers
 
-/// A line of the catalogue file for a film called `title`.
-private func film(_ title: String, votes: Int, rating: String = "7.0", year: Int = 2000) -> String {
-    "\(year)\t90\t\(rating)\t\(votes)\t\t\t\(title)"
+/// A film called `title`, as a row of the film table but for its id.
+private func film(_ title: String, votes: Int, rating: String = "7.0", year: Int = 2000) -> [any DatabaseValueConvertible] {
+    let tenths = Int((Double(rating) ?? 0) * 10 + 0.5)
+    return [title, year, 90, tenths, votes, DatabaseValue.null, ""]
 }
 
 private func temporaryFileURL() -> URL {
-    FileManager.default.temporaryDirectory.appendingPathComponent("movies-\(UUID().uuidString).tsv")
+    ResourceDatabaseFixture.temporaryURL("movies.sqlite")
 }
 
-/// Writes a catalogue file of `lines` after a comment line.
-private func write(_ lines: [String], to url: URL) throws {
-    try Data((["# year\tminutes\trating\tvotes\tmpaa\tgenres\ttitle"] + lines).joined(separator: "\n").utf8).write(to: url)
+/// Writes a catalogue of `films`, whose ids are 1, 2, 3... in order.
+private func write(_ films: [[any DatabaseValueConvertible]], to url: URL) throws {
+    try ResourceDatabaseFixture.write(to: url, like: EmbeddedMovieCatalog.fileName, rows: [
+        "film": films.enumerated().map { [$0.offset + 1] + $0.element },
+    ])
 }
 
-/// A catalogue of `lines`, already loaded, whose file is gone.
-private func makeCatalog(_ lines: [String]) throws -> EmbeddedMovieCatalog {
+/// A catalogue of `films`, already open, whose file is gone (the open connection keeps reading it).
+private func makeCatalog(_ films: [[any DatabaseValueConvertible]]) throws -> EmbeddedMovieCatalog {
     let url = temporaryFileURL()
-    try write(lines, to: url)
+    try write(films, to: url)
     defer { try? FileManager.default.removeItem(at: url) }
     let catalog = EmbeddedMovieCatalog(url: url)
     try catalog.load()
     return catalog
 }
 
-/// The ranking rules written plainly, over the catalogue file read by hand: what the fast scan
+/// The ranking rules written plainly, over the catalogue database read by hand: what the fast scan
 /// must agree with.
 private struct ReferenceSearch {
     static let shared = ReferenceSearch()
@@ -238,15 +252,12 @@ private struct ReferenceSearch {
     private let films: [Film]
 
     private init() {
-        let url = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/Services/Resources/movies.tsv")
-        let lines = ((try? String(contentsOf: url, encoding: .utf8)) ?? "")
-            .split(separator: "\n").filter { !$0.hasPrefix("#") }
-        films = lines.enumerated().map { number, line in
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            let folded = Self.fold(String(fields[6]))
-            return Film(id: number + 1, votes: Int(fields[3]) ?? 0, folded: folded, words: Self.words(folded))
+        let rows = (try? DatabaseQueue(path: EmbeddedDataFolder.located.file(EmbeddedMovieCatalog.fileName).path).read { db in
+            try Row.fetchAll(db, sql: "SELECT id, votes, title FROM film ORDER BY id")
+        }) ?? []
+        films = rows.map { row in
+            let folded = Self.fold(row[2])
+            return Film(id: row[0], votes: row[1], folded: folded, words: Self.words(folded))
         }
     }
 

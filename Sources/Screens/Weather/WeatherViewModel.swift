@@ -269,7 +269,16 @@ public final class WeatherViewModel {
         }
         let suggester = self.suggester
         suggestionSearch = Task { [weak self] in
-            let places = (try? await suggester.places(matching: query, limit: Self.suggestionLimit)) ?? []
+            let places: [Place]
+            do {
+                places = try await suggester.places(matching: query, limit: Self.suggestionLimit)
+            } catch {
+                // The gazetteer cannot be read: say so, naming its file, instead of suggesting nothing.
+                guard let self, request == suggestionGeneration, !(error is CancellationError) else { return }
+                clearSuggestions()
+                _problem.change(to: Self.message(for: error))
+                return
+            }
             guard let self, request == suggestionGeneration else { return }
             suggestedPlaces = places
             _selectedSuggestion.change(to: nil)
