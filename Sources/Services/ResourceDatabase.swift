@@ -53,7 +53,7 @@ final class ResourceDatabase<Contents: Sendable>: Sendable {
         defer { lock.unlock() }
         if let opened { return opened }
         guard FileManager.default.isReadableFile(atPath: url.path) else {
-            throw EmbeddedDataError(description: "\(name) \(url.path) is missing or cannot be read; reinstall the program (make install)")
+            throw EmbeddedDataError(description: "\(named) is missing or cannot be read; reinstall the program (make install)")
         }
         let connection: DatabaseQueue
         do {
@@ -64,7 +64,7 @@ final class ResourceDatabase<Contents: Sendable>: Sendable {
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {
             throw damage(error)
         } catch {
-            throw EmbeddedDataError(description: "\(name) \(url.path) cannot be opened: \(Self.reason(error))")
+            throw EmbeddedDataError(description: "\(named) cannot be opened: \(Self.reason(error))")
         }
         let read = Result { () throws -> Contents in
             try connection.read { db in
@@ -86,7 +86,13 @@ final class ResourceDatabase<Contents: Sendable>: Sendable {
     /// `error`, met while reading the database, as the damage of the file named.
     func damage(_ error: any Error) -> EmbeddedDataError {
         if let error = error as? EmbeddedDataError { return error }
-        return EmbeddedDataError(description: "\(name) \(url.path) is damaged: \(Self.reason(error)); reinstall the program (make install)")
+        return EmbeddedDataError(description: "\(named) is damaged: \(Self.reason(error)); reinstall the program (make install)")
+    }
+
+    /// The database as messages name it: the file's name first, so that a line cut short on a
+    /// narrow screen still names it, then its folder ("The gazetteer gazetteer.sqlite in /usr/local/share/mvvm-tui").
+    private var named: String {
+        "\(name) \(url.lastPathComponent) in \(url.deletingLastPathComponent().path)"
     }
 
     /// Throws when the file is shorter or longer than its pages, or of another format.

@@ -265,7 +265,7 @@ struct WeatherViewModelTests {
     /// suggested: the message is the suggester's error as it gives it.
     @Test func aSuggesterThatCannotReadItsDataNamesTheFileInTheProblem() async {
         struct Unreadable: Error, CustomStringConvertible {
-            var description: String { "The gazetteer /data/gazetteer.sqlite is damaged: file is not a database" }
+            var description: String { "The gazetteer gazetteer.sqlite in /data is damaged: file is not a database" }
         }
         let weather = makeViewModel()
         weather.screenAppeared()
@@ -274,7 +274,7 @@ struct WeatherViewModelTests {
         type("Ri", into: weather)
         await weather.suggestionSearch?.value
         #expect(latest(weather.suggestions).isEmpty)
-        #expect(latest(weather.problem) == "The gazetteer /data/gazetteer.sqlite is damaged: file is not a database")
+        #expect(latest(weather.problem) == "The gazetteer gazetteer.sqlite in /data is damaged: file is not a database")
     }
 
     @Test func upAboveTheFirstSuggestionGoesBackToTheTypedText() async {

@@ -176,7 +176,7 @@ struct EmbeddedGazetteerTests {
     @Test func aMissingFileIsReportedByTheAsyncLookup() async {
         let missing = EmbeddedGazetteer(url: URL(fileURLWithPath: "/nonexistent/gazetteer.sqlite"))
         #expect(missing.search("Paris", limit: 5).isEmpty)
-        await #expect(throws: EmbeddedGazetteer.LoadError(description: "The gazetteer /nonexistent/gazetteer.sqlite is missing or cannot be read; reinstall the program (make install)")) {
+        await #expect(throws: EmbeddedGazetteer.LoadError(description: "The gazetteer gazetteer.sqlite in /nonexistent is missing or cannot be read; reinstall the program (make install)")) {
             try await missing.places(matching: "Paris", limit: 5)
         }
     }
@@ -186,7 +186,7 @@ struct EmbeddedGazetteerTests {
         defer { try? FileManager.default.removeItem(at: file) }
         try ResourceDatabaseFixture.writeTruncated(EmbeddedGazetteer.fileName, bytes: 1_000_000, to: file)
         let error = #expect(throws: EmbeddedGazetteer.LoadError.self) { try EmbeddedGazetteer(url: file).searchNow("Paris", limit: 5) }
-        #expect(error?.description.hasPrefix("The gazetteer \(file.path) is damaged: ") == true, "\(error?.description ?? "no error")")
+        #expect(error?.description.hasPrefix("The gazetteer \(file.lastPathComponent) in \(file.deletingLastPathComponent().path) is damaged: ") == true, "\(error?.description ?? "no error")")
     }
 
     @Test func aFileOfRandomBytesIsReportedWithItsName() async throws {
@@ -195,7 +195,7 @@ struct EmbeddedGazetteerTests {
         try ResourceDatabaseFixture.writeNoise(count: 65_536, to: file)
         let noise = EmbeddedGazetteer(url: file)
         #expect(noise.search("Paris", limit: 5).isEmpty)
-        await #expect(throws: EmbeddedGazetteer.LoadError(description: "The gazetteer \(file.path) is damaged: file is not a database; reinstall the program (make install)")) {
+        await #expect(throws: EmbeddedGazetteer.LoadError(description: "The gazetteer \(file.lastPathComponent) in \(file.deletingLastPathComponent().path) is damaged: file is not a database; reinstall the program (make install)")) {
             try await noise.places(matching: "Paris", limit: 5)
         }
     }
@@ -204,7 +204,7 @@ struct EmbeddedGazetteerTests {
         let file = ResourceDatabaseFixture.temporaryURL("gazetteer.sqlite")
         defer { try? FileManager.default.removeItem(at: file) }
         try Self.writeSmallGazetteer(to: file, format: 2)
-        #expect(throws: EmbeddedGazetteer.LoadError(description: "The gazetteer \(file.path) is damaged: it is in format 2, not 1; reinstall the program (make install)")) {
+        #expect(throws: EmbeddedGazetteer.LoadError(description: "The gazetteer \(file.lastPathComponent) in \(file.deletingLastPathComponent().path) is damaged: it is in format 2, not 1; reinstall the program (make install)")) {
             try EmbeddedGazetteer(url: file).load()
         }
     }

@@ -49,7 +49,7 @@ struct EmbeddedMovieCatalogTests {
         defer { try? FileManager.default.removeItem(at: url) }
         try ResourceDatabaseFixture.writeTruncated(EmbeddedMovieCatalog.fileName, bytes: 500_000, to: url)
         let error = #expect(throws: EmbeddedMovieCatalog.LoadError.self) { try EmbeddedMovieCatalog(url: url).searchNow("star") }
-        #expect(error?.description.hasPrefix("The film catalogue \(url.path) is damaged: ") == true, "\(error?.description ?? "no error")")
+        #expect(error?.description.hasPrefix("The film catalogue \(url.lastPathComponent) in \(url.deletingLastPathComponent().path) is damaged: ") == true, "\(error?.description ?? "no error")")
     }
 
     @Test func aFileOfRandomBytesIsReportedWithItsName() async throws {
@@ -57,7 +57,7 @@ struct EmbeddedMovieCatalogTests {
         defer { try? FileManager.default.removeItem(at: url) }
         try ResourceDatabaseFixture.writeNoise(count: 65_536, to: url)
         let catalog = EmbeddedMovieCatalog(url: url)
-        await #expect(throws: EmbeddedMovieCatalog.LoadError(description: "The film catalogue \(url.path) is damaged: file is not a database; reinstall the program (make install)")) {
+        await #expect(throws: EmbeddedMovieCatalog.LoadError(description: "The film catalogue \(url.lastPathComponent) in \(url.deletingLastPathComponent().path) is damaged: file is not a database; reinstall the program (make install)")) {
             try await catalog.movies(for: .popular)
         }
     }
