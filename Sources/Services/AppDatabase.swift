@@ -81,10 +81,12 @@ public final class AppDatabase: Sendable {
     /// Whether another connection — another program — committed since this was last asked:
     /// `PRAGMA data_version` on the writer's connection, which its own commits leave alone.
     ///
-    /// While one of this program's writes is under way the answer is false at once rather than
-    /// after the write (the writer connection is busy): that write's commit is told to the
-    /// store's observers, whose read then sees every commit, this program's and the others'.
-    /// So a key never waits for an import's batch to ask.
+    /// While one of this program's writes is under way (an import's batch on its own queue) the
+    /// answer is false at once rather than after the write, whose connection this asks on: a key
+    /// does not wait for the batch to ask. Nothing is lost: the version seen stays as it was, so
+    /// another program's commit is told by the first asking after the write; and a write that
+    /// commits people is told to the store's observers, whose read sees every commit. (A batch
+    /// that starts between the check and the pragma is still waited for: at most one.)
     func changedElsewhere() throws -> Bool {
         guard writesUnderWay.load(ordering: .acquiring) == 0 else { return false }
         let version: Int

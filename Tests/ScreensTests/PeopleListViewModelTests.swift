@@ -84,6 +84,22 @@ struct PeopleListViewModelTests: PeopleTesting {
         #expect(latest(people.countText) == "2 people")
     }
 
+    @Test func anotherProgramsCommitLeftUncountedAfterTheLastRereadIsCountedByTheNextRead() throws {
+        try store.add((10..<60).map { Person(id: "\($0)", firstName: "Member", lastName: "Number\($0)") })
+        let people = makeViewModel()
+        people.screenDisappeared()
+        try store.add([Person(id: "99", firstName: "Grace", lastName: "Hopper")])  // to be read when it shows
+        var next = 100
+        store.afterEachCount = { [store] in  // another program adds someone during every count
+            next += 1
+            store.addFromElsewhere([Person(id: "\(next)", firstName: "Visitor", lastName: "Number\(next)")])
+        }
+        people.screenAppeared()  // reads again and again, and gives up with a commit uncounted
+        store.afterEachCount = nil
+        people.moveToEdge(toEnd: true)
+        #expect(latest(people.countText) == "\(store.stored.count) people")
+    }
+
     @Test func aPageReadAfterACommitNotYetToldCountsItFirst() throws {
         try store.add([Person(id: "1", firstName: "Ada", lastName: "Lovelace")])
         let people = makeViewModel()

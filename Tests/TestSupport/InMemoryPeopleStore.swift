@@ -24,6 +24,8 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
     public private(set) var counts = 0
     /// Runs once, after the next count: a commit that lands between a count and the page read after it.
     public var afterNextCount: (() -> Void)?
+    /// Runs after every count while set: commits that keep landing.
+    public var afterEachCount: (() -> Void)?
 
     /// Creates a store holding `people`, with an empty outbox.
     public init(people: [Person] = []) {
@@ -40,6 +42,7 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
             afterNextCount = nil
             commit()
         }
+        afterEachCount?()
         return count
     }
 

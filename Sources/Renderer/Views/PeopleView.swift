@@ -111,7 +111,7 @@ public final class PeopleView: ScreenView {
         var body = inner.droppingTop(1)
         let news: (String, Style)? = switch state.mode {
         case .confirmingDelete: (state.question, .title)
-        case _ where !state.transferProgress.isEmpty: (state.transferProgress, .dim)
+        case _ where !state.transferProgress.isEmpty && !state.messageIsProblem: (state.transferProgress, .dim)
         default: state.message.isEmpty ? nil : (state.message, state.messageIsProblem ? .error : .dim)
         }
         if let (text, style) = news {

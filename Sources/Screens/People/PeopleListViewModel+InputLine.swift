@@ -96,21 +96,31 @@ extension PeopleListViewModel {
 
     /// Asks, in the input line, for the vCard file to import.
     public func startImporting() {
-        guard store != nil else { return }
+        guard store != nil, !refusedWhileTransferring() else { return }
         setMode(.importing, text: "")
     }
 
     /// Asks, in the input line, where to write everyone as vCards.
     public func startExporting() {
-        guard store != nil else { return }
+        guard store != nil, !refusedWhileTransferring() else { return }
         setMode(.exporting, text: PeopleTransferViewModel.defaultExportPath)
     }
 
+    /// Says so when an import or an export runs, which one file at a time allows.
+    private func refusedWhileTransferring() -> Bool {
+        guard transfer.isBusy else { return false }
+        say("An import or export is running; Esc on the list stops it", isProblem: true)
+        return true
+    }
+
+    /// The news line gives way to the transfer's progress until it ends with its report.
     private func importCards(from path: String) {
+        say("")
         transfer.importCards(from: path)
     }
 
     private func exportCards(to path: String) {
+        say("")
         transfer.exportCards(to: path, sortedBy: _sortOrder.value)
     }
 

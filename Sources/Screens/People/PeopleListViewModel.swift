@@ -96,6 +96,8 @@ public final class PeopleListViewModel {
     private var transferReport: BindingToken?
     /// The store's commits that the people shown were read after.
     private var commitsShown = 0
+    /// Whether another program committed since the people shown were counted.
+    private var foreignCommitUncounted = false
     private var hasAppeared = false
     /// Whether the screen shows: a hidden screen notes the store's commits and reads once it shows.
     private var isVisible = false
@@ -135,8 +137,7 @@ public final class PeopleListViewModel {
     public func screenAppeared() {
         isVisible = true
         guard !hasAppeared else {
-            let committedMeanwhile = (observation?.commits ?? 0) > commitsShown
-            if committedMeanwhile || (try? store?.changedElsewhere()) == true { storeChanged() }
+            if hasUncountedCommit() { storeChanged() }
             return
         }
         hasAppeared = true
@@ -239,6 +240,7 @@ public final class PeopleListViewModel {
         guard let store else { return }
         for _ in 0..<Self.rereadsForAgreement {
             let commits = observation?.commits ?? 0  // noted before reading: a commit after it is told again
+            foreignCommitUncounted = false
             do {
                 total = try store.count(matching: "")
             } catch {
@@ -248,15 +250,22 @@ public final class PeopleListViewModel {
             }
             commitsShown = commits
             reload(counted: true)
-            let committedMeanwhile = (observation?.commits ?? 0) != commits || (try? store.changedElsewhere()) == true
-            if !committedMeanwhile { break }
+            if !hasUncountedCommit() { break }
         }
         syncStatus.showState()
     }
 
-    /// How many times at most `storeChanged` reads while commits land between its reads; the
-    /// notice of the last such commit reads once more.
+    /// How many times at most `storeChanged` reads while commits land between its reads; a
+    /// commit it leaves uncounted is counted by the next read (this program's by its notice too).
     private static let rereadsForAgreement = 3
+
+    /// Whether a commit landed that the count shown has not seen: this program's, whose notice
+    /// may still be on its way, or another program's, which `changedElsewhere` tells of once and
+    /// which is therefore remembered until a count sees it.
+    private func hasUncountedCommit() -> Bool {
+        if (try? store?.changedElsewhere()) == true { foreignCommitUncounted = true }
+        return foreignCommitUncounted || (observation?.commits ?? 0) > commitsShown
+    }
 
     /// Counts the matches again and reads the page in view, keeping the cursor's place;
     /// `counted` when everyone was just counted.
@@ -283,9 +292,7 @@ public final class PeopleListViewModel {
     /// count shown and the rows it counts agree.
     private func readPage(counted: Bool = false) {
         guard let store else { return }
-        if !counted, (observation?.commits ?? 0) > commitsShown || (try? store.changedElsewhere()) == true {
-            return storeChanged()
-        }
+        if !counted, hasUncountedCommit() { return storeChanged() }
         do {
             let page = try store.people(matching: filter, sortedBy: _sortOrder.value,
                                         offset: _firstVisibleIndex.value, limit: visibleRowCount)

@@ -35,7 +35,7 @@ public final class PeopleTransferViewModel {
     // MARK: - Outputs
 
     /// How far the transfer under way got: `Importing 4,200 of 20,000 people from friends.vcf…`;
-    /// empty while none runs.
+    /// empty while none runs. (How to stop it is the keymap's to say.)
     public var progress: Output<String> { _progress.output }
     /// Whether a transfer runs.
     public var isRunning: Output<Bool> { _isRunning.output }
@@ -53,6 +53,8 @@ public final class PeopleTransferViewModel {
     private var isCancelled = false
     /// The transfer under way, for tests to await.
     public private(set) var task: Task<Void, Never>?
+    /// Whether a transfer runs, for the list, which asks for no file while one does.
+    var isBusy: Bool { _isRunning.value }
 
     init(files: any TextFiles, runner: any BackgroundRunner) {
         self.files = files
@@ -66,7 +68,8 @@ public final class PeopleTransferViewModel {
         self.store = store
     }
 
-    /// Stops the transfer under way after the batch being written; the people already added stay.
+    /// Stops the transfer under way after the batch being written, keeping the people already
+    /// added; an export stops unless its file is being written.
     public func cancel() {
         guard _isRunning.value else { return }
         isCancelled = true
@@ -78,24 +81,26 @@ public final class PeopleTransferViewModel {
     func importCards(from path: String) {
         guard let store, begin("Reading \(path)…") else { return }
         let (files, runner) = (self.files, self.runner)
-        task = Task {
+        task = Task { [weak self] in
             var added = 0
             do {
                 let cards = try await runner.run { VCard.people(from: try files.read(path)) }
                 let total = cards.people.count
                 var size = 100
                 while added < total {
-                    _progress.change(to: "Importing \(added.grouped) of \(PeopleListViewModel.count(total)) from \(path)… (Esc stops)")
-                    if isCancelled { break }
+                    guard let self else { return }
+                    _progress.change(to: "Importing \(added.grouped) of \(PeopleListViewModel.count(total)) from \(path)…")
+                    if isCancelled || Task.isCancelled { break }
                     let batch = Array(cards.people[added..<min(added + size, total)])
                     let took = try await runner.run { try ContinuousClock().measure { try store.add(batch) } }
                     added += batch.count
                     size = Self.nextBatchSize(after: batch.count, took: took)
                 }
-                finish(Self.importReport(added: added, of: total, from: path, problems: cards.problems, stopped: isCancelled))
+                self?.finish(Self.importReport(added: added, of: total, from: path, problems: cards.problems,
+                                               stopped: added < total))
             } catch {
-                let kept = added > 0 ? " (\(PeopleListViewModel.count(added)) added before)" : ""
-                finish(Report(text: "Not imported: \(error)\(kept)", isProblem: true, addedPeople: added > 0))
+                let text = added > 0 ? "Import failed after \(PeopleListViewModel.count(added)): \(error)" : "Not imported: \(error)"
+                self?.finish(Report(text: text, isProblem: true, addedPeople: added > 0))
             }
         }
     }
@@ -103,18 +108,20 @@ public final class PeopleTransferViewModel {
     /// Starts writing everyone in the store, in `order`, as vCards to `path`; a cancel before the
     /// file is written leaves it as it was. Nothing while no store is open or a transfer runs.
     func exportCards(to path: String, sortedBy order: PersonSortOrder) {
-        guard let store, begin("Exporting to \(path)… (Esc stops)") else { return }
+        guard let store, begin("Exporting to \(path)…") else { return }
         let (files, runner) = (self.files, self.runner)
-        task = Task {
+        task = Task { [weak self] in
             do {
                 let everyone = try await runner.run { try store.people(matching: "", sortedBy: order, offset: 0, limit: Int.max) }
-                guard !isCancelled else {
+                guard let self else { return }
+                guard !isCancelled, !Task.isCancelled else {
                     return finish(Report(text: "Export stopped; \(path) was not written", isProblem: false, addedPeople: false))
                 }
+                _progress.change(to: "Writing \(path)…")
                 let written = try await runner.run { try files.write(VCard.text(for: everyone), to: path) }
                 finish(Report(text: "Exported \(PeopleListViewModel.count(everyone.count)) to \(written)", isProblem: false, addedPeople: false))
             } catch {
-                finish(Report(text: "Not exported: \(error)", isProblem: true, addedPeople: false))
+                self?.finish(Report(text: "Not exported: \(error)", isProblem: true, addedPeople: false))
             }
         }
     }
@@ -138,12 +145,9 @@ public final class PeopleTransferViewModel {
         return Report(text: text, isProblem: !problems.isEmpty && !stopped, addedPeople: added > 0)
     }
 
-    /// Marks a transfer as running, unless one already does.
+    /// Marks a transfer as running, unless one already does (the list asks for no file then).
     private func begin(_ progress: String) -> Bool {
-        guard !_isRunning.value else {
-            _report.value = Report(text: "A transfer is running; Esc stops it", isProblem: true, addedPeople: false)
-            return false
-        }
+        guard !_isRunning.value else { return false }
         isCancelled = false
         _progress.change(to: progress)
         _isRunning.change(to: true)
