@@ -197,6 +197,11 @@ public final class AppDatabase: Sendable {
                 table.column("value", .text).notNull()
             }
         }
+        migrator.registerMigration("outboxByFailure") { db in
+            // The header's latest failure, read after every commit of an import, from the index
+            // rather than a walk through an outbox of every person imported.
+            try db.create(index: "outbox_byFailure", on: "outbox", columns: ["failureNumber"])
+        }
         return migrator
     }
 }
