@@ -74,6 +74,13 @@ if { [ "$purpose" = install ] || [ "$purpose" = test ] || [ "$purpose" = link-or
     missing+=(binutils)  # make install strips the copy it installs; make link-order strips one too
 fi
 
+if [ "$purpose" = perf ] && command -v python3 >/dev/null 2>&1 && ! python3 -c 'import pyte' 2>/dev/null; then
+    # Scripts/import-perf.py follows the screen in a terminal emulator written in Python, from PyPI.
+    echo "mvvm-tui: installing the Python package pyte for make perf"
+    python3 -m pip install -q pyte 2>/dev/null || python3 -m pip install -q --break-system-packages pyte \
+        || { echo "mvvm-tui: make perf needs the Python package pyte: python3 -m pip install pyte" >&2; exit 1; }
+fi
+
 [ ${#missing[@]} -eq 0 ] && exit 0
 # binutils may be asked for twice; name each package once.
 mapfile -t missing < <(printf '%s\n' "${missing[@]}" | awk '!seen[$0]++')

@@ -12,10 +12,11 @@ commit of its last person, read from the database every 10 ms.
 
     python3 Scripts/import-perf.py [--binary PATH] [--runs N] [--cards N] [--markdown FILE]
 
-Movies and the Scoreboard draw nothing but their answer, so their figure is key to the last byte
-of the answer (as in Scripts/perf.py). The People list is redrawn batch by batch as the import
-goes on, so there the figure is key to the first byte after the key: the time until the main
-thread answered, a frame of the import's drawn just before the key's answer included.
+Every byte the program writes goes through a terminal emulator (pyte), so each key's figure is
+the time until the screen shows its answer: on Movies the row marked by the cursor changes, on
+the Scoreboard the score, and in People the row of the cursor's mark (the people imported sort
+after those in view, so nothing else moves it). A key whose answer does not show within 2 s
+counts as a timeout, which fails the figure.
 """
 import argparse
 import os
@@ -29,6 +30,8 @@ import threading
 import time
 from pathlib import Path
 
+import pyte
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import perf  # noqa: E402  (the pseudo-terminal helpers)
 
@@ -38,17 +41,19 @@ BUDGETS = {
     "Scoreboard move during the import, 99th percentile (ms)": 50.0,
     "import of the cards (s)": 4.0,
 }
-ANSWER_SILENCE = 0.020  # Movies and the Scoreboard answer a key in one burst, then fall silent
+ANSWER_TIMEOUT = 2.0
 DOWN, UP = b"\x1b[B", b"\x1b[A"
+TIMEOUT = float("inf")
 
 
 def write_cards(path, count):
-    """Writes `count` vCards as an address book exports them: name, birthday, email, phone."""
+    """Writes `count` vCards as an address book exports them: name, birthday, email, phone.
+    Sorted by last name, each card comes after the ones before it."""
     with open(path, "w", encoding="utf-8") as out:
         for number in range(1, count + 1):
             out.write("BEGIN:VCARD\r\nVERSION:3.0\r\n"
-                      f"N:Imported{number % 97:02d};Person {number:05d};;;\r\n"
-                      f"FN:Person {number:05d} Imported{number % 97:02d}\r\n"
+                      f"N:Person;Card {number:05d};;;\r\n"
+                      f"FN:Card {number:05d} Person\r\n"
                       f"BDAY:{1940 + number % 60}-{1 + number % 12:02d}-{1 + number % 28:02d}\r\n"
                       f"EMAIL;TYPE=home:person{number}@example.org\r\n"
                       f"TEL;TYPE=cell:+1 555 {number:07d}\r\n"
@@ -82,31 +87,69 @@ class PeopleCount:
         return self.reached is None
 
 
-def drain(fd, seconds):
-    """Reads whatever comes for `seconds`: the People list never falls silent while it imports."""
-    end = time.perf_counter() + seconds
-    while (left := end - time.perf_counter()) > 0:
-        ready, _, _ = select.select([fd], [], [], left)
-        if ready:
-            os.read(fd, 65536)
+class Terminal:
+    """The program's terminal as a person sees it: every byte read goes to an emulated screen."""
+
+    def __init__(self, fd):
+        self.fd = fd
+        self.screen = pyte.Screen(*perf.SIZE)
+        self.stream = pyte.ByteStream(self.screen)
+
+    def read(self, timeout):
+        """Feeds what comes within `timeout` seconds; returns whether anything came."""
+        ready, _, _ = select.select([self.fd], [], [], max(0.0, timeout))
+        if not ready:
+            return False
+        try:
+            data = os.read(self.fd, 65536)
+        except OSError:
+            return False
+        self.stream.feed(data)
+        return bool(data)
+
+    def settle(self, quiet=0.1, limit=3.0):
+        """Reads until nothing comes for `quiet` seconds (or `limit` passes)."""
+        end = time.perf_counter() + limit
+        while time.perf_counter() < end and self.read(quiet):
+            pass
+
+    def drain(self):
+        """Feeds whatever is already waiting, without waiting."""
+        while self.read(0):
+            pass
+
+    def press(self, key, answered):
+        """Writes `key` and reads until `answered(lines)` holds; returns the ms it took, or
+        TIMEOUT."""
+        self.drain()
+        written = time.perf_counter()
+        os.write(self.fd, key)
+        while time.perf_counter() - written < ANSWER_TIMEOUT:
+            self.read(ANSWER_TIMEOUT - (time.perf_counter() - written))
+            if answered(self.screen.display):
+                return (time.perf_counter() - written) * 1000
+        return TIMEOUT
+
+    def lines(self):
+        return self.screen.display
 
 
-def first_byte(fd, key):
-    """Writes `key`; returns the ms to the first byte after it, then reads for 30 ms more."""
-    written = time.perf_counter()
-    os.write(fd, key)
-    ready, _, _ = select.select([fd], [], [], perf.FIRST_BYTE_TIMEOUT)
-    if not ready:
-        return None
-    arrived = time.perf_counter()
-    drain(fd, 0.030)
-    return (arrived - written) * 1000
+def marked_row(lines, mark):
+    """The row holding the cursor's mark (`›` in lists), and its text; None when none does."""
+    for row, line in enumerate(lines[2:], start=2):  # below the tab bar
+        if mark in line:
+            return row, line
+    return None
 
 
-def last_byte(fd, key):
-    """Writes `key`; returns the ms to the last byte of its answer."""
-    latency, _ = perf.press(fd, key, silence=ANSWER_SILENCE)
-    return latency
+def moved(before, mark="›"):
+    """A test that the mark's row is no longer `before`."""
+    return lambda lines: marked_row(lines, mark) not in (None, before)
+
+
+def score(lines):
+    """The Scoreboard's `home - away` line."""
+    return next((line for line in lines if " - " in line and any(c.isdigit() for c in line)), None)
 
 
 def one_run(binary, cards_path, count):
@@ -115,41 +158,43 @@ def one_run(binary, cards_path, count):
     pid, fd = None, None
     samples = {"movies": [], "people": [], "scoreboard": []}
     try:
-        pid, fd, started = perf.start_child(binary, data_dir, ("--tab", "people"))
-        perf.read_first_frame(fd, started)
-        for key in (perf.F_KEYS[1], perf.F_KEYS[3], perf.F_KEYS[4], b"i"):
-            perf.settle(fd, key)
-        os.write(fd, cards_path.encode())
-        perf.read_burst(fd, perf.KEY_SILENCE, time.perf_counter())
+        pid, fd, _ = perf.start_child(binary, data_dir, ("--tab", "people"))
+        terminal = Terminal(fd)
+        terminal.settle()
+        for key in (perf.F_KEYS[1], perf.F_KEYS[3], perf.F_KEYS[4], b"i", cards_path.encode()):
+            os.write(fd, key)
+            terminal.settle()
         watch = PeopleCount(os.path.join(data_dir, "mvvm-tui.sqlite"), count)
         entered = time.perf_counter()
         os.write(fd, b"\r")
         watch.thread.start()
-        perf.settle(fd, perf.F_KEYS[1])
         rounds = 0
-        while watch.running() and rounds < 400:
+        while watch.running() and rounds < 200:
             rounds += 1
-            phase = rounds % 3
-            if phase == 0:
-                latency = last_byte(fd, DOWN if rounds % 2 else UP)
-                key = "movies"
-            elif phase == 1:
-                perf.settle(fd, perf.F_KEYS[3])
-                latency = last_byte(fd, b"1")
-                samples_this = [latency, last_byte(fd, b"z")]
-                os.write(fd, perf.F_KEYS[4])
-                drain(fd, 0.050)
-                people = [first_byte(fd, key) for key in (DOWN, DOWN, UP)]
-                if watch.running():
-                    samples["scoreboard"] += [s for s in samples_this if s is not None]
-                    samples["people"] += [s for s in people if s is not None]
-                perf.settle(fd, perf.F_KEYS[1])
-                continue
-            else:
-                latency = last_byte(fd, UP if rounds % 2 else DOWN)
-                key = "movies"
-            if watch.running() and latency is not None:
-                samples[key].append(latency)
+            # Movies: down then up, each answered when the cursor's row changes.
+            os.write(fd, perf.F_KEYS[1])
+            terminal.settle(0.02, 0.5)
+            movies = []
+            for key in (DOWN, UP):
+                movies.append(terminal.press(key, moved(marked_row(terminal.lines(), "›"))))
+            # The Scoreboard: a point and its undo, each answered when the score changes.
+            os.write(fd, perf.F_KEYS[3])
+            terminal.settle(0.02, 0.5)
+            moves = []
+            for key in (b"1", b"z"):
+                before = score(terminal.lines())
+                moves.append(terminal.press(key, lambda lines, before=before: score(lines) != before))
+            # People, being imported into: down, down, up.
+            os.write(fd, perf.F_KEYS[4])
+            terminal.read(0.05)
+            terminal.drain()
+            people = []
+            for key in (DOWN, DOWN, UP):
+                people.append(terminal.press(key, moved(marked_row(terminal.lines(), "›"))))
+            if watch.running():
+                samples["movies"] += movies
+                samples["scoreboard"] += moves
+                samples["people"] += people
         watch.thread.join(timeout=10)
         watch.stopping.set()
         import_seconds = None if watch.reached is None else watch.reached - entered
@@ -205,7 +250,9 @@ def main():
         values = merged[key]
         p99, p50 = percentile(values, 0.99), percentile(values, 0.5)
         name = f"{figure}, 99th percentile (ms)"
-        note = f"{len(values)} samples; median {perf.fmt(p50)}; most {perf.fmt(max(values) if values else None)}"
+        timeouts = sum(1 for value in values if value == TIMEOUT)
+        note = (f"{len(values)} samples; median {perf.fmt(p50)}; most {perf.fmt(max(values) if values else None)}"
+                + (f"; {timeouts} timed out" if timeouts else ""))
         rows.append((name, perf.fmt(p99), *verdict(name, p99), note))
     name = "import of the cards (s)"
     slowest = max(times) if len(times) == len(runs) else None

@@ -19,6 +19,11 @@ public protocol PeopleStore: AnyObject, Sendable {
     /// The people matching `filter` (as `count(matching:)` counts them) in `order`, skipping the
     /// first `offset` and giving at most `limit`. People with the same names keep one order, by id.
     func people(matching filter: String, sortedBy order: PersonSortOrder, offset: Int, limit: Int) throws -> [Person]
+    /// What the list shows, from one read, so that the counts and the rows agree: everyone
+    /// counted, the matches of `filter` counted, and up to `limit` of them in `order` from the
+    /// offset `place` gives for the number of matches (the list keeps its cursor in view).
+    func page(matching filter: String, sortedBy order: PersonSortOrder, limit: Int,
+              at place: (_ matches: Int) -> Int) throws -> PeoplePage
     /// The person with `id`, or nil when there is none.
     func person(id: Person.ID) throws -> Person?
     /// Whether another program (another instance on the same data folder) committed since this
@@ -63,6 +68,26 @@ extension PeopleStore {
     /// Keeps `person` and queues it to be posted to the server.
     public func add(_ person: Person) throws {
         try add([person])
+    }
+}
+
+/// What the People list shows, read at once: see `PeopleStore.page(matching:sortedBy:limit:at:)`.
+public struct PeoplePage: Equatable, Sendable {
+    /// How many people the store holds.
+    public let total: Int
+    /// How many of them match the filter.
+    public let matches: Int
+    /// The place of the first of `people` among the matches.
+    public let offset: Int
+    /// The matches from `offset`.
+    public let people: [Person]
+
+    /// Creates a page.
+    public init(total: Int, matches: Int, offset: Int, people: [Person]) {
+        self.total = total
+        self.matches = matches
+        self.offset = offset
+        self.people = people
     }
 }
 

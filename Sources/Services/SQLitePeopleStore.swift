@@ -37,32 +37,48 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
     /// Finds the page by the cheapest of three ways: through the trigram index when few people
     /// match; else along the sort order's index, from the end when the page is nearer the end.
     public func people(matching filter: String, sortedBy order: PersonSortOrder, offset: Int, limit: Int) throws -> [Person] {
-        guard limit > 0 else { return [] }
         let search = Search(filter)
-        let offset = max(offset, 0)
+        return try database.read { db in try Self.people(search, order: order, offset: offset, limit: limit, counted: nil, in: db) }
+    }
+
+    public func page(matching filter: String, sortedBy order: PersonSortOrder, limit: Int,
+                     at place: (_ matches: Int) -> Int) throws -> PeoplePage {
+        let search = Search(filter)
         return try database.read { db in
-            // Counting costs less than walking many rows, and tells which end is nearer.
-            let total = search.usesTrigrams || (search.isEmpty && offset > Self.shortWalk) ? try Self.count(search, in: db) : nil
-            if let total, offset >= total { return [] }
-            if search.usesTrigrams, let total, total <= Self.fewMatches {
-                return try Self.page(in: db, order: order, rows: """
-                    SELECT rowid AS pageRow FROM person
-                    WHERE rowid IN (SELECT rowid FROM personSearch WHERE personSearch MATCH ?)
-                    ORDER BY \(order.keys) LIMIT ? OFFSET ?
-                    """, arguments: [search.phrase, limit, offset])
-            }
-            let condition = search.isEmpty ? "" : "WHERE instr(nameKey, ?) > 0"
-            let filterArguments: StatementArguments = search.isEmpty ? [] : [search.folded]
-            if let total, offset > total / 2 {
-                let end = min(offset + limit, total)
-                return try Self.page(in: db, order: order, rows: """
-                    SELECT rowid AS pageRow FROM person \(condition) ORDER BY \(order.reversedKeys) LIMIT ? OFFSET ?
-                    """, arguments: filterArguments + [end - offset, total - end])
-            }
-            return try Self.page(in: db, order: order, rows: """
-                SELECT rowid AS pageRow FROM person \(condition) ORDER BY \(order.keys) LIMIT ? OFFSET ?
-                """, arguments: filterArguments + [limit, offset])
+            let total = try Self.count(Search(""), in: db)
+            let matches = search.isEmpty ? total : try Self.count(search, in: db)
+            let offset = max(0, place(matches))
+            let people = try Self.people(search, order: order, offset: offset, limit: limit, counted: matches, in: db)
+            return PeoplePage(total: total, matches: matches, offset: offset, people: people)
         }
+    }
+
+    /// The page at `offset` of the people `search` finds; `counted` when they were just counted.
+    private static func people(_ search: Search, order: PersonSortOrder, offset: Int, limit: Int, counted: Int?,
+                               in db: Database) throws -> [Person] {
+        guard limit > 0 else { return [] }
+        let offset = max(offset, 0)
+        // Counting costs less than walking many rows, and tells which end is nearer.
+        let total = try counted ?? (search.usesTrigrams || (search.isEmpty && offset > Self.shortWalk) ? Self.count(search, in: db) : nil)
+        if let total, offset >= total { return [] }
+        if search.usesTrigrams, let total, total <= Self.fewMatches {
+            return try Self.page(in: db, order: order, rows: """
+                SELECT rowid AS pageRow FROM person
+                WHERE rowid IN (SELECT rowid FROM personSearch WHERE personSearch MATCH ?)
+                ORDER BY \(order.keys) LIMIT ? OFFSET ?
+                """, arguments: [search.phrase, limit, offset])
+        }
+        let condition = search.isEmpty ? "" : "WHERE instr(nameKey, ?) > 0"
+        let filterArguments: StatementArguments = search.isEmpty ? [] : [search.folded]
+        if let total, offset > total / 2 {
+            let end = min(offset + limit, total)
+            return try Self.page(in: db, order: order, rows: """
+                SELECT rowid AS pageRow FROM person \(condition) ORDER BY \(order.reversedKeys) LIMIT ? OFFSET ?
+                """, arguments: filterArguments + [end - offset, total - end])
+        }
+        return try Self.page(in: db, order: order, rows: """
+            SELECT rowid AS pageRow FROM person \(condition) ORDER BY \(order.keys) LIMIT ? OFFSET ?
+            """, arguments: filterArguments + [limit, offset])
     }
 
     public func person(id: Person.ID) throws -> Person? {

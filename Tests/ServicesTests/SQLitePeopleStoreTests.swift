@@ -83,6 +83,22 @@ struct SQLitePeopleStoreTests {
     // MARK: - Reading
 
     @Test(arguments: Backing.allCases)
+    func aPageIsCountedAndReadAtTheOffsetItsMatchesGive(_ backing: Backing) throws {
+        let store = try store(backing, holding: [Self.ada, Self.grace, Self.alan, Self.zoe])
+        var told: Int?
+        let page = try store.page(matching: "a", sortedBy: .lastName, limit: 2) { matches in
+            told = matches
+            return matches - 2
+        }
+        let matching = try all(store, filter: "a")
+        #expect(told == matching.count)
+        #expect(page.total == 4)
+        #expect(page.matches == matching.count)
+        #expect(page.offset == matching.count - 2)
+        #expect(page.people == Array(matching.suffix(2)))
+    }
+
+    @Test(arguments: Backing.allCases)
     func aNewDatabaseHoldsNobody(backing: Backing) throws {
         let store = try store(backing)
         #expect(try store.count(matching: "") == 0)

@@ -38,11 +38,7 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
         if let failReads { throw failReads }
         counts += 1
         let count = stored.values.filter { $0.matches(filter: filter) }.count
-        if let commit = afterNextCount {
-            afterNextCount = nil
-            commit()
-        }
-        afterEachCount?()
+        counted()
         return count
     }
 
@@ -50,6 +46,29 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
         if let failReads { throw failReads }
         let sorted = stored.values.filter { $0.matches(filter: filter) }.sorted { $0.precedes($1, in: order) }
         return Array(sorted.dropFirst(max(offset, 0)).prefix(max(limit, 0)))
+    }
+
+    /// Counts and reads at once, as one read of a database does; the commits a test puts after a
+    /// count land after it.
+    public func page(matching filter: String, sortedBy order: PersonSortOrder, limit: Int,
+                     at place: (Int) -> Int) throws -> PeoplePage {
+        if let failReads { throw failReads }
+        counts += 1
+        let matching = stored.values.filter { $0.matches(filter: filter) }.sorted { $0.precedes($1, in: order) }
+        let offset = max(0, place(matching.count))
+        let page = PeoplePage(total: stored.count, matches: matching.count, offset: offset,
+                              people: Array(matching.dropFirst(offset).prefix(max(limit, 0))))
+        counted()
+        return page
+    }
+
+    /// Runs what a test put after a count.
+    private func counted() {
+        if let commit = afterNextCount {
+            afterNextCount = nil
+            commit()
+        }
+        afterEachCount?()
     }
 
     public func person(id: Person.ID) throws -> Person? { stored[id] }

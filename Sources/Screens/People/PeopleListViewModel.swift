@@ -96,14 +96,12 @@ public final class PeopleListViewModel {
     private var transferReport: BindingToken?
     /// The store's commits that the people shown were read after.
     private var commitsShown = 0
-    /// Whether another program committed since the people shown were counted.
-    private var foreignCommitUncounted = false
     private var hasAppeared = false
     /// Whether the screen shows: a hidden screen notes the store's commits and reads once it shows.
     private var isVisible = false
     private var filter = ""
     private var visibleRowCount = 20
-    /// How many people the store holds, counted after each commit.
+    /// How many people the store holds, counted with the page.
     private var total = 0
     // The input line: the filter, a form's field or a file's path.
     let _inputLine = Dynamic(InputLine())
@@ -230,78 +228,68 @@ public final class PeopleListViewModel {
         storeChanged()
     }
 
-    /// After a commit: everyone is counted again, then the page, and the outbox for the header.
-    /// Paging and filtering read only what they change.
-    ///
-    /// The count and the rows are read again while a commit (an import's batch, another
-    /// instance's add) lands between them, a few times at most, so that the screen, drawn once
-    /// this returns, shows a count that agrees with its rows.
+    /// After a commit: the list is read again, and the outbox for the header.
     func storeChanged() {
-        guard let store else { return }
-        for _ in 0..<Self.rereadsForAgreement {
-            let commits = observation?.commits ?? 0  // noted before reading: a commit after it is told again
-            foreignCommitUncounted = false
-            do {
-                total = try store.count(matching: "")
-            } catch {
-                say("People cannot be read: \(error)", isProblem: true)
-                readPage(counted: true)  // the rows then match the cursor: read, or cleared if they cannot be
-                return
-            }
-            commitsShown = commits
-            reload(counted: true)
-            if !hasUncountedCommit() { break }
-        }
+        reload()
         syncStatus.showState()
     }
 
-    /// How many times at most `storeChanged` reads while commits land between its reads; a
-    /// commit it leaves uncounted is counted by the next read (this program's by its notice too).
-    private static let rereadsForAgreement = 3
-
     /// Whether a commit landed that the count shown has not seen: this program's, whose notice
-    /// may still be on its way, or another program's, which `changedElsewhere` tells of once and
-    /// which is therefore remembered until a count sees it.
+    /// may still be on its way, or another program's (told once: the caller reads at once).
     private func hasUncountedCommit() -> Bool {
-        if (try? store?.changedElsewhere()) == true { foreignCommitUncounted = true }
-        return foreignCommitUncounted || (observation?.commits ?? 0) > commitsShown
+        (try? store?.changedElsewhere()) == true || (observation?.commits ?? 0) > commitsShown
     }
 
-    /// Counts the matches again and reads the page in view, keeping the cursor's place;
-    /// `counted` when everyone was just counted.
-    private func reload(counted: Bool = false) {
+    /// Counts everyone and the matches and reads the page in view, keeping the cursor's place,
+    /// all in one read of the store: the count shown and the rows it counts agree, whatever
+    /// commits (an import's batches, another instance's adds) land meanwhile.
+    private func reload() {
         guard let store else { return }
+        let commits = observation?.commits ?? 0  // noted before reading: a commit after it is told again
+        _ = try? store.changedElsewhere()  // another program's commits so far: this read sees them
+        let (selected, first, rowsInView) = (_selectedIndex.value, _firstVisibleIndex.value, visibleRowCount)
+        let page: PeoplePage
         do {
-            let matches = filter.isEmpty ? total : try store.count(matching: filter)
-            _matchCount.change(to: matches)
-            _countText.change(to: filter.isEmpty ? Self.count(total) : "\(matches.grouped) of \(Self.count(total))")
-            _emptyText.change(to: matches > 0 ? "" : total == 0 ? Self.emptyMessage : "No one matches “\(filter)”.")
+            page = try store.page(matching: filter, sortedBy: _sortOrder.value, limit: rowsInView) { matches in
+                let index = min(selected, max(0, matches - 1))
+                let top = min(max(0, min(first, index)), max(0, matches - rowsInView))
+                return max(top, index - rowsInView + 1)
+            }
         } catch {
             say("People cannot be read: \(error)", isProblem: true)
+            _rows.change(to: [])
+            _selectedPerson.change(to: nil)
             return
         }
-        let index = min(_selectedIndex.value, max(0, _matchCount.value - 1))
-        _selectedIndex.change(to: index)
-        let first = min(max(0, min(_firstVisibleIndex.value, index)), max(0, _matchCount.value - visibleRowCount))
-        _firstVisibleIndex.change(to: max(first, index - visibleRowCount + 1))
-        readPage(counted: counted)
+        commitsShown = commits
+        total = page.total
+        _matchCount.change(to: page.matches)
+        _countText.change(to: filter.isEmpty ? Self.count(total) : "\(page.matches.grouped) of \(Self.count(total))")
+        _emptyText.change(to: page.matches > 0 ? "" : total == 0 ? Self.emptyMessage : "No one matches “\(filter)”.")
+        _selectedIndex.change(to: min(selected, max(0, page.matches - 1)))
+        _firstVisibleIndex.change(to: page.offset)
+        show(page.people)
     }
 
-    /// Reads the page in view. A commit not yet counted — this program's, whose notice is on
-    /// its way, or another instance's — is counted first (`counted` says it just was), so the
-    /// count shown and the rows it counts agree.
-    private func readPage(counted: Bool = false) {
+    /// Reads the page in view after the cursor moved or the order changed. A commit not yet
+    /// counted is read with the counts instead, so that they agree.
+    private func readPage() {
         guard let store else { return }
-        if !counted, hasUncountedCommit() { return storeChanged() }
+        if hasUncountedCommit() { return reload() }
         do {
-            let page = try store.people(matching: filter, sortedBy: _sortOrder.value,
-                                        offset: _firstVisibleIndex.value, limit: visibleRowCount)
-            let today = self.today()
-            _rows.change(to: page.map { PersonViewModel(person: $0, today: today) })
+            show(try store.people(matching: filter, sortedBy: _sortOrder.value,
+                                  offset: _firstVisibleIndex.value, limit: visibleRowCount))
         } catch {
             _rows.change(to: [])
+            _selectedPerson.change(to: nil)
             say("People cannot be read: \(error)", isProblem: true)
         }
+    }
+
+    /// Shows `people` as the rows in view, and the one under the cursor.
+    private func show(_ people: [Person]) {
+        let today = self.today()
+        _rows.change(to: people.map { PersonViewModel(person: $0, today: today) })
         _selectedPerson.change(to: _rows.value[safe: _selectedIndex.value - _firstVisibleIndex.value])
     }
 
