@@ -13,10 +13,13 @@ commit of its last person, read from the database every 10 ms.
     python3 Scripts/import-perf.py [--binary PATH] [--runs N] [--cards N] [--markdown FILE]
 
 Every byte the program writes goes through a terminal emulator (pyte), so each key's figure is
-the time until the screen shows its answer: on Movies the row marked by the cursor changes, on
-the Scoreboard the score, and in People the row of the cursor's mark (the people imported sort
-after those in view, so nothing else moves it). A key whose answer does not show within 2 s
-counts as a timeout, which fails the figure.
+the time until the screen shows its answer: on Movies and in People the cursor's mark one row
+down or up (or the list scrolled under it), on the Scoreboard the score. The screen before a key
+is read once a frame has ended (3 ms without output): the People list redraws as it is imported
+into, and half a frame says nothing of where the mark is. In People the cards sort after those in
+view, so nothing but the key moves the mark; a key pressed before anyone is imported has nothing
+to move and is not counted. A key whose answer does not show within 2 s counts as a timeout,
+which fails the figure.
 """
 import argparse
 import os
@@ -120,8 +123,15 @@ class Terminal:
 
     def press(self, key, answered):
         """Writes `key` and reads until `answered(lines)` holds; returns the ms it took, or
-        TIMEOUT."""
+        TIMEOUT. `answered` may be a function of the screen before the key, which it is then
+        given first, once a frame has ended (a pause of 3 ms after what was waiting); None when
+        that screen cannot tell (nothing to move yet)."""
         self.drain()
+        if getattr(answered, "needs_before", False):
+            self.settle(quiet=0.003, limit=0.1)
+            answered = answered(self.screen.display)
+            if answered is None:
+                return None
         written = time.perf_counter()
         os.write(self.fd, key)
         while time.perf_counter() - written < ANSWER_TIMEOUT:
@@ -135,16 +145,30 @@ class Terminal:
 
 
 def marked_row(lines, mark):
-    """The row holding the cursor's mark (`›` in lists), and its text; None when none does."""
+    """The row whose first columns hold the cursor's mark (`›` in lists), and the list's text on
+    it (a detail pane beside the list, which changes on its own, left out); None when none does."""
     for row, line in enumerate(lines[2:], start=2):  # below the tab bar
-        if mark in line:
-            return row, line
+        if mark in line[:3]:
+            return row, line.split("│")[0]
     return None
 
 
-def moved(before, mark="›"):
-    """A test that the mark's row is no longer `before`."""
-    return lambda lines: marked_row(lines, mark) not in (None, before)
+def moves(rows, mark="›"):
+    """A test, made from the screen before the key, that the cursor's mark moved `rows` rows
+    (or, at the list's edge, stayed on its row over another name: the list scrolled)."""
+    def made(lines_before):
+        before = marked_row(lines_before, mark)
+        if before is None:
+            return None
+
+        def answered(lines):
+            now = marked_row(lines, mark)
+            if now is None:
+                return False
+            return now[0] == before[0] + rows or (now[0] == before[0] and now[1] != before[1])
+        return answered
+    made.needs_before = True
+    return made
 
 
 def score(lines):
@@ -174,27 +198,25 @@ def one_run(binary, cards_path, count):
             # Movies: down then up, each answered when the cursor's row changes.
             os.write(fd, perf.F_KEYS[1])
             terminal.settle(0.02, 0.5)
-            movies = []
-            for key in (DOWN, UP):
-                movies.append(terminal.press(key, moved(marked_row(terminal.lines(), "›"))))
+            movies = [terminal.press(DOWN, moves(1)), terminal.press(UP, moves(-1))]
             # The Scoreboard: a point and its undo, each answered when the score changes.
             os.write(fd, perf.F_KEYS[3])
             terminal.settle(0.02, 0.5)
-            moves = []
+            points = []
             for key in (b"1", b"z"):
+                terminal.drain()
                 before = score(terminal.lines())
-                moves.append(terminal.press(key, lambda lines, before=before: score(lines) != before))
+                points.append(terminal.press(key, lambda lines, before=before: score(lines) != before))
             # People, being imported into: down, down, up.
             os.write(fd, perf.F_KEYS[4])
             terminal.read(0.05)
             terminal.drain()
-            people = []
-            for key in (DOWN, DOWN, UP):
-                people.append(terminal.press(key, moved(marked_row(terminal.lines(), "›"))))
+            # (Before anyone is imported an arrow has nothing to move: such a key is not counted.)
+            people = [terminal.press(key, moves(rows)) for key, rows in ((DOWN, 1), (DOWN, 1), (UP, -1))]
             if watch.running():
-                samples["movies"] += movies
-                samples["scoreboard"] += moves
-                samples["people"] += people
+                samples["movies"] += [sample for sample in movies if sample is not None]
+                samples["scoreboard"] += points
+                samples["people"] += [sample for sample in people if sample is not None]
         watch.thread.join(timeout=10)
         watch.stopping.set()
         import_seconds = None if watch.reached is None else watch.reached - entered

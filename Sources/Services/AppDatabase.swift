@@ -20,7 +20,8 @@ public final class AppDatabase: Sendable {
     /// The writer connection's `PRAGMA data_version` when `changedElsewhere()` last read it.
     private let dataVersion = Mutex<Int?>(nil)
     /// How many of this program's writes are under way (an import's batch on its own queue).
-    private let writesUnderWay = Atomic<Int>(0)
+    /// Its lock also keeps a write from starting while `changedElsewhere()` asks the writer.
+    private let writesUnderWay = Mutex<Int>(0)
 
     /// Opens (creating it when missing) the database at `path`, and migrates it.
     public init(path: String) throws(OpenError) {
@@ -82,19 +83,22 @@ public final class AppDatabase: Sendable {
     /// `PRAGMA data_version` on the writer's connection, which its own commits leave alone.
     ///
     /// While one of this program's writes is under way (an import's batch on its own queue) the
-    /// answer is false at once rather than after the write, whose connection this asks on: a key
-    /// does not wait for the batch to ask. Nothing is lost: the version seen stays as it was, so
-    /// another program's commit is told by the first asking after the write; and a write that
-    /// commits people is told to the store's observers, whose read sees every commit. (A batch
-    /// that starts between the check and the pragma is still waited for: at most one.)
+    /// answer is false at once rather than after the write, whose connection this asks on, and no
+    /// write starts while it asks: a key never waits for a batch. Nothing is lost: the version
+    /// seen stays as it was, so another program's commit is told by the first asking after the
+    /// write; and a write that commits people is told to the store's observers, whose read sees
+    /// every commit.
     func changedElsewhere() throws -> Bool {
-        guard writesUnderWay.load(ordering: .acquiring) == 0 else { return false }
-        let version: Int
+        let version: Int?
         do {
-            version = try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+            version = try writesUnderWay.withLock { writes in
+                guard writes == 0 else { return nil }
+                return try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+            }
         } catch let error as DatabaseError {
             throw Failure(error)
         }
+        guard let version else { return false }
         return dataVersion.withLock { seen in
             defer { seen = version }
             return seen.map { $0 != version } ?? false
@@ -112,8 +116,8 @@ public final class AppDatabase: Sendable {
 
     /// Writes in one transaction, committed or not at all; a database failure comes back as a `Failure`.
     func write<T>(_ updates: (Database) throws -> T) throws -> T {
-        writesUnderWay.add(1, ordering: .releasing)
-        defer { writesUnderWay.subtract(1, ordering: .releasing) }
+        writesUnderWay.withLock { $0 += 1 }
+        defer { writesUnderWay.withLock { $0 -= 1 } }
         do {
             return try writer.write(updates)
         } catch let error as DatabaseError {

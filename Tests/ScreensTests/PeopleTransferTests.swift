@@ -125,8 +125,8 @@ struct PeopleTransferTests: PeopleTesting {
     }
 
     @Test(arguments: [
-        (100, 24, 50),     // too slow: half as many
-        (100, 12, 100),    // on time
+        (100, 16, 50),     // too slow: half as many
+        (100, 8, 100),     // on time
         (100, 1, 400),     // far quicker: at most four times as many
         (10, 0, 40),
         (1, 1_000, 1),     // never empty

@@ -28,9 +28,10 @@ public final class PeopleTransferViewModel {
     public static let exportPrompt = "Export to file"
     /// The path the export prompt starts with.
     public static let defaultExportPath = "people.vcf"
-    /// What one batch of an import aims to take: a quarter of the longest wait another write
-    /// (a Scoreboard move) may have, which leaves room for its own commit and a slow batch.
-    static let batchTime = Duration.milliseconds(12)
+    /// What one batch of an import aims to take: a sixth of the longest wait another write (a
+    /// Scoreboard move) may have, which leaves room for its own commit and a batch that takes
+    /// longer than its pace said (one that merges the search index's segments, a slow disk).
+    static let batchTime = Duration.milliseconds(8)
 
     // MARK: - Outputs
 
