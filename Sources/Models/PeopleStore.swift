@@ -34,8 +34,12 @@ public protocol PeopleStore: AnyObject, Sendable {
     // MARK: Writing
 
     /// Keeps `people` (replacing anyone with the same id) and queues each in the outbox to be
-    /// posted to the server, all in one transaction.
-    func add(_ people: [Person]) throws
+    /// posted to the server, all in one transaction. `cards` holds, by id, the vCard each person
+    /// came from, kept whole beside them (see `keptCards`); a person without one keeps none.
+    func add(_ people: [Person], cards: [Person.ID: String]) throws
+    /// The vCards kept for the people with `ids` (all of them when nil), by id: what an export
+    /// writes back, changed only where the person was changed here. Never read by the list.
+    func keptCards(for ids: [Person.ID]?) throws -> [Person.ID: String]
     /// Removes the person with `id` and its outbox entry, and remembers the id so that a later
     /// `merge(_:)` does not bring the person back. Nothing happens for an unknown id.
     func delete(id: Person.ID) throws
@@ -67,7 +71,12 @@ public protocol PeopleStore: AnyObject, Sendable {
 extension PeopleStore {
     /// Keeps `person` and queues it to be posted to the server.
     public func add(_ person: Person) throws {
-        try add([person])
+        try add([person], cards: [:])
+    }
+
+    /// Keeps `people`, with no cards of their own, and queues each to be posted to the server.
+    public func add(_ people: [Person]) throws {
+        try add(people, cards: [:])
     }
 }
 

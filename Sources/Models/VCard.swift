@@ -12,6 +12,8 @@ import Foundation
 ///
 /// Writing gives vCard 4.0 with `UID`, `FN`, `N` and `BDAY`, lines ending in CR LF and folded
 /// past 75 bytes without cutting a character. What is written reads back as the same people.
+/// Each card read is also given back as its text (`Import.cards`), and a person written with the
+/// card they came from keeps everything in it but what changed (VCardRevision.swift).
 ///
 /// ```swift
 /// let read = VCard.people(from: "BEGIN:VCARD\r\nVERSION:4.0\r\nN:Lovelace;Ada;;Countess;\r\nBDAY:--1210\r\nEND:VCARD\r\n")

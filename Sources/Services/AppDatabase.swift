@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Models
 import Synchronization
 
 /// The program's SQLite database, one file in the data directory, with its migrations.
@@ -127,7 +128,7 @@ public final class AppDatabase: Sendable {
 
     // MARK: - Migrations
 
-    private static var migrator: DatabaseMigrator {
+    static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("games") { db in
             try db.create(table: "game") { table in
@@ -199,6 +200,19 @@ public final class AppDatabase: Sendable {
             try db.create(table: "preference") { table in
                 table.primaryKey("key", .text)
                 table.column("value", .text).notNull()
+            }
+        }
+        migrator.registerMigration("personCard") { db in
+            // Each person's vCard, kept whole beside the row the list reads: every property the
+            // program does not show is written back by an export. People kept before have a card
+            // made from what was known of them, so that every person has one.
+            try db.create(table: "personCard") { table in
+                table.primaryKey("personId", .text).references("person", onDelete: .cascade)
+                table.column("card", .text).notNull()
+            }
+            let statement = try db.makeStatement(sql: "INSERT INTO personCard (personId, card) VALUES (?, ?)")
+            for person in try SQLitePeopleStore.everyone(in: db) {
+                try statement.execute(arguments: [person.id, VCard.text(for: [person])])
             }
         }
         migrator.registerMigration("outboxByFailure") { db in

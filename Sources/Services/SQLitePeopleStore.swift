@@ -89,13 +89,29 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
 
     // MARK: - Writing
 
-    public func add(_ people: [Person]) throws {
+    public func add(_ people: [Person], cards: [Person.ID: String]) throws {
         try database.write { db in
             for person in people {
                 try Self.save(person, in: db)
+                if let card = cards[person.id] {
+                    try db.cachedStatement(sql: "INSERT OR REPLACE INTO personCard (personId, card) VALUES (?, ?)")
+                        .execute(arguments: [person.id, card])
+                }
                 try db.cachedStatement(sql: "DELETE FROM deletedPerson WHERE id = ?").execute(arguments: [person.id])
                 try db.cachedStatement(sql: "INSERT OR IGNORE INTO outbox (personId) VALUES (?)").execute(arguments: [person.id])
             }
+        }
+    }
+
+    public func keptCards(for ids: [Person.ID]?) throws -> [Person.ID: String] {
+        try database.read { db in
+            let rows = if let ids {
+                try Row.fetchAll(db, sql: "SELECT personId, card FROM personCard WHERE personId IN (SELECT value FROM json_each(?))",
+                                 arguments: [String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)])
+            } else {
+                try Row.fetchAll(db, sql: "SELECT personId, card FROM personCard")
+            }
+            return Dictionary(rows.map { ($0["personId"], $0["card"]) }, uniquingKeysWith: { first, _ in first })
         }
     }
 
@@ -216,6 +232,11 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
                 nameKey = excluded.nameKey
             """).execute(arguments: [person.id, person.salutation, person.firstName, person.lastName,
                                      birthday?.year, birthday?.month, birthday?.day, firstKey, lastKey, nameKey])
+    }
+
+    /// Everyone kept, in no order: what a migration makes cards for.
+    static func everyone(in db: Database) throws -> [Person] {
+        try Row.fetchAll(db, sql: "SELECT * FROM person").map(person(from:))
     }
 
     private static func person(from row: Row) -> Person {

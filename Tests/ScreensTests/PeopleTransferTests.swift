@@ -51,6 +51,25 @@ struct PeopleTransferTests: PeopleTesting {
         #expect(latest(people.messageIsProblem))
     }
 
+    @Test func aCardImportedAndExportedUntouchedComesBackByteForByte() async throws {
+        let apple = [
+            "BEGIN:VCARD", "VERSION:3.0", "N:Lovelace;Ada;;Countess;", "FN:Countess Ada Lovelace",
+            "item1.EMAIL;type=INTERNET;type=pref:ada@example.org", "item1.X-ABLabel:_$!<Other>!$_",
+            "PHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHR",
+            " oaHx4dGhwcICQuJyAiLCMcHCg3KSwwMTQ0NB8nOT04MjwuMzQy/9k=", "BDAY:1815-12-10", "END:VCARD",
+        ].joined(separator: "\r\n") + "\r\n"
+        files.files["ada.vcf"] = apple
+        let people = makeViewModel()
+        people.startImporting()
+        type("ada.vcf", into: people)
+        people.inputSubmitted()
+        await people.transfer.task?.value
+        people.startExporting()
+        people.inputSubmitted()
+        await people.transfer.task?.value
+        #expect(files.files["people.vcf"] == apple)
+    }
+
     // MARK: - Long transfers
 
     /// A vCard file of `count` people, `Person 0001 Test` and on.

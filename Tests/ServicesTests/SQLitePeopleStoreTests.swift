@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Models
 @testable import Services
 import Synchronization
@@ -78,6 +79,42 @@ struct SQLitePeopleStoreTests {
         while !released.isSet { Thread.sleep(forTimeInterval: 0.01) }
         Thread.sleep(forTimeInterval: 0.05)
         #expect(try here.changedElsewhere(), "the other program's commit is told once the writer is free")
+    }
+
+    // MARK: - Kept cards
+
+    @Test(arguments: Backing.allCases)
+    func aCardIsKeptBesideItsPersonReplacedWithItAndGoesWithIt(_ backing: Backing) throws {
+        let store = try store(backing)
+        try store.add([Self.ada, Self.grace], cards: ["ada": "BEGIN:VCARD\r\nX-ONE:1\r\nEND:VCARD\r\n"])
+        #expect(try store.keptCards(for: nil) == ["ada": "BEGIN:VCARD\r\nX-ONE:1\r\nEND:VCARD\r\n"])
+        try store.add([Self.ada], cards: ["ada": "BEGIN:VCARD\r\nX-TWO:2\r\nEND:VCARD\r\n"])
+        #expect(try store.keptCards(for: ["ada", "grace"]) == ["ada": "BEGIN:VCARD\r\nX-TWO:2\r\nEND:VCARD\r\n"])
+        try store.delete(id: "ada")
+        #expect(try store.keptCards(for: nil).isEmpty)
+    }
+
+    @Test func peopleKeptBeforeCardsWereKeptGetACardMadeFromWhatIsKnown() throws {
+        // A database as the release before kept cards left it: its migrations up to "people".
+        let path = temporaryDatabasePath()
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let old = try DatabaseQueue(path: path)
+        try AppDatabase.migrator.migrate(old, upTo: "people")
+        try old.write { db in
+            try db.execute(sql: """
+                INSERT INTO person (id, salutation, firstName, lastName, birthYear, birthMonth, birthDay, firstKey, lastKey, nameKey)
+                VALUES ('ada', 'Countess', 'Ada', 'Lovelace', 1815, 12, 10, 'ada', 'lovelace', 'ada lovelace'),
+                       ('alan', NULL, 'Alan', 'Turing', NULL, NULL, NULL, 'alan', 'turing', 'alan turing')
+                """)
+        }
+        try old.close()
+        let store = SQLitePeopleStore(database: try AppDatabase(path: path))
+        let everyone = try all(store)
+        #expect(everyone.map(\.id) == ["ada", "alan"])
+        let cards = try store.keptCards(for: nil)
+        #expect(cards.count == 2)
+        #expect(VCard.text(for: everyone, keeping: cards) == VCard.text(for: everyone))
+        #expect(VCard.people(from: VCard.text(for: everyone, keeping: cards)).people == everyone)
     }
 
     // MARK: - Reading

@@ -87,10 +87,14 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
 
     // MARK: - Writing
 
-    public func add(_ people: [Person]) throws {
+    /// The vCards kept, by id.
+    public private(set) var cards: [Person.ID: String] = [:]
+
+    public func add(_ people: [Person], cards: [Person.ID: String]) throws {
         try failIfAsked()
         for person in people {
             stored[person.id] = person
+            if let card = cards[person.id] { self.cards[person.id] = card }
             deleted.remove(person.id)
             outbox.removeAll { $0.person.id == person.id }
             outbox.append(PendingPost(person: person))
@@ -98,9 +102,16 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
         changed()
     }
 
+    public func keptCards(for ids: [Person.ID]?) throws -> [Person.ID: String] {
+        if let failReads { throw failReads }
+        guard let ids else { return cards }
+        return cards.filter { ids.contains($0.key) }
+    }
+
     public func delete(id: Person.ID) throws {
         try failIfAsked()
         guard stored.removeValue(forKey: id) != nil else { return }
+        cards[id] = nil
         outbox.removeAll { $0.person.id == id }
         deleted.insert(id)
         changed()

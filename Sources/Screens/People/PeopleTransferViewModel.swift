@@ -2,7 +2,8 @@ import Binding
 import Models
 
 /// The People screen's vCard files: the cards of a file imported into the store, or everyone in
-/// it exported — away from the keys, with progress, and stopped by Esc.
+/// it exported — away from the keys, with progress, and stopped by Esc. Each card imported is
+/// kept whole, and an export writes it back with only what was changed here changed.
 ///
 /// Each step runs on `runner`, off the main thread: reading and parsing the file, then adding
 /// the cards in batches, each its own transaction and short (`batchTime`), so that another
@@ -92,8 +93,10 @@ public final class PeopleTransferViewModel {
                     guard let self else { return }
                     _progress.change(to: "Importing \(added.grouped) of \(PeopleListViewModel.count(total)) from \(path)…")
                     if isCancelled || Task.isCancelled { break }
-                    let batch = Array(cards.people[added..<min(added + size, total)])
-                    let took = try await runner.run { try ContinuousClock().measure { try store.add(batch) } }
+                    let range = added..<min(added + size, total)
+                    let batch = Array(cards.people[range])
+                    let kept = Self.cardsByID(batch, cards.cards, from: range.lowerBound)
+                    let took = try await runner.run { try ContinuousClock().measure { try store.add(batch, cards: kept) } }
                     added += batch.count
                     size = Self.nextBatchSize(after: batch.count, took: took)
                 }
@@ -113,13 +116,15 @@ public final class PeopleTransferViewModel {
         let (files, runner) = (self.files, self.runner)
         task = Task { [weak self] in
             do {
-                let everyone = try await runner.run { try store.people(matching: "", sortedBy: order, offset: 0, limit: Int.max) }
+                let (everyone, kept) = try await runner.run {
+                    (try store.people(matching: "", sortedBy: order, offset: 0, limit: Int.max), try store.keptCards(for: nil))
+                }
                 guard let self else { return }
                 guard !isCancelled, !Task.isCancelled else {
                     return finish(Report(text: "Export stopped; \(path) was not written", isProblem: false, addedPeople: false))
                 }
                 _progress.change(to: "Writing \(path)…")
-                let written = try await runner.run { try files.write(VCard.text(for: everyone), to: path) }
+                let written = try await runner.run { try files.write(VCard.text(for: everyone, keeping: kept), to: path) }
                 finish(Report(text: "Exported \(PeopleListViewModel.count(everyone.count)) to \(written)", isProblem: false, addedPeople: false))
             } catch {
                 self?.finish(Report(text: "Not exported: \(error)", isProblem: true, addedPeople: false))
@@ -135,6 +140,13 @@ public final class PeopleTransferViewModel {
         let pace = Double(max(took.nanoseconds, 1)) / Double(max(count, 1))
         let fits = Int(Double(batchTime.nanoseconds) / pace)
         return min(max(1, fits), count * 4)
+    }
+
+    /// The cards of `people`, by id: `cards` holds the text of each card read, in the order of
+    /// all the people read, of whom `people` are those from `start` on.
+    private static func cardsByID(_ people: [Person], _ cards: [String], from start: Int) -> [Person.ID: String] {
+        guard cards.count >= start + people.count else { return [:] }
+        return Dictionary(zip(people.map(\.id), cards[start..<(start + people.count)]), uniquingKeysWith: { _, last in last })
     }
 
     private static func importReport(added: Int, of total: Int, from path: String, problems: [VCard.Problem],
