@@ -24,15 +24,21 @@ public struct Person: Equatable, Hashable, Sendable, Identifiable {
     public var lastName: String
     /// The birthday, if known.
     public var birthday: BirthDate?
+    /// Email addresses, the preferred first.
+    public var emails: [ContactDetail]
+    /// Phone numbers, the preferred first.
+    public var phones: [ContactDetail]
 
     /// Creates a person; a new one gets a new UUID. An empty salutation counts as none.
     public init(id: ID = UUID().uuidString, salutation: String? = nil, firstName: String, lastName: String,
-                birthday: BirthDate? = nil) {
+                birthday: BirthDate? = nil, emails: [ContactDetail] = [], phones: [ContactDetail] = []) {
         self.id = id
         self.salutation = salutation.flatMap { $0.isEmpty ? nil : $0 }
         self.firstName = firstName
         self.lastName = lastName
         self.birthday = birthday
+        self.emails = emails
+        self.phones = phones
     }
 
     /// The given and family names with one space between, as the filter matches them:
@@ -66,9 +72,17 @@ extension Person {
         return text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
-    /// Whether this person's full name holds `filter`, compared folded; an empty filter matches everyone.
+    /// Whether this person's full name, an email address or a phone number holds `filter`,
+    /// compared folded (a phone's digits alone too); an empty filter matches everyone.
     public func matches(filter: String) -> Bool {
-        filter.isEmpty || Self.foldedName(fullName).contains(Self.foldedName(filter))
+        filter.isEmpty || searchText.contains(Self.foldedName(filter))
+    }
+
+    /// What the filter looks in, one line each, folded: the full name, each email address, each
+    /// phone number as written and as its digits alone.
+    public var searchText: String {
+        ([Self.foldedName(fullName)] + emails.map { Self.foldedName($0.value) }
+            + phones.flatMap { [Self.foldedName($0.value), $0.digits] }).joined(separator: "\n")
     }
 
     /// Whether this person comes before `other` in `order`: by the folded names, then by identifier.
@@ -80,5 +94,31 @@ extension Person {
     private func sortKey(_ order: PersonSortOrder) -> (String, String) {
         let (first, last) = (Self.foldedName(firstName), Self.foldedName(lastName))
         return order == .lastName ? (last, first) : (first, last)
+    }
+}
+
+// MARK: - Email and phone
+
+/// An email address or a phone number, and the kinds a card gives it (`work`, `home`, `cell`).
+public struct ContactDetail: Equatable, Hashable, Sendable, Codable {
+    /// The address or the number as written.
+    public var value: String
+    /// The kinds, lower case, as the card's `TYPE` parameters name them; empty when it names none.
+    public var kinds: [String]
+
+    /// Creates a detail.
+    public init(_ value: String, kinds: [String] = []) {
+        self.value = value
+        self.kinds = kinds
+    }
+
+    /// `ada@example.org (work)`, `+44 20 7946 0000 (cell, voice)`.
+    public var text: String {
+        kinds.isEmpty ? value : "\(value) (\(kinds.joined(separator: ", ")))"
+    }
+
+    /// The number's digits alone, for the filter: `442079460000`.
+    public var digits: String {
+        String(value.unicodeScalars.filter { ("0"..."9").contains($0) }.map(Character.init))
     }
 }

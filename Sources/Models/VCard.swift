@@ -10,7 +10,7 @@ import Foundation
 /// out and reported by its line; the others are read. A card without a `UID` gets an id made from
 /// its text, so reading the same file twice adds nobody twice.
 ///
-/// Writing gives vCard 4.0 with `UID`, `FN`, `N` and `BDAY`, lines ending in CR LF and folded
+/// Writing gives vCard 4.0 with `UID`, `FN`, `N`, `BDAY`, `EMAIL` and `TEL`, lines ending in CR LF and folded
 /// past 75 bytes without cutting a character. What is written reads back as the same people.
 /// Each card read is also given back as its text (`Import.cards`), and a person written with the
 /// card they came from keeps everything in it but what changed (VCardRevision.swift).
@@ -80,10 +80,17 @@ public enum VCard {
                          "FN:" + escaped(salutation + person.fullName),
                          "N:\(escaped(person.lastName));\(escaped(person.firstName));;\(escaped(person.salutation ?? ""));"]
             if let birthday = person.birthday { lines.append("BDAY:" + basicForm(of: birthday)) }
+            lines += person.emails.map { "EMAIL" + typeParameter($0) + ":" + escaped($0.value) }
+            lines += person.phones.map { "TEL;VALUE=text" + typeParameter($0) + ":" + escaped($0.value) }
             lines.append("END:VCARD")
             for line in lines { appendFolded(line, to: &output) }
         }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// `;TYPE=work,home`, or nothing for a detail of no kind.
+    private static func typeParameter(_ detail: ContactDetail) -> String {
+        detail.kinds.isEmpty ? "" : ";TYPE=" + detail.kinds.joined(separator: ",")
     }
 
     // MARK: - Lines

@@ -19,6 +19,8 @@ struct CardReader {
         let line: Int
         let start: Int
         var properties: [String: Property] = [:]
+        var emails: [(detail: ContactDetail, preferred: Bool)] = []
+        var phones: [(detail: ContactDetail, preferred: Bool)] = []
         var hash = StableHash()
     }
 
@@ -45,6 +47,8 @@ struct CardReader {
             card?.hash.add(line.bytes)
             if Self.kept.contains(name), card?.properties[name] == nil {
                 card?.properties[name] = Property(line: line.number, value: value)
+            } else if name == "EMAIL" || name == "TEL", let detail = Self.detail(line.bytes, value: value) {
+                if name == "EMAIL" { card?.emails.append(detail) } else { card?.phones.append(detail) }
             }
         }
     }
@@ -89,7 +93,12 @@ struct CardReader {
             }
             birthday = date
         }
-        people.append(Person(id: id(of: card), salutation: salutation, firstName: first, lastName: last, birthday: birthday))
+        // The preferred first, the others in the card's order.
+        func ordered(_ details: [(detail: ContactDetail, preferred: Bool)]) -> [ContactDetail] {
+            details.filter(\.preferred).map(\.detail) + details.filter { !$0.preferred }.map(\.detail)
+        }
+        people.append(Person(id: id(of: card), salutation: salutation, firstName: first, lastName: last, birthday: birthday,
+                             emails: ordered(card.emails), phones: ordered(card.phones)))
         return true
     }
 
@@ -138,6 +147,32 @@ struct CardReader {
             }
         }
         return nil
+    }
+
+    /// An `EMAIL` or `TEL` line's value and kinds, and whether the card prefers it (`TYPE=pref`,
+    /// `PREF=1`); nil for an empty value. Kinds that say nothing to a reader (`internet`, `pref`,
+    /// `voice`, `x-…`) are left out; `tel:` before a number is dropped.
+    private static func detail(_ line: [UInt8], value: ArraySlice<UInt8>) -> (detail: ContactDetail, preferred: Bool)? {
+        var text = VCard.unescaped(value)
+        if text.lowercased().hasPrefix("tel:") { text.removeFirst(4) }
+        guard !text.isEmpty else { return nil }
+        let head = String(decoding: line[..<(value.startIndex - 1)], as: UTF8.self)
+        var kinds: [String] = []
+        var preferred = false
+        for parameter in head.split(separator: ";").dropFirst() {
+            let parts = parameter.split(separator: "=", maxSplits: 1).map(String.init)
+            let name = parts[0].uppercased()
+            let values = parts.count > 1 ? parts[1].replacingOccurrences(of: "\"", with: "").lowercased().split(separator: ",").map(String.init)
+                                         : [parts[0].lowercased()]  // vCard 2.1: a bare type
+            if name == "PREF" { preferred = true; continue }
+            guard name == "TYPE" || parts.count == 1 else { continue }
+            for kind in values {
+                if kind == "pref" { preferred = true } else if !["internet", "voice", "x400"].contains(kind), !kind.hasPrefix("x-"), !kinds.contains(kind) {
+                    kinds.append(kind)
+                }
+            }
+        }
+        return (ContactDetail(text, kinds: kinds), preferred)
     }
 
     private static func isVCard(_ value: ArraySlice<UInt8>) -> Bool {

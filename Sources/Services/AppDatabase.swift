@@ -215,6 +215,37 @@ public final class AppDatabase: Sendable {
                 try statement.execute(arguments: [person.id, VCard.text(for: [person])])
             }
         }
+        migrator.registerMigration("contactDetails") { db in
+            // Email addresses and phone numbers (JSON, NULL when none), and the text the filter
+            // looks in: the folded full name, then each address and number, one a line. The
+            // search index and the sort indexes move from the name to it, so that filtering by
+            // an address still reads the indexes alone.
+            try db.execute(sql: """
+                ALTER TABLE person ADD COLUMN details TEXT;
+                ALTER TABLE person ADD COLUMN searchKey TEXT NOT NULL DEFAULT '';
+                UPDATE person SET searchKey = nameKey;
+                DROP TRIGGER person_searchInsert;
+                DROP TRIGGER person_searchDelete;
+                DROP TRIGGER person_searchUpdate;
+                DROP TABLE personSearch;
+                DROP INDEX person_byLastName;
+                DROP INDEX person_byFirstName;
+                CREATE INDEX person_byLastName ON person (lastKey, firstKey, id, searchKey);
+                CREATE INDEX person_byFirstName ON person (firstKey, lastKey, id, searchKey);
+                CREATE VIRTUAL TABLE personSearch USING fts5(searchKey, content='person', content_rowid='rowid', tokenize='trigram');
+                INSERT INTO personSearch (personSearch) VALUES ('rebuild');
+                CREATE TRIGGER person_searchInsert AFTER INSERT ON person BEGIN
+                    INSERT INTO personSearch (rowid, searchKey) VALUES (new.rowid, new.searchKey);
+                END;
+                CREATE TRIGGER person_searchDelete AFTER DELETE ON person BEGIN
+                    INSERT INTO personSearch (personSearch, rowid, searchKey) VALUES ('delete', old.rowid, old.searchKey);
+                END;
+                CREATE TRIGGER person_searchUpdate AFTER UPDATE OF searchKey ON person BEGIN
+                    INSERT INTO personSearch (personSearch, rowid, searchKey) VALUES ('delete', old.rowid, old.searchKey);
+                    INSERT INTO personSearch (rowid, searchKey) VALUES (new.rowid, new.searchKey);
+                END;
+                """)
+        }
         migrator.registerMigration("outboxByFailure") { db in
             // The header's latest failure, read after every commit of an import, from the index
             // rather than a walk through an outbox of every person imported.

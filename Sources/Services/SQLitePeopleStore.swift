@@ -68,7 +68,7 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
                 ORDER BY \(order.keys) LIMIT ? OFFSET ?
                 """, arguments: [search.phrase, limit, offset])
         }
-        let condition = search.isEmpty ? "" : "WHERE instr(nameKey, ?) > 0"
+        let condition = search.isEmpty ? "" : "WHERE instr(searchKey, ?) > 0"
         let filterArguments: StatementArguments = search.isEmpty ? [] : [search.folded]
         if let total, offset > total / 2 {
             let end = min(offset + limit, total)
@@ -208,7 +208,7 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
             return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM personSearch WHERE personSearch MATCH ?",
                                     arguments: [search.phrase]) ?? 0
         }
-        return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM person WHERE instr(nameKey, ?) > 0", arguments: [search.folded]) ?? 0
+        return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM person WHERE instr(searchKey, ?) > 0", arguments: [search.folded]) ?? 0
     }
 
     /// The people of the rowids `rows` selects (as `pageRow`), in `order`.
@@ -224,14 +224,16 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
         let nameKey = firstKey.isEmpty || lastKey.isEmpty ? firstKey + lastKey : firstKey + " " + lastKey
         let birthday = person.birthday
         try db.cachedStatement(sql: """
-            INSERT INTO person (id, salutation, firstName, lastName, birthYear, birthMonth, birthDay, firstKey, lastKey, nameKey)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO person (id, salutation, firstName, lastName, birthYear, birthMonth, birthDay, firstKey, lastKey, nameKey,
+                                details, searchKey)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (id) DO UPDATE SET salutation = excluded.salutation, firstName = excluded.firstName,
                 lastName = excluded.lastName, birthYear = excluded.birthYear, birthMonth = excluded.birthMonth,
                 birthDay = excluded.birthDay, firstKey = excluded.firstKey, lastKey = excluded.lastKey,
-                nameKey = excluded.nameKey
+                nameKey = excluded.nameKey, details = excluded.details, searchKey = excluded.searchKey
             """).execute(arguments: [person.id, person.salutation, person.firstName, person.lastName,
-                                     birthday?.year, birthday?.month, birthday?.day, firstKey, lastKey, nameKey])
+                                     birthday?.year, birthday?.month, birthday?.day, firstKey, lastKey, nameKey,
+                                     Details(person).json, person.searchText])
     }
 
     /// Everyone kept, in no order: what a migration makes cards for.
@@ -245,8 +247,30 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
         } else {
             nil
         }
+        let details = Details(json: row["details"])
         return Person(id: row["id"], salutation: row["salutation"], firstName: row["firstName"], lastName: row["lastName"],
-                      birthday: birthday)
+                      birthday: birthday, emails: details.emails, phones: details.phones)
+    }
+}
+
+/// A person's email addresses and phone numbers as the `details` column keeps them: JSON, or
+/// NULL when there are none.
+private struct Details: Codable {
+    var emails: [ContactDetail] = []
+    var phones: [ContactDetail] = []
+
+    init(_ person: Person) {
+        (emails, phones) = (person.emails, person.phones)
+    }
+
+    init(json: String?) {
+        guard let json, let read = try? JSONDecoder().decode(Details.self, from: Data(json.utf8)) else { return }
+        self = read
+    }
+
+    var json: String? {
+        guard !emails.isEmpty || !phones.isEmpty, let data = try? JSONEncoder().encode(self) else { return nil }
+        return String(decoding: data, as: UTF8.self)
     }
 }
 

@@ -88,3 +88,28 @@ struct VCardKeptWholeTests {
         #expect(VCard.text(for: [alan], keeping: [:]) == VCard.text(for: [alan]))
     }
 }
+
+/// Email addresses and phone numbers are read with their kinds, the preferred first.
+struct VCardContactDetailsTests {
+    @Test func addressesAndNumbersAreReadWithTheirKindsThePreferredFirst() throws {
+        let read = VCard.people(from: VCardKeptWholeTests.apple + VCardKeptWholeTests.nextcloud + """
+            BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Alan Turing\r\nEMAIL;TYPE=home:alan@home.example\r\n\
+            EMAIL;TYPE="work,pref":alan@work.example\r\nTEL;VALUE=uri;TYPE=cell:tel:+44-161-496-0000\r\nEND:VCARD\r\n
+            """)
+        let (ada, grace, alan) = (read.people[0], read.people[1], read.people[2])
+        #expect(ada.emails == [ContactDetail("ada@example.org")])
+        #expect(ada.phones == [ContactDetail("+44 20 7946 0000", kinds: ["cell"])])
+        #expect(grace.emails == [ContactDetail("grace@navy.example", kinds: ["work"])])
+        #expect(alan.emails.map(\.text) == ["alan@work.example (work)", "alan@home.example (home)"])
+        #expect(alan.phones.map(\.value) == ["+44-161-496-0000"])
+    }
+
+    @Test func theFilterFindsAnAddressAndANumberByItsDigits() {
+        let ada = Person(firstName: "Ada", lastName: "Lovelace", emails: [ContactDetail("Ada@Example.org")],
+                         phones: [ContactDetail("+44 20 7946 0000")])
+        #expect(ada.matches(filter: "example.ORG"))
+        #expect(ada.matches(filter: "20 7946"))
+        #expect(ada.matches(filter: "2079460"))
+        #expect(!ada.matches(filter: "grace"))
+    }
+}

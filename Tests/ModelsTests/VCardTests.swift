@@ -124,6 +124,8 @@ struct VCardTests {
             Person(firstName: "", lastName: "Plato"),
             Person(firstName: "Cher", lastName: ""),
             Person(firstName: String(repeating: "Ω", count: 100), lastName: "Long", birthday: BirthDate("2024-02-29")),
+            Person(firstName: "Grace", lastName: "Hopper", emails: [ContactDetail("grace@navy.example", kinds: ["work"]), ContactDetail("g@home.example")],
+                   phones: [ContactDetail("+1 555 0100", kinds: ["cell", "home"])]),
         ]
         let read = VCard.people(from: VCard.text(for: people))
         #expect(read.people == people)

@@ -119,6 +119,17 @@ import TestSupport
         #expect(!harness.grid.text.contains("│ Grace Hopper"))
     }
 
+    @Test func theDetailPaneListsEveryAddressAndNumberWithItsKinds() throws {
+        let grace = Person(id: "2", firstName: "Grace", lastName: "Hopper", birthday: BirthDate("1906-12-09"),
+                           emails: [ContactDetail("grace@navy.example", kinds: ["work"]), ContactDetail("grace@home.example")],
+                           phones: [ContactDetail("+1 202 555 0100", kinds: ["cell"])])
+        let (harness, _) = try harness(size: Size(columns: 100, rows: 24), people: [grace])
+        let pane = harness.grid.lines[7...13].compactMap { $0.split(separator: "│").last?.trimmingCharacters(in: .whitespaces) }
+        #expect(pane.contains("Email grace@navy.example (work)"))
+        #expect(pane.contains("Email grace@home.example"))
+        #expect(pane.contains("Phone +1 202 555 0100 (cell)"))
+    }
+
     @Test func oneFrameAfterManyChangesInOneTurnShowsTheLast() throws {
         let (harness, viewModel) = try harness(size: Size(columns: 100, rows: 24), people: Self.people)
         viewModel.moveSelection(by: 1)

@@ -81,6 +81,19 @@ struct SQLitePeopleStoreTests {
         #expect(try here.changedElsewhere(), "the other program's commit is told once the writer is free")
     }
 
+    @Test(arguments: Backing.allCases)
+    func theFilterFindsPeopleByAnAddressOrANumberAndTheyComeBackWithThem(_ backing: Backing) throws {
+        var ada = Self.ada
+        ada.emails = [ContactDetail("ada@analytical.example", kinds: ["work"])]
+        ada.phones = [ContactDetail("+44 20 7946 0000", kinds: ["cell"])]
+        let store = try store(backing, holding: [ada, Self.grace, Self.alan])
+        for filter in ["analytical", "ANALYTICAL.example", "ic", "7946", "20 79"] {
+            #expect(try all(store, filter: filter).map(\.id) == ["ada"], "\(filter)")
+            #expect(try store.count(matching: filter) == 1, "\(filter)")
+        }
+        #expect(try store.person(id: "ada") == ada)
+    }
+
     // MARK: - Kept cards
 
     @Test(arguments: Backing.allCases)

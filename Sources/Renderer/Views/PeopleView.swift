@@ -163,6 +163,7 @@ public final class PeopleView: ScreenView {
     private func drawDetails(of person: PersonViewModel, into surface: Surface, in pane: Rect) {
         let lines: [(String, Style)] = [(person.nameText, .title), (person.birthdateText, .normal),
                                         (person.ageText, .normal), (person.nextBirthdayLine, .dim)]
+            + person.contactLines.map { ($0, .normal) }
         var row = pane.row
         for (text, style) in lines where !text.isEmpty && row < pane.bottom {
             surface.draw(text, row: row, column: pane.column, width: pane.width, style: style)

@@ -27,10 +27,14 @@ public struct PersonViewModel: Equatable, Sendable {
     public let nextBirthdayText: String
     /// `Next birthday in 3 days`, for the detail pane; empty without a birthday.
     public let nextBirthdayLine: String
+    /// Each email address, then each phone number, with its kinds: `Email ada@example.org (work)`,
+    /// `Phone +44 20 7946 0000 (cell)`, for the detail pane.
+    public let contactLines: [String]
 
     /// Writes `person` out as of `today`, the day on the user's calendar.
     public init(person: Person, today: CalendarDay) {
         self.person = person
+        contactLines = person.emails.map { "Email " + $0.text } + person.phones.map { "Phone " + $0.text }
         nameText = [person.salutation ?? "", person.firstName, person.lastName]
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
