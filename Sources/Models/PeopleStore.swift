@@ -35,8 +35,13 @@ public protocol PeopleStore: AnyObject, Sendable {
 
     /// Keeps `people` (replacing anyone with the same id) and queues each in the outbox to be
     /// posted to the server, all in one transaction. `cards` holds, by id, the vCard each person
-    /// came from, kept whole beside them (see `keptCards`); a person without one keeps none.
+    /// came from, kept whole beside them (see `keptCards`); a new person without one is given a
+    /// card made from what is known, and a person kept before keeps theirs.
     func add(_ people: [Person], cards: [Person.ID: String]) throws
+    /// Keeps the edited `person` in place of the one with their id, their kept card revised to
+    /// match (`VCard.revised`, its `REV` set to `now`), and queues them to be posted, all in one
+    /// transaction.
+    func update(_ person: Person, at now: Date) throws
     /// The vCards kept for the people with `ids` (all of them when nil), by id: what an export
     /// writes back, changed only where the person was changed here. Never read by the list.
     func keptCards(for ids: [Person.ID]?) throws -> [Person.ID: String]

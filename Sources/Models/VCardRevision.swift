@@ -20,8 +20,10 @@ extension VCard {
     /// change does not touch — photos, groups, unknown properties and parameters, folds, line
     /// ends, the version — stay as they are. A changed name rewrites the `N` (keeping its
     /// additional names and suffixes) and `FN` values; a changed birthday its `BDAY` (in the
-    /// card's version's form), added or removed as need be; and then `REV` is set to `now`. The
-    /// card itself when nothing changed; nil when `card` is not one card this program can read.
+    /// card's version's form), added or removed as need be; an email address or phone number
+    /// changed, its line's value (its group and parameters kept), one removed its line, one
+    /// added a new line; and then `REV` is set to `now`. The card itself when nothing changed;
+    /// nil when `card` is not one card this program can read.
     public static func revised(_ card: String, to person: Person, at now: Date) -> String? {
         let bytes = Array(card.utf8)
         let lines = logicalLines(of: bytes)
@@ -30,7 +32,9 @@ extension VCard {
         let nameChanged = (was.salutation ?? "", was.firstName, was.lastName)
             != (person.salutation ?? "", person.firstName, person.lastName)
         let birthdayChanged = was.birthday != person.birthday
-        guard nameChanged || birthdayChanged else { return card }
+        var emails = DetailEdit(was: was.emails, now: person.emails)
+        var phones = DetailEdit(was: was.phones, now: person.phones)
+        guard nameChanged || birthdayChanged || emails.changes || phones.changes else { return card }
         let isVersion3 = lines.contains { property($0.bytes)?.name == "VERSION" && property($0.bytes)?.value.hasPrefix("3") == true }
         let birthday = person.birthday.map { isVersion3 ? extendedForm(of: $0) : basicForm(of: $0) }
         var output: [UInt8] = []
@@ -53,10 +57,16 @@ extension VCard {
             case "BDAY" where birthdayChanged:
                 if let birthday, !wroteBirthday { appendFolded(prefix + ":" + birthday, to: &output) }
                 wroteBirthday = true
+            case "EMAIL" where emails.changes:
+                emails.revise(line: bytes[line.range], prefix: prefix, value: value, into: &output)
+            case "TEL" where phones.changes:
+                phones.revise(line: bytes[line.range], prefix: prefix, value: value, into: &output)
             case "REV":
                 break  // written anew before END
             case "END":
                 if birthdayChanged, !wroteBirthday, let birthday { appendFolded("BDAY:" + birthday, to: &output) }
+                emails.appendAdded(as: "EMAIL", to: &output)
+                phones.appendAdded(as: "TEL", to: &output)
                 appendFolded("REV:" + revision(now), to: &output)
                 output += bytes[line.range]
             default:
@@ -64,6 +74,40 @@ extension VCard {
             }
         }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The email addresses (or the phone numbers) a revision changes, by value: a line whose
+    /// value is gone takes the next added value, or goes when none is left; the values left are
+    /// added before `END`.
+    private struct DetailEdit {
+        private var removed: Set<String>
+        private var added: [ContactDetail]
+        let changes: Bool
+
+        init(was: [ContactDetail], now: [ContactDetail]) {
+            let (old, new) = (Set(was.map(\.value)), Set(now.map(\.value)))
+            removed = old.subtracting(new)
+            added = now.filter { !old.contains($0.value) }
+            changes = !removed.isEmpty || !added.isEmpty
+        }
+
+        mutating func revise(line: ArraySlice<UInt8>, prefix: String, value: String, into output: inout [UInt8]) {
+            let text = unescaped(Array(value.utf8)[...])
+            let bare = text.lowercased().hasPrefix("tel:") ? String(text.dropFirst(4)) : text
+            guard removed.contains(bare) else { return output += line }
+            removed.remove(bare)
+            guard !added.isEmpty else { return }
+            let next = added.removeFirst()
+            appendFolded(prefix + ":" + (bare == text ? "" : "tel:") + escaped(next.value), to: &output)
+        }
+
+        mutating func appendAdded(as name: String, to output: inout [UInt8]) {
+            for detail in added {
+                let kinds = detail.kinds.isEmpty ? "" : ";TYPE=" + detail.kinds.joined(separator: ",")
+                appendFolded(name + kinds + ":" + escaped(detail.value), to: &output)
+            }
+            added = []
+        }
     }
 
     /// A content line's property name (upper case, group left out), everything before its value

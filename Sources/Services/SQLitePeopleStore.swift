@@ -96,10 +96,24 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
                 if let card = cards[person.id] {
                     try db.cachedStatement(sql: "INSERT OR REPLACE INTO personCard (personId, card) VALUES (?, ?)")
                         .execute(arguments: [person.id, card])
+                } else {
+                    try db.cachedStatement(sql: "INSERT OR IGNORE INTO personCard (personId, card) VALUES (?, ?)")
+                        .execute(arguments: [person.id, VCard.text(for: [person])])
                 }
                 try db.cachedStatement(sql: "DELETE FROM deletedPerson WHERE id = ?").execute(arguments: [person.id])
                 try db.cachedStatement(sql: "INSERT OR IGNORE INTO outbox (personId) VALUES (?)").execute(arguments: [person.id])
             }
+        }
+    }
+
+    public func update(_ person: Person, at now: Date) throws {
+        try database.write { db in
+            try Self.save(person, in: db)
+            let kept = try String.fetchOne(db, sql: "SELECT card FROM personCard WHERE personId = ?", arguments: [person.id])
+            let card = kept.flatMap { VCard.revised($0, to: person, at: now) } ?? VCard.text(for: [person])
+            try db.execute(sql: "INSERT OR REPLACE INTO personCard (personId, card) VALUES (?, ?)", arguments: [person.id, card])
+            try db.execute(sql: "DELETE FROM deletedPerson WHERE id = ?", arguments: [person.id])
+            try db.execute(sql: "INSERT OR IGNORE INTO outbox (personId) VALUES (?)", arguments: [person.id])
         }
     }
 

@@ -74,6 +74,22 @@ struct VCardKeptWholeTests {
         #expect(cleared == "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Turing;Alan;;;\r\nREV:20261124T233900Z\r\nEND:VCARD\r\n")
     }
 
+    @Test func anEditedAddressKeepsItsLineGroupAndParametersAndARemovedNumberItsLineGoes() throws {
+        var ada = try #require(VCard.people(from: Self.apple).people.first)
+        ada.emails = [ContactDetail("ada@analytical.example")]
+        ada.phones = []
+        let revised = try #require(VCard.revised(Self.apple, to: ada, at: Self.now))
+        let before = Self.apple.components(separatedBy: "\r\n"), after = revised.components(separatedBy: "\r\n")
+        #expect(Set(before).subtracting(after) == ["item1.EMAIL;type=INTERNET;type=pref:ada@example.org",
+                                                   "TEL;type=CELL;type=VOICE;type=pref:+44 20 7946 0000"])
+        #expect(Set(after).subtracting(before) == ["item1.EMAIL;type=INTERNET;type=pref:ada@analytical.example",
+                                                   "REV:20261124T233900Z"])
+        var grace = try #require(VCard.people(from: Self.nextcloud).people.first)
+        grace.phones = [ContactDetail("+1 202 555 0100", kinds: ["cell"])]
+        let added = try #require(VCard.revised(Self.nextcloud, to: grace, at: Self.now))
+        #expect(added.contains("TEL;TYPE=cell:+1 202 555 0100\r\nREV:20261124T233900Z\r\nEND:VCARD"))
+    }
+
     @Test func aLongChangedNameIsFoldedAndReadsBack() throws {
         var ada = try #require(VCard.people(from: Self.apple).people.first)
         ada.lastName = String(repeating: "Lovelace-", count: 10) + "King"

@@ -27,10 +27,11 @@ extension PeopleTesting {
         latest(people.rows).map(\.nameText)
     }
 
-    /// Fills the form field by field in the input line, pressing Enter after each.
+    /// Fills the form field by field in the input line, pressing Enter after each; the fields
+    /// not given (from the email on, say) are left empty.
     func add(_ people: PeopleListViewModel, _ fields: [String]) {
         people.startAdding()
-        for text in fields {
+        for text in fields + Array(repeating: "", count: max(0, PersonForm.Field.allCases.count - fields.count)) {
             type(text, into: people)
             people.nextField()
         }

@@ -33,6 +33,10 @@ struct PersonFormTests: PeopleTesting {
         type("Lovelace", into: people)
         people.nextField()
         type("1815-12-10", into: people)
+        people.nextField()
+        type("ada@analytical.example", into: people)
+        people.nextField()
+        #expect(latest(people.inputPrompt) == "Phone")
         people.inputSubmitted()  // Enter on the last field saves, as nextField does
         #expect(latest(people.mode) == .list)
         #expect(latest(people.inputLine) == InputLine())
@@ -47,11 +51,14 @@ struct PersonFormTests: PeopleTesting {
         (["", "Ada", "Lovelace", "2023-02-29"], .birthday, "2023-02-29 is not a day on the calendar"),
         (["", "Ada", "Lovelace", "10/12/1815"], .birthday, "Write the birthday as YYYY-MM-DD, such as 1815-12-10"),
         (["", "Ada", "Lovelace", "2026-11-23"], .birthday, "2026-11-23 is in the future"),
+        (["", "Ada", "Lovelace", "", "ada.example.org"], .email, "ada.example.org is not an email address: write it as name@example.org"),
+        (["", "Ada", "Lovelace", "", "ada @example.org"], .email, "ada @example.org is not an email address: write it as name@example.org"),
+        (["", "Ada", "Lovelace", "", "", "+44 20 ADA"], .phone, "A phone number has digits, spaces and + - ( ) only, such as +1 202 555 0100"),
     ])
     func aWrongFormSaysWhyAndStaysOnTheFieldToMend(fields: [String], field: PersonForm.Field, message: String) {
         let people = makeViewModel()
         add(people, fields)
-        guard case .adding(let form) = latest(people.mode) else {
+        guard case .form(let form) = latest(people.mode) else {
             Issue.record("the form closed")
             return
         }
@@ -60,6 +67,34 @@ struct PersonFormTests: PeopleTesting {
         #expect(latest(people.inputLine) == InputLine(text: form[field]))
         #expect(latest(people.inputLineIsFocused))
         #expect(latest(people.rows).isEmpty)
+    }
+
+    @Test func enterOnAPersonOpensTheFormOnThemAndSavingKeepsTheirIdAndTheirOtherDetails() throws {
+        let ada = Person(id: "ada", salutation: "Countess", firstName: "Ada", lastName: "Lovelace", birthday: BirthDate("1815-12-10"),
+                         emails: [ContactDetail("ada@home.example", kinds: ["home"]), ContactDetail("ada@work.example")],
+                         phones: [ContactDetail("+44 20 7946 0000", kinds: ["cell"])])
+        try store.add([ada])
+        let people = makeViewModel()
+        people.startEditing()
+        guard case .form(let form) = latest(people.mode) else {
+            Issue.record("no form")
+            return
+        }
+        #expect(form.title == "Edit Ada Lovelace")
+        #expect(latest(people.inputLine) == InputLine(text: "Countess"))
+        #expect(PersonForm.Field.allCases.map { form[$0] } == ["Countess", "Ada", "Lovelace", "1815-12-10", "ada@home.example", "+44 20 7946 0000"])
+        for _ in 0..<4 { people.nextField() }
+        edit(people, .deleteToStart, .insert("ada@analytical.example"))
+        people.nextField()
+        edit(people, .deleteToStart)  // no phone now
+        people.nextField()
+        #expect(latest(people.mode) == .list)
+        #expect(latest(people.message) == "Saved Countess Ada Lovelace")
+        let saved = try #require(store.stored["ada"])
+        #expect(saved.emails == [ContactDetail("ada@analytical.example", kinds: ["home"]), ContactDetail("ada@work.example")])
+        #expect(saved.phones.isEmpty)
+        #expect(store.stored.count == 1)
+        #expect(store.outbox.map(\.person) == [saved])
     }
 
     @Test func escapeClosesTheFormKeepingNothing() {

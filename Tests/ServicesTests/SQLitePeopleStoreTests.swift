@@ -100,11 +100,29 @@ struct SQLitePeopleStoreTests {
     func aCardIsKeptBesideItsPersonReplacedWithItAndGoesWithIt(_ backing: Backing) throws {
         let store = try store(backing)
         try store.add([Self.ada, Self.grace], cards: ["ada": "BEGIN:VCARD\r\nX-ONE:1\r\nEND:VCARD\r\n"])
-        #expect(try store.keptCards(for: nil) == ["ada": "BEGIN:VCARD\r\nX-ONE:1\r\nEND:VCARD\r\n"])
-        try store.add([Self.ada], cards: ["ada": "BEGIN:VCARD\r\nX-TWO:2\r\nEND:VCARD\r\n"])
-        #expect(try store.keptCards(for: ["ada", "grace"]) == ["ada": "BEGIN:VCARD\r\nX-TWO:2\r\nEND:VCARD\r\n"])
+        let graceCard = VCard.text(for: [Self.grace])  // made from what is known: she came with none
+        #expect(try store.keptCards(for: nil) == ["ada": "BEGIN:VCARD\r\nX-ONE:1\r\nEND:VCARD\r\n", "grace": graceCard])
+        try store.add([Self.ada, Self.grace], cards: ["ada": "BEGIN:VCARD\r\nX-TWO:2\r\nEND:VCARD\r\n"])
+        #expect(try store.keptCards(for: ["ada"]) == ["ada": "BEGIN:VCARD\r\nX-TWO:2\r\nEND:VCARD\r\n"])
+        #expect(try store.keptCards(for: ["grace"]) == ["grace": graceCard], "hers is kept as it was")
         try store.delete(id: "ada")
-        #expect(try store.keptCards(for: nil).isEmpty)
+        #expect(try store.keptCards(for: nil) == ["grace": graceCard])
+    }
+
+    @Test(arguments: Backing.allCases)
+    func anEditIsKeptInPlaceItsCardRevisedAndItIsQueuedToBeSent(_ backing: Backing) throws {
+        let store = try store(backing)
+        let card = "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:ada\r\nN:Lovelace;Ada;;;\r\nX-KEPT:yes\r\nEND:VCARD\r\n"
+        let ada = try #require(VCard.people(from: card).people.first)
+        try store.add([ada], cards: [ada.id: card])
+        try store.markPosted(ada.id)
+        var edited = ada
+        edited.firstName = "Augusta Ada"
+        try store.update(edited, at: Date(timeIntervalSince1970: 0))
+        #expect(try all(store) == [edited])
+        #expect(try store.keptCards(for: [ada.id])[ada.id]
+            == "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:ada\r\nN:Lovelace;Augusta Ada;;;\r\nX-KEPT:yes\r\nREV:19700101T000000Z\r\nEND:VCARD\r\n")
+        #expect(try store.pendingPosts().map(\.person) == [edited])
     }
 
     @Test func peopleKeptBeforeCardsWereKeptGetACardMadeFromWhatIsKnown() throws {

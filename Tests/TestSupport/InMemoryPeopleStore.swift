@@ -94,11 +94,24 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
         try failIfAsked()
         for person in people {
             stored[person.id] = person
-            if let card = cards[person.id] { self.cards[person.id] = card }
+            if let card = cards[person.id] {
+                self.cards[person.id] = card
+            } else if self.cards[person.id] == nil {
+                self.cards[person.id] = VCard.text(for: [person])
+            }
             deleted.remove(person.id)
             outbox.removeAll { $0.person.id == person.id }
             outbox.append(PendingPost(person: person))
         }
+        changed()
+    }
+
+    public func update(_ person: Person, at now: Date) throws {
+        try failIfAsked()
+        stored[person.id] = person
+        cards[person.id] = cards[person.id].flatMap { VCard.revised($0, to: person, at: now) } ?? VCard.text(for: [person])
+        outbox.removeAll { $0.person.id == person.id }
+        outbox.append(PendingPost(person: person))
         changed()
     }
 

@@ -22,7 +22,7 @@ public enum ScreenCommand: Hashable, Sendable {
     case useCatalogue
     case toggleUnit
     case first, last
-    case toggleSort, add, delete, importFile, exportFile, retry, stopTransfer
+    case toggleSort, add, edit, delete, importFile, exportFile, retry, stopTransfer
     case nextField, previousField
     case renamePlayer, renameTeam
 }
@@ -89,7 +89,7 @@ public enum KeyScope: Hashable, Sendable, CaseIterable {
         case .weatherSuggestions: "While places are suggested"
         case .people: "On the People screen"
         case .peopleList: "In the list of people"
-        case .personForm: "In the form for a new person"
+        case .personForm: "In the form for a person"
         case .filePrompt: "When asked for a file"
         case .renaming: "While renaming on the Scoreboard"
         case .transfer: "While People imports or exports"
@@ -236,6 +236,7 @@ extension Keymap {
 
         // MARK: On the People screen
         KeyBinding("a", "add a person", scope: .people, hint: "add", keys: [.text("a")], command: .screen(.add)),
+        KeyBinding("Enter", "edit the chosen person", scope: .people, keys: [.enter], command: .screen(.edit)),
         KeyBinding("d", "delete the chosen person", scope: .people, hint: "delete", keys: [.text("d")], command: .screen(.delete)),
         KeyBinding("s", "sort by last or first name (kept for next time)", scope: .people, hint: "sort", keys: [.text("s")], command: .screen(.toggleSort)),
         KeyBinding("i", "import a vCard file", scope: .people, hint: "import", keys: [.text("i")], command: .screen(.importFile)),
@@ -249,7 +250,7 @@ extension Keymap {
                    commands: [.up: .screen(.up), .down: .screen(.down)]),
         KeyBinding("PgUp PgDn", "move a screenful", scope: .peopleList, commands: [.pageUp: .screen(.pageUp), .pageDown: .screen(.pageDown)]),
 
-        // MARK: In the form for a new person
+        // MARK: In the form for a person
         KeyBinding("Enter  ↓", "next field; on the last, save", scope: .personForm, hint: "next/save",
                    commands: [.enter: .screen(.nextField), .down: .screen(.nextField)]),
         KeyBinding("↑", "previous field", scope: .personForm, hint: "previous", keys: [.up], command: .screen(.previousField)),

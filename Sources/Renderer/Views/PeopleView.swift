@@ -57,7 +57,7 @@ public final class PeopleView: ScreenView {
     public var keyScopes: [KeyScope] {
         switch drawn.state.mode {
         case .list: drawn.state.transferProgress.isEmpty ? [.peopleList, .people] : [.transfer, .peopleList, .people]
-        case .adding: [.personForm]
+        case .form: [.personForm]
         case .confirmingDelete: [.confirmation]
         case .importing, .exporting: [.filePrompt]
         }
@@ -73,6 +73,7 @@ public final class PeopleView: ScreenView {
         case .last: viewModel.moveToEdge(toEnd: true)
         case .toggleSort: viewModel.toggleSort()
         case .add: viewModel.startAdding()
+        case .edit: viewModel.startEditing()
         case .delete: viewModel.askToDelete()
         case .importFile: viewModel.startImporting()
         case .exportFile: viewModel.startExporting()
@@ -119,7 +120,7 @@ public final class PeopleView: ScreenView {
         }
         body = body.droppingTop(2)
         guard body.height > 0 else { return }
-        if case .adding(let form) = state.mode {
+        if case .form(let form) = state.mode {
             return drawForm(form, into: surface, in: body)
         }
         drawList(state, into: surface, in: body)
@@ -174,7 +175,7 @@ public final class PeopleView: ScreenView {
     private func drawForm(_ form: PersonForm, into surface: Surface, in rect: Rect) {
         let labelWidth = PersonForm.Field.allCases.map { DisplayWidth.of($0.label) }.max() ?? 0
         var row = rect.row
-        surface.draw("Add a person: type each field in the input line above", row: row, column: rect.column, width: rect.width, style: .dim)
+        surface.draw("\(form.title): type each field in the input line above", row: row, column: rect.column, width: rect.width, style: .dim)
         row += 1
         for field in PersonForm.Field.allCases where row < rect.bottom {
             let isCurrent = field == form.field

@@ -8,7 +8,7 @@ extension PeopleListViewModel: InputLineUser {
     public var inputPrompt: Output<String> {
         mode.map { mode in
             switch mode {
-            case .adding(let form): form.field.label
+            case .form(let form): form.field.label
             case .importing: PeopleTransferViewModel.importPrompt
             case .exporting: PeopleTransferViewModel.exportPrompt
             case .list, .confirmingDelete: "Filter"
@@ -39,7 +39,7 @@ extension PeopleListViewModel: InputLineUser {
     public func inputSubmitted() {
         let path = _inputLine.value.text.trimmingCharacters(in: .whitespaces)
         switch _mode.value {
-        case .adding: nextField()
+        case .form: nextField()
         case .importing where !path.isEmpty:
             closeMode()
             importCards(from: path)
@@ -68,28 +68,35 @@ extension PeopleListViewModel {
     /// Opens the form, on its first field, in the input line.
     public func startAdding() {
         guard store != nil else { return }
-        setMode(.adding(PersonForm()), text: "")
+        setMode(.form(PersonForm()), text: "")
+    }
+
+    /// Opens the form on the person under the cursor, as they are, for editing them.
+    public func startEditing() {
+        guard store != nil, case .list = _mode.value, let person = _selectedPerson.value?.person else { return }
+        let form = PersonForm(editing: person)
+        setMode(.form(form), text: form[form.field])
     }
 
     /// Keeps what is typed in the form's field and goes to the next one; on the last, saves.
     public func nextField() {
-        guard case .adding(let open) = _mode.value else { return }
+        guard case .form(let open) = _mode.value else { return }
         switch form.next(open, typed: _inputLine.value.text) {
         case .field(let next):
-            setMode(.adding(next), text: next[next.field])
-        case .added(let added):
+            setMode(.form(next), text: next[next.field])
+        case .saved(let saved, let isNew):
             closeMode()
             storeChanged()
-            say("Added \(added.nameText)")
+            say("\(isNew ? "Added" : "Saved") \(saved.nameText)")
             syncStatus.exchange(fetching: false)
         }
     }
 
     /// Keeps what is typed in the form's field and goes to the one before.
     public func previousField() {
-        guard case .adding(let open) = _mode.value else { return }
+        guard case .form(let open) = _mode.value else { return }
         let previous = form.previous(open, typed: _inputLine.value.text)
-        setMode(.adding(previous), text: previous[previous.field])
+        setMode(.form(previous), text: previous[previous.field])
     }
 
     // MARK: - vCard files

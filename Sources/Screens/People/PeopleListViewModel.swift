@@ -24,7 +24,7 @@ public final class PeopleListViewModel {
     /// What the screen is doing: listing, or asking for something.
     public enum Mode: Equatable, Sendable {
         case list
-        case adding(PersonForm)
+        case form(PersonForm)
         case confirmingDelete(PersonViewModel)
         case importing
         case exporting

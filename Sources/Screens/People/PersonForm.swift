@@ -1,13 +1,16 @@
 import Models
 
-/// The People screen's form for adding someone: four fields, filled in order in the input line.
+/// The People screen's form for adding someone or editing them: six fields, filled in order in
+/// the input line.
 ///
 /// Enter or Down moves to the next field, Up to the one before; Enter on the last field saves.
-/// What is wrong is said in words, and the form stays open on the field to mend.
+/// What is wrong is said in words, and the form stays open on the field to mend. Editing starts
+/// from the person as they are; the email and phone fields hold their first (preferred) address
+/// and number, and the others stay as they were.
 public struct PersonForm: Equatable, Sendable {
     /// The fields, in the order they are filled.
     public enum Field: Int, CaseIterable, Sendable {
-        case salutation, firstName, lastName, birthday
+        case salutation, firstName, lastName, birthday, email, phone
 
         /// The field's name, which is also the input line's prompt.
         public var label: String {
@@ -16,6 +19,8 @@ public struct PersonForm: Equatable, Sendable {
             case .firstName: "First name"
             case .lastName: "Last name"
             case .birthday: "Birthday"
+            case .email: "Email"
+            case .phone: "Phone"
             }
         }
 
@@ -24,7 +29,8 @@ public struct PersonForm: Equatable, Sendable {
             switch self {
             case .salutation: "optional: Dr., Ms., Mr."
             case .firstName, .lastName: ""
-            case .birthday: "YYYY-MM-DD, optional"
+            case .birthday: "YYYY-MM-DD, or --MM-DD without the year; optional"
+            case .email, .phone: "optional"
             }
         }
     }
@@ -35,9 +41,29 @@ public struct PersonForm: Equatable, Sendable {
     public var field = Field.salutation
     /// What is wrong with what was entered; empty while nothing is.
     public var problem = ""
+    /// The person being edited, as they were; nil while a new person is added.
+    public let editing: Person?
 
-    /// An empty form on its first field.
-    public init() {}
+    /// An empty form on its first field, for someone new.
+    public init() {
+        editing = nil
+    }
+
+    /// A form holding `person`, on its first field, for editing them.
+    public init(editing person: Person) {
+        editing = person
+        self[.salutation] = person.salutation ?? ""
+        self[.firstName] = person.firstName
+        self[.lastName] = person.lastName
+        self[.birthday] = person.birthday?.description ?? ""
+        self[.email] = person.emails.first?.value ?? ""
+        self[.phone] = person.phones.first?.value ?? ""
+    }
+
+    /// What the form is for: `Add a person`, `Edit Ada Lovelace`.
+    public var title: String {
+        editing.map { "Edit \($0.fullName)" } ?? "Add a person"
+    }
 
     /// The text of `field`.
     public subscript(field: Field) -> String {
@@ -58,6 +84,7 @@ public struct PersonForm: Equatable, Sendable {
     public func person(today: CalendarDay) -> Result<Person, Invalid> {
         let trimmed = values.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
         let (salutation, first, last, birthdayText) = (trimmed[0], trimmed[1], trimmed[2], trimmed[3])
+        let (email, phone) = (trimmed[4], trimmed[5])
         guard !first.isEmpty || !last.isEmpty else {
             return .failure(Invalid(field: .firstName, message: "A person needs a first or a last name"))
         }
@@ -74,8 +101,45 @@ public struct PersonForm: Equatable, Sendable {
             }
             birthday = date
         }
-        return .success(Person(salutation: salutation.isEmpty ? nil : salutation, firstName: first,
-                               lastName: last, birthday: birthday))
+        if !email.isEmpty, let problem = Self.problem(withEmail: email) {
+            return .failure(Invalid(field: .email, message: problem))
+        }
+        if !phone.isEmpty, let problem = Self.problem(withPhone: phone) {
+            return .failure(Invalid(field: .phone, message: problem))
+        }
+        let salutationOrNone = salutation.isEmpty ? nil : salutation
+        var person = editing.map {
+            Person(id: $0.id, salutation: salutationOrNone, firstName: first, lastName: last, birthday: birthday)
+        } ?? Person(salutation: salutationOrNone, firstName: first, lastName: last, birthday: birthday)
+        person.emails = Self.replacingFirst(of: editing?.emails ?? [], with: email)
+        person.phones = Self.replacingFirst(of: editing?.phones ?? [], with: phone)
+        return .success(person)
+    }
+
+    /// `details` with the first's value `text`, its kinds kept; without it when `text` is empty;
+    /// with a first of no kind when there was none.
+    private static func replacingFirst(of details: [ContactDetail], with text: String) -> [ContactDetail] {
+        guard let first = details.first else { return text.isEmpty ? [] : [ContactDetail(text)] }
+        if text.isEmpty { return Array(details.dropFirst()) }
+        return [ContactDetail(text, kinds: first.kinds)] + details.dropFirst()
+    }
+
+    /// Why `email` cannot be an address: it needs one `@` with something on each side, and no space.
+    private static func problem(withEmail email: String) -> String? {
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !email.contains(" ") else {
+            return "\(email) is not an email address: write it as name@example.org"
+        }
+        return nil
+    }
+
+    /// Why `phone` cannot be a number: digits, spaces and `+ - ( ) . /` only, and a digit at least.
+    private static func problem(withPhone phone: String) -> String? {
+        let allowed = Set("0123456789 +-()./")
+        guard phone.allSatisfy(allowed.contains), phone.contains(where: \.isNumber) else {
+            return "A phone number has digits, spaces and + - ( ) only, such as +1 202 555 0100"
+        }
+        return nil
     }
 
     /// Why the form cannot be saved yet, and which field to mend.

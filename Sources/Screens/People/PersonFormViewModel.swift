@@ -1,26 +1,30 @@
+import Foundation
 import Models
 
-/// The People screen's form for adding someone: the field typed in moves on, and on the last one
-/// the person is checked and saved to the store.
+/// The People screen's form for adding someone or editing them: the field typed in moves on, and
+/// on the last one the person is checked and saved to the store.
 ///
-/// The list owns it: the form being typed is the list's mode (`.adding(form)`), and the list
+/// The list owns it: the form being typed is the list's mode (`.form(form)`), and the list
 /// calls `next` or `previous` with it and the text of its input line, and shows the `Step` it
-/// gets back: the form again on the field to type, or the person added.
+/// gets back: the form again on the field to type, or the person saved.
 @MainActor
 public final class PersonFormViewModel {
     /// What the form does after a field: stays open on `field`'s form, or closes with the person
-    /// added.
+    /// saved (`isNew` when added rather than edited).
     public enum Step: Equatable, Sendable {
         case field(PersonForm)
-        case added(PersonViewModel)
+        case saved(PersonViewModel, isNew: Bool)
     }
 
     private let today: () -> CalendarDay
+    private let now: () -> Date
     private var store: (any PeopleStore)?
 
-    /// `today` is the day on the user's calendar, after which no birthday can be.
-    init(today: @escaping () -> CalendarDay) {
+    /// `today` is the day on the user's calendar, after which no birthday can be; `now` dates an
+    /// edited card's revision.
+    init(today: @escaping () -> CalendarDay, now: @escaping () -> Date = Date.init) {
         self.today = today
+        self.now = now
     }
 
     // MARK: - Inputs
@@ -60,12 +64,12 @@ public final class PersonFormViewModel {
             return .field(form)
         case .success(let person):
             do {
-                try store?.add(person)
+                if form.editing == nil { try store?.add(person) } else { try store?.update(person, at: now()) }
             } catch {
                 form.problem = "Not saved: \(error)"
                 return .field(form)
             }
-            return .added(PersonViewModel(person: person, today: today()))
+            return .saved(PersonViewModel(person: person, today: today()), isNew: form.editing == nil)
         }
     }
 }
