@@ -24,6 +24,9 @@ public protocol PeopleStore: AnyObject, Sendable {
     /// offset `place` gives for the number of matches (the list keeps its cursor in view).
     func page(matching filter: String, sortedBy order: PersonSortOrder, limit: Int,
               at place: (_ matches: Int) -> Int) throws -> PeoplePage
+    /// The people whose birthday falls within `days` days from today (today's included), in
+    /// the order of their next birthday. Read through the month and day alone.
+    func birthdays(within days: Int) throws -> [Person]
     /// The person with `id`, or nil when there is none.
     func person(id: Person.ID) throws -> Person?
     /// Whether another program (another instance on the same data folder) committed since this
@@ -82,6 +85,22 @@ extension PeopleStore {
     /// Keeps `people`, with no cards of their own, and queues each to be posted to the server.
     public func add(_ people: [Person]) throws {
         try add(people, cards: [:])
+    }
+}
+
+extension CalendarDay {
+    /// The month-and-day numbers (`Person.birthKey`) of the `days` days from this one on, this
+    /// one included: `[1230, 1231, 101]`. 29 February is among them with 28 February in a year
+    /// that has no 29th, as such a birthday is kept then.
+    public func birthKeys(within days: Int) -> [Int] {
+        var keys: [Int] = []
+        var day = self
+        for _ in 0...max(0, days) {
+            keys.append(day.month * 100 + day.day)
+            if day.month == 2, day.day == 28, !BirthDate.isLeapYear(day.year) { keys.append(229) }
+            day = day.next
+        }
+        return keys
     }
 }
 

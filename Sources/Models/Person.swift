@@ -56,6 +56,10 @@ public enum PersonSortOrder: String, CaseIterable, Sendable {
     case lastName
     /// By given name, then family name, then identifier.
     case firstName
+    /// By the next birthday from today (today's first, the year's end crossed), then family
+    /// name, given name and identifier; people without a birthday last. A birthday on 29
+    /// February comes after 28 February's.
+    case nextBirthday
 
     /// The key under which the People screen keeps the order chosen (see `PreferencesStore`);
     /// the value is the order's `rawValue`.
@@ -85,15 +89,31 @@ extension Person {
             + phones.flatMap { [Self.foldedName($0.value), $0.digits] }).joined(separator: "\n")
     }
 
-    /// Whether this person comes before `other` in `order`: by the folded names, then by identifier.
-    public func precedes(_ other: Person, in order: PersonSortOrder) -> Bool {
+    /// Whether this person comes before `other` in `order` as of `today`: by the next birthday
+    /// for that order, by the folded names, then by identifier.
+    public func precedes(_ other: Person, in order: PersonSortOrder, today: CalendarDay) -> Bool {
         let (mine, theirs) = (sortKey(order), other.sortKey(order))
-        return (mine.0, mine.1, id) < (theirs.0, theirs.1, other.id)
+        let (myBirthday, theirBirthday) = order == .nextBirthday
+            ? (birthdayRank(from: today), other.birthdayRank(from: today)) : (0, 0)
+        return (myBirthday, mine.0, mine.1, id) < (theirBirthday, theirs.0, theirs.1, other.id)
+    }
+
+    /// The birthday as a month and day number, `1210` for 10 December; nil without a birthday.
+    public var birthKey: Int? {
+        birthday.map { $0.month * 100 + $0.day }
+    }
+
+    /// Where the next birthday falls from `today`'s month and day: today's first, then on through
+    /// the year and round again; past every birthday without one.
+    func birthdayRank(from today: CalendarDay) -> Int {
+        guard let key = birthKey else { return 20_000 }
+        let start = today.month * 100 + today.day
+        return key >= start ? key - start : key - start + 10_000
     }
 
     private func sortKey(_ order: PersonSortOrder) -> (String, String) {
         let (first, last) = (Self.foldedName(firstName), Self.foldedName(lastName))
-        return order == .lastName ? (last, first) : (first, last)
+        return order == .firstName ? (first, last) : (last, first)
     }
 }
 

@@ -21,6 +21,8 @@ struct CardReader {
         var properties: [String: Property] = [:]
         var emails: [(detail: ContactDetail, preferred: Bool)] = []
         var phones: [(detail: ContactDetail, preferred: Bool)] = []
+        /// Apple's `X-APPLE-OMIT-YEAR`: the year a `BDAY` holds only because it must hold one.
+        var omittedYear: Int?
         var hash = StableHash()
     }
 
@@ -47,6 +49,7 @@ struct CardReader {
             card?.hash.add(line.bytes)
             if Self.kept.contains(name), card?.properties[name] == nil {
                 card?.properties[name] = Property(line: line.number, value: value)
+                if name == "BDAY" { card?.omittedYear = Self.omittedYear(line.bytes, value: value) }
             } else if name == "EMAIL" || name == "TEL", let detail = Self.detail(line.bytes, value: value) {
                 if name == "EMAIL" { card?.emails.append(detail) } else { card?.phones.append(detail) }
             }
@@ -91,7 +94,7 @@ struct CardReader {
                 problems.append(VCard.Problem(line: property.line, reason: "the birthday \(text.debugDescription) is not a date"))
                 return false
             }
-            birthday = date
+            birthday = date.year != nil && date.year == card.omittedYear ? BirthDate(year: nil, month: date.month, day: date.day) : date
         }
         // The preferred first, the others in the card's order.
         func ordered(_ details: [(detail: ContactDetail, preferred: Bool)]) -> [ContactDetail] {
@@ -173,6 +176,13 @@ struct CardReader {
             }
         }
         return (ContactDetail(text, kinds: kinds), preferred)
+    }
+
+    /// The year of a `BDAY` line's `X-APPLE-OMIT-YEAR` parameter, when it has one.
+    private static func omittedYear(_ line: [UInt8], value: ArraySlice<UInt8>) -> Int? {
+        let head = String(decoding: line[..<(value.startIndex - 1)], as: UTF8.self).uppercased()
+        guard let range = head.range(of: "X-APPLE-OMIT-YEAR=") else { return nil }
+        return Int(head[range.upperBound...].prefix { $0.isNumber })
     }
 
     private static func isVCard(_ value: ArraySlice<UInt8>) -> Bool {

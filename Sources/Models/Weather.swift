@@ -89,6 +89,25 @@ public struct CalendarDay: Equatable, Hashable, Comparable, Sendable {
         return saturdayIsZero == 0 ? 7 : saturdayIsZero
     }
 
+    /// The day it is now on the calendar of `timeZone` (the machine's by default).
+    public static func today(in timeZone: TimeZone = .current) -> CalendarDay {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: Date())
+        return CalendarDay(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+    }
+
+    /// The day after this one.
+    public var next: CalendarDay {
+        let length = switch month {
+        case 2: BirthDate.isLeapYear(year) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+        if day < length { return CalendarDay(year: year, month: month, day: day + 1) }
+        return month == 12 ? CalendarDay(year: year + 1, month: 1, day: 1) : CalendarDay(year: year, month: month + 1, day: 1)
+    }
+
     /// Whether this day comes before `other`.
     public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)

@@ -246,6 +246,15 @@ public final class AppDatabase: Sendable {
                 END;
                 """)
         }
+        migrator.registerMigration("birthdayOrder") { db in
+            // The birthday's month and day as one number (`Person.birthKey`), for the order by
+            // next birthday and for whose birthday is near.
+            try db.execute(sql: """
+                ALTER TABLE person ADD COLUMN birthKey INTEGER;
+                UPDATE person SET birthKey = birthMonth * 100 + birthDay WHERE birthMonth IS NOT NULL;
+                CREATE INDEX person_byBirthday ON person (birthKey, lastKey, firstKey, id);
+                """)
+        }
         migrator.registerMigration("outboxByFailure") { db in
             // The header's latest failure, read after every commit of an import, from the index
             // rather than a walk through an outbox of every person imported.

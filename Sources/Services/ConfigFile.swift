@@ -63,7 +63,7 @@ public struct ConfigFile: Equatable, Sendable {
             summary: "TMDb for Movies and Search"),
         Key(name: "tmdb.read_access_token", kind: .text, isSecret: true, environmentVariable: "TMDB_READ_ACCESS_TOKEN",
             summary: "TMDb, preferred over the key"),
-        Key(name: "people.sort", kind: .choice(["last", "first"]), summary: "the order until `s` chooses one (default last)"),
+        Key(name: "people.sort", kind: .choice(["last", "first", "birthday"]), summary: "the order until `s` chooses one: last, first or birthday (default last)"),
         Key(name: "people.url", kind: .text, environmentVariable: "MVVM_TUI_PEOPLE_API",
             summary: "the people server (default none: no sync)"),
         Key(name: "people.user", kind: .text, environmentVariable: "MVVM_TUI_PEOPLE_USER",

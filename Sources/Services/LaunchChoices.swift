@@ -54,7 +54,7 @@ public struct LaunchChoices: Equatable, Sendable {
     public let useColor: Bool
     /// The Weather screen's unit until the user chooses one: "fahrenheit", "celsius" or nil.
     public let unit: String?
-    /// The People screen's order until the user chooses one: "last", "first" or nil.
+    /// The People screen's order until the user chooses one: "last", "first", "birthday" or nil.
     public let peopleSort: String?
     /// The people server, or nil for none.
     public let peopleServer: URL?

@@ -17,10 +17,13 @@ import Models
 /// ```
 public final class SQLitePeopleStore: PeopleStore, Sendable {
     private let database: AppDatabase
+    private let today: @Sendable () -> CalendarDay
 
-    /// Creates the store in `database`.
-    public init(database: AppDatabase) {
+    /// Creates the store in `database`; `today`, the day on the user's calendar, orders people by
+    /// their next birthday.
+    public init(database: AppDatabase, today: @escaping @Sendable () -> CalendarDay = { CalendarDay.today() }) {
         self.database = database
+        self.today = today
     }
 
     // MARK: - Reading
@@ -38,12 +41,13 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
     /// match; else along the sort order's index, from the end when the page is nearer the end.
     public func people(matching filter: String, sortedBy order: PersonSortOrder, offset: Int, limit: Int) throws -> [Person] {
         let search = Search(filter)
+        let order = Order(order, today: today())
         return try database.read { db in try Self.people(search, order: order, offset: offset, limit: limit, counted: nil, in: db) }
     }
 
     public func page(matching filter: String, sortedBy order: PersonSortOrder, limit: Int,
                      at place: (_ matches: Int) -> Int) throws -> PeoplePage {
-        let search = Search(filter)
+        let (search, order) = (Search(filter), Order(order, today: today()))
         return try database.read { db in
             let total = try Self.count(Search(""), in: db)
             let matches = search.isEmpty ? total : try Self.count(search, in: db)
@@ -54,7 +58,7 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
     }
 
     /// The page at `offset` of the people `search` finds; `counted` when they were just counted.
-    private static func people(_ search: Search, order: PersonSortOrder, offset: Int, limit: Int, counted: Int?,
+    private static func people(_ search: Search, order: Order, offset: Int, limit: Int, counted: Int?,
                                in db: Database) throws -> [Person] {
         guard limit > 0 else { return [] }
         let offset = max(offset, 0)
@@ -79,6 +83,16 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
         return try Self.page(in: db, order: order, rows: """
             SELECT rowid AS pageRow FROM person \(condition) ORDER BY \(order.keys) LIMIT ? OFFSET ?
             """, arguments: filterArguments + [limit, offset])
+    }
+
+    public func birthdays(within days: Int) throws -> [Person] {
+        let today = today()
+        let keys = today.birthKeys(within: days)
+        let people = try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM person WHERE birthKey IN (\(keys.map(String.init).joined(separator: ", ")))")
+                .map(Self.person(from:))
+        }
+        return people.sorted { $0.precedes($1, in: .nextBirthday, today: today) }
     }
 
     public func person(id: Person.ID) throws -> Person? {
@@ -226,7 +240,7 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
     }
 
     /// The people of the rowids `rows` selects (as `pageRow`), in `order`.
-    private static func page(in db: Database, order: PersonSortOrder, rows: String, arguments: StatementArguments) throws -> [Person] {
+    private static func page(in db: Database, order: Order, rows: String, arguments: StatementArguments) throws -> [Person] {
         try Row.fetchAll(db, sql: "SELECT person.* FROM person JOIN (\(rows)) ON person.rowid = pageRow ORDER BY \(order.keys)",
                          arguments: arguments).map(person(from:))
     }
@@ -239,15 +253,16 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
         let birthday = person.birthday
         try db.cachedStatement(sql: """
             INSERT INTO person (id, salutation, firstName, lastName, birthYear, birthMonth, birthDay, firstKey, lastKey, nameKey,
-                                details, searchKey)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                details, searchKey, birthKey)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (id) DO UPDATE SET salutation = excluded.salutation, firstName = excluded.firstName,
                 lastName = excluded.lastName, birthYear = excluded.birthYear, birthMonth = excluded.birthMonth,
                 birthDay = excluded.birthDay, firstKey = excluded.firstKey, lastKey = excluded.lastKey,
-                nameKey = excluded.nameKey, details = excluded.details, searchKey = excluded.searchKey
+                nameKey = excluded.nameKey, details = excluded.details, searchKey = excluded.searchKey,
+                birthKey = excluded.birthKey
             """).execute(arguments: [person.id, person.salutation, person.firstName, person.lastName,
                                      birthday?.year, birthday?.month, birthday?.day, firstKey, lastKey, nameKey,
-                                     Details(person).json, person.searchText])
+                                     Details(person).json, person.searchText, person.birthKey])
     }
 
     /// Everyone kept, in no order: what a migration makes cards for.
@@ -307,15 +322,27 @@ private struct Search {
     var phrase: String { "\"" + folded.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 }
 
-extension PersonSortOrder {
-    /// The `ORDER BY` columns, which an index of the same columns serves.
-    fileprivate var keys: String {
-        self == .lastName ? "lastKey, firstKey, id" : "firstKey, lastKey, id"
-    }
-
+/// An order as the store sorts by it: its `ORDER BY` terms, which an index of the same columns
+/// serves for the names; the next birthday is ranked from today's month and day, as
+/// `Person.precedes(_:in:today:)` ranks it.
+private struct Order {
+    /// The `ORDER BY` terms.
+    let keys: String
     /// The same, backwards.
-    fileprivate var reversedKeys: String {
-        self == .lastName ? "lastKey DESC, firstKey DESC, id DESC" : "firstKey DESC, lastKey DESC, id DESC"
+    let reversedKeys: String
+
+    init(_ order: PersonSortOrder, today: CalendarDay) {
+        let terms: [String] = switch order {
+        case .lastName: ["lastKey", "firstKey", "id"]
+        case .firstName: ["firstKey", "lastKey", "id"]
+        case .nextBirthday:
+            // A whole number made from the calendar, never from the user's text.
+            ["CASE WHEN birthKey IS NULL THEN 20000 WHEN birthKey >= \(today.month * 100 + today.day) "
+                + "THEN birthKey - \(today.month * 100 + today.day) ELSE birthKey - \(today.month * 100 + today.day) + 10000 END",
+             "lastKey", "firstKey", "id"]
+        }
+        keys = terms.joined(separator: ", ")
+        reversedKeys = terms.map { $0 + " DESC" }.joined(separator: ", ")
     }
 }
 

@@ -89,15 +89,9 @@ extension AppComposition {
         return PeopleListViewModel(
             openStore: { SQLitePeopleStore(database: try database.open()) },
             openPreferences: { SQLitePreferences(database: try database.open()) },
-            api: api, files: LocalTextFiles(), runner: PeopleWorkQueue(), today: Self.today,
-            defaultOrder: choices.peopleSort == "first" ? .firstName : .lastName
+            api: api, files: LocalTextFiles(), runner: PeopleWorkQueue(), today: { CalendarDay.today() },
+            defaultOrder: ["first": .firstName, "birthday": .nextBirthday][choices.peopleSort ?? ""] ?? .lastName
         )
-    }
-
-    /// The day it is on the user's calendar, in the machine's time zone.
-    private static func today() -> CalendarDay {
-        let parts = Calendar(identifier: .gregorian).dateComponents([.year, .month, .day], from: Date())
-        return CalendarDay(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
     }
 }
 

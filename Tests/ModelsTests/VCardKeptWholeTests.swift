@@ -113,6 +113,7 @@ struct VCardContactDetailsTests {
             EMAIL;TYPE="work,pref":alan@work.example\r\nTEL;VALUE=uri;TYPE=cell:tel:+44-161-496-0000\r\nEND:VCARD\r\n
             """)
         let (ada, grace, alan) = (read.people[0], read.people[1], read.people[2])
+        #expect(ada.birthday == BirthDate("--12-10"), "Apple's omitted year is no year")
         #expect(ada.emails == [ContactDetail("ada@example.org")])
         #expect(ada.phones == [ContactDetail("+44 20 7946 0000", kinds: ["cell"])])
         #expect(grace.emails == [ContactDetail("grace@navy.example", kinds: ["work"])])
@@ -127,5 +128,14 @@ struct VCardContactDetailsTests {
         #expect(ada.matches(filter: "20 7946"))
         #expect(ada.matches(filter: "2079460"))
         #expect(!ada.matches(filter: "grace"))
+    }
+}
+
+/// The month-and-day numbers of the days ahead, for whose birthday is near.
+struct BirthKeysTests {
+    @Test func theDaysAheadCrossTheYearsEndAndA28FebruaryWithoutA29thBringsIt() {
+        #expect(CalendarDay(year: 2026, month: 12, day: 30).birthKeys(within: 3) == [1230, 1231, 101, 102])
+        #expect(CalendarDay(year: 2027, month: 2, day: 27).birthKeys(within: 2) == [227, 228, 229, 301])
+        #expect(CalendarDay(year: 2028, month: 2, day: 28).birthKeys(within: 1) == [228, 229])
     }
 }

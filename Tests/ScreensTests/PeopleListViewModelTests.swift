@@ -32,6 +32,21 @@ struct PeopleListViewModelTests: PeopleTesting {
         #expect(latest(makeViewModel().sortOrder) == .firstName)
     }
 
+    @Test func theBirthdaysOfTheWeekAheadAreListedSoonestFirst() throws {
+        // Today is 22 November 2026.
+        try store.add([Person(id: "1", firstName: "Ada", lastName: "Lovelace", birthday: BirthDate("1815-11-24")),
+                       Person(id: "2", firstName: "Grace", lastName: "Hopper", birthday: BirthDate("--11-22")),
+                       Person(id: "3", firstName: "Alan", lastName: "Turing", birthday: BirthDate("1912-11-30"))])
+        let people = makeViewModel()
+        #expect(latest(people.birthdaysSoon).map(\.nameText) == ["Grace Hopper", "Ada Lovelace"])
+        #expect(latest(people.birthdaysSoonText) == "Birthdays soon: Grace Hopper today, Ada Lovelace in 2 days")
+        people.toggleSort()
+        people.toggleSort()
+        #expect(latest(people.sortText) == "by next birthday")
+        #expect(names(people) == ["Grace Hopper", "Ada Lovelace", "Alan Turing"])
+        #expect(latest(people.rows).map(\.rowBirthdayText) == ["today · November 22", "in 2 days · November 24", "in 8 days · November 30"])
+    }
+
     @Test func theConfiguredOrderIsTheDefaultAndAnOrderChosenInTheAppWinsOverIt() throws {
         try store.add([Person(id: "2", firstName: "Grace", lastName: "Hopper"), Person(id: "1", firstName: "Ada", lastName: "Lovelace")])
         let people = makeViewModel(defaultOrder: .firstName)
@@ -39,7 +54,7 @@ struct PeopleListViewModelTests: PeopleTesting {
         #expect(names(people) == ["Ada Lovelace", "Grace Hopper"])
         #expect(preferences.values[PersonSortOrder.preferenceKey] == nil, "a default is not a choice: nothing is kept")
         people.toggleSort()
-        #expect(latest(makeViewModel(defaultOrder: .firstName).sortText) == "by last name")
+        #expect(latest(makeViewModel(defaultOrder: .firstName).sortText) == "by next birthday")
     }
 
     @Test func anotherInstancesAddIsCountedWithTheRowsItAddsOnTheNextRead() throws {

@@ -26,8 +26,11 @@ struct SQLitePeopleStoreTests {
     private static let alan = Person(id: "alan", firstName: "Alan", lastName: "Turing")
     private static let zoe = Person(id: "zoe", firstName: "Zoë", lastName: "Ádám")
 
+    /// The day the stores of these tests take for today.
+    static let today = CalendarDay(year: 2026, month: 12, day: 30)
+
     private func store(_ backing: Backing = .memory, holding people: [Person] = []) throws -> SQLitePeopleStore {
-        let store = SQLitePeopleStore(database: try backing.database())
+        let store = SQLitePeopleStore(database: try backing.database(), today: { Self.today })
         try store.merge(people)
         return store
     }
@@ -229,7 +232,10 @@ struct SQLitePeopleStoreTests {
         let people = (0..<2_200).map { (index: Int) -> Person in
             let id = String(format: "%05d", (index * 7_919) % 2_200)
             let suffix = index % 20 == 0 ? "" : "-son\(index % 13)"
-            return Person(id: id, firstName: firsts[index % firsts.count], lastName: lasts[(index / 7) % lasts.count] + suffix)
+            let birthday = index % 3 == 0 ? nil : BirthDate(year: index % 2 == 0 ? nil : 1900 + index % 100,
+                                                            month: 1 + index % 12, day: 1 + index % 29)
+            return Person(id: id, firstName: firsts[index % firsts.count], lastName: lasts[(index / 7) % lasts.count] + suffix,
+                          birthday: birthday)
         }
         let store = try store(holding: people)
         // Each name folded once: folding in every comparison would make this test slow.
@@ -240,8 +246,11 @@ struct SQLitePeopleStoreTests {
             let matching = folded.filter { needle.isEmpty || $0.name.contains(needle) }
             for order in PersonSortOrder.allCases {
                 let expected = matching.sorted { one, other in
-                    order == .lastName ? (one.last, one.first, one.person.id) < (other.last, other.first, other.person.id)
-                        : (one.first, one.last, one.person.id) < (other.first, other.last, other.person.id)
+                    switch order {
+                    case .lastName: (one.last, one.first, one.person.id) < (other.last, other.first, other.person.id)
+                    case .firstName: (one.first, one.last, one.person.id) < (other.first, other.last, other.person.id)
+                    case .nextBirthday: one.person.precedes(other.person, in: .nextBirthday, today: Self.today)
+                    }
                 }.map(\.person)
                 #expect(try store.count(matching: filter) == expected.count, "\(filter)")
                 for offset in [0, expected.count / 2 + 1, max(expected.count - 5, 0)] {
@@ -250,6 +259,21 @@ struct SQLitePeopleStoreTests {
                 }
             }
         }
+    }
+
+    @Test(arguments: Backing.allCases)
+    func theNextBirthdaysCrossTheYearsEndAndYearlessOnesSortByTheDay(_ backing: Backing) throws {
+        func person(_ id: String, _ birthday: String?) -> Person {
+            Person(id: id, firstName: id, lastName: "Test", birthday: birthday.flatMap(BirthDate.init))
+        }
+        // Today is 30 December 2026.
+        let people = [person("newYear", "1990-01-01"), person("today", "--12-30"), person("none", nil),
+                      person("leap", "2000-02-29"), person("lastDay", "1985-12-31"), person("yesterday", "1970-12-29"),
+                      person("feb28", "--02-28")]
+        let store = try store(backing, holding: people)
+        #expect(try all(store, .nextBirthday).map(\.id) == ["today", "lastDay", "newYear", "feb28", "leap", "yesterday", "none"])
+        #expect(try store.birthdays(within: 2).map(\.id) == ["today", "lastDay", "newYear"])
+        #expect(try store.birthdays(within: 0).map(\.id) == ["today"])
     }
 
     // MARK: - Writing

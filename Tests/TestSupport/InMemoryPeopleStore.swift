@@ -20,6 +20,8 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
     private var observers: [UUID: (DispatchQueue, @Sendable () -> Void)] = [:]
     private var commits = 0
     private var pendingForeignCommit = false
+    /// The day on the user's calendar, from which the next birthdays are counted.
+    public var today = CalendarDay(year: 2026, month: 11, day: 22)
     /// How many times the people were counted.
     public private(set) var counts = 0
     /// Runs once, after the next count: a commit that lands between a count and the page read after it.
@@ -44,7 +46,7 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
 
     public func people(matching filter: String, sortedBy order: PersonSortOrder, offset: Int, limit: Int) throws -> [Person] {
         if let failReads { throw failReads }
-        let sorted = stored.values.filter { $0.matches(filter: filter) }.sorted { $0.precedes($1, in: order) }
+        let sorted = stored.values.filter { $0.matches(filter: filter) }.sorted { $0.precedes($1, in: order, today: today) }
         return Array(sorted.dropFirst(max(offset, 0)).prefix(max(limit, 0)))
     }
 
@@ -54,7 +56,7 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
                      at place: (Int) -> Int) throws -> PeoplePage {
         if let failReads { throw failReads }
         counts += 1
-        let matching = stored.values.filter { $0.matches(filter: filter) }.sorted { $0.precedes($1, in: order) }
+        let matching = stored.values.filter { $0.matches(filter: filter) }.sorted { $0.precedes($1, in: order, today: today) }
         let offset = max(0, place(matching.count))
         let page = PeoplePage(total: stored.count, matches: matching.count, offset: offset,
                               people: Array(matching.dropFirst(offset).prefix(max(limit, 0))))
@@ -69,6 +71,13 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
             commit()
         }
         afterEachCount?()
+    }
+
+    public func birthdays(within days: Int) throws -> [Person] {
+        if let failReads { throw failReads }
+        let keys = Set(today.birthKeys(within: days))
+        return stored.values.filter { $0.birthKey.map(keys.contains) ?? false }
+            .sorted { $0.precedes($1, in: .nextBirthday, today: today) }
     }
 
     public func person(id: Person.ID) throws -> Person? { stored[id] }

@@ -238,7 +238,7 @@ extension Keymap {
         KeyBinding("a", "add a person", scope: .people, hint: "add", keys: [.text("a")], command: .screen(.add)),
         KeyBinding("Enter", "edit the chosen person", scope: .people, keys: [.enter], command: .screen(.edit)),
         KeyBinding("d", "delete the chosen person", scope: .people, hint: "delete", keys: [.text("d")], command: .screen(.delete)),
-        KeyBinding("s", "sort by last or first name (kept for next time)", scope: .people, hint: "sort", keys: [.text("s")], command: .screen(.toggleSort)),
+        KeyBinding("s", "sort by last name, first name or next birthday (kept)", scope: .people, hint: "sort", keys: [.text("s")], command: .screen(.toggleSort)),
         KeyBinding("i", "import a vCard file", scope: .people, hint: "import", keys: [.text("i")], command: .screen(.importFile)),
         KeyBinding("e", "export everyone to a vCard file", scope: .people, hint: "export", keys: [.text("e")], command: .screen(.exportFile)),
         KeyBinding("r", "send the people waiting for the server now", scope: .people, keys: [.text("r")], command: .screen(.retry)),

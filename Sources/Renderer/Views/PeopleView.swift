@@ -23,6 +23,8 @@ public final class PeopleView: ScreenView {
         var messageIsProblem = false
         /// How far an import or export got; empty while none runs.
         var transferProgress = ""
+        /// Whose birthday is near, for the line of news when it has nothing else to say.
+        var birthdaysSoon = ""
         var question = ""
         var mode = PeopleListViewModel.Mode.list
         var emptyText = ""
@@ -43,6 +45,7 @@ public final class PeopleView: ScreenView {
         drawn.bind(viewModel.message, to: \.message)
         drawn.bind(viewModel.messageIsProblem, to: \.messageIsProblem)
         drawn.bind(viewModel.transfer.progress, to: \.transferProgress)
+        drawn.bind(viewModel.birthdaysSoonText, to: \.birthdaysSoon)
         drawn.bind(viewModel.question, to: \.question)
         drawn.bind(viewModel.mode, to: \.mode)
         drawn.bind(viewModel.emptyText, to: \.emptyText)
@@ -113,7 +116,8 @@ public final class PeopleView: ScreenView {
         let news: (String, Style)? = switch state.mode {
         case .confirmingDelete: (state.question, .title)
         case _ where !state.transferProgress.isEmpty && !state.messageIsProblem: (state.transferProgress, .dim)
-        default: state.message.isEmpty ? nil : (state.message, state.messageIsProblem ? .error : .dim)
+        case _ where state.message.isEmpty: state.birthdaysSoon.isEmpty ? nil : (state.birthdaysSoon, .dim)
+        default: (state.message, state.messageIsProblem ? .error : .dim)
         }
         if let (text, style) = news {
             surface.draw(text, row: body.row, column: body.column, width: body.width, style: style)
@@ -152,7 +156,7 @@ public final class PeopleView: ScreenView {
         for (offset, row) in state.rows.prefix(rect.height).enumerated() {
             let line = rect.row + offset
             let isSelected = first + offset == selected
-            let birthday = row.longBirthdayText
+            let birthday = row.rowBirthdayText
             let birthdayWidth = rect.width >= 40 ? DisplayWidth.of(birthday) : 0
             if isSelected { surface.draw("›", row: line, column: rect.column, style: .title) }
             surface.draw(row.nameText, row: line, column: rect.column + 2, width: rect.width - 3 - birthdayWidth,

@@ -53,6 +53,16 @@ public final class PeopleListViewModel {
     public var sortText: Output<String> { _sortText.output }
     /// What the screen says in place of an empty list; empty when there are rows.
     public var emptyText: Output<String> { _emptyText.output }
+    /// The people whose birthday falls within `birthdayWindow` days, soonest first.
+    public var birthdaysSoon: Output<[PersonViewModel]> { _birthdaysSoon.output }
+    /// `Birthdays soon: Ada Lovelace today, Grace Hopper in 3 days`; empty when there are none.
+    public var birthdaysSoonText: Output<String> {
+        birthdaysSoon.map { people in
+            people.isEmpty ? "" : "Birthdays soon: " + people.map { "\($0.nameText) \($0.nextBirthdayText)" }.joined(separator: ", ")
+        }
+    }
+    /// How many days ahead `birthdaysSoon` looks: a week.
+    public static let birthdayWindow = 7
     /// The latest news: `Added Ada Lovelace`, `Imported 3 people`, or what went wrong.
     public var message: Output<String> { news.message }
     /// Whether `message` tells of a failure.
@@ -83,6 +93,7 @@ public final class PeopleListViewModel {
     let _sortOrder = Dynamic(PersonSortOrder.lastName)
     private let _sortText = Dynamic("by last name")
     private let _emptyText = Dynamic("")
+    private let _birthdaysSoon = Dynamic<[PersonViewModel]>([])
     private let news = PeopleNews()
     let _mode = Dynamic(Mode.list)
     let _question = Dynamic("")
@@ -192,16 +203,23 @@ public final class PeopleListViewModel {
         select(toEnd ? _matchCount.value - 1 : 0)
     }
 
-    /// Sorts by the other name, keeps the choice, and goes back to the top.
+    /// Sorts by the next order — last name, first name, next birthday, and round — keeps the
+    /// choice, and goes back to the top.
     public func toggleSort() {
-        setOrder(_sortOrder.value == .lastName ? .firstName : .lastName)
+        let orders = PersonSortOrder.allCases
+        setOrder(orders[(orders.firstIndex(of: _sortOrder.value).map { $0 + 1 } ?? 0) % orders.count])
         try? preferences?.set(_sortOrder.value.rawValue, forKey: PersonSortOrder.preferenceKey)
         select(0, reread: true)
     }
 
     private func setOrder(_ order: PersonSortOrder) {
         _sortOrder.change(to: order)
-        _sortText.change(to: order == .lastName ? "by last name" : "by first name")
+        let text = switch order {
+        case .lastName: "by last name"
+        case .firstName: "by first name"
+        case .nextBirthday: "by next birthday"
+        }
+        _sortText.change(to: text)
     }
 
     // MARK: - Reading the store
@@ -232,6 +250,10 @@ public final class PeopleListViewModel {
     func storeChanged() {
         reload()
         syncStatus.showState()
+        let today = self.today()
+        if let soon = try? store?.birthdays(within: Self.birthdayWindow) {
+            _birthdaysSoon.change(to: soon.map { PersonViewModel(person: $0, today: today) })
+        }
     }
 
     /// Whether a commit landed that the count shown has not seen: this program's, whose notice
@@ -288,8 +310,8 @@ public final class PeopleListViewModel {
 
     /// Shows `people` as the rows in view, and the one under the cursor.
     private func show(_ people: [Person]) {
-        let today = self.today()
-        _rows.change(to: people.map { PersonViewModel(person: $0, today: today) })
+        let (today, order) = (self.today(), _sortOrder.value)
+        _rows.change(to: people.map { PersonViewModel(person: $0, today: today, order: order) })
         _selectedPerson.change(to: _rows.value[safe: _selectedIndex.value - _firstVisibleIndex.value])
     }
 

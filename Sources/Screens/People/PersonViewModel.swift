@@ -27,12 +27,15 @@ public struct PersonViewModel: Equatable, Sendable {
     public let nextBirthdayText: String
     /// `Next birthday in 3 days`, for the detail pane; empty without a birthday.
     public let nextBirthdayLine: String
+    /// What the list's row says of the birthday: `December 10, 1815`, or in the order by next
+    /// birthday `in 3 days · December 10`; empty without a birthday.
+    public let rowBirthdayText: String
     /// Each email address, then each phone number, with its kinds: `Email ada@example.org (work)`,
     /// `Phone +44 20 7946 0000 (cell)`, for the detail pane.
     public let contactLines: [String]
 
-    /// Writes `person` out as of `today`, the day on the user's calendar.
-    public init(person: Person, today: CalendarDay) {
+    /// Writes `person` out as of `today`, the day on the user's calendar, for a list in `order`.
+    public init(person: Person, today: CalendarDay, order: PersonSortOrder = .lastName) {
         self.person = person
         contactLines = person.emails.map { "Email " + $0.text } + person.phones.map { "Phone " + $0.text }
         nameText = [person.salutation ?? "", person.firstName, person.lastName]
@@ -41,6 +44,7 @@ public struct PersonViewModel: Equatable, Sendable {
             .joined(separator: " ")
         guard let birthday = person.birthday else {
             (birthdateText, longBirthdayText, ageText, nextBirthdayText, nextBirthdayLine) = ("", "", "", "", "")
+            rowBirthdayText = ""
             return
         }
         let monthAndDay = "\(CalendarNames.month(birthday.month)) \(birthday.day)"
@@ -57,6 +61,7 @@ public struct PersonViewModel: Equatable, Sendable {
         let days = Self.daysUntilNext(month: birthday.month, day: birthday.day, from: today)
         nextBirthdayText = days == 0 ? "today" : days == 1 ? "tomorrow" : "in \(days) days"
         nextBirthdayLine = "Next birthday \(nextBirthdayText)"
+        rowBirthdayText = order == .nextBirthday ? "\(nextBirthdayText) · \(monthAndDay)" : longBirthdayText
     }
 
     /// Days from `today` to the next `month`/`day`, 0 when it is today. A birthday on 29 February
