@@ -33,7 +33,11 @@ public final class AppDatabase: Sendable {
             var configuration = Configuration()
             configuration.busyMode = .timeout(2)
             // Room for the People indexes of 100,000 people; it grows only as pages are read (Docs/DECISIONS.md).
-            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -16384") }
+            // The write-ahead log is cut back to 4 MB after each checkpoint, rather than keeping
+            // the size the largest import gave it (Docs/DECISIONS.md).
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA cache_size = -16384; PRAGMA journal_size_limit = 4194304")
+            }
             writer = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(writer)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {

@@ -7,8 +7,8 @@ import Models
 /// UTF-8 is refused rather than read as garbage. Writing goes to a temporary file first and
 /// then replaces the target, so a failure never leaves half a file.
 public final class LocalTextFiles: TextFiles {
-    /// The largest file read: 50 MB, far more than any address book.
-    public static let maximumSize = 50_000_000
+    /// The largest file read: 256 MB, an address book of 20,000 people with a photo each.
+    public static let maximumSize = 256_000_000
 
     private let home: String
     private let workingDirectory: String
@@ -39,7 +39,7 @@ public final class LocalTextFiles: TextFiles {
             throw FileError(description: "\(full) is a directory")
         }
         if let size = attributes[.size] as? Int, size > Self.maximumSize {
-            throw FileError(description: "\(full) is over 50 MB")
+            throw FileError(description: "\(full) is over \(Self.maximumSize / 1_000_000) MB")
         }
         guard let data = FileManager.default.contents(atPath: full) else {
             throw FileError(description: "\(full) cannot be read: permission denied")
