@@ -17,6 +17,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // Starts and reaps child processes: curl for each request, and the tests' tmux and pgrep.
+        // Without its Foundation trait: the program hands it descriptors and strings only.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2", traits: []),
+        // Its descriptor and path types (FileDescriptor, FilePath), which swift-subprocess takes.
+        .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
     ],
     targets: [
         // MARK: - Model, binding and view-model layers (no terminal, no network, no database)
@@ -27,7 +32,9 @@ let package = Package(
         // MARK: - Live services
         .target(
             name: "Services",
-            dependencies: ["Binding", "Models", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "TOMLKit", package: "TOMLKit")],
+            dependencies: ["Binding", "Models", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "TOMLKit", package: "TOMLKit"),
+                           .product(name: "Subprocess", package: "swift-subprocess"),
+                           .product(name: "SystemPackage", package: "swift-system")],
             resources: [.copy("Resources/movies.sqlite"), .copy("Resources/gazetteer.sqlite")],
             swiftSettings: callerIsolatedAsync
         ),
@@ -60,7 +67,7 @@ let package = Package(
         ),
 
         // MARK: - Tests
-        .target(name: "TestSupport", dependencies: ["Binding", "Models"], path: "Tests/TestSupport", swiftSettings: callerIsolatedAsync),
+        .target(name: "TestSupport", dependencies: ["Binding", "Models", .product(name: "Subprocess", package: "swift-subprocess")], path: "Tests/TestSupport", swiftSettings: callerIsolatedAsync),
         .testTarget(name: "BindingTests", dependencies: ["Binding", "TestSupport"]),
         .testTarget(name: "ModelsTests", dependencies: ["Models", "TestSupport"]),
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "Binding", "Models", "TestSupport"]),

@@ -12,11 +12,11 @@ import Foundation
 /// environment (`PATH`, the locale, proxies and CA settings), so no API key of this program's
 /// environment reaches it either.
 ///
-/// Each request starts `curl` (found on `PATH`) with `posix_spawnp`, in its own process group,
-/// the body written to a temporary file that is deleted afterwards; a POST's body goes to curl
-/// in a temporary file too, deleted after. It waits on a thread of its own, never on the
-/// caller's; cancelling the task stops `curl` (`SIGTERM`) and throws `CancellationError`. Curl's
-/// exit status becomes a `URLError`:
+/// Each request starts `curl` (found on `PATH`) through swift-subprocess, in its own process
+/// group, and reads the body from its standard output as it arrives, stopping curl once the body
+/// passes the limit; a POST's body goes to curl in a temporary file, deleted after. Nothing
+/// blocks the caller's thread; cancelling the task stops `curl` (`SIGKILL`) and throws
+/// `CancellationError`. Curl's exit status becomes a `URLError`:
 ///
 /// | curl exit status                      | thrown                                  |
 /// |---------------------------------------|-----------------------------------------|
@@ -56,17 +56,8 @@ public struct CurlHTTPClient: HTTPClient {
         guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw URLError(.unsupportedURL)
         }
-        try Task.checkCancellation()
-        let run = CurlRun(program: curl, request: request, headers: headers, maximumBodySize: maximumBodySize)
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-                let thread = Thread { continuation.resume(with: Result { try run.perform() }) }
-                thread.name = "curl"
-                thread.start()
-            }
-        } onCancel: {
-            run.cancel()
-        }
+        return try await CurlRun(program: curl, request: request, headers: headers, maximumBodySize: maximumBodySize)
+            .perform()
     }
 
     // MARK: Arguments
@@ -86,14 +77,15 @@ public struct CurlHTTPClient: HTTPClient {
 
     /// The config file curl reads on its standard input for `request`: one option a line, every
     /// value quoted (`name = "value"`, with `\\` and `\"` escaped), so no
-    /// value can start another option. `headers` are `headerLines`'s, `output` where the body
-    /// goes, `upload` the file holding a POST's body.
-    static func configuration(for request: HTTPRequest, headers: [String], output: String, upload: String?,
+    /// value can start another option. `headers` are `headerLines`'s, `upload` the file holding a
+    /// POST's body. The body goes to standard output; the status code to standard error, on a
+    /// line of its own after any message.
+    static func configuration(for request: HTTPRequest, headers: [String], upload: String?,
                               maximumBodySize: Int) throws -> String {
         var lines = ["silent", "show-error", "globoff", "location", "max-redirs = 3",
                      "proto = \"=http,https\"", "proto-redir = \"=http,https\"",
                      "max-time = \"\(seconds(request.timeout))\"", "max-filesize = \"\(maximumBodySize)\"",
-                     "output = \(try quoted(output))", "write-out = \"%{http_code}\""]
+                     "write-out = \"%{stderr}\\n%{http_code}\""]
         if let upload {
             lines += ["data-binary = \(try quoted("@" + upload))", "header = \"Expect:\""]
         }

@@ -5,168 +5,116 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Binding
+import Dispatch
 import Foundation
+import Subprocess
+#if canImport(System)
+import System
+#else
+import SystemPackage
+#endif
 
-/// One request's curl process, from start to reaping, and the one place that may signal it.
+/// One request's curl process, started and reaped by swift-subprocess: the request goes in as a
+/// config file on standard input, the body comes back on standard output as it arrives, and the
+/// status code and any message on standard error, into a file.
 ///
-/// The pid is signalled only between its start and the moment it is known to have exited (seen
-/// with `WNOWAIT`, before it is reaped), both under `lock`, so a signal never reaches a process
-/// that took over a reaped pid.
-final class CurlRun: @unchecked Sendable {
-    /// Why the process was stopped by this side, when it was.
-    private enum Stop { case cancelled, tooLarge, overdue }
+/// curl is stopped when the body grows past the limit (`SIGTERM`), when its own time limit has
+/// long passed (`SIGKILL`), or when the task is cancelled (swift-subprocess sends `SIGKILL`).
+struct CurlRun {
+    let program: String
+    let request: HTTPRequest
+    let headers: [String]
+    let maximumBodySize: Int
 
-    /// Held while any curl is started: the pipe and files made for one run get their
-    /// close-on-exec flag before another run can start a process that would inherit them.
-    private static let spawnLock = NSLock()
-    /// How often the thread looks at the body's size and the deadline while curl runs.
-    private static let tick: Int32 = 50  // milliseconds
-
-    private let program: String
-    private let request: HTTPRequest
-    private let headers: [String]
-    private let maximumBodySize: Int
-
-    private let lock = NSLock()
-    private var pid: pid_t = 0          // guarded by `lock`; 0 until started
-    private var exited = false          // guarded by `lock`
-    private var cancelled = false       // guarded by `lock`
-    private var stop: Stop?             // guarded by `lock`
-
-    init(program: String, request: HTTPRequest, headers: [String], maximumBodySize: Int) {
-        self.program = program
-        self.request = request
-        self.headers = headers
-        self.maximumBodySize = maximumBodySize
-    }
-
-    /// Stops curl, or keeps it from starting: the task was cancelled.
-    func cancel() {
-        lock.withLock {
-            cancelled = true
-            deliver(SIGTERM, because: .cancelled)
-        }
-    }
-
-    /// Sends `signal` to curl if it runs, remembering why; call with `lock` held.
-    private func deliver(_ signal: Int32, because reason: Stop) {
-        guard pid > 0, !exited else { return }
-        if stop == nil { stop = reason }
-        kill(pid, signal)
-    }
-
-    /// Runs curl to the end (on the calling thread, which it blocks) and reads what it fetched.
-    func perform() throws -> HTTPResponse {
+    /// Runs curl to the end and returns what it fetched; throws `CancellationError` when the
+    /// task was cancelled meanwhile.
+    func perform() async throws -> HTTPResponse {
         let directory = NSTemporaryDirectory()
-        let bodyPath = (directory as NSString).appendingPathComponent("mvvm-tui-curl-\(UUID().uuidString).body")
-        let errorPath = (directory as NSString).appendingPathComponent("mvvm-tui-curl-\(UUID().uuidString).err")
-        let bodyFile = open(bodyPath, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard bodyFile >= 0 else { throw Self.setupFailure("create a temporary file in \(directory)") }
-        defer {
-            close(bodyFile)
-            unlink(bodyPath)
-        }
-        let errorFile = open(errorPath, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard errorFile >= 0 else { throw Self.setupFailure("create a temporary file in \(directory)") }
-        unlink(errorPath)  // kept open: curl writes to it, then it is read and goes with the descriptor
+        let errorFile = try Self.unlinkedFile(holding: [], in: directory)
         defer { close(errorFile) }
         let upload = try Self.upload(of: request, in: directory)
         defer { if let upload { unlink(upload) } }
-        let configuration = try CurlHTTPClient.configuration(for: request, headers: headers, output: bodyPath,
-                                                             upload: upload, maximumBodySize: maximumBodySize)
+        let configuration = try CurlHTTPClient.configuration(for: request, headers: headers, upload: upload,
+                                                             maximumBodySize: maximumBodySize)
         let configFile = try Self.unlinkedFile(holding: Array(configuration.utf8), in: directory)
         defer { close(configFile) }
-        let arguments = [program, "--disable", "--config", "-"]
+        try Task.checkCancellation()
 
-        let (statusPipe, started) = try start(arguments: arguments, input: configFile, errorFile: errorFile)
-        defer { close(statusPipe) }
-        guard started else { throw CancellationError() }
+        // Its own process group, so keys typed at the terminal signal nothing to it; swift-subprocess
+        // starts it with no signal blocked and every signal at its default.
+        var options = PlatformOptions()
+        options.processGroupID = 0
+        let environment = CurlHTTPClient.curlEnvironment(from: ProcessInfo.processInfo.environment)
+        let stop = CurlStop()
+        let limit = maximumBodySize
+        let deadline = request.timeout + .seconds(5)
+        let result: ExecutionResult<Data, SequenceOutput, FileDescriptorOutput>
+        do {
+            result = try await Subprocess.run(
+                program.contains("/") ? .path(FilePath(program)) : .name(program),
+                arguments: Arguments(executablePathOverride: program, remainingValues: ["--disable", "--config", "-"]),
+                environment: .custom(Dictionary(uniqueKeysWithValues: environment.map { (Environment.Key(stringLiteral: $0.key), $0.value) })),
+                platformOptions: options,
+                input: .fileDescriptor(FileDescriptor(rawValue: configFile), closeAfterSpawningProcess: false),
+                output: .sequence,
+                error: .fileDescriptor(FileDescriptor(rawValue: errorFile), closeAfterSpawningProcess: false)
+            ) { execution in
+                stop.watch(execution, overdueAfter: deadline)
+                defer { stop.finish() }
+                var body = Data()
+                for try await buffer in execution.standardOutput {
+                    buffer.withUnsafeBytes { body.append(contentsOf: $0) }
+                    if body.count > limit {
+                        stop.signal(.terminate, because: .tooLarge)
+                        break
+                    }
+                }
+                return body
+            }
+        } catch let error as SubprocessError {
+            try Task.checkCancellation()
+            throw Self.startFailure(error, program: program)
+        }
 
-        let written = watch(statusPipe: statusPipe, bodyFile: bodyFile)
-        let reaped = reap()
-
-        let reason: Stop? = lock.withLock { cancelled ? .cancelled : stop }
-        switch reason {
-        case .cancelled?: throw CancellationError()
+        try Task.checkCancellation()
+        switch stop.reason {
         case .tooLarge?: throw HTTPClientError.bodyTooLarge(limit: maximumBodySize)
         case .overdue?: throw URLError(.timedOut)
         case nil: break
         }
-        guard let status = reaped else {
-            throw URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "curl's exit status was lost"])
+        let (message, written) = Self.messageAndStatus(in: Self.text(of: errorFile, upTo: 8192))
+        let exitStatus: Int32
+        switch result.terminationStatus {
+        case .exited(let code): exitStatus = code
+        case .signaled(let signal): exitStatus = 128 + signal
         }
-        let exitStatus: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         guard exitStatus == 0 else {
-            throw CurlHTTPClient.failure(forExitStatus: exitStatus, message: Self.text(of: errorFile, upTo: 4096),
-                                         maximumBodySize: maximumBodySize)
+            throw CurlHTTPClient.failure(forExitStatus: exitStatus, message: message, maximumBodySize: maximumBodySize)
         }
-        guard let code = Int(String(decoding: written, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)),
-              (100...999).contains(code) else {
-            throw URLError(.badServerResponse)
-        }
-        guard let body = Self.contents(of: bodyFile, upTo: maximumBodySize) else {
+        guard let code = Int(written), (100...999).contains(code) else { throw URLError(.badServerResponse) }
+        guard result.closureResult.count <= maximumBodySize else {
             throw HTTPClientError.bodyTooLarge(limit: maximumBodySize)
         }
-        return HTTPResponse(status: code, body: body)
+        return HTTPResponse(status: code, body: result.closureResult)
     }
 
-    // MARK: Starting
+    /// curl's message and the status code it wrote after it (`write-out`), the last line of its
+    /// error output.
+    static func messageAndStatus(in text: String) -> (message: String, status: String) {
+        guard let newline = text.lastIndex(of: "\n") else { return ("", text) }
+        return (String(text[..<newline]), String(text[text.index(after: newline)...]))
+    }
 
-    /// Starts curl with `arguments`, input from `input`, output into a pipe and errors into
-    /// `errorFile`; returns the pipe's reading end and false when the task was already cancelled.
-    private func start(arguments: [String], input: Int32, errorFile: Int32) throws -> (statusPipe: Int32, started: Bool) {
-        var ends: [Int32] = [-1, -1]
-        let result: (Int32, Bool) = try Self.spawnLock.withLock {
-            guard pipe(&ends) == 0 else { throw Self.setupFailure("create a pipe") }
-            _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
-            _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-            _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
-            defer { close(ends[1]) }
-
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_adddup2(&actions, input, 0)
-            posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-            posix_spawn_file_actions_adddup2(&actions, errorFile, 2)
-
-            // Its own process group (keys typed at the terminal signal nothing to it), no signal
-            // blocked, every signal at its default (so SIGTERM ends it whatever this program ignores).
-            var attributes = posix_spawnattr_t()
-            posix_spawnattr_init(&attributes)
-            defer { posix_spawnattr_destroy(&attributes) }
-            var signals = sigset_t()
-            sigemptyset(&signals)
-            posix_spawnattr_setsigmask(&attributes, &signals)
-            sigfillset(&signals)
-            posix_spawnattr_setsigdefault(&attributes, &signals)
-            posix_spawnattr_setpgroup(&attributes, 0)
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
-                                                         | POSIX_SPAWN_SETPGROUP))
-
-            let argv = arguments.map { strdup($0) } + [nil]
-            defer { argv.forEach { free($0) } }
-            let environment = CurlHTTPClient.curlEnvironment(from: ProcessInfo.processInfo.environment)
-                .map { strdup("\($0.key)=\($0.value)") } + [nil]
-            defer { environment.forEach { free($0) } }
-
-            return try lock.withLock {
-                guard !cancelled else { return (ends[0], false) }
-                var child: pid_t = 0
-                let failure = posix_spawnp(&child, program, &actions, &attributes, argv, environment)
-                guard failure == 0 else {
-                    close(ends[0])
-                    if failure == ENOENT { throw HTTPClientError.curlNotInstalled }
-                    throw URLError(.unknown, userInfo: [
-                        NSLocalizedDescriptionKey: "could not start \(program): \(String(cString: strerror(failure)))",
-                    ])
-                }
-                pid = child
-                return (ends[0], true)
-            }
+    /// The error for a curl that could not be started.
+    private static func startFailure(_ error: SubprocessError, program: String) -> any Error {
+        if error.code == .executableNotFound || error.underlyingError?.rawValue == ENOENT {
+            return HTTPClientError.curlNotInstalled
         }
-        return (statusPipe: result.0, started: result.1)
+        return URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "could not start \(program): \(error)"])
     }
+
+    // MARK: Files
 
     /// The file holding `request`'s body, new in `directory` (its caller removes it); nil for a GET.
     private static func upload(of request: HTTPRequest, in directory: String) throws -> String? {
@@ -185,9 +133,10 @@ final class CurlRun: @unchecked Sendable {
     }
 
     /// A new file in `directory` that holds `bytes`, readable by this user only, already deleted
-    /// (so that nothing else can open it) and read from its start: curl's standard input.
+    /// (so that nothing else can open it) and read from its start: curl's standard input, or
+    /// where its error output goes.
     private static func unlinkedFile(holding bytes: [UInt8], in directory: String) throws -> Int32 {
-        let path = (directory as NSString).appendingPathComponent("mvvm-tui-curl-\(UUID().uuidString).config")
+        let path = (directory as NSString).appendingPathComponent("mvvm-tui-curl-\(UUID().uuidString)")
         let file = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard file >= 0 else { throw setupFailure("create a temporary file in \(directory)") }
         unlink(path)
@@ -212,95 +161,61 @@ final class CurlRun: @unchecked Sendable {
         }
     }
 
-    // MARK: Waiting
-
-    /// Reads curl's output (the status code) until curl exits, meanwhile stopping it when the
-    /// body grows past the limit or the time limit (curl's own, plus 5 s) has long passed.
-    private func watch(statusPipe: Int32, bodyFile: Int32) -> [UInt8] {
-        let deadline = ContinuousClock.now + request.timeout + .seconds(5)
-        var written: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 256)
-        var running = true
-        while running {
-            var ready = pollfd(fd: statusPipe, events: Int16(POLLIN), revents: 0)
-            _ = poll(&ready, 1, Self.tick)
-            // Read what there is; a closed pipe means curl is gone.
-            while true {
-                let count = read(statusPipe, &buffer, buffer.count)
-                if count > 0 {
-                    if written.count < 64 { written += buffer[0..<count] }
-                } else {
-                    if count == 0 || (errno != EAGAIN && errno != EINTR) { running = false }
-                    break
-                }
-            }
-            if running, hasExited() { running = false }  // the pipe may live on in a process it leaked to
-            var status = stat()
-            if fstat(bodyFile, &status) == 0, status.st_size > maximumBodySize {
-                lock.withLock { deliver(SIGTERM, because: .tooLarge) }
-            }
-            if ContinuousClock.now > deadline {
-                lock.withLock { deliver(SIGKILL, because: .overdue) }
-            }
-        }
-        // Whatever curl wrote just before exiting.
-        while case let count = read(statusPipe, &buffer, buffer.count), count > 0, written.count < 64 {
-            written += buffer[0..<count]
-        }
-        return written
-    }
-
-    /// Whether curl has exited, looked at without reaping it.
-    private func hasExited() -> Bool {
-        var info = siginfo_t()
-        let child = lock.withLock { pid }
-        guard waitid(P_PID, id_t(child), &info, WEXITED | WNOHANG | WNOWAIT) == 0 else { return true }
-        return info.si_signo != 0  // left zero while the child runs
-    }
-
-    /// Waits for curl to exit, closes the window for signals, reaps it and returns its wait
-    /// status; nil if something else reaped it (SIGCHLD ignored, say).
-    private func reap() -> Int32? {
-        let child = lock.withLock { pid }
-        var info = siginfo_t()
-        while waitid(P_PID, id_t(child), &info, WEXITED | WNOWAIT) != 0, errno == EINTR {}
-        lock.withLock { exited = true }
-        var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0 {
-            guard errno == EINTR else { return nil }
-        }
-        return status
-    }
-
-    // MARK: Reading files
-
-    /// The whole of `file`, or nil when it holds more than `limit` bytes.
-    private static func contents(of file: Int32, upTo limit: Int) -> Data? {
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        var offset: off_t = 0
-        while true {
-            let count = pread(file, &buffer, buffer.count, offset)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            data.append(contentsOf: buffer[0..<count])
-            offset += off_t(count)
-            if data.count > limit { return nil }
-        }
-        return data
-    }
-
-    /// The start of `file` as text, for curl's error message.
+    /// The start of `file` as text.
     private static func text(of file: Int32, upTo limit: Int) -> String {
         var buffer = [UInt8](repeating: 0, count: limit)
         let count = pread(file, &buffer, limit, 0)
         return count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : ""
     }
 
-    // MARK: Helpers
-
     /// A failure to prepare the run, with `errno` in words.
     private static func setupFailure(_ what: String) -> URLError {
         URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "could not \(what): \(String(cString: strerror(errno)))"])
+    }
+}
+
+/// Why this side stopped one curl, and the one place that signals it: from the run's body, or
+/// from a timer when curl outlives its own time limit. A signal goes only while the run's body
+/// has not returned (`lock`), so never to a process that swift-subprocess has reaped.
+final class CurlStop: @unchecked Sendable {
+    /// Why curl was stopped.
+    enum Reason { case tooLarge, overdue }
+
+    /// Where the overdue timers fire: a serial queue of its own, whose timer is armed only while
+    /// curl runs, so an idle program has none.
+    private static let timers = DispatchQueue(label: "mvvm-tui.curl-deadline")
+
+    private let lock = NSLock()
+    private var send: ((Signal) -> Void)?  // guarded by `lock`; set while the body runs
+    private var stoppedBecause: Reason?     // guarded by `lock`
+    private var timer: (any DispatchSourceTimer)?
+
+    /// Why curl was stopped, if it was.
+    var reason: Reason? { lock.withLock { stoppedBecause } }
+
+    /// Signals `execution` from now until `finish()`; `SIGKILL` once `delay` has passed.
+    func watch<Input, Output, Error>(_ execution: Execution<Input, Output, Error>, overdueAfter delay: Duration) {
+        lock.withLock { send = { try? execution.send(signal: $0) } }
+        let timer = DispatchSource.makeTimerSource(queue: Self.timers)
+        timer.schedule(deadline: .now() + .nanoseconds(Int(delay.nanoseconds)))
+        timer.setEventHandler { [weak self] in self?.signal(.kill, because: .overdue) }
+        timer.resume()
+        self.timer = timer
+    }
+
+    /// Sends `signal` to curl if it still runs, remembering the first reason given.
+    func signal(_ signal: Signal, because reason: Reason) {
+        lock.withLock {
+            guard let send else { return }
+            if stoppedBecause == nil { stoppedBecause = reason }
+            send(signal)
+        }
+    }
+
+    /// Ends the window for signals and disarms the timer.
+    func finish() {
+        lock.withLock { send = nil }
+        timer?.cancel()
+        timer = nil
     }
 }

@@ -80,7 +80,7 @@ struct SecretsOffTheCommandLineTests {
 
     @Test func theConfigurationQuotesEveryValue() throws {
         let request = HTTPRequest(url: URL(string: "http://127.0.0.1/a?b=\"c\\d")!, timeout: .milliseconds(1500))
-        let text = try CurlHTTPClient.configuration(for: request, headers: ["X-A: \"quoted\""], output: "/tmp/o",
+        let text = try CurlHTTPClient.configuration(for: request, headers: ["X-A: \"quoted\""],
                                                     upload: nil, maximumBodySize: 10)
         #expect(text.contains(#"header = "X-A: \"quoted\"""#))
         #expect(text.contains(#"max-time = "1.5""#))
