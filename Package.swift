@@ -67,7 +67,13 @@ let package = Package(
         ),
 
         // MARK: - Tests
-        .target(name: "TestSupport", dependencies: ["Binding", "Models", .product(name: "Subprocess", package: "swift-subprocess")], path: "Tests/TestSupport", swiftSettings: callerIsolatedAsync),
+        .target(
+            name: "TestSupport",
+            dependencies: ["Binding", "Models", .product(name: "Subprocess", package: "swift-subprocess"),
+                           .product(name: "SystemPackage", package: "swift-system")],
+            path: "Tests/TestSupport",
+            swiftSettings: callerIsolatedAsync
+        ),
         .testTarget(name: "BindingTests", dependencies: ["Binding", "TestSupport"]),
         .testTarget(name: "ModelsTests", dependencies: ["Models", "TestSupport"]),
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "Binding", "Models", "TestSupport"]),

@@ -5,7 +5,7 @@ import TestSupport
 /// The config file, read by the real program before the screen opens.
 @Suite(.serialized) struct ConfigEndToEndTests {
     /// A config file holding `text`, readable by `mode`, in a folder of its own.
-    private static func configFile(_ text: String, mode: Int = 0o600) throws -> String {
+    private static func configFile(_ text: String, mode: Int = 0o600) async throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("m-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("config.toml").path
@@ -14,44 +14,44 @@ import TestSupport
         return path
     }
 
-    @Test func aMalformedFileIsNamedWithItsLineBeforeTheScreenOpensAndExits78() throws {
-        let path = try Self.configFile("tab = \"people\"\ncolor = \"maybe\"\n")
-        let session = try TmuxSession(arguments: ["--config", path])
-        let (status, modes) = try session.waitForExit()
+    @Test func aMalformedFileIsNamedWithItsLineBeforeTheScreenOpensAndExits78() async throws {
+        let path = try await Self.configFile("tab = \"people\"\ncolor = \"maybe\"\n")
+        let session = try await TmuxSession(arguments: ["--config", path])
+        let (status, modes) = try await session.waitForExit()
         #expect(status == 78)
         #expect(modes == ["icanon", "echo", "isig"], "the terminal was touched")
-        let screen = try session.screen().replacingOccurrences(of: "\n", with: "")
+        let screen = try await session.screen().replacingOccurrences(of: "\n", with: "")
         #expect(screen.contains("mvvm-tui: \(path):2:color: must be true or false"), "\(screen)")
-        #expect(try !session.screenModes().alternateScreen)
+        #expect(try await !session.screenModes().alternateScreen)
     }
 
-    @Test func theFilesTabOpensAndAFlagBeatsIt() throws {
-        let path = try Self.configFile("tab = \"people\"\n")
-        let people = try TmuxSession(arguments: ["--config", path, "--offline"])
-        try people.waitFor("[People]")
-        let movies = try TmuxSession(arguments: ["--config", path, "--offline", "--tab", "movies"])
-        try movies.waitFor("[Movies]")
+    @Test func theFilesTabOpensAndAFlagBeatsIt() async throws {
+        let path = try await Self.configFile("tab = \"people\"\n")
+        let people = try await TmuxSession(arguments: ["--config", path, "--offline"])
+        try await people.waitFor("[People]")
+        let movies = try await TmuxSession(arguments: ["--config", path, "--offline", "--tab", "movies"])
+        try await movies.waitFor("[Movies]")
     }
 
-    @Test func aSecretOthersCanReadIsWarnedAboutOnTheStatusLine() throws {
-        let path = try Self.configFile("[tmdb]\napi_key = \"k\"\n", mode: 0o644)
-        let session = try TmuxSession(arguments: ["--config", path, "--offline", "--tab", "scoreboard"])
-        try session.waitFor("Warning: other users can read \(path), which holds tmdb.api_key: chmod 600 it")
-        try session.press("?")
-        try session.waitFor("the status line's keys to return") { !$0.contains("chmod 600") && $0.contains("go to a tab") }
+    @Test func aSecretOthersCanReadIsWarnedAboutOnTheStatusLine() async throws {
+        let path = try await Self.configFile("[tmdb]\napi_key = \"k\"\n", mode: 0o644)
+        let session = try await TmuxSession(arguments: ["--config", path, "--offline", "--tab", "scoreboard"])
+        try await session.waitFor("Warning: other users can read \(path), which holds tmdb.api_key: chmod 600 it")
+        try await session.press("?")
+        try await session.waitFor("the status line's keys to return") { !$0.contains("chmod 600") && $0.contains("go to a tab") }
     }
 
     @Test(arguments: ["folder", "missing"])
-    func configNamingAFolderOrAMissingFileIsRefused(kind: String) throws {
+    func configNamingAFolderOrAMissingFileIsRefused(kind: String) async throws {
         let folder = FileManager.default.temporaryDirectory.path
         let path = kind == "folder" ? folder : folder + "/mvvm-tui-no-such-\(UUID().uuidString).toml"
-        let result = try TmuxSession.runForStatus(try TmuxSession.binary(), ["--config", path])
+        let result = try await TmuxSession.runForStatus(try TmuxSession.binary(), ["--config", path])
         #expect(result.status == 78)
         #expect(result.error == "mvvm-tui: \(path): \(kind == "folder" ? "is a folder, not a file" : "no such file")\n")
     }
 
-    @Test func aPeopleURLWithAPasswordIsRefusedWithoutShowingIt() throws {
-        let result = try TmuxSession.runForStatus(try TmuxSession.binary(), ["--people-api", "https://ada:hunter2@dav.example.org/"])
+    @Test func aPeopleURLWithAPasswordIsRefusedWithoutShowingIt() async throws {
+        let result = try await TmuxSession.runForStatus(try TmuxSession.binary(), ["--people-api", "https://ada:hunter2@dav.example.org/"])
         #expect(result.status == 64)
         #expect(result.error.contains("MVVM_TUI_PEOPLE_PASSWORD"))
         #expect(!result.error.contains("hunter2"))

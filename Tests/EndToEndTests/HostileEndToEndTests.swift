@@ -10,46 +10,46 @@ import TestSupport
     static let tabs = ["weather", "movies", "search", "scoreboard", "people"]
 
     @Test(arguments: tabs)
-    func theProgramSurvivesResizesRandomKeysAndAHugePaste(tab: String) throws {
-        let session = try TmuxSession(arguments: ["--tab", tab, "--offline"])
+    func theProgramSurvivesResizesRandomKeysAndAHugePaste(tab: String) async throws {
+        let session = try await TmuxSession(arguments: ["--tab", tab, "--offline"])
         let title = "[\(tab.prefix(1).uppercased() + tab.dropFirst())]"
-        try session.waitFor(title)
+        try await session.waitFor(title)
         var random = SplitMix64(seed: UInt64(tab.utf8.reduce(0) { $0 &* 31 &+ Int($1) }))
         for _ in 0..<20 {
-            try session.resize(columns: Int.random(in: 1...300, using: &random), rows: Int.random(in: 1...100, using: &random))
+            try await session.resize(columns: Int.random(in: 1...300, using: &random), rows: Int.random(in: 1...100, using: &random))
         }
-        try session.resize(columns: 100, rows: 30)
+        try await session.resize(columns: 100, rows: 30)
         for _ in 0..<30 {
-            try sendRandomKeys(10, to: session, using: &random)
+            try await sendRandomKeys(10, to: session, using: &random)
         }
-        try session.paste(String(repeating: "Pasted 東京 👍🏽 q?\n", count: 100_000 / 26 + 1))
+        try await session.paste(String(repeating: "Pasted 東京 👍🏽 q?\n", count: 100_000 / 26 + 1))
         // Esc then a digit is Alt and a digit, which changes tab: the tab's function key brings it back.
-        try session.press("F\(Self.tabs.firstIndex(of: tab)! + 1)", "Escape")
-        Thread.sleep(forTimeInterval: 0.2)  // past the 25 ms in which Esc and the next key make Alt
-        try session.press("?")
-        try session.waitFor("go to a tab by its place", timeout: .seconds(20))
-        try session.press("Escape")
-        try session.waitFor("the help to close") { $0.contains(title) && !$0.contains("go to a tab by its place") }
+        try await session.press("F\(Self.tabs.firstIndex(of: tab)! + 1)", "Escape")
+        try await Task.sleep(for: .milliseconds(200))  // past the 25 ms in which Esc and the next key make Alt
+        try await session.press("?")
+        try await session.waitFor("go to a tab by its place", timeout: .seconds(20))
+        try await session.press("Escape")
+        try await session.waitFor("the help to close") { $0.contains(title) && !$0.contains("go to a tab by its place") }
     }
 
     /// A paste arrives as one paste: its line break does not submit, and its `q` quits nothing.
-    @Test func aPasteIsTextNeverKeys() throws {
-        let search = try TmuxSession(arguments: ["--tab", "search", "--offline"])
-        try search.waitFor("Search:")
-        try search.paste("star\nwars")
-        try search.waitFor("Search:  star wars")
-        let scoreboard = try TmuxSession(arguments: ["--tab", "scoreboard", "--offline"])
-        try scoreboard.waitFor("[Scoreboard]")
-        try scoreboard.paste("q")
-        Thread.sleep(forTimeInterval: 0.5)
-        try scoreboard.press("?")
-        try scoreboard.waitFor("go to a tab by its place")
+    @Test func aPasteIsTextNeverKeys() async throws {
+        let search = try await TmuxSession(arguments: ["--tab", "search", "--offline"])
+        try await search.waitFor("Search:")
+        try await search.paste("star\nwars")
+        try await search.waitFor("Search:  star wars")
+        let scoreboard = try await TmuxSession(arguments: ["--tab", "scoreboard", "--offline"])
+        try await scoreboard.waitFor("[Scoreboard]")
+        try await scoreboard.paste("q")
+        try await Task.sleep(for: .milliseconds(500))
+        try await scoreboard.press("?")
+        try await scoreboard.waitFor("go to a tab by its place")
     }
 
     /// Sends `count` random keys, never one that ends the program (q, Ctrl-C, Ctrl-\), suspends
     /// it (Ctrl-Z) or stops the terminal's output (Ctrl-S), nor Tab or F1–F5; Esc and a digit
     /// still make Alt and the digit, which can change tab.
-    private func sendRandomKeys(_ count: Int, to session: TmuxSession, using random: inout SplitMix64) throws {
+    private func sendRandomKeys(_ count: Int, to session: TmuxSession, using random: inout SplitMix64) async throws {
         let named = ["Up", "Down", "Left", "Right", "Home", "End", "PPage", "NPage", "IC", "DC", "BSpace", "Enter",
                      "Escape", "F6", "F7", "F8", "F9", "F10", "F11", "F12", "C-a", "C-e", "C-u", "C-w", "C-k", "C-d",
                      "C-l", "C-x", "M-a", "M-x", "M-Enter", "C-Up", "S-Left"]
@@ -58,18 +58,18 @@ import TestSupport
         for _ in 0..<count {
             switch random.next() % 4 {
             case 0:
-                if !keys.isEmpty { try session.press(keys) }
+                if !keys.isEmpty { try await session.press(keys) }
                 keys = []
-                try session.send(bytes: [[0x80], [0xC3], [0xFF], [0xED, 0xA0, 0x80], [0x1B, 0x5B]].randomElement(using: &random)!)
+                try await session.send(bytes: [[0x80], [0xC3], [0xFF], [0xED, 0xA0, 0x80], [0x1B, 0x5B]].randomElement(using: &random)!)
             case 1:
-                if !keys.isEmpty { try session.press(keys) }
+                if !keys.isEmpty { try await session.press(keys) }
                 keys = []
-                try session.type(typed.randomElement(using: &random)!)
+                try await session.type(typed.randomElement(using: &random)!)
             default:
                 keys.append(named.randomElement(using: &random)!)
             }
         }
-        if !keys.isEmpty { try session.press(keys) }
+        if !keys.isEmpty { try await session.press(keys) }
     }
 }
 
@@ -77,12 +77,12 @@ extension TmuxSession {
     /// After the program has ended: checks that it left the alternate screen, showed the cursor
     /// and turned bracketed paste off (a paste now reaches the shell without markers, which the
     /// terminal would echo as `^[[200~`).
-    func expectTerminalRestored(sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let modes = try screenModes()
+    func expectTerminalRestored(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let modes = try await screenModes()
         #expect(!modes.alternateScreen, "the alternate screen still shows", sourceLocation: sourceLocation)
         #expect(modes.cursorVisible, "the cursor is still hidden", sourceLocation: sourceLocation)
-        try paste("paste-probe")
-        let screen = try waitFor("the pasted probe to echo") { $0.contains("paste-probe") }
+        try await paste("paste-probe")
+        let screen = try await waitFor("the pasted probe to echo") { $0.contains("paste-probe") }
         #expect(!screen.contains("[200~"), "bracketed paste is still on:\n\(screen)", sourceLocation: sourceLocation)
     }
 }

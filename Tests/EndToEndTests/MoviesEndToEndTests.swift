@@ -2,23 +2,23 @@ import Testing
 
 /// Movies and Search in the real binary, offline, on the embedded catalogue.
 @Suite(.serialized) struct MoviesEndToEndTests {
-    @Test func searchStartsWithItsMessageFindsStarWarsAndSaysWhenNothingMatches() throws {
-        let session = try TmuxSession(arguments: ["--tab", "search", "--offline"])
-        try session.waitFor("Start searching your favorite movies")
-        try session.type("star wars")
-        let found = try session.waitFor("› Star Wars (1977)")
+    @Test func searchStartsWithItsMessageFindsStarWarsAndSaysWhenNothingMatches() async throws {
+        let session = try await TmuxSession(arguments: ["--tab", "search", "--offline"])
+        try await session.waitFor("Start searching your favorite movies")
+        try await session.type("star wars")
+        let found = try await session.waitFor("› Star Wars (1977)")
         #expect(found.contains("matches"))
-        try session.press("C-u")
-        try session.type("qxqzvjk")
-        try session.waitFor("No result for qxqzvjk")
+        try await session.press("C-u")
+        try await session.type("qxqzvjk")
+        try await session.waitFor("No result for qxqzvjk")
     }
 
-    @Test func moviesShowsPopularFilmsAndUpcomingAsksForTmdb() throws {
-        let session = try TmuxSession(arguments: ["--tab", "movies", "--offline"])
-        try session.waitFor("[Popular]")
-        try session.waitFor("The Shawshank Redemption (1994)")
-        try session.press("Right")
-        try session.waitFor("[Upcoming]")
-        try session.waitFor("Upcoming films need TMDb: set TMDB_API_KEY")
+    @Test func moviesShowsPopularFilmsAndUpcomingAsksForTmdb() async throws {
+        let session = try await TmuxSession(arguments: ["--tab", "movies", "--offline"])
+        try await session.waitFor("[Popular]")
+        try await session.waitFor("The Shawshank Redemption (1994)")
+        try await session.press("Right")
+        try await session.waitFor("[Upcoming]")
+        try await session.waitFor("Upcoming films need TMDb: set TMDB_API_KEY")
     }
 }

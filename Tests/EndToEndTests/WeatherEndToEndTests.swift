@@ -5,34 +5,34 @@ import Testing
 @Suite(.serialized) struct WeatherEndToEndTests {
     private let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("mvvm-tui-e2e-data-\(UUID().uuidString)").path
 
-    @Test func launchShowsTheOriginalsPlaceThenParisThenNotFoundAndRemembersParis() throws {
-        let first = try TmuxSession(arguments: ["--offline", "--data-dir", dataDirectory])
-        let launch = try first.waitFor("McGaheysville, VA")
+    @Test func launchShowsTheOriginalsPlaceThenParisThenNotFoundAndRemembersParis() async throws {
+        let first = try await TmuxSession(arguments: ["--offline", "--data-dir", dataDirectory])
+        let launch = try await first.waitFor("McGaheysville, VA")
         #expect(launch.contains("℉"))
-        try first.waitFor("Source: Sample data (offline) — not a forecast")
-        try first.type("Paris")
-        try first.waitFor("a suggestion for Paris") { $0.contains("Paris, ") && $0.contains("France") }
-        try first.press("Enter")
-        try first.waitFor("Paris, France")
-        try first.press("C-u")
-        try first.type("Qxqzvjkville")
-        try first.press("Enter")
-        let missing = try first.waitFor("Not found")
+        try await first.waitFor("Source: Sample data (offline) — not a forecast")
+        try await first.type("Paris")
+        try await first.waitFor("a suggestion for Paris") { $0.contains("Paris, ") && $0.contains("France") }
+        try await first.press("Enter")
+        try await first.waitFor("Paris, France")
+        try await first.press("C-u")
+        try await first.type("Qxqzvjkville")
+        try await first.press("Enter")
+        let missing = try await first.waitFor("Not found")
         #expect(!missing.contains("℉"))  // nothing of Paris is left
-        try first.press("C-c")
-        #expect(try first.waitForExit().status == 0)
+        try await first.press("C-c")
+        #expect(try await first.waitForExit().status == 0)
 
-        let second = try TmuxSession(arguments: ["--offline", "--data-dir", dataDirectory])
-        try second.waitFor("Paris, France")
+        let second = try await TmuxSession(arguments: ["--offline", "--data-dir", dataDirectory])
+        try await second.waitFor("Paris, France")
     }
 
-    @Test func theLocationOptionAndTheUnitKey() throws {
-        let session = try TmuxSession(arguments: ["--offline", "--data-dir", dataDirectory, "--location", "東京"])
-        try session.waitFor("Tokyo, Japan")
-        try session.waitFor("℉")
-        try session.press("Escape")
-        Thread.sleep(forTimeInterval: 0.1)  // a lone Esc, not Alt-u
-        try session.type("u")
-        try session.waitFor("℃")
+    @Test func theLocationOptionAndTheUnitKey() async throws {
+        let session = try await TmuxSession(arguments: ["--offline", "--data-dir", dataDirectory, "--location", "東京"])
+        try await session.waitFor("Tokyo, Japan")
+        try await session.waitFor("℉")
+        try await session.press("Escape")
+        try await Task.sleep(for: .milliseconds(100))  // a lone Esc, not Alt-u
+        try await session.type("u")
+        try await session.waitFor("℃")
     }
 }
