@@ -181,10 +181,6 @@ final class CurlStop: @unchecked Sendable {
     /// Why curl was stopped.
     enum Reason { case tooLarge, overdue }
 
-    /// Where the overdue timers fire: a serial queue of its own, whose timer is armed only while
-    /// curl runs, so an idle program has none.
-    private static let timers = DispatchQueue(label: "mvvm-tui.curl-deadline")
-
     private let lock = NSLock()
     private var send: ((Signal) -> Void)?  // guarded by `lock`; set while the body runs
     private var stoppedBecause: Reason?     // guarded by `lock`
@@ -196,7 +192,9 @@ final class CurlStop: @unchecked Sendable {
     /// Signals `execution` from now until `finish()`; `SIGKILL` once `delay` has passed.
     func watch<Input, Output, Error>(_ execution: Execution<Input, Output, Error>, overdueAfter delay: Duration) {
         lock.withLock { send = { try? execution.send(signal: $0) } }
-        let timer = DispatchSource.makeTimerSource(queue: Self.timers)
+        // On the main queue, which the program's run loop drains: armed only while curl runs, and no
+        // worker thread of libdispatch's is started for it, to exit seconds later.
+        let timer = DispatchSource.makeTimerSource(queue: .main)
         timer.schedule(deadline: .now() + .nanoseconds(Int(delay.nanoseconds)))
         timer.setEventHandler { [weak self] in self?.signal(.kill, because: .overdue) }
         timer.resume()
