@@ -79,7 +79,9 @@ let package = Package(
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "Binding", "Models", "TestSupport"]),
         .testTarget(
             name: "ServicesTests",
-            dependencies: ["Services", "Models", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Services", "Models", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                           .product(name: "Subprocess", package: "swift-subprocess"),
+                           .product(name: "SystemPackage", package: "swift-system")],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

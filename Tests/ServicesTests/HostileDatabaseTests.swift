@@ -11,7 +11,7 @@ import Testing
     static let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace")
     static let grace = Person(id: "grace", firstName: "Grace", lastName: "Hopper")
 
-    @Test func aDatabaseHeldByAnotherProcessTimesOutClearlyAndLosesNoMove() throws {
+    @Test func aDatabaseHeldByAnotherProcessTimesOutClearlyAndLosesNoMove() async throws {
         let path = temporaryDatabasePath()
         let library = SQLiteGameLibrary(database: try AppDatabase(path: path))
         var game = Game()
@@ -20,27 +20,28 @@ import Testing
         try library.append(game.moves[0], toGame: stored.id)
         try game.record(.twoPoints, by: game.home.players[1].id, at: .seconds(2))
 
-        let holder = try DatabaseLockHolder(path: path)
-        let start = ContinuousClock.now
-        #expect { try library.append(game.moves[1], toGame: stored.id) } throws: { error in
-            Self.isClear(error, saying: "in use by another program")
+        let moves = game.moves
+        try await whileAnotherProcessHoldsTheDatabase(at: path) {
+            let start = ContinuousClock.now
+            #expect { try library.append(moves[1], toGame: stored.id) } throws: { error in
+                Self.isClear(error, saying: "in use by another program")
+            }
+            #expect(ContinuousClock.now - start < .seconds(30), "the write waited far past its 2 s timeout")
+            #expect(try library.latestGame()?.game.moves == [moves[0]], "what was committed can still be read")
         }
-        #expect(ContinuousClock.now - start < .seconds(30), "the write waited far past its 2 s timeout")
-        #expect(try library.latestGame()?.game.moves == [game.moves[0]], "what was committed can still be read")
-        holder.release()
 
         try library.append(game.moves[1], toGame: stored.id)
         #expect(try SQLiteGameLibrary(database: AppDatabase(path: path)).latestGame()?.game.moves == game.moves)
     }
 
-    @Test func aPersonAddedWhileAnotherProcessHoldsTheDatabaseIsRefusedClearly() throws {
+    @Test func aPersonAddedWhileAnotherProcessHoldsTheDatabaseIsRefusedClearly() async throws {
         let path = temporaryDatabasePath()
         let store = SQLitePeopleStore(database: try AppDatabase(path: path))
         try store.add([Self.ada])
-        let holder = try DatabaseLockHolder(path: path)
-        defer { holder.release() }
-        #expect { try store.add([Self.grace]) } throws: { Self.isClear($0, saying: "in use by another program") }
-        #expect(try SQLitePeopleStore(database: AppDatabase(path: path)).person(id: "ada") == Self.ada)
+        try await whileAnotherProcessHoldsTheDatabase(at: path) {
+            #expect { try store.add([Self.grace]) } throws: { Self.isClear($0, saying: "in use by another program") }
+            #expect(try SQLitePeopleStore(database: AppDatabase(path: path)).person(id: "ada") == Self.ada)
+        }
     }
 
     @Test func aReadOnlyDatabaseIsReportedClearlyAndLeftAsItIs() throws {

@@ -2,34 +2,14 @@
 import Glibc
 #endif
 import Foundation
-import TestSupport
+import Subprocess
+import SystemPackage
 
 /// Things done to the database's file from outside the program, for the hostile-data tests:
 /// another process holding it, its directory made read-only, a disk that fills up.
 enum HostileDisk {
     struct Failure: Error, CustomStringConvertible {
         let description: String
-    }
-
-    /// Runs `executable` with `arguments` to the end and returns its exit status (128 + the signal
-    /// when a signal ended it).
-    @discardableResult
-    static func run(_ executable: String, _ arguments: [String]) throws -> Int32 {
-        var pid: pid_t = 0
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let spawned = withDefaultSignals { posix_spawnp(&pid, executable, &actions, $0, argv, environ) }
-        guard spawned == 0 else { throw Failure(description: "cannot start \(executable): error \(spawned)") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { throw Failure(description: "lost \(executable)") }
-        }
-        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
 
     /// Whether this process runs as root, which file permissions do not stop.
@@ -40,8 +20,13 @@ enum HostileDisk {
     /// Nil when root may not mount here.
     static func makeReadOnly(_ directory: String) throws -> (() -> Void)? {
         if isRoot {
-            guard try run("mount", ["--bind", "-o", "ro", directory, directory]) == 0 else { return nil }
-            return { _ = try? run("umount", [directory]) }
+            // As `mount --bind -o ro` does: bind, then make the binding read-only.
+            guard mount(directory, directory, nil, UInt(MS_BIND), nil) == 0 else { return nil }
+            guard mount(nil, directory, nil, UInt(MS_REMOUNT | MS_BIND | MS_RDONLY), nil) == 0 else {
+                umount(directory)
+                return nil
+            }
+            return { umount(directory) }
         }
         let files = try FileManager.default.contentsOfDirectory(atPath: directory)
         for file in files { chmod(directory + "/" + file, 0o444) }
@@ -58,77 +43,45 @@ enum HostileDisk {
     static func smallDisk(kilobytes: Int) throws -> (path: String, remove: () -> Void)? {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("mvvm-tui-full-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        guard isRoot, try run("mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0700", "tmpfs", path]) == 0 else {
+        guard isRoot, mount("tmpfs", path, "tmpfs", 0, "size=\(kilobytes)k,mode=0700") == 0 else {
             try? FileManager.default.removeItem(atPath: path)
             return nil
         }
         return (path, {
-            _ = try? run("umount", [path])
+            umount(path)
             try? FileManager.default.removeItem(atPath: path)
         })
     }
 }
 
-/// Another process (Python's sqlite3) holding an exclusive write transaction on a database
-/// file until `release()` closes its input, when it rolls back and ends.
-final class DatabaseLockHolder {
-    private let pid: pid_t
-    private let input: Int32
-    /// Kept open while the process lives: a write to a closed pipe would end it early.
-    private let output: Int32
-
-    /// Starts the process and returns once it holds the lock.
-    init(path: String) throws {
-        let script = """
-            import sqlite3, sys
-            db = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=10)
-            db.execute("BEGIN EXCLUSIVE")
-            sys.stdout.write("held\\n")
-            sys.stdout.flush()
-            sys.stdin.read()
-            db.execute("ROLLBACK")
-            """
-        var toChild: [Int32] = [-1, -1]
-        var fromChild: [Int32] = [-1, -1]
-        // Close-on-exec, so that no process another test starts meanwhile (a tmux server lives
-        // long) keeps the holder's input open after `release()`.
-        guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else { throw HostileDisk.Failure(description: "no pipe") }
-        for end in toChild + fromChild { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        posix_spawn_file_actions_addclose(&actions, toChild[1])
-        posix_spawn_file_actions_addclose(&actions, fromChild[0])
-        let argv = ([String](["python3", "-c", script, path])).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var child: pid_t = 0
-        let spawned = withDefaultSignals { posix_spawnp(&child, "python3", &actions, $0, argv, environ) }
-        close(toChild[0])
-        close(fromChild[1])
-        pid = child
-        input = toChild[1]
-        output = fromChild[0]
-        guard spawned == 0 else {
-            close(input)
-            close(output)
-            throw HostileDisk.Failure(description: "cannot start python3: error \(spawned)")
-        }
+/// Runs `body` while another process (Python's sqlite3, started through swift-subprocess) holds
+/// an exclusive write transaction on the database file at `path`; then closes its input, and it
+/// rolls back and ends.
+func whileAnotherProcessHoldsTheDatabase<Result: Sendable>(at path: String,
+                                                           _ body: () async throws -> Result) async throws -> Result {
+    let script = """
+        import sqlite3, sys
+        db = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=10)
+        db.execute("BEGIN EXCLUSIVE")
+        sys.stdout.write("held\\n")
+        sys.stdout.flush()
+        sys.stdin.read()
+        db.execute("ROLLBACK")
+        """
+    let run = try await Subprocess.run(.name("python3"), arguments: ["-c", script, path],
+                                       input: .inputWriter, output: .sequence, error: .discarded) { execution in
         var line: [UInt8] = []
-        var byte: UInt8 = 0
-        while line.count < 16, read(output, &byte, 1) == 1, byte != UInt8(ascii: "\n") { line.append(byte) }
-        guard line == Array("held".utf8) else {
-            release()
+        for try await buffer in execution.standardOutput {
+            buffer.withUnsafeBytes { line += $0 }
+            if line.contains(UInt8(ascii: "\n")) { break }
+        }
+        guard line == Array("held\n".utf8) else {
+            try await execution.standardInputWriter.finish()
             throw HostileDisk.Failure(description: "python3 could not lock \(path)")
         }
+        let result = try await body()
+        try await execution.standardInputWriter.finish()
+        return result
     }
-
-    /// Ends the transaction and the process.
-    func release() {
-        close(input)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        close(output)
-    }
+    return run.closureResult
 }

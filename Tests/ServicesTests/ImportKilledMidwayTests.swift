@@ -6,6 +6,8 @@ import Darwin
 import Foundation
 import Models
 import Services
+import Subprocess
+import SystemPackage
 import Testing
 
 /// A program killed with SIGKILL in the middle of an import keeps every batch it had committed,
@@ -22,25 +24,27 @@ struct ImportKilledMidwayTests {
         let path = temporaryDatabasePath()
         _ = try AppDatabase(path: path)
         let progress = path + ".committed"
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        child.arguments = ["--testing-library", "swift-testing", "--filter", "importBatchesUntilKilled"]
-        child.environment = ProcessInfo.processInfo.environment.merging([Self.databaseVariable: path]) { $1 }
-        child.standardOutput = FileHandle.nullDevice
-        child.standardError = FileHandle.nullDevice
-        try child.run()
-
-        // Wait for a batch, then kill it within the second's transaction time. Sleeping, not
-        // blocking: the other tests share this process's few threads.
-        let deadline = ContinuousClock.now + .seconds(120)
-        while Self.committedBatches(in: progress) < 1, child.isRunning, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))
+        let testBinary = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        var environment = ProcessInfo.processInfo.environment
+        environment[Self.databaseVariable] = path
+        let run = try await Subprocess.run(
+            .path(FilePath(testBinary)),
+            arguments: ["--testing-library", "swift-testing", "--filter", "importBatchesUntilKilled"],
+            environment: .custom(Dictionary(uniqueKeysWithValues: environment.map { (Environment.Key(stringLiteral: $0.key), $0.value) })),
+            input: .none, output: .discarded, error: .discarded
+        ) { execution in
+            // Wait for a batch, then kill it within the second's transaction time. Sleeping, not
+            // blocking: the other tests share this process's few threads.
+            let deadline = ContinuousClock.now + .seconds(120)
+            while Self.committedBatches(in: progress) < 1, ContinuousClock.now < deadline,
+                  Self.isRunning(execution.processIdentifier.value) {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            try await Task.sleep(for: .milliseconds(Int.random(in: 0...150)))
+            try? execution.send(signal: .kill)
         }
-        try await Task.sleep(for: .milliseconds(Int.random(in: 0...150)))
-        kill(child.processIdentifier, SIGKILL)
-        child.waitUntilExit()
         let noted = Self.committedBatches(in: progress)
-        try #require(noted >= 1, "the child did not import (exit \(child.terminationStatus))")
+        try #require(noted >= 1, "the child did not import (\(run.terminationStatus))")
 
         let store = SQLitePeopleStore(database: try AppDatabase(path: path))
         let kept = try store.count(matching: "")
@@ -60,6 +64,13 @@ struct ImportKilledMidwayTests {
             try store.add(people)
             _ = write(progress, "\(batch)\n", "\(batch)\n".utf8.count)
         }
+    }
+
+    /// Whether `process` runs: it exists and has not exited (a zombie waits for its reaping).
+    private static func isRunning(_ process: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(process)/stat", encoding: .utf8),
+              let end = stat.lastIndex(of: ")") else { return false }
+        return !stat[end...].dropFirst(2).hasPrefix("Z")
     }
 
     /// How many batches the child has noted as committed.
