@@ -21,7 +21,7 @@ import Testing
         try game.record(.twoPoints, by: game.home.players[1].id, at: .seconds(2))
 
         let moves = game.moves
-        try await whileAnotherProcessHoldsTheDatabase(at: path) {
+        try await whileAnotherProcessHoldsTheDatabase(at: path) { () async throws in
             let start = ContinuousClock.now
             #expect { try library.append(moves[1], toGame: stored.id) } throws: { error in
                 Self.isClear(error, saying: "in use by another program")
@@ -38,7 +38,7 @@ import Testing
         let path = temporaryDatabasePath()
         let store = SQLitePeopleStore(database: try AppDatabase(path: path))
         try store.add([Self.ada])
-        try await whileAnotherProcessHoldsTheDatabase(at: path) {
+        try await whileAnotherProcessHoldsTheDatabase(at: path) { () async throws in
             #expect { try store.add([Self.grace]) } throws: { Self.isClear($0, saying: "in use by another program") }
             #expect(try SQLitePeopleStore(database: AppDatabase(path: path)).person(id: "ada") == Self.ada)
         }
