@@ -61,7 +61,7 @@ final class LoopbackHTTPServer: Sendable {
     private let stopSocket: Int32
 
     /// Starts listening on a free loopback port and serves `replies`, one connection each.
-    init(replies: [Reply], idleLimit: Duration = .seconds(5)) throws {
+    init(replies: [Reply], idleLimit: Duration = .seconds(30)) throws {
         let listener = try Self.listeningSocket()
         var control: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Self.streamType, 0, &control) == 0 else {
