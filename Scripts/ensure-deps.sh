@@ -51,9 +51,6 @@ if [ "$purpose" != run ] && [ "$purpose" != install ]; then
     if ! command -v tmux >/dev/null 2>&1; then
         missing+=(tmux)  # the end-to-end tests and the install test drive the program in tmux
     fi
-    if ! command -v pgrep >/dev/null 2>&1; then
-        missing+=(procps)  # the end-to-end tests find the program's process with pgrep
-    fi
     if ! command -v python3 >/dev/null 2>&1; then
         missing+=(python3)  # a services test's hostile-disk helper, and the performance script
     fi
@@ -62,8 +59,8 @@ if [ "$purpose" = test ]; then
     if ! command -v man >/dev/null 2>&1 || ! command -v groff >/dev/null 2>&1; then
         missing+=(man-db groff-base)  # the install test renders the installed manual page
     fi
-    if ! command -v readelf >/dev/null 2>&1; then
-        missing+=(binutils)  # the install test checks the installed program has no debug sections
+    if ! command -v readelf >/dev/null 2>&1 || ! command -v nm >/dev/null 2>&1; then
+        missing+=(binutils)  # the install test reads the installed program's sections; the link-order test, its symbols
     fi
 fi
 if [ "$purpose" = link-order ] && ! command -v valgrind >/dev/null 2>&1; then

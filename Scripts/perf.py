@@ -44,7 +44,7 @@ BUDGETS = {
     "typed character in Search, results shown (bytes)": 2048,
     "idle bytes per tab": 0,
     "idle wake-ups per tab": 0,
-    "peak memory after start (MiB)": 15.0,                # the Foundation issue: the shell
+    "peak memory after start (MiB)": 20.0,                # the Foundation issue: the shell
     "peak memory after every scenario (MiB)": 40.0,       # the Movies issue: catalogue loaded
     "scoreboard move (ms)": 2.0,
     "first switch to People, 100,000 people (ms)": 100.0,
@@ -201,14 +201,14 @@ def peak_memory_mib(pid):
     return None
 
 
-def start_child(binary, data_dir, options=()):
-    """Starts the binary on a new pseudo-terminal of SIZE with `options` after the usual ones;
-    returns (pid, master fd, start time)."""
+def start_child(binary, data_dir, options=(), offline=True):
+    """Starts the binary on a new pseudo-terminal of SIZE with `options` after the usual ones
+    (`--offline` unless `offline` is false); returns (pid, master fd, start time)."""
     master, slave = pty.openpty()
     set_size(slave, *SIZE)
     env = {"TERM": "xterm-256color", "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "enable=no",
            "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": data_dir}
-    argv = [str(binary), "--offline", "--data-dir", data_dir, *options]
+    argv = [str(binary), *(["--offline"] if offline else []), "--data-dir", data_dir, *options]
     started = time.perf_counter()
     pid = os.fork()
     if pid == 0:  # the child: the slave becomes its controlling terminal and stdio

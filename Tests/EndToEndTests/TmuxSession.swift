@@ -88,8 +88,13 @@ final class TmuxSession {
 
     /// Sends `signal` (`TERM`, `HUP`, `SEGV`…) to the program itself.
     func kill(_ signal: String) async throws {
-        guard let pid = try await programID() else { throw Failure(description: "the program is not running") }
-        try await Self.run("/bin/kill", ["-\(signal)", pid])
+        let numbers: [String: Int32] = ["TERM": SIGTERM, "HUP": SIGHUP, "INT": SIGINT, "KILL": SIGKILL, "SEGV": SIGSEGV,
+                                        "ABRT": SIGABRT, "BUS": SIGBUS, "FPE": SIGFPE]
+        guard let number = numbers[signal] else { throw Failure(description: "no signal named \(signal)") }
+        guard let pid = try await programID().flatMap({ pid_t($0) }) else {
+            throw Failure(description: "the program is not running")
+        }
+        guard Glibc.kill(pid, number) == 0 else { throw Failure(description: "kill -\(signal) \(pid): error \(errno)") }
     }
 
     /// Waits until the program's process is gone (after SIGKILL nothing is printed to wait for).
