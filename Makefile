@@ -172,12 +172,13 @@ bench:
 	.build/release/mvvm-tui-bench
 
 ## perf: measure the release binary in a 100x30 pseudo-terminal, then keys during an import of
-## 20,000 vCards (see Docs/Performance.md)
+## 20,000 vCards and of 10,000 with a photo each (see Docs/Performance.md)
 perf: release
 	@Scripts/ensure-deps.sh perf
 	$(SWIFT) build $(BENCH_FLAGS)
 	python3 Scripts/perf.py --binary $(RELEASE_BINARY) --bench-binary .build/release/mvvm-tui-bench $(PERF_ARGS)
 	python3 Scripts/import-perf.py --binary $(RELEASE_BINARY)
+	python3 Scripts/import-perf.py --binary $(RELEASE_BINARY) --runs 3 --cards 10000 --photo-bytes 10000 --import-seconds 6
 
 ## link-order: rewrite Scripts/link-order.txt from a session run under callgrind (needs valgrind)
 link-order:
