@@ -40,10 +40,11 @@ extension VCard {
         var output: [UInt8] = []
         var wroteBirthday = false
         for line in lines {
-            guard let (name, prefix, value) = property(line.bytes) else {
+            guard let (name, written, value) = property(line.bytes) else {
                 output += bytes[line.range]
                 continue
             }
+            let prefix = plainPrefix(written)
             switch name {
             case "N" where nameChanged:
                 var parts = split(Array(value.utf8)[...], at: UInt8(ascii: ";")).map { String(decoding: $0, as: UTF8.self) }
@@ -128,6 +129,14 @@ extension VCard {
             }
         }
         return nil
+    }
+
+    /// A line's name and parameters for a value written anew, as plain text: without a
+    /// quoted-printable encoding (vCard 2.1), whose value this program does not write.
+    private static func plainPrefix(_ prefix: String) -> String {
+        prefix.split(separator: ";", omittingEmptySubsequences: false)
+            .filter { !$0.uppercased().hasPrefix("ENCODING=QUOTED-PRINTABLE") && $0.uppercased() != "QUOTED-PRINTABLE" }
+            .joined(separator: ";")
     }
 
     /// `date` as vCard 3.0 writes dates: `1815-12-10`, `--12-10`.

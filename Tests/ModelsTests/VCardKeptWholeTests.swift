@@ -139,3 +139,53 @@ struct BirthKeysTests {
         #expect(CalendarDay(year: 2028, month: 2, day: 28).birthKeys(within: 1) == [228, 229])
     }
 }
+
+/// Exports of other address books come back whole too: Google's, and a vCard 2.1 card with
+/// quoted-printable values, which the program does not decode.
+struct VCardOtherExportsTests {
+    static let google = [
+        "BEGIN:VCARD", "VERSION:3.0", "FN:Grace Hopper", "N:Hopper;Grace;Brewster Murray;;",
+        "EMAIL;TYPE=INTERNET;TYPE=WORK:grace@navy.example", "TEL;TYPE=CELL:+1 202-555-0100",
+        "ADR;TYPE=HOME:;;1 Navy Yard;Washington;DC;20003;US", "BDAY:1906-12-09",
+        "item1.URL:https\\://example.org/grace", "item1.X-ABLabel:Blog", "CATEGORIES:myContacts,Navy",
+        "NOTE:Found a moth\\nin the relay.", "END:VCARD",
+    ].joined(separator: "\r\n") + "\r\n"
+
+    static let quotedPrintable = [
+        "BEGIN:VCARD", "VERSION:2.1", "N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:M=C3=BCller;J=C3=BCrgen;;;",
+        "FN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:J=C3=BCrgen M=C3=BCller",
+        "NOTE;ENCODING=QUOTED-PRINTABLE:Line one=0D=0ALine two, a soft=", " break", "TEL;CELL:+49 30 1234567", "END:VCARD",
+    ].joined(separator: "\r\n") + "\r\n"
+
+    @Test(arguments: [google, quotedPrintable])
+    func anUntouchedCardIsWrittenBackByteForByte(card: String) throws {
+        let read = VCard.people(from: card)
+        let person = try #require(read.people.first)
+        #expect(read.cards == [card])
+        #expect(VCard.text(for: [person], keeping: [person.id: card]) == card)
+    }
+
+    @Test func googlesKindsAndLabelsAreRead() throws {
+        let grace = try #require(VCard.people(from: Self.google).people.first)
+        #expect(grace.emails == [ContactDetail("grace@navy.example", kinds: ["work"])])
+        #expect(grace.phones == [ContactDetail("+1 202-555-0100", kinds: ["cell"])])
+        #expect(grace.birthday == BirthDate("1906-12-09"))
+    }
+
+    @Test func aQuotedPrintableNameIsReadDecodedAndWrittenAnewAsPlainText() throws {
+        var person = try #require(VCard.people(from: Self.quotedPrintable).people.first)
+        #expect(person.fullName == "Jürgen Müller")
+        person.lastName = "Möller"
+        let revised = try #require(VCard.revised(Self.quotedPrintable, to: person, at: Date(timeIntervalSince1970: 0)))
+        #expect(revised.contains("\r\nN;CHARSET=UTF-8:Möller;Jürgen;;;\r\nFN;CHARSET=UTF-8:Jürgen Möller\r\n"))
+        #expect(VCard.people(from: revised).people.first?.fullName == "Jürgen Möller")
+    }
+
+    @Test func editingABirthdayInAVersionTwoCardChangesThatLineAndREVOnly() throws {
+        var person = try #require(VCard.people(from: Self.quotedPrintable).people.first)
+        person.birthday = BirthDate("1950-05-01")
+        let revised = try #require(VCard.revised(Self.quotedPrintable, to: person, at: Date(timeIntervalSince1970: 0)))
+        #expect(revised == Self.quotedPrintable.replacingOccurrences(
+            of: "END:VCARD", with: "BDAY:19500501\r\nREV:19700101T000000Z\r\nEND:VCARD"))
+    }
+}
