@@ -32,6 +32,24 @@ import Testing
         try await session.waitFor("1815-02-30 is not a day on the calendar")
     }
 
+    @Test func enterEditsThePersonUnderTheCursorAndTheEditIsKept() async throws {
+        let session = try await TmuxSession(arguments: ["--tab", "people", "--data-dir", dataDirectory])
+        try await session.waitFor("No one here yet")
+        try await Self.add(["Ada", "Lovelace", "1815-12-10"], in: session)
+        try await session.waitFor("December 10, 1815")
+        try await session.press("Enter")
+        try await session.waitFor("Edit Ada Lovelace")
+        try await session.press("Enter", "Enter")  // salutation, first name: as they were
+        try await session.press("C-u")
+        try await session.type("King")
+        try await session.press("Enter", "Enter")  // the birthday as it was
+        try await session.type("ada@analytical.example")
+        try await session.press("Enter", "Enter")  // no phone: saved
+        let saved = try await session.waitFor("Saved Ada King")
+        #expect(saved.contains("Email ada@analytical.example"))
+        #expect(!saved.contains("Lovelace"))
+    }
+
     @Test func keysAnswerDuringAnImportAndEscStopsItKeepingWhatWasCommitted() async throws {
         try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
         let cards = dataDirectory + "/cards.vcf"
