@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2", traits: []),
         // Its descriptor and path types (FileDescriptor, FilePath), which swift-subprocess takes.
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
+        // Deflate (zlib), for the vCards kept beside each person.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // MARK: - Model, binding and view-model layers (no terminal, no network, no database)
@@ -34,7 +36,8 @@ let package = Package(
             name: "Services",
             dependencies: ["Binding", "Models", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "TOMLKit", package: "TOMLKit"),
                            .product(name: "Subprocess", package: "swift-subprocess"),
-                           .product(name: "SystemPackage", package: "swift-system")],
+                           .product(name: "SystemPackage", package: "swift-system"),
+                           .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             resources: [.copy("Resources/movies.sqlite"), .copy("Resources/gazetteer.sqlite")],
             swiftSettings: callerIsolatedAsync
         ),

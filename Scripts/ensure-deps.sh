@@ -40,6 +40,9 @@ if [ "$purpose" != install ]; then
     if ! { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists sqlite3; }; then
         missing+=(libsqlite3-dev)  # GRDB builds against the system SQLite
     fi
+    if ! { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists zlib; }; then
+        missing+=(zlib1g-dev)  # ZIPFoundation deflates the kept vCards with zlib
+    fi
     if ! command -v curl >/dev/null 2>&1; then
         missing+=(curl)  # the program fetches over HTTP by running curl, and the tests run it too
     fi

@@ -212,11 +212,11 @@ public final class AppDatabase: Sendable {
             // made from what was known of them, so that every person has one.
             try db.create(table: "personCard") { table in
                 table.primaryKey("personId", .text).references("person", onDelete: .cascade)
-                table.column("card", .text).notNull()
+                table.column("card", .blob).notNull()  // deflated (PackedCard)
             }
             let statement = try db.makeStatement(sql: "INSERT INTO personCard (personId, card) VALUES (?, ?)")
             for person in try SQLitePeopleStore.everyone(in: db) {
-                try statement.execute(arguments: [person.id, VCard.text(for: [person])])
+                try statement.execute(arguments: [person.id, PackedCard.pack(VCard.text(for: [person]))])
             }
         }
         migrator.registerMigration("contactDetails") { db in

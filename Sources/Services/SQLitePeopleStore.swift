@@ -109,10 +109,10 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
                 try Self.save(person, in: db)
                 if let card = cards[person.id] {
                     try db.cachedStatement(sql: "INSERT OR REPLACE INTO personCard (personId, card) VALUES (?, ?)")
-                        .execute(arguments: [person.id, card])
+                        .execute(arguments: [person.id, try PackedCard.pack(card)])
                 } else {
                     try db.cachedStatement(sql: "INSERT OR IGNORE INTO personCard (personId, card) VALUES (?, ?)")
-                        .execute(arguments: [person.id, VCard.text(for: [person])])
+                        .execute(arguments: [person.id, try PackedCard.pack(VCard.text(for: [person]))])
                 }
                 try db.cachedStatement(sql: "DELETE FROM deletedPerson WHERE id = ?").execute(arguments: [person.id])
                 try db.cachedStatement(sql: "INSERT OR IGNORE INTO outbox (personId) VALUES (?)").execute(arguments: [person.id])
@@ -123,9 +123,10 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
     public func update(_ person: Person, at now: Date) throws {
         try database.write { db in
             try Self.save(person, in: db)
-            let kept = try String.fetchOne(db, sql: "SELECT card FROM personCard WHERE personId = ?", arguments: [person.id])
-            let card = kept.flatMap { VCard.revised($0, to: person, at: now) } ?? VCard.text(for: [person])
-            try db.execute(sql: "INSERT OR REPLACE INTO personCard (personId, card) VALUES (?, ?)", arguments: [person.id, card])
+            let kept = try Data.fetchOne(db, sql: "SELECT card FROM personCard WHERE personId = ?", arguments: [person.id])
+            let card = kept.flatMap(PackedCard.unpack).flatMap { VCard.revised($0, to: person, at: now) } ?? VCard.text(for: [person])
+            try db.execute(sql: "INSERT OR REPLACE INTO personCard (personId, card) VALUES (?, ?)",
+                           arguments: [person.id, try PackedCard.pack(card)])
             try db.execute(sql: "DELETE FROM deletedPerson WHERE id = ?", arguments: [person.id])
             try db.execute(sql: "INSERT OR IGNORE INTO outbox (personId) VALUES (?)", arguments: [person.id])
         }
@@ -139,7 +140,8 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
             } else {
                 try Row.fetchAll(db, sql: "SELECT personId, card FROM personCard")
             }
-            return Dictionary(rows.map { ($0["personId"], $0["card"]) }, uniquingKeysWith: { first, _ in first })
+            return Dictionary(rows.compactMap { row in PackedCard.unpack(row["card"]).map { (row["personId"], $0) } },
+                              uniquingKeysWith: { first, _ in first })
         }
     }
 
