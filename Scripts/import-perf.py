@@ -263,9 +263,8 @@ def main():
     parser.add_argument("--import-seconds", type=float, default=4.0, help="the import's budget")
     parser.add_argument("--markdown", metavar="FILE")
     args = parser.parse_args()
-    binary = Path(args.binary).absolute()
-    if not os.access(binary, os.X_OK):
-        print(f"import-perf: no executable at {binary} (build it with: make release)", file=sys.stderr)
+    binary = perf.executable(args.binary, "import-perf")
+    if binary is None:
         return 2
     folder = tempfile.mkdtemp(prefix="mvvm-tui-cards-")
     try:

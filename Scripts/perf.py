@@ -513,6 +513,15 @@ def report(rows, args, binary):
         Path(args.markdown).write_text("\n".join(lines) + "\n")
 
 
+def executable(path, script):
+    """`path` made absolute when it is an executable file; else says so for `script` and gives None."""
+    binary = Path(path).absolute()
+    if os.access(binary, os.X_OK):
+        return binary
+    print(f"{script}: no executable at {binary} (build it with: make release)", file=sys.stderr)
+    return None
+
+
 def main():
     """Parses the options, runs the binary --runs times, reports, and returns the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -523,9 +532,8 @@ def main():
     parser.add_argument("--bench-binary", default=str(REPO / ".build/release/mvvm-tui-bench"),
                         help="makes the database of 100,000 people the People scenarios use")
     args = parser.parse_args()
-    binary = Path(args.binary).absolute()
-    if not os.access(binary, os.X_OK):
-        print(f"perf: no executable at {binary} (build it with: swift build -c release)", file=sys.stderr)
+    binary = executable(args.binary, "perf")
+    if binary is None:
         return 2
     people_database = tempfile.mkdtemp(prefix="mvvm-tui-perf-people-")
     try:
