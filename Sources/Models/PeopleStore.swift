@@ -53,7 +53,8 @@ public protocol PeopleStore: AnyObject, Sendable {
     func delete(id: Person.ID) throws
     /// Takes in people fetched from the server, in one transaction: a new id is inserted, a known
     /// one updated. People deleted here stay deleted, and a person still waiting in the outbox
-    /// keeps the form entered here.
+    /// keeps the form entered here. A person the server sends without email addresses and phone
+    /// numbers (the people server keeps none) keeps those known here.
     func merge(_ people: [Person]) throws
 
     // MARK: Outbox

@@ -1,12 +1,13 @@
 import Foundation
 
-/// Address-book files (vCard 3.0 and 4.0, RFC 2426 and RFC 6350) read into people and written from them.
+/// Address-book files (vCard 2.1, 3.0 and 4.0; RFC 2426 and RFC 6350) read into people and written from them.
 ///
 /// Reading takes a person's name from `N` (family; given; additional; prefix; suffix, the prefix
 /// becoming the salutation), or from `FN` when `N` gives none; the birthday from `BDAY` in any of
-/// `1815-12-10`, `18151210`, `--1210` or `--12-10` (no year), a time after the date ignored; the
-/// id from `UID`, `urn:uuid:` dropped. Folded lines, `\,` `\;` `\n` `\\` escapes and UTF-8 names
-/// are understood. A card with no name, a `BDAY` that is not a date, or no `END:VCARD` is left
+/// `1815-12-10`, `18151210`, `--1210` or `--12-10` (no year, as is Apple's `X-APPLE-OMIT-YEAR`), a
+/// time after the date ignored; email addresses and phone numbers from every `EMAIL` and `TEL`,
+/// with their kinds; the id from `UID`, `urn:uuid:` dropped. Folded lines, `\,` `\;` `\n` `\\`
+/// escapes, UTF-8 and quoted-printable names (vCard 2.1) are understood. A card with no name, a `BDAY` that is not a date, or no `END:VCARD` is left
 /// out and reported by its line; the others are read. A card without a `UID` gets an id made from
 /// its text, so reading the same file twice adds nobody twice.
 ///
@@ -65,7 +66,11 @@ public enum VCard {
             reader.take(line)
         }
         reader.finish()
-        let cards = reader.cardRanges.map { String(decoding: bytes[$0], as: UTF8.self) }
+        // A card that ends the file without a line end is given one, so that cards written one
+        // after another stay apart.
+        let cards = reader.cardRanges.map { range in
+            String(decoding: bytes[range], as: UTF8.self) + (bytes[range].last == UInt8(ascii: "\n") ? "" : "\r\n")
+        }
         return Import(people: reader.people, problems: reader.problems, cards: cards)
     }
 
@@ -74,7 +79,7 @@ public enum VCard {
         var output: [UInt8] = []
         output.reserveCapacity(people.count * 120)
         for person in people {
-            let id = UUID(uuidString: person.id) != nil ? "UID:urn:uuid:\(person.id)" : "UID;VALUE=text:\(escaped(person.id))"
+            let id = uidLine(for: person.id)
             let salutation = person.salutation.map { $0 + " " } ?? ""
             var lines = ["BEGIN:VCARD", "VERSION:4.0", id,
                          "FN:" + escaped(salutation + person.fullName),
@@ -86,6 +91,11 @@ public enum VCard {
             for line in lines { appendFolded(line, to: &output) }
         }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The `UID` line for `id`: a URN for a UUID, else text.
+    static func uidLine(for id: Person.ID) -> String {
+        UUID(uuidString: id) != nil ? "UID:urn:uuid:\(id)" : "UID;VALUE=text:\(escaped(id))"
     }
 
     /// `;TYPE=work,home`, or nothing for a detail of no kind.
@@ -127,20 +137,20 @@ public enum VCard {
         return lines
     }
 
-    /// Appends `line` and CR LF, folded so that no line is over 75 bytes: a break goes before
+    /// Appends `line` and `lineEnd` (CR LF unless a card has LF), folded so that no line is over 75 bytes: a break goes before
     /// a character, never inside one, and the next line starts with a space.
-    static func appendFolded(_ line: String, to output: inout [UInt8]) {
+    static func appendFolded(_ line: String, to output: inout [UInt8], lineEnd: [UInt8] = [UInt8(ascii: "\r"), UInt8(ascii: "\n")]) {
         var room = 75
         for scalar in line.unicodeScalars {
             let encoded = Array(String(scalar).utf8)
             if encoded.count > room {
-                output += [UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: " ")]
+                output += lineEnd + [UInt8(ascii: " ")]
                 room = 74
             }
             output += encoded
             room -= encoded.count
         }
-        output += [UInt8(ascii: "\r"), UInt8(ascii: "\n")]
+        output += lineEnd
     }
 
     // MARK: - Values

@@ -39,6 +39,12 @@ extension VCard {
         let birthday = person.birthday.map { isVersion3 ? extendedForm(of: $0) : basicForm(of: $0) }
         var output: [UInt8] = []
         var wroteBirthday = false
+        // A card without a UID has an id made from its text, which the revision changes: it
+        // gets the id as its UID, so that importing it again finds the same person.
+        let hasUID = lines.contains { property($0.bytes)?.name == "UID" }
+        // Lines written anew end as the card's first line does.
+        let endsInLF = lines.first.map { bytes[$0.range].last == 0x0A && bytes[$0.range].dropLast().last != 0x0D } ?? false
+        let lineEnd: [UInt8] = endsInLF ? [0x0A] : [0x0D, 0x0A]
         for line in lines {
             guard let (name, written, value) = property(line.bytes) else {
                 output += bytes[line.range]
@@ -52,23 +58,24 @@ extension VCard {
                 parts[0] = escaped(person.lastName)
                 parts[1] = escaped(person.firstName)
                 parts[3] = escaped(person.salutation ?? "")
-                appendFolded(prefix + ":" + parts.joined(separator: ";"), to: &output)
+                appendFolded(prefix + ":" + parts.joined(separator: ";"), to: &output, lineEnd: lineEnd)
             case "FN" where nameChanged:
-                appendFolded(prefix + ":" + escaped((person.salutation.map { $0 + " " } ?? "") + person.fullName), to: &output)
+                appendFolded(prefix + ":" + escaped((person.salutation.map { $0 + " " } ?? "") + person.fullName), to: &output, lineEnd: lineEnd)
             case "BDAY" where birthdayChanged:
-                if let birthday, !wroteBirthday { appendFolded(prefix + ":" + birthday, to: &output) }
+                if let birthday, !wroteBirthday { appendFolded(prefix + ":" + birthday, to: &output, lineEnd: lineEnd) }
                 wroteBirthday = true
             case "EMAIL" where emails.changes:
-                emails.revise(line: bytes[line.range], prefix: prefix, value: value, into: &output)
+                emails.revise(line: bytes[line.range], prefix: prefix, value: value, into: &output, lineEnd: lineEnd)
             case "TEL" where phones.changes:
-                phones.revise(line: bytes[line.range], prefix: prefix, value: value, into: &output)
+                phones.revise(line: bytes[line.range], prefix: prefix, value: value, into: &output, lineEnd: lineEnd)
             case "REV":
                 break  // written anew before END
             case "END":
-                if birthdayChanged, !wroteBirthday, let birthday { appendFolded("BDAY:" + birthday, to: &output) }
-                emails.appendAdded(as: "EMAIL", to: &output)
-                phones.appendAdded(as: "TEL", to: &output)
-                appendFolded("REV:" + revision(now), to: &output)
+                if birthdayChanged, !wroteBirthday, let birthday { appendFolded("BDAY:" + birthday, to: &output, lineEnd: lineEnd) }
+                emails.appendAdded(as: "EMAIL", to: &output, lineEnd: lineEnd)
+                phones.appendAdded(as: "TEL", to: &output, lineEnd: lineEnd)
+                if !hasUID { appendFolded(uidLine(for: person.id), to: &output, lineEnd: lineEnd) }
+                appendFolded("REV:" + revision(now), to: &output, lineEnd: lineEnd)
                 output += bytes[line.range]
             default:
                 output += bytes[line.range]
@@ -92,20 +99,20 @@ extension VCard {
             changes = !removed.isEmpty || !added.isEmpty
         }
 
-        mutating func revise(line: ArraySlice<UInt8>, prefix: String, value: String, into output: inout [UInt8]) {
+        mutating func revise(line: ArraySlice<UInt8>, prefix: String, value: String, into output: inout [UInt8], lineEnd: [UInt8]) {
             let text = unescaped(Array(value.utf8)[...])
             let bare = text.lowercased().hasPrefix("tel:") ? String(text.dropFirst(4)) : text
             guard removed.contains(bare) else { return output += line }
             removed.remove(bare)
             guard !added.isEmpty else { return }
             let next = added.removeFirst()
-            appendFolded(prefix + ":" + (bare == text ? "" : "tel:") + escaped(next.value), to: &output)
+            appendFolded(prefix + ":" + (bare == text ? "" : "tel:") + escaped(next.value), to: &output, lineEnd: lineEnd)
         }
 
-        mutating func appendAdded(as name: String, to output: inout [UInt8]) {
+        mutating func appendAdded(as name: String, to output: inout [UInt8], lineEnd: [UInt8]) {
             for detail in added {
                 let kinds = detail.kinds.isEmpty ? "" : ";TYPE=" + detail.kinds.joined(separator: ",")
-                appendFolded(name + kinds + ":" + escaped(detail.value), to: &output)
+                appendFolded(name + kinds + ":" + escaped(detail.value), to: &output, lineEnd: lineEnd)
             }
             added = []
         }

@@ -6,9 +6,11 @@ import Models
 /// to post and the ids deleted here.
 ///
 /// Each call commits before it returns; a batch (`add(_:)` of many, `merge(_:)`) is one
-/// transaction, so a batch is kept whole or not at all, even across a SIGKILL. A page is read
-/// from the index of its sort order, which also holds the folded names the filter looks in; a
-/// filter of three characters or more is counted, and when rare found, through a trigram index.
+/// transaction, so a batch is kept whole or not at all, even across a SIGKILL. A page by name is
+/// read from the index of its sort order, which also holds the folded text the filter looks in
+/// (names, addresses, numbers); a page by next birthday sorts the matches. A filter of three
+/// characters or more is counted, and when rare found, through a trigram index. Each person's
+/// vCard is kept deflated beside their row (`keptCards`), never read by a page.
 ///
 /// ```swift
 /// let store = SQLitePeopleStore(database: try AppDatabase(path: path))
@@ -123,10 +125,15 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
     public func update(_ person: Person, at now: Date) throws {
         try database.write { db in
             try Self.save(person, in: db)
+            // A kept card is revised; one that cannot be read or revised is left as it is, never
+            // replaced by a card made from what the program knows.
             let kept = try Data.fetchOne(db, sql: "SELECT card FROM personCard WHERE personId = ?", arguments: [person.id])
-            let card = kept.flatMap(PackedCard.unpack).flatMap { VCard.revised($0, to: person, at: now) } ?? VCard.text(for: [person])
-            try db.execute(sql: "INSERT OR REPLACE INTO personCard (personId, card) VALUES (?, ?)",
-                           arguments: [person.id, try PackedCard.pack(card)])
+            let card = kept == nil ? VCard.text(for: [person])
+                : kept.flatMap(PackedCard.unpack).flatMap { VCard.revised($0, to: person, at: now) }
+            if let card {
+                try db.execute(sql: "INSERT OR REPLACE INTO personCard (personId, card) VALUES (?, ?)",
+                               arguments: [person.id, try PackedCard.pack(card)])
+            }
             try db.execute(sql: "DELETE FROM deletedPerson WHERE id = ?", arguments: [person.id])
             try db.execute(sql: "INSERT OR IGNORE INTO outbox (personId) VALUES (?)", arguments: [person.id])
         }
@@ -159,7 +166,12 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
             let deleted = try Set(String.fetchAll(db, sql: "SELECT id FROM deletedPerson"))
             let queued = try Set(String.fetchAll(db, sql: "SELECT personId FROM outbox"))
             for person in people where !deleted.contains(person.id) && !queued.contains(person.id) {
-                try Self.save(person, in: db)
+                var merged = person
+                if person.emails.isEmpty, person.phones.isEmpty,
+                   let known = try Row.fetchOne(db, sql: "SELECT * FROM person WHERE id = ?", arguments: [person.id]).map(Self.person(from:)) {
+                    (merged.emails, merged.phones) = (known.emails, known.phones)
+                }
+                try Self.save(merged, in: db)
             }
         }
     }

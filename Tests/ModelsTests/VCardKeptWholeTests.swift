@@ -27,6 +27,14 @@ struct VCardKeptWholeTests {
 
     static let now = Date(timeIntervalSince1970: 1_795_563_540)  // 2026-11-24 23:39:00 UTC
 
+    @Test func aCardEndingTheFileWithoutALineEndIsGivenOneSoCardsStayApart() throws {
+        let read = VCard.people(from: "BEGIN:VCARD\nFN:Ada Lovelace\nEND:VCARD")
+        #expect(read.cards == ["BEGIN:VCARD\nFN:Ada Lovelace\nEND:VCARD\r\n"])
+        let twice = VCard.text(for: read.people + [Person(id: "grace", firstName: "Grace", lastName: "Hopper")],
+                               keeping: [read.people[0].id: read.cards[0]])
+        #expect(VCard.people(from: twice).people.count == 2)
+    }
+
     @Test func eachCardIsKeptAsTheFileHasIt() {
         let read = VCard.people(from: Self.apple + Self.nextcloud)
         #expect(read.people.map(\.fullName) == ["Ada Lovelace", "Grace Hopper"])
@@ -58,9 +66,9 @@ struct VCardKeptWholeTests {
         var grace = try #require(VCard.people(from: Self.nextcloud).people.first)
         grace.birthday = BirthDate("1906-12-10")
         let revised = try #require(VCard.revised(Self.nextcloud, to: grace, at: Self.now))
-        #expect(revised == Self.nextcloud.replacingOccurrences(of: "BDAY:19061209\n", with: "BDAY:19061210\r\n")
+        #expect(revised == Self.nextcloud.replacingOccurrences(of: "BDAY:19061209\n", with: "BDAY:19061210\n")
             .replacingOccurrences(of: "REV:20240101T000000Z\n", with: "")
-            .replacingOccurrences(of: "END:VCARD", with: "REV:20261124T233900Z\r\nEND:VCARD"))
+            .replacingOccurrences(of: "END:VCARD", with: "REV:20261124T233900Z\nEND:VCARD"), "its lines end as the card's do")
     }
 
     @Test func aBirthdayIsAddedInVersionThreesFormAndRemovedWhenCleared() throws {
@@ -68,10 +76,13 @@ struct VCardKeptWholeTests {
         var alan = try #require(VCard.people(from: card).people.first)
         alan.birthday = BirthDate("1912-06-23")
         let added = try #require(VCard.revised(card, to: alan, at: Self.now))
-        #expect(added == "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Turing;Alan;;;\r\nBDAY:1912-06-23\r\nREV:20261124T233900Z\r\nEND:VCARD\r\n")
+        // The card had no UID: its id, made from its text, becomes one, so that it reads back as him.
+        let uid = "UID:urn:uuid:\(alan.id)"
+        #expect(added == "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Turing;Alan;;;\r\nBDAY:1912-06-23\r\n\(uid)\r\nREV:20261124T233900Z\r\nEND:VCARD\r\n")
+        #expect(VCard.people(from: added).people.first?.id == alan.id)
         alan.birthday = nil
         let cleared = try #require(VCard.revised(added, to: alan, at: Self.now))
-        #expect(cleared == "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Turing;Alan;;;\r\nREV:20261124T233900Z\r\nEND:VCARD\r\n")
+        #expect(cleared == "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Turing;Alan;;;\r\n\(uid)\r\nREV:20261124T233900Z\r\nEND:VCARD\r\n")
     }
 
     @Test func anEditedAddressKeepsItsLineGroupAndParametersAndARemovedNumberItsLineGoes() throws {
@@ -87,7 +98,7 @@ struct VCardKeptWholeTests {
         var grace = try #require(VCard.people(from: Self.nextcloud).people.first)
         grace.phones = [ContactDetail("+1 202 555 0100", kinds: ["cell"])]
         let added = try #require(VCard.revised(Self.nextcloud, to: grace, at: Self.now))
-        #expect(added.contains("TEL;TYPE=cell:+1 202 555 0100\r\nREV:20261124T233900Z\r\nEND:VCARD"))
+        #expect(added.contains("TEL;TYPE=cell:+1 202 555 0100\nREV:20261124T233900Z\nEND:VCARD"))
     }
 
     @Test func aLongChangedNameIsFoldedAndReadsBack() throws {
@@ -141,7 +152,7 @@ struct BirthKeysTests {
 }
 
 /// Exports of other address books come back whole too: Google's, and a vCard 2.1 card with
-/// quoted-printable values, which the program does not decode.
+/// quoted-printable values (the program decodes the names it shows, and keeps the rest as written).
 struct VCardOtherExportsTests {
     static let google = [
         "BEGIN:VCARD", "VERSION:3.0", "FN:Grace Hopper", "N:Hopper;Grace;Brewster Murray;;",
@@ -186,6 +197,6 @@ struct VCardOtherExportsTests {
         person.birthday = BirthDate("1950-05-01")
         let revised = try #require(VCard.revised(Self.quotedPrintable, to: person, at: Date(timeIntervalSince1970: 0)))
         #expect(revised == Self.quotedPrintable.replacingOccurrences(
-            of: "END:VCARD", with: "BDAY:19500501\r\nREV:19700101T000000Z\r\nEND:VCARD"))
+            of: "END:VCARD", with: "BDAY:19500501\r\nUID:urn:uuid:\(person.id)\r\nREV:19700101T000000Z\r\nEND:VCARD"))
     }
 }

@@ -97,6 +97,20 @@ struct PersonFormTests: PeopleTesting {
         #expect(store.outbox.map(\.person) == [saved])
     }
 
+    @Test func anAddressOrNumberLeftAsTheCardHadItIsNotCheckedWhenSaving() throws {
+        let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace", emails: [ContactDetail("ada at home")],
+                         phones: [ContactDetail("+1 555 0100 ext. 5")])
+        let form = PersonForm(editing: ada)
+        var birthday = form
+        birthday[.birthday] = "1815-12-10"
+        let saved = try birthday.person(today: CalendarDay(year: 2026, month: 11, day: 22)).get()
+        #expect(saved.emails == ada.emails)
+        #expect(saved.phones == ada.phones)
+        var typed = form
+        typed[.phone] = "+1 555 CALL"
+        #expect(throws: PersonForm.Invalid.self) { try typed.person(today: CalendarDay(year: 2026, month: 11, day: 22)).get() }
+    }
+
     @Test func escapeClosesTheFormKeepingNothing() {
         let people = makeViewModel()
         people.startAdding()

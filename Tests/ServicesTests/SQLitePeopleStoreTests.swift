@@ -97,6 +97,22 @@ struct SQLitePeopleStoreTests {
         #expect(try store.person(id: "ada") == ada)
     }
 
+    @Test(arguments: Backing.allCases)
+    func aPersonFromTheServerKeepsTheAddressesAndNumbersKnownHere(_ backing: Backing) throws {
+        var ada = Self.ada
+        ada.emails = [ContactDetail("ada@analytical.example")]
+        ada.phones = [ContactDetail("+44 20 7946 0000")]
+        let store = try store(backing, holding: [ada])
+        var fromServer = Self.ada  // the people server keeps no addresses or numbers
+        fromServer.lastName = "King"
+        try store.merge([fromServer])
+        let merged = try #require(try store.person(id: "ada"))
+        #expect(merged.lastName == "King")
+        #expect(merged.emails == ada.emails)
+        #expect(merged.phones == ada.phones)
+        #expect(try all(store, filter: "analytical").map(\.id) == ["ada"])
+    }
+
     // MARK: - Kept cards
 
     @Test(arguments: Backing.allCases)

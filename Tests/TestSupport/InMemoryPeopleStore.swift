@@ -143,7 +143,11 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
         try failIfAsked()
         let waiting = Set(outbox.map(\.person.id))
         for person in people where !deleted.contains(person.id) && !waiting.contains(person.id) {
-            stored[person.id] = person
+            var merged = person
+            if person.emails.isEmpty, person.phones.isEmpty, let known = stored[person.id] {
+                (merged.emails, merged.phones) = (known.emails, known.phones)
+            }
+            stored[person.id] = merged
         }
         changed()
     }

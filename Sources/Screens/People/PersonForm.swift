@@ -84,7 +84,8 @@ public struct PersonForm: Equatable, Sendable {
     public func person(today: CalendarDay) -> Result<Person, Invalid> {
         let trimmed = values.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
         let (salutation, first, last, birthdayText) = (trimmed[0], trimmed[1], trimmed[2], trimmed[3])
-        let (email, phone) = (trimmed[4], trimmed[5])
+        // An address and a number as typed, less the spaces around them.
+        let (email, phone) = (values[4].trimmingCharacters(in: .whitespaces), values[5].trimmingCharacters(in: .whitespaces))
         guard !first.isEmpty || !last.isEmpty else {
             return .failure(Invalid(field: .firstName, message: "A person needs a first or a last name"))
         }
@@ -101,10 +102,11 @@ public struct PersonForm: Equatable, Sendable {
             }
             birthday = date
         }
-        if !email.isEmpty, let problem = Self.problem(withEmail: email) {
+        // What was typed is checked; an address or a number left as the card had it is not.
+        if !email.isEmpty, email != editing?.emails.first?.value, let problem = Self.problem(withEmail: email) {
             return .failure(Invalid(field: .email, message: problem))
         }
-        if !phone.isEmpty, let problem = Self.problem(withPhone: phone) {
+        if !phone.isEmpty, phone != editing?.phones.first?.value, let problem = Self.problem(withPhone: phone) {
             return .failure(Invalid(field: .phone, message: problem))
         }
         let salutationOrNone = salutation.isEmpty ? nil : salutation
