@@ -1,6 +1,7 @@
 import Foundation
 
-/// Someone on the People screen: a name, perhaps a salutation, perhaps a birthday.
+/// Someone on the People screen: a name, perhaps a salutation, a birthday, email addresses and
+/// phone numbers.
 ///
 /// The identifier is a UUID string made where the person was first entered, on this machine or
 /// on the people server, and kept everywhere after: so the people fetched from the server and

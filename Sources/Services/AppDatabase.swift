@@ -209,7 +209,8 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration("personCard") { db in
             // Each person's vCard, kept whole beside the row the list reads: every property the
             // program does not show is written back by an export. People kept before have a card
-            // made from what was known of them, so that every person has one.
+            // made from what was known of them; people who come from the people server have none
+            // until they are edited, and an export makes theirs.
             try db.create(table: "personCard") { table in
                 table.primaryKey("personId", .text).references("person", onDelete: .cascade)
                 table.column("card", .blob).notNull()  // deflated (PackedCard)
