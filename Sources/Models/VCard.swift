@@ -98,6 +98,44 @@ public enum VCard {
         UUID(uuidString: id) != nil ? "UID:urn:uuid:\(id)" : "UID;VALUE=text:\(escaped(id))"
     }
 
+    /// Whether a content line's parameters (before its first `:`) say its value is quoted-printable.
+    static func isQuotedPrintable(_ line: [UInt8]) -> Bool {
+        let head = line.prefix { $0 != UInt8(ascii: ":") }
+        return String(decoding: head, as: UTF8.self).uppercased().contains("QUOTED-PRINTABLE")
+    }
+
+    /// A quoted-printable value with its `=XX` bytes decoded and soft breaks (`=` at a line's end,
+    /// joined into the value) dropped, read in the line's charset (UTF-8, or ISO-8859-1 when
+    /// `latin1`).
+    static func quotedPrintableDecoded(_ value: ArraySlice<UInt8>, latin1: Bool = false) -> ArraySlice<UInt8> {
+        var output: [UInt8] = []
+        var index = value.startIndex
+        while index < value.endIndex {
+            let byte = value[index]
+            if byte == UInt8(ascii: "="), index + 2 < value.endIndex,
+               let high = hexDigit(value[index + 1]), let low = hexDigit(value[index + 2]) {
+                output.append(high << 4 | low)
+                index += 3
+            } else if byte == UInt8(ascii: "=") {
+                index += 1  // a soft break
+            } else {
+                output.append(byte)
+                index += 1
+            }
+        }
+        guard latin1 else { return output[...] }
+        return Array(String(output.map { Character(Unicode.Scalar($0)) }).utf8)[...]
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        default: nil
+        }
+    }
+
     /// `;TYPE=work,home`, or nothing for a detail of no kind.
     private static func typeParameter(_ detail: ContactDetail) -> String {
         detail.kinds.isEmpty ? "" : ";TYPE=" + detail.kinds.joined(separator: ",")
@@ -114,7 +152,9 @@ public enum VCard {
     }
 
     /// The lines of `bytes` with folding undone: a line starting with a space or a tab continues
-    /// the one before, less that first character. Line ends are LF or CR LF; blank lines are dropped.
+    /// the one before, less that first character, and so does any line after a quoted-printable
+    /// line that ends in `=` (vCard 2.1's soft break, kept in the line for the decoder to drop).
+    /// Line ends are LF or CR LF; blank lines are dropped.
     static func logicalLines(of bytes: [UInt8]) -> [Line] {
         var lines: [Line] = []
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0  // a byte-order mark
@@ -126,7 +166,10 @@ public enum VCard {
             if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
             let physical = bytes[start..<end]
             let lineEnd = min(next, bytes.count)
-            if let first = physical.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t"), !lines.isEmpty {
+            if let last = lines.last, last.bytes.last == UInt8(ascii: "="), isQuotedPrintable(last.bytes) {
+                lines[lines.count - 1].bytes += physical
+                lines[lines.count - 1].range = last.range.lowerBound..<lineEnd
+            } else if let first = physical.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t"), !lines.isEmpty {
                 lines[lines.count - 1].bytes += physical.dropFirst()
                 lines[lines.count - 1].range = lines[lines.count - 1].range.lowerBound..<lineEnd
             } else if !physical.isEmpty {

@@ -48,7 +48,8 @@ struct CardReader {
         } else if card != nil {
             card?.hash.add(line.bytes)
             if Self.kept.contains(name), card?.properties[name] == nil {
-                let decoded = Self.isQuotedPrintable(line.bytes, value: value) ? Self.quotedPrintableDecoded(value) : value
+                let latin1 = String(decoding: line.bytes.prefix { $0 != UInt8(ascii: ":") }, as: UTF8.self).uppercased().contains("ISO-8859-1")
+                let decoded = VCard.isQuotedPrintable(line.bytes) ? VCard.quotedPrintableDecoded(value, latin1: latin1) : value
                 card?.properties[name] = Property(line: line.number, value: decoded)
                 if name == "BDAY" { card?.omittedYear = Self.omittedYear(line.bytes, value: value) }
             } else if name == "EMAIL" || name == "TEL", let detail = Self.detail(line.bytes, value: value) {
@@ -177,40 +178,6 @@ struct CardReader {
             }
         }
         return (ContactDetail(text, kinds: kinds), preferred)
-    }
-
-    /// Whether a line's parameters say its value is quoted-printable (vCard 2.1).
-    private static func isQuotedPrintable(_ line: [UInt8], value: ArraySlice<UInt8>) -> Bool {
-        String(decoding: line[..<(value.startIndex - 1)], as: UTF8.self).uppercased().contains("QUOTED-PRINTABLE")
-    }
-
-    /// `value` with its `=XX` bytes decoded and a soft break (`=` at the end) dropped.
-    private static func quotedPrintableDecoded(_ value: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        var output: [UInt8] = []
-        var index = value.startIndex
-        while index < value.endIndex {
-            let byte = value[index]
-            if byte == UInt8(ascii: "="), index + 2 < value.endIndex,
-               let high = hexDigit(value[index + 1]), let low = hexDigit(value[index + 2]) {
-                output.append(high << 4 | low)
-                index += 3
-            } else if byte == UInt8(ascii: "="), index + 1 == value.endIndex {
-                index += 1
-            } else {
-                output.append(byte)
-                index += 1
-            }
-        }
-        return output[...]
-    }
-
-    private static func hexDigit(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        default: nil
-        }
     }
 
     /// The year of a `BDAY` line's `X-APPLE-OMIT-YEAR` parameter, when it has one.

@@ -53,7 +53,9 @@ extension VCard {
             let prefix = plainPrefix(written)
             switch name {
             case "N" where nameChanged:
-                var parts = split(Array(value.utf8)[...], at: UInt8(ascii: ";")).map { String(decoding: $0, as: UTF8.self) }
+                // The parts kept (additional names, suffixes) are written as plain text too.
+                let plain = isQuotedPrintable(line.bytes) ? quotedPrintableDecoded(Array(value.utf8)[...]) : Array(value.utf8)[...]
+                var parts = split(plain, at: UInt8(ascii: ";")).map { String(decoding: $0, as: UTF8.self) }
                 while parts.count < 5 { parts.append("") }
                 parts[0] = escaped(person.lastName)
                 parts[1] = escaped(person.firstName)
@@ -138,11 +140,13 @@ extension VCard {
         return nil
     }
 
-    /// A line's name and parameters for a value written anew, as plain text: without a
-    /// quoted-printable encoding (vCard 2.1), whose value this program does not write.
+    /// A line's name and parameters for a value written anew, as plain UTF-8 text: without a
+    /// quoted-printable encoding (vCard 2.1), which this program does not write, and with any
+    /// charset named as UTF-8.
     private static func plainPrefix(_ prefix: String) -> String {
         prefix.split(separator: ";", omittingEmptySubsequences: false)
             .filter { !$0.uppercased().hasPrefix("ENCODING=QUOTED-PRINTABLE") && $0.uppercased() != "QUOTED-PRINTABLE" }
+            .map { $0.uppercased().hasPrefix("CHARSET=") ? "CHARSET=UTF-8" : String($0) }
             .joined(separator: ";")
     }
 

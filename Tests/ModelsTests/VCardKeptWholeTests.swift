@@ -192,6 +192,23 @@ struct VCardOtherExportsTests {
         #expect(VCard.people(from: revised).people.first?.fullName == "Jürgen Möller")
     }
 
+    @Test func aVersionTwoSoftBreakAndALatinOneNameAreReadAndAnEditKeepsTheOtherPartsReadable() throws {
+        let card = [
+            "BEGIN:VCARD", "VERSION:2.1",
+            "N;CHARSET=ISO-8859-1;ENCODING=QUOTED-PRINTABLE:M=FCller-Westernhagen;J=FCrgen;Karl=",
+            "-Heinz;Dr.;", "END:VCARD",
+        ].joined(separator: "\r\n") + "\r\n"
+        let read = VCard.people(from: card)
+        var person = try #require(read.people.first)
+        #expect(read.cards == [card])
+        #expect(person.lastName == "Müller-Westernhagen")
+        #expect(person.firstName == "Jürgen")
+        #expect(person.salutation == "Dr.")
+        person.firstName = "Jörg"
+        let revised = try #require(VCard.revised(card, to: person, at: Date(timeIntervalSince1970: 0)))
+        #expect(revised.contains("\r\nN;CHARSET=UTF-8:Müller-Westernhagen;Jörg;Karl-Heinz;Dr.;\r\n"))
+    }
+
     @Test func editingABirthdayInAVersionTwoCardChangesThatLineAndREVOnly() throws {
         var person = try #require(VCard.people(from: Self.quotedPrintable).people.first)
         person.birthday = BirthDate("1950-05-01")
