@@ -17,7 +17,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
-        // Starts and reaps child processes: curl for each request, and the tests' tmux and pgrep.
+        // Starts and reaps child processes: curl for each request, and the tests' tmux, python3 and
+        // the child of the killed-import test.
         // Without its Foundation trait: the program hands it descriptors and strings only.
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2", traits: []),
         // Its descriptor and path types (FileDescriptor, FilePath), which swift-subprocess takes.

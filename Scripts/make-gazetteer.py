@@ -213,7 +213,7 @@ SCHEMA = [
     # the best BUSY_PREFIX_PLACES places for each prefix that starts more than BUSY_PREFIX_NAMES names
     "CREATE TABLE busy_prefix (prefix BLOB NOT NULL, rank INTEGER NOT NULL, place INTEGER NOT NULL, PRIMARY KEY (prefix, rank)) WITHOUT ROWID",
 ]
-FORMAT = 1  # PRAGMA user_version; Sources/Services/GazetteerDatabase.swift reads this format
+FORMAT = 1  # PRAGMA user_version; Sources/Services/GazetteerTables.swift reads this format
 BUSY_PREFIX_NAMES = 1_000
 BUSY_PREFIX_PLACES = 10
 

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The folder that holds the data files the program ships with (the film catalogue, the
-/// gazetteer and its index), found from where the program's own executable is:
+/// The folder that holds the data files the program ships with (the film catalogue's and the
+/// gazetteer's databases), found from where the program's own executable is:
 ///
 /// 1. `<bin>/../share/mvvm-tui/`, where `make install` puts them beside `<bin>/mvvm-tui`;
 /// 2. `<bin>/mvvm-tui_Services.resources/`, where the build copies them (`make run`, the tests).
