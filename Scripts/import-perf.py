@@ -27,7 +27,6 @@ import os
 import random
 import select
 import shutil
-import signal
 import sqlite3
 import sys
 import tempfile
@@ -235,15 +234,7 @@ def one_run(binary, cards_path, count):
         grown = sum(os.path.getsize(database + end) for end in ("", "-wal") if os.path.exists(database + end)) - size_before
         return samples, import_seconds, grown
     finally:
-        if pid is not None:
-            try:
-                os.kill(pid, signal.SIGKILL)
-                os.waitpid(pid, 0)
-            except (ProcessLookupError, ChildProcessError):
-                pass
-        if fd is not None:
-            os.close(fd)
-        shutil.rmtree(data_dir, ignore_errors=True)
+        perf.end_child(pid, fd, data_dir)
 
 
 def percentile(values, fraction):

@@ -372,15 +372,21 @@ def one_run(binary, idle_seconds, people_database):
             check_alive(pid, f"({error})")
             raise
     finally:
-        if pid is not None:
-            try:
-                os.kill(pid, signal.SIGKILL)
-                os.waitpid(pid, 0)
-            except (ProcessLookupError, ChildProcessError):
-                pass  # already reaped
-        if fd is not None:
-            os.close(fd)
-        shutil.rmtree(data_dir, ignore_errors=True)
+        end_child(pid, fd, data_dir)
+
+
+def end_child(pid, fd, data_dir):
+    """Kills and reaps the child `pid` (None when it never started), closes its terminal `fd` and
+    removes its data folder."""
+    if pid is not None:
+        try:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass  # already reaped
+    if fd is not None:
+        os.close(fd)
+    shutil.rmtree(data_dir, ignore_errors=True)
 
 
 def start_memory_by_tab(binary, people_database):
@@ -397,10 +403,7 @@ def start_memory_by_tab(binary, people_database):
             read_burst(fd, FIRST_FRAME_SILENCE, time.perf_counter(), FIRST_FRAME_SILENCE)
             result[tab] = peak_memory_mib(pid)
         finally:
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
-            os.close(fd)
-            shutil.rmtree(data_dir, ignore_errors=True)
+            end_child(pid, fd, data_dir)
     return result
 
 
