@@ -31,7 +31,9 @@ import Testing
         try await session.waitFor("Tokyo, Japan")
         try await session.waitFor("℉")
         try await session.press("Escape")
-        try await Task.sleep(for: .milliseconds(100))  // a lone Esc, not Alt-u
+        // The Esc must have left the input line before the u is sent: bytes that reach the
+        // program together read as Alt-u, as they would from any terminal.
+        try await session.waitFor("the input line left") { !$0.contains("Esc leave") }
         try await session.type("u")
         try await session.waitFor("℃")
     }

@@ -104,8 +104,21 @@ public final class TerminalApp {
         requestFrame(trigger: "key")
     }
 
+    /// The signals the program answers: Ctrl-C, SIGTERM and SIGHUP end it, SIGWINCH resizes it.
+    static let answeredSignals = [SIGINT, SIGTERM, SIGHUP, SIGWINCH]
+
+    /// Hears `answeredSignals` through dispatch sources, which read them from a signalfd that
+    /// libdispatch's manager thread opens a moment later. They are blocked on this thread first,
+    /// before it starts any other: a blocked signal waits, pending, until that signalfd reads it,
+    /// where an unblocked one sent in the meantime (a resize or Ctrl-C just after the first frame)
+    /// would be delivered here and dropped. Threads inherit the mask; libdispatch's own block
+    /// everything, and children get an empty mask from swift-subprocess. Docs/DECISIONS.md (42).
     private func listenForSignals() {
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] {
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        for signalNumber in Self.answeredSignals { sigaddset(&blocked, signalNumber) }
+        pthread_sigmask(SIG_BLOCK, &blocked, nil)
+        for signalNumber in Self.answeredSignals {
             // Ignored for the default action; the dispatch source still hears the signal.
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
