@@ -1,12 +1,91 @@
 import Foundation
 
-/// The people server: everyone it knows, and a way to give it someone new. Docs/PeopleAPI.md
-/// describes the HTTP form.
+/// The people server: an address book of vCards, each at an href with an ETag that changes with
+/// it (CardDAV, RFC 6352). Docs/PeopleAPI.md says, request by request, what the program asks.
+///
+/// The seed's two verbs, `getPeople()` and `postPerson(_:)`, are kept on top of what a sync
+/// needs: what changed since a token, cards by href, and adds, edits and deletes that only apply
+/// when the card is still the one the program last saw.
 public protocol PeopleAPI: Sendable {
-    /// Everyone the server knows.
-    func getPeople() async throws -> [Person]
-    /// Gives `person` to the server; returns once the server has accepted it.
-    func postPerson(_ person: Person) async throws
+    /// What changed in the address book since `token` (its state at an earlier call); with no
+    /// token, or one the server no longer knows, a complete listing.
+    func changes(since token: String?) async throws -> PeopleChanges
+    /// The cards at `hrefs`, as the server holds them. A card the server no longer has is left out.
+    func cards(at hrefs: [String]) async throws -> [ServerCard]
+    /// Stores `card` as a new card, named after `name` (its UID); throws
+    /// `PeopleAPIError.changedOnServer` when a card of that name exists.
+    func create(_ card: String, named name: String) async throws -> ServerVersion
+    /// Replaces the card at `href` with `card` if the server's is still at `etag` (any when nil);
+    /// returns the new ETag when the server tells it. Throws `changedOnServer` when the card
+    /// changed there meanwhile, `goneFromServer` when it was removed.
+    func update(_ card: String, at href: String, ifMatching etag: String?) async throws -> String?
+    /// Removes the card at `href` if it is still at `etag` (any when nil); a card already gone is
+    /// no failure. Throws `changedOnServer` when it changed there meanwhile.
+    func delete(at href: String, ifMatching etag: String?) async throws
+}
+
+extension PeopleAPI {
+    /// Everyone the server knows (the seed's first verb): every card, read.
+    public func getPeople() async throws -> [Person] {
+        let listing = try await changes(since: nil)
+        return try await cards(at: listing.changed.map(\.href)).flatMap { VCard.people(from: $0.text).people }
+    }
+
+    /// Gives `person` to the server as a new card (the seed's second verb).
+    public func postPerson(_ person: Person) async throws {
+        _ = try await create(VCard.text(for: [person]), named: person.id)
+    }
+}
+
+/// A card on the server: where it is, its version, and its text.
+public struct ServerCard: Equatable, Sendable {
+    /// Its href, as the server names it (a path).
+    public let href: String
+    /// Its ETag; nil when the server gave none.
+    public let etag: String?
+    /// The vCard, as the server sent it.
+    public let text: String
+
+    /// Creates a server card.
+    public init(href: String, etag: String?, text: String) {
+        self.href = href
+        self.etag = etag
+        self.text = text
+    }
+}
+
+/// Where a card was stored, and its version there.
+public struct ServerVersion: Equatable, Sendable {
+    /// Its href.
+    public let href: String
+    /// Its ETag, when the server told it.
+    public let etag: String?
+
+    /// Creates a version.
+    public init(href: String, etag: String?) {
+        self.href = href
+        self.etag = etag
+    }
+}
+
+/// What changed in an address book since a token.
+public struct PeopleChanges: Equatable, Sendable {
+    /// Whether this is every card of the book: a card known here and not listed is gone.
+    public let isComplete: Bool
+    /// The cards added or changed (every card, when complete), each with its ETag.
+    public let changed: [ServerVersion]
+    /// The hrefs of the cards removed (empty when complete).
+    public let removed: [String]
+    /// The book's state now, to ask from next time; nil when the server keeps no tokens.
+    public let token: String?
+
+    /// Creates changes.
+    public init(isComplete: Bool, changed: [ServerVersion], removed: [String] = [], token: String?) {
+        self.isComplete = isComplete
+        self.changed = changed
+        self.removed = removed
+        self.token = token
+    }
 }
 
 /// Why the people server could not be asked or answered wrongly, in words a person can act on.
@@ -17,8 +96,14 @@ public enum PeopleAPIError: Error, Equatable, Sendable, CustomStringConvertible 
     case timedOut
     /// The server answered with an HTTP status other than success.
     case serverError(status: Int)
-    /// The server's answer is not the JSON the program expects.
+    /// The server's answer is not what the program expects.
     case unreadableAnswer
+    /// The server refused the user and password (401) of `account`.
+    case unauthorized(account: String)
+    /// The card changed or appeared on the server since the program last saw it (412).
+    case changedOnServer
+    /// The card is no longer on the server (404).
+    case goneFromServer
     /// Any other failure, in words.
     case failed(String)
 
@@ -29,6 +114,9 @@ public enum PeopleAPIError: Error, Equatable, Sendable, CustomStringConvertible 
         case .timedOut: "the people server did not answer in time"
         case .serverError(let status): "the people server answered \(status)"
         case .unreadableAnswer: "the people server sent an answer this program cannot read"
+        case .unauthorized(let account): "the people server refused the password of \(account)"
+        case .changedOnServer: "the card changed on the people server meanwhile"
+        case .goneFromServer: "the card is no longer on the people server"
         case .failed(let reason): reason
         }
     }
@@ -36,8 +124,12 @@ public enum PeopleAPIError: Error, Equatable, Sendable, CustomStringConvertible 
     /// The failure as the People screen shows it.
     public var description: String { message }
 
-    /// Whether the server could not be reached at all, so trying the next request now is no use.
+    /// Whether trying the next request now is no use: the server cannot be reached, or refuses
+    /// the account.
     public var isUnreachable: Bool {
-        self == .noNetwork || self == .timedOut
+        switch self {
+        case .noNetwork, .timedOut, .unauthorized: true
+        default: false
+        }
     }
 }

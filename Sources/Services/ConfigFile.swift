@@ -70,6 +70,10 @@ public struct ConfigFile: Equatable, Sendable {
             summary: "its user (else the URL's user, if it has one)"),
         Key(name: "people.password", kind: .text, isSecret: true, environmentVariable: "MVVM_TUI_PEOPLE_PASSWORD",
             summary: "its password"),
+        Key(name: "people.book", kind: .text, environmentVariable: "MVVM_TUI_PEOPLE_BOOK",
+            summary: "the address book to sync when the server has several (default the first)"),
+        Key(name: "people.ca_file", kind: .text, environmentVariable: "MVVM_TUI_PEOPLE_CA_FILE",
+            summary: "a PEM file of certificates to trust for the server (a private CA or self-signed)"),
     ]
 
     /// Where the file was read from.

@@ -50,7 +50,8 @@ public struct CurlHTTPClient: HTTPClient {
         try await send(request)
     }
 
-    /// Sends `request`, GET or POST, through `curl` and returns the status and the body.
+    /// Sends `request`, of any method, through `curl` and returns the status, the body, the
+    /// `ETag` and the final URL.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let headers = try Self.headerLines(request.headers)
         guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
@@ -77,17 +78,23 @@ public struct CurlHTTPClient: HTTPClient {
 
     /// The config file curl reads on its standard input for `request`: one option a line, every
     /// value quoted (`name = "value"`, with `\\` and `\"` escaped), so no
-    /// value can start another option. `headers` are `headerLines`'s, `upload` the file holding a
-    /// POST's body. The body goes to standard output; the status code to standard error, on a
-    /// line of its own after any message.
+    /// value can start another option. `headers` are `headerLines`'s, `upload` the file holding the
+    /// body. The body goes to standard output; the status code, the final URL and the `ETag`
+    /// header to standard error, tab-separated on a line of its own after any message.
     static func configuration(for request: HTTPRequest, headers: [String], upload: String?,
                               maximumBodySize: Int) throws -> String {
         var lines = ["silent", "show-error", "globoff", "location", "max-redirs = 3",
                      "proto = \"=http,https\"", "proto-redir = \"=http,https\"",
                      "max-time = \"\(seconds(request.timeout))\"", "max-filesize = \"\(maximumBodySize)\"",
-                     "write-out = \"%{stderr}\\n%{http_code}\""]
+                     "write-out = \"%{stderr}\\n%{http_code}\\t%{url_effective}\\t%header{etag}\""]
+        if request.method != .get, request.method != .post {
+            lines.append("request = \"\(request.method.rawValue)\"")
+        }
         if let upload {
             lines += ["data-binary = \(try quoted("@" + upload))", "header = \"Expect:\""]
+        }
+        if let authorities = request.certificateAuthorities {
+            lines.append("cacert = \(try quoted(authorities))")
         }
         if let credentials = request.credentials {
             guard !credentials.user.contains(":") else { throw HTTPClientError.invalidCredentials }

@@ -92,15 +92,18 @@ struct CurlRun {
         guard exitStatus == 0 else {
             throw CurlHTTPClient.failure(forExitStatus: exitStatus, message: message, maximumBodySize: maximumBodySize)
         }
-        guard let code = Int(written), (100...999).contains(code) else { throw URLError(.badServerResponse) }
+        let fields = written.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+        guard let code = Int(fields[0]), (100...999).contains(code) else { throw URLError(.badServerResponse) }
         guard result.closureResult.count <= maximumBodySize else {
             throw HTTPClientError.bodyTooLarge(limit: maximumBodySize)
         }
-        return HTTPResponse(status: code, body: result.closureResult)
+        let finalURL = fields.count > 1 ? URL(string: fields[1]) : nil
+        let etag = fields.count > 2 && !fields[2].isEmpty ? fields[2] : nil
+        return HTTPResponse(status: code, body: result.closureResult, etag: etag, url: finalURL)
     }
 
-    /// curl's message and the status code it wrote after it (`write-out`), the last line of its
-    /// error output.
+    /// curl's message and what it wrote after it (`write-out`: the status code, then the final URL
+    /// and the `ETag`, tab-separated), the last line of its error output.
     static func messageAndStatus(in text: String) -> (message: String, status: String) {
         guard let newline = text.lastIndex(of: "\n") else { return ("", text) }
         return (String(text[..<newline]), String(text[text.index(after: newline)...]))
@@ -116,9 +119,10 @@ struct CurlRun {
 
     // MARK: Files
 
-    /// The file holding `request`'s body, new in `directory` (its caller removes it); nil for a GET.
+    /// The file holding `request`'s body, new in `directory` (its caller removes it); nil for a
+    /// method that sends none.
     private static func upload(of request: HTTPRequest, in directory: String) throws -> String? {
-        guard request.method != .get else { return nil }
+        guard request.method.sendsBody else { return nil }
         let path = (directory as NSString).appendingPathComponent("mvvm-tui-curl-\(UUID().uuidString).upload")
         let file = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard file >= 0 else { throw setupFailure("create a temporary file in \(directory)") }

@@ -24,17 +24,22 @@ public struct HTTPRequest: Equatable, Sendable {
     public var timeout: Duration
     /// The user and password sent with HTTP Basic authentication; nil sends none.
     public var credentials: HTTPCredentials?
+    /// A file of certificate authorities (PEM) trusted for `https` instead of the system's: a
+    /// private CA, or a server's own self-signed certificate. Nil trusts the system's.
+    public var certificateAuthorities: String?
 
     /// Creates a request of `url` with `method`, `headers` and `body`, given up after `timeout`,
-    /// signed in with `credentials` when given.
+    /// signed in with `credentials` when given, trusting `certificateAuthorities` when given.
     public init(url: URL, method: HTTPMethod = .get, headers: [String: String] = [:], body: Data? = nil,
-                timeout: Duration = .seconds(10), credentials: HTTPCredentials? = nil) {
+                timeout: Duration = .seconds(10), credentials: HTTPCredentials? = nil,
+                certificateAuthorities: String? = nil) {
         self.url = url
         self.method = method
         self.headers = headers
         self.body = body
         self.timeout = timeout
         self.credentials = credentials
+        self.certificateAuthorities = certificateAuthorities
     }
 }
 
@@ -56,25 +61,45 @@ public struct HTTPCredentials: Equatable, Sendable, CustomStringConvertible {
     public var description: String { "\(user):••••" }
 }
 
-/// The HTTP methods the program sends.
+/// The HTTP methods the program sends: the web's two, and those of WebDAV and CardDAV.
 public enum HTTPMethod: String, Equatable, Sendable {
     /// Asks for something; sends no body.
     case get = "GET"
     /// Sends the request's body.
     case post = "POST"
+    /// Stores the request's body at the URL (a vCard in an address book).
+    case put = "PUT"
+    /// Removes what is at the URL; sends no body.
+    case delete = "DELETE"
+    /// Asks for properties of the URL and, with `Depth: 1`, of what it holds (WebDAV, RFC 4918).
+    case propfind = "PROPFIND"
+    /// Asks a report of a collection: changes since a token, or cards by href (RFC 3253, 6352, 6578).
+    case report = "REPORT"
+
+    /// Whether a request of this method sends its body.
+    public var sendsBody: Bool {
+        self != .get && self != .delete
+    }
 }
 
-/// What came back: the HTTP status and the body, whatever the status.
+/// What came back: the HTTP status, the headers a client of the program reads, and the body,
+/// whatever the status.
 public struct HTTPResponse: Equatable, Sendable {
     /// The HTTP status code, such as 200 or 401.
     public let status: Int
     /// The body, possibly empty.
     public let body: Data
+    /// The `ETag` header, as sent (quotes included); nil when there was none.
+    public let etag: String?
+    /// Where the answer came from after any redirect; nil when not known.
+    public let url: URL?
 
-    /// Creates a response of `status` with `body`.
-    public init(status: Int, body: Data) {
+    /// Creates a response of `status` with `body`, and the `etag` and final `url` when known.
+    public init(status: Int, body: Data, etag: String? = nil, url: URL? = nil) {
         self.status = status
         self.body = body
+        self.etag = etag
+        self.url = url
     }
 }
 

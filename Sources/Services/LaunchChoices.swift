@@ -20,12 +20,15 @@ public struct LaunchChoices: Equatable, Sendable {
         public var noColor: Bool
         /// `--people-api`.
         public var peopleAPI: String?
+        /// `--people-book`.
+        public var peopleBook: String?
 
         /// The flags given.
-        public init(tab: String?, noColor: Bool, peopleAPI: String?) {
+        public init(tab: String?, noColor: Bool, peopleAPI: String?, peopleBook: String? = nil) {
             self.tab = tab
             self.noColor = noColor
             self.peopleAPI = peopleAPI
+            self.peopleBook = peopleBook
         }
     }
 
@@ -60,6 +63,11 @@ public struct LaunchChoices: Equatable, Sendable {
     public let peopleServer: URL?
     /// The people server's user and password, or nil to send none.
     public let peopleCredentials: HTTPCredentials?
+    /// The address book to take when the server holds several, by name; nil for the first.
+    public let peopleBook: String?
+    /// A file of certificate authorities to trust for the people server (a private CA, or its
+    /// own self-signed certificate); nil for the system's.
+    public let peopleCertificateAuthorities: String?
     /// The web services' keys by environment variable name, from the environment or the file.
     public let serviceKeys: [String: String]
     /// What the status line should say of these choices, such as a password without a user.
@@ -115,6 +123,8 @@ public struct LaunchChoices: Equatable, Sendable {
         let password = environment["MVVM_TUI_PEOPLE_PASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (fileCredentialsApply ? settings["people.password"] : nil)
         peopleCredentials = user.map { HTTPCredentials(user: $0, password: password ?? "") }
+        peopleBook = flags.peopleBook.flatMap { $0.isEmpty ? nil : $0 } ?? variable("MVVM_TUI_PEOPLE_BOOK") ?? settings["people.book"]
+        peopleCertificateAuthorities = variable("MVVM_TUI_PEOPLE_CA_FILE") ?? settings["people.ca_file"]
         var notices: [String] = []
         if server != nil, user == nil, password != nil {
             notices.append("a people server password is set but no user (MVVM_TUI_PEOPLE_USER or [people] user): nothing is sent")
@@ -136,6 +146,10 @@ public struct LaunchChoices: Equatable, Sendable {
         guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
               url.host?.isEmpty == false else {
             throw problem("\(redacted(text)) is not an http or https URL")
+        }
+        if url.scheme?.lowercased() == "http", (try? CardDAVPeopleAPI.checkTransport(url)) == nil {
+            throw problem("\(redacted(text)) is plain http, which would send the password in the clear: "
+                + "use https (plain http goes only to this machine)")
         }
         guard url.password == nil else {
             // The URL is not repeated: it holds the password.

@@ -83,8 +83,10 @@ extension AppComposition {
     /// `--people-api` (or `MVVM_TUI_PEOPLE_API`, or the config file) names one and the network is allowed.
     private func people(database: SharedDatabase) -> PeopleListViewModel {
         let choices = settings.choices
-        let api = settings.offline ? nil : choices.peopleServer.map {
-            HTTPPeopleAPI(baseURL: $0, credentials: choices.peopleCredentials)
+        // LaunchChoices refused any URL the API would refuse.
+        let api = settings.offline ? nil : choices.peopleServer.flatMap {
+            try? CardDAVPeopleAPI(server: $0, book: choices.peopleBook, credentials: choices.peopleCredentials,
+                                  certificateAuthorities: choices.peopleCertificateAuthorities)
         }
         return PeopleListViewModel(
             openStore: { SQLitePeopleStore(database: try database.open()) },

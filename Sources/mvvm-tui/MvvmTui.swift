@@ -69,8 +69,11 @@ struct MvvmTui: ParsableCommand {
     @Option(help: ArgumentHelp("Where people, games and settings are kept (default: $XDG_DATA_HOME/mvvm-tui, else ~/.local/share/mvvm-tui).", valueName: "dir"))
     var dataDir: String?
 
-    @Option(help: ArgumentHelp("The people server the People screen syncs with, such as http://localhost:8080 (default: $MVVM_TUI_PEOPLE_API, else the config file's; '' for none: no sync). Its user and password come from $MVVM_TUI_PEOPLE_USER and $MVVM_TUI_PEOPLE_PASSWORD, or the config file when it is the file's server; a URL with a password in it is refused. Docs/PeopleAPI.md describes it.", valueName: "url"))
+    @Option(help: ArgumentHelp("The CardDAV address book, or server, the People screen syncs with, such as https://dav.example.com/ (default: $MVVM_TUI_PEOPLE_API, else the config file's; '' for none: no sync). Its user and password come from $MVVM_TUI_PEOPLE_USER and $MVVM_TUI_PEOPLE_PASSWORD, or the config file when it is the file's server; a URL with a password in it is refused. Docs/PeopleAPI.md describes it.", valueName: "url"))
     var peopleApi: String?
+
+    @Option(help: ArgumentHelp("The address book to sync when the people server holds several, by name (default: $MVVM_TUI_PEOPLE_BOOK, else the config file's, else the first).", valueName: "name"))
+    var peopleBook: String?
 
     @Option(help: ArgumentHelp("The config file to read (default: $XDG_CONFIG_HOME/mvvm-tui/config.toml, else ~/.config/mvvm-tui/config.toml).", valueName: "file"))
     var config: String?
@@ -91,7 +94,7 @@ struct MvvmTui: ParsableCommand {
         do {
             file = try ConfigFile.load(path: config ?? ConfigFile.defaultPath(environment: environment),
                                        isExplicit: config != nil)
-            choices = try LaunchChoices(flags: .init(tab: tab?.rawValue, noColor: noColor, peopleAPI: peopleApi),
+            choices = try LaunchChoices(flags: .init(tab: tab?.rawValue, noColor: noColor, peopleAPI: peopleApi, peopleBook: peopleBook),
                                         environment: environment, file: file)
         } catch let problem as ConfigFile.Problem {
             FileHandle.standardError.write(Data("mvvm-tui: \(problem)\n".utf8))

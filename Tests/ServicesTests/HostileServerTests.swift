@@ -35,7 +35,7 @@ import Testing
 
         var testDescription: String { rawValue }
 
-        var bodyLimit: Int { self == .peopleAPI ? HTTPPeopleAPI.maximumBodySize : 5_000_000 }
+        var bodyLimit: Int { self == .peopleAPI ? CardDAVPeopleAPI.maximumBodySize : 5_000_000 }
 
         /// Asks the server at `base` through `http`, and returns the message of the failure.
         func failure(asking base: URL, through http: ShortTimeoutClient) async -> String? {
@@ -50,7 +50,7 @@ import Testing
                 case .weatherbit:
                     _ = try await WeatherbitWeatherService(apiKey: "k", http: http, base: base.absoluteString).weather(at: .rome)
                 case .peopleAPI:
-                    _ = try await HTTPPeopleAPI(baseURL: base, client: http).getPeople()
+                    _ = try await CardDAVPeopleAPI(server: base, client: http).getPeople()
                 }
                 return nil
             } catch let error as MovieServiceError {
@@ -80,7 +80,7 @@ import Testing
             case (.tmdb, .serverError): return "TMDb answered 500"
             case (.peopleAPI, .serverError): return "the people server answered 500"
             case (_, .serverError): return "\(name) answered HTTP 500"
-            case (.peopleAPI, .huge): return "the people server sent an answer too large to read"
+            case (.peopleAPI, .huge): return "the people server sent an answer over 16 MB, which this program does not read"
             case (_, .huge): return "\(name) sent an answer too large to read (over 5 MB)"
             case (.tmdb, .malformed): return "TMDb sent an answer this program cannot read"
             case (_, .malformed): return "\(name) sent an answer this program cannot read"

@@ -28,7 +28,7 @@ struct SecretsOffTheCommandLineTests {
                                                         base: server.baseURL.absoluteString).weather(at: place)
             case .people:
                 let credentials = HTTPCredentials(user: "ada", password: secret)
-                _ = try? await HTTPPeopleAPI(baseURL: server.baseURL, credentials: credentials).getPeople()
+                _ = try? await CardDAVPeopleAPI(server: server.baseURL, credentials: credentials).getPeople()
             }
         }
     }

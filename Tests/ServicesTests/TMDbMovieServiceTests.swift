@@ -301,8 +301,9 @@ struct CurlHTTPClientTests {
         let body = Data(#"{"status_message": "nope"}"#.utf8)
         let server = try LoopbackHTTPServer(replies: [.answer(status: 404, body: body)])
         defer { server.stop() }
-        let response = try await CurlHTTPClient().get(HTTPRequest(url: server.baseURL.appendingPathComponent("x")))
-        #expect(response == HTTPResponse(status: 404, body: body))
+        let url = server.baseURL.appendingPathComponent("x")
+        let response = try await CurlHTTPClient().get(HTTPRequest(url: url))
+        #expect(response == HTTPResponse(status: 404, body: body, url: url))
     }
 
     @Test func headersArriveAsSent() async throws {
@@ -361,7 +362,9 @@ struct CurlHTTPClientTests {
         let body = Data((0..<50_000).map { UInt8(truncatingIfNeeded: $0) })
         let server = try LoopbackHTTPServer(replies: [.unsized(status: 200, body: body)])
         defer { server.stop() }
-        #expect(try await CurlHTTPClient().get(HTTPRequest(url: server.baseURL)) == HTTPResponse(status: 200, body: body))
+        let response = try await CurlHTTPClient().get(HTTPRequest(url: server.baseURL))
+        #expect(response.status == 200)
+        #expect(response.body == body)
     }
 
     @Test func anUnknownHostIsCannotFindHostQuickly() async throws {

@@ -1,56 +1,155 @@
 import Foundation
 import Models
 
-/// A people server in memory, for sync and view-model tests: it answers `getPeople()` from a
-/// list, keeps what is posted, and fails as told.
+/// An address book in memory, for sync and view-model tests: cards at hrefs with ETags that change
+/// with them, a token that counts changes, conditional writes as a CardDAV server makes them, and
+/// failures as told.
 public final class ScriptedPeopleAPI: PeopleAPI, @unchecked Sendable {
-    private let lock = NSLock()
-    private var people: [Person]                  // guarded by `lock`
-    private var fetchFailure: PeopleAPIError?     // guarded by `lock`
-    private var postFailures: [Person.ID: PeopleAPIError] = [:]  // guarded by `lock`
-    private var postAttempts: [Person.ID] = []    // guarded by `lock`
-    private var beforePost: (@Sendable (Person) async -> Void)?  // guarded by `lock`
-
-    /// Creates a server that knows `people`.
-    public init(people: [Person] = []) {
-        self.people = people
+    private struct Stored {
+        var etag: String
+        var text: String
     }
 
-    /// Everyone the server knows now, posted people included.
-    public var known: [Person] { lock.withLock { people } }
-    /// The ids of every post tried, in order, failed ones included.
+    private let lock = NSLock()
+    private var cardsByHref: [String: Stored] = [:]   // guarded by `lock`
+    private var history: [(version: Int, href: String)] = []  // guarded by `lock`
+    private var version = 0                            // guarded by `lock`
+    private var fetchFailure: PeopleAPIError?          // guarded by `lock`
+    private var postFailures: [Person.ID: PeopleAPIError] = [:]  // guarded by `lock`
+    private var postAttempts: [Person.ID] = []         // guarded by `lock`
+    private var beforePost: (@Sendable (Person) async -> Void)?  // guarded by `lock`
+
+    /// The folder its cards are in.
+    public static let book = "/ada/contacts/"
+
+    /// Creates a book that holds a card for each of `people`.
+    public init(people: [Person] = []) {
+        for person in people { store(VCard.text(for: [person]), at: Self.href(of: person.id)) }
+    }
+
+    /// The href of the card named `id`.
+    public static func href(of id: String) -> String { book + id + ".vcf" }
+
+    /// Everyone the book holds now, read from its cards in href order.
+    public var known: [Person] {
+        lock.withLock { cardsByHref.sorted { $0.key < $1.key }.flatMap { VCard.people(from: $0.value.text).people } }
+    }
+
+    /// The cards the book holds, by href.
+    public var cardTexts: [String: String] { lock.withLock { cardsByHref.mapValues(\.text) } }
+
+    /// The ids of every create or update tried, in order, failed ones included.
     public var attemptedPosts: [Person.ID] { lock.withLock { postAttempts } }
 
-    /// Makes `getPeople()` throw `failure` (nil: answer again).
+    /// Makes `changes(since:)` and `cards(at:)` throw `failure` (nil: answer again).
     public func failFetches(with failure: PeopleAPIError?) {
         lock.withLock { fetchFailure = failure }
     }
 
-    /// Makes posting the person with `id` throw `failure` (nil: accept again).
+    /// Makes writing the card of the person with `id` throw `failure` (nil: accept again).
     public func failPosts(of id: Person.ID, with failure: PeopleAPIError?) {
         lock.withLock { postFailures[id] = failure }
     }
 
-    /// Runs `action` at the start of every post, before it succeeds or fails.
+    /// Runs `action` at the start of every create or update, before it succeeds or fails.
     public func beforeEachPost(_ action: @escaping @Sendable (Person) async -> Void) {
         lock.withLock { beforePost = action }
     }
 
-    public func getPeople() async throws -> [Person] {
-        try lock.withLock {
-            if let fetchFailure { throw fetchFailure }
-            return people
+    /// Changes the book as another client would: stores `text` at `href`.
+    public func storeElsewhere(_ text: String, at href: String) {
+        store(text, at: href)
+    }
+
+    /// Removes the card at `href` as another client would.
+    public func removeElsewhere(at href: String) {
+        lock.withLock {
+            cardsByHref[href] = nil
+            version += 1
+            history.append((version, href))
         }
     }
 
-    public func postPerson(_ person: Person) async throws {
-        let action = lock.withLock { beforePost }
-        await action?(person)
+    // MARK: - PeopleAPI
+
+    public func changes(since token: String?) async throws -> PeopleChanges {
         try lock.withLock {
-            postAttempts.append(person.id)
-            if let failure = postFailures[person.id] { throw failure }
-            people.removeAll { $0.id == person.id }
-            people.append(person)
+            if let fetchFailure { throw fetchFailure }
+            let now = "\(version)"
+            guard let token, let since = Int(token), since <= version else {
+                return PeopleChanges(isComplete: true, changed: cardsByHref.sorted { $0.key < $1.key }.map {
+                    ServerVersion(href: $0.key, etag: $0.value.etag)
+                }, token: now)
+            }
+            let touched = Set(history.filter { $0.version > since }.map(\.href)).sorted()
+            return PeopleChanges(isComplete: false,
+                                 changed: touched.compactMap { href in cardsByHref[href].map { ServerVersion(href: href, etag: $0.etag) } },
+                                 removed: touched.filter { cardsByHref[$0] == nil }, token: now)
         }
+    }
+
+    public func cards(at hrefs: [String]) async throws -> [ServerCard] {
+        try lock.withLock {
+            if let fetchFailure { throw fetchFailure }
+            return hrefs.compactMap { href in cardsByHref[href].map { ServerCard(href: href, etag: $0.etag, text: $0.text) } }
+        }
+    }
+
+    public func create(_ card: String, named name: String) async throws -> ServerVersion {
+        try await beforeWriting(card)
+        return try lock.withLock {
+            let href = Self.href(of: name)
+            if let failure = failure(for: card) { throw failure }
+            guard cardsByHref[href] == nil else { throw PeopleAPIError.changedOnServer }
+            return ServerVersion(href: href, etag: storeLocked(card, at: href))
+        }
+    }
+
+    public func update(_ card: String, at href: String, ifMatching etag: String?) async throws -> String? {
+        try await beforeWriting(card)
+        return try lock.withLock {
+            if let failure = failure(for: card) { throw failure }
+            guard let stored = cardsByHref[href] else { throw PeopleAPIError.goneFromServer }
+            if let etag, etag != stored.etag { throw PeopleAPIError.changedOnServer }
+            return storeLocked(card, at: href)
+        }
+    }
+
+    public func delete(at href: String, ifMatching etag: String?) async throws {
+        try lock.withLock {
+            guard let stored = cardsByHref[href] else { return }
+            if let etag, etag != stored.etag { throw PeopleAPIError.changedOnServer }
+            cardsByHref[href] = nil
+            version += 1
+            history.append((version, href))
+        }
+    }
+
+    // MARK: - Private
+
+    private func beforeWriting(_ card: String) async throws {
+        let action = lock.withLock { beforePost }
+        if let person = VCard.people(from: card).people.first {
+            lock.withLock { postAttempts.append(person.id) }
+            await action?(person)
+        }
+    }
+
+    /// The failure set for the person of `card`; called with `lock` held.
+    private func failure(for card: String) -> PeopleAPIError? {
+        VCard.people(from: card).people.first.flatMap { postFailures[$0.id] }
+    }
+
+    private func store(_ text: String, at href: String) {
+        lock.withLock { _ = storeLocked(text, at: href) }
+    }
+
+    /// Stores `text` at `href` and returns its new ETag; called with `lock` held.
+    private func storeLocked(_ text: String, at href: String) -> String {
+        version += 1
+        history.append((version, href))
+        let etag = "\"\(version)\""
+        cardsByHref[href] = Stored(etag: etag, text: text)
+        return etag
     }
 }

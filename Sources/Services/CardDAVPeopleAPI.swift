@@ -1,0 +1,361 @@
+import Foundation
+import Models
+
+/// The people server as a CardDAV address book (RFC 6352), over HTTP Basic: Nextcloud, Fastmail,
+/// iCloud, Radicale, Baïkal. Docs/PeopleAPI.md lists every request.
+///
+/// The URL given may be the address book itself, or any URL of the server: then the book is
+/// found through `/.well-known/carddav` (RFC 6764), the user's principal and their
+/// `addressbook-home-set`, and is the one named `book` (by display name or last path segment),
+/// else the first. Changes come from a `sync-collection` report (RFC 6578) where the book offers
+/// it, else from a listing of ETags; cards are read a batch at a time with
+/// `addressbook-multiget`. Writes are conditional: a new card is `PUT` with `If-None-Match: *`,
+/// an edit with `If-Match`, a delete `DELETE` with `If-Match`; a 412 is `changedOnServer`.
+///
+/// The password never travels in the clear: plain `http` is refused except to a loopback address.
+///
+/// ```swift
+/// let api = try CardDAVPeopleAPI(server: URL(string: "https://dav.example.com/")!, book: nil,
+///                                credentials: HTTPCredentials(user: "ada", password: "…"))
+/// let changes = try await api.changes(since: nil)
+/// let cards = try await api.cards(at: changes.changed.map(\.href))
+/// ```
+public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
+    /// The largest answer read: 16 MB.
+    public static let maximumBodySize = 16 * 1024 * 1024
+
+    private let server: URL
+    private let bookName: String?
+    private let credentials: HTTPCredentials?
+    private let certificateAuthorities: String?
+    private let client: any HTTPClient
+    private let timeout: Duration
+    private let found = FoundBook()
+
+    /// Creates the API of the address book at, or found from, `server`; `book` names the book to
+    /// take when the server has several. Throws `PeopleAPIError.failed` for a URL the password
+    /// may not be sent to: neither `https` nor plain `http` to a loopback address.
+    public init(server: URL, book: String? = nil, credentials: HTTPCredentials? = nil, certificateAuthorities: String? = nil,
+                client: (any HTTPClient)? = nil, timeout: Duration = .seconds(10)) throws {
+        try Self.checkTransport(server)
+        self.server = server
+        bookName = book
+        self.credentials = credentials
+        self.certificateAuthorities = certificateAuthorities
+        self.client = client ?? CurlHTTPClient(maximumBodySize: Self.maximumBodySize)
+        self.timeout = timeout
+    }
+
+    /// Throws unless `url` is `https`, or `http` to a loopback address.
+    static func checkTransport(_ url: URL) throws {
+        let scheme = url.scheme?.lowercased()
+        let host = (url.host ?? "").lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        if scheme == "https" { return }
+        if scheme == "http", host == "localhost" || host == "::1" || host.hasPrefix("127.") { return }
+        if scheme == "http" {
+            throw PeopleAPIError.failed("the people server \(host) is plain http: the password goes only over https (or to this machine)")
+        }
+        throw PeopleAPIError.failed("the people server's address must start with https://")
+    }
+
+    // MARK: - PeopleAPI
+
+    public func changes(since token: String?) async throws -> PeopleChanges {
+        let book = try await addressBook()
+        if book.offersSyncCollection {
+            if let changes = try await syncCollection(of: book.url, token: token ?? "") { return changes }
+            if token != nil, let changes = try await syncCollection(of: book.url, token: "") { return changes }
+        }
+        return try await listing(of: book.url)
+    }
+
+    public func cards(at hrefs: [String]) async throws -> [ServerCard] {
+        guard !hrefs.isEmpty else { return [] }
+        let book = try await addressBook()
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <c:addressbook-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav">\
+            <d:prop><d:getetag/><c:address-data/></d:prop>\
+            \(hrefs.map { "<d:href>\(Self.escaped($0))</d:href>" }.joined())\
+            </c:addressbook-multiget>
+            """
+        let answer = try await multistatus(.report, book.url, depth: "1", body: body).answer
+        return answer.responses.compactMap { response in
+            guard let text = response.addressData, response.status.map({ (200..<300).contains($0) }) ?? true else { return nil }
+            return ServerCard(href: Self.path(of: response.href), etag: response.etag, text: text)
+        }
+    }
+
+    public func create(_ card: String, named name: String) async throws -> ServerVersion {
+        let book = try await addressBook()
+        let url = book.url.appendingPathComponent(Self.fileName(for: name))
+        let response = try await send(HTTPRequest(url: url, method: .put, headers: [
+            "Content-Type": "text/vcard; charset=utf-8", "If-None-Match": "*",
+        ], body: Data(card.utf8)))
+        switch response.status {
+        case 200..<300: return ServerVersion(href: url.path, etag: response.etag)
+        case 412: throw PeopleAPIError.changedOnServer
+        default: throw Self.failure(status: response.status, account: account)
+        }
+    }
+
+    public func update(_ card: String, at href: String, ifMatching etag: String?) async throws -> String? {
+        var headers = ["Content-Type": "text/vcard; charset=utf-8"]
+        if let etag { headers["If-Match"] = etag }
+        let response = try await send(HTTPRequest(url: try url(of: href), method: .put, headers: headers, body: Data(card.utf8)))
+        switch response.status {
+        case 200..<300: return response.etag
+        case 412: throw PeopleAPIError.changedOnServer
+        case 404, 410: throw PeopleAPIError.goneFromServer
+        default: throw Self.failure(status: response.status, account: account)
+        }
+    }
+
+    public func delete(at href: String, ifMatching etag: String?) async throws {
+        let response = try await send(HTTPRequest(url: try url(of: href), method: .delete,
+                                                  headers: etag.map { ["If-Match": $0] } ?? [:]))
+        switch response.status {
+        case 200..<300, 404, 410: return
+        case 412: throw PeopleAPIError.changedOnServer
+        default: throw Self.failure(status: response.status, account: account)
+        }
+    }
+
+    // MARK: - Finding the book
+
+    /// The address book: the URL given, or the one found from it; found once.
+    func addressBook() async throws -> AddressBook {
+        if let book = found.book { return book }
+        let book = try await discover()
+        found.book = book
+        return book
+    }
+
+    private func discover() async throws -> AddressBook {
+        let asked = try await multistatus(.propfind, server, depth: "0", body: Self.propfind(Self.discoveryProperties))
+        if let own = asked.answer.responses.first, own.isAddressBook {
+            return AddressBook(url: Self.directory(asked.url), offersSyncCollection: own.offersSyncCollection)
+        }
+        var principal = asked.answer.responses.first?.principal.map { ($0, asked.url) }
+        var home = asked.answer.responses.first?.addressBookHome.map { ($0, asked.url) }
+        if principal == nil, home == nil {
+            let wellKnown = server.resolving("/.well-known/carddav")
+            if let known = try? await multistatus(.propfind, wellKnown, depth: "0", body: Self.propfind(Self.discoveryProperties)) {
+                principal = known.answer.responses.first?.principal.map { ($0, known.url) }
+                home = known.answer.responses.first?.addressBookHome.map { ($0, known.url) }
+            }
+        }
+        if home == nil, let (href, base) = principal {
+            let asked = try await multistatus(.propfind, base.resolving(href), depth: "0",
+                                              body: Self.propfind(["<c:addressbook-home-set/>"]))
+            home = asked.answer.responses.first?.addressBookHome.map { ($0, asked.url) }
+        }
+        guard let (href, base) = home else {
+            throw PeopleAPIError.failed("no address book found at \(server.absoluteString)")
+        }
+        let homeURL = base.resolving(href)
+        let books = try await multistatus(.propfind, homeURL, depth: "1", body: Self.propfind(Self.discoveryProperties))
+            .answer.responses.filter(\.isAddressBook)
+        let chosen = bookName.map { name in
+            books.first { $0.displayName == name || Self.lastSegment(of: $0.href) == name }
+        } ?? books.first
+        guard let book = chosen else {
+            let names = books.map { $0.displayName ?? Self.lastSegment(of: $0.href) }
+            throw PeopleAPIError.failed(bookName.map { "no address book named \($0) (there are: \(names.joined(separator: ", ")))" }
+                ?? "the people server holds no address book for \(account)")
+        }
+        return AddressBook(url: Self.directory(homeURL.resolving(book.href)), offersSyncCollection: book.offersSyncCollection)
+    }
+
+    private static let discoveryProperties = [
+        "<d:resourcetype/>", "<d:displayname/>", "<d:current-user-principal/>", "<c:addressbook-home-set/>",
+        "<d:supported-report-set/>",
+    ]
+
+    // MARK: - Listing
+
+    /// The changes since `token` by `sync-collection`; nil when the server no longer knows the
+    /// token (RFC 6578: 403 or 409 with `valid-sync-token`, or 400, 412).
+    private func syncCollection(of book: URL, token: String) async throws -> PeopleChanges? {
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <d:sync-collection xmlns:d="DAV:"><d:sync-token>\(Self.escaped(token))</d:sync-token>\
+            <d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>
+            """
+        let response = try await send(HTTPRequest(url: book, method: .report, headers: Self.xmlHeaders(depth: nil),
+                                                  body: Data(body.utf8)))
+        if [400, 403, 409, 412].contains(response.status), !token.isEmpty { return nil }
+        let answer = try Self.read(response, account: account)
+        var changed: [ServerVersion] = []
+        var removed: [String] = []
+        let own = book.path
+        for entry in answer.responses where Self.directory(path: Self.path(of: entry.href)) != Self.directory(path: own) {
+            if entry.status == 404 || entry.status == 410 {
+                removed.append(Self.path(of: entry.href))
+            } else {
+                changed.append(ServerVersion(href: Self.path(of: entry.href), etag: entry.etag))
+            }
+        }
+        return PeopleChanges(isComplete: token.isEmpty, changed: changed, removed: removed, token: answer.syncToken)
+    }
+
+    /// Every card of the book with its ETag, by `PROPFIND` of depth 1.
+    private func listing(of book: URL) async throws -> PeopleChanges {
+        let answer = try await multistatus(.propfind, book, depth: "1", body: Self.propfind(["<d:getetag/>", "<d:resourcetype/>"])).answer
+        let own = Self.directory(path: book.path)
+        let cards = answer.responses.filter { Self.directory(path: Self.path(of: $0.href)) != own && !$0.resourceTypes.contains(DAVName.dav + "collection") }
+        return PeopleChanges(isComplete: true, changed: cards.map { ServerVersion(href: Self.path(of: $0.href), etag: $0.etag) },
+                             token: nil)
+    }
+
+    // MARK: - Asking
+
+    private var account: String {
+        "\(credentials?.user ?? "anonymous")@\(server.host ?? "")"
+    }
+
+    /// The multistatus answer of `method` on `url`, and the URL it came from after redirects.
+    private func multistatus(_ method: HTTPMethod, _ url: URL, depth: String, body: String) async throws -> (answer: DAVMultistatus, url: URL) {
+        let response = try await send(HTTPRequest(url: url, method: method, headers: Self.xmlHeaders(depth: depth), body: Data(body.utf8)))
+        return (try Self.read(response, account: account), response.url ?? url)
+    }
+
+    /// `response` read as a multistatus (207), or the failure its status says.
+    private static func read(_ response: HTTPResponse, account: String) throws -> DAVMultistatus {
+        guard response.status == 207 else {
+            throw (200..<300).contains(response.status) ? PeopleAPIError.unreadableAnswer : failure(status: response.status, account: account)
+        }
+        do {
+            return try DAVMultistatus.parse(response.body)
+        } catch {
+            throw PeopleAPIError.unreadableAnswer
+        }
+    }
+
+    /// The answer to `request`, signed in and trusting the configured authorities; a transport
+    /// failure in the screen's words.
+    private func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var request = request
+        request.credentials = credentials
+        request.certificateAuthorities = certificateAuthorities
+        request.timeout = timeout
+        do {
+            return try await client.send(request)
+        } catch let error as URLError {
+            throw Self.failure(for: error)
+        } catch let error as CancellationError {
+            throw error
+        } catch HTTPClientError.bodyTooLarge {
+            throw PeopleAPIError.failed("the people server sent an answer over 16 MB, which this program does not read")
+        } catch {
+            throw PeopleAPIError.failed("the people server could not be reached: \(error)")
+        }
+    }
+
+    /// What a status other than the one expected means to the user.
+    private static func failure(status: Int, account: String) -> PeopleAPIError {
+        status == 401 ? .unauthorized(account: account) : .serverError(status: status)
+    }
+
+    /// What a transport failure means to the user.
+    static func failure(for error: URLError) -> any Error {
+        switch error.code {
+        case .timedOut:
+            PeopleAPIError.timedOut
+        case .notConnectedToInternet, .cannotFindHost, .cannotConnectToHost, .networkConnectionLost, .dnsLookupFailed,
+             .internationalRoamingOff, .dataNotAllowed, .callIsActive:
+            PeopleAPIError.noNetwork
+        case .cancelled:
+            CancellationError()
+        case .serverCertificateUntrusted, .secureConnectionFailed:
+            PeopleAPIError.failed("the people server's certificate is not trusted (set ca_file for a private one)")
+        default:
+            PeopleAPIError.failed("the people server could not be reached (URL error \(error.code.rawValue))")
+        }
+    }
+
+    // MARK: - Text
+
+    private static func xmlHeaders(depth: String?) -> [String: String] {
+        var headers = ["Content-Type": "application/xml; charset=utf-8"]
+        if let depth { headers["Depth"] = depth }
+        return headers
+    }
+
+    private static func propfind(_ properties: [String]) -> String {
+        """
+        <?xml version="1.0" encoding="utf-8"?>
+        <d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav"><d:prop>\(properties.joined())</d:prop></d:propfind>
+        """
+    }
+
+    /// `text` with XML's five special characters escaped.
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// The path of an href that may be a whole URL.
+    static func path(of href: String) -> String {
+        if let url = URL(string: href), url.scheme != nil { return url.path(percentEncoded: true) }
+        return href
+    }
+
+    /// The URL of the card at `href`, on the book's server.
+    private func url(of href: String) throws -> URL {
+        guard let book = found.book else { throw PeopleAPIError.failed("the address book was not found yet") }
+        return book.url.resolving(href)
+    }
+
+    private static func directory(_ url: URL) -> URL {
+        url.absoluteString.hasSuffix("/") ? url : URL(string: url.absoluteString + "/") ?? url
+    }
+
+    private static func directory(path: String) -> String {
+        path.hasSuffix("/") ? path : path + "/"
+    }
+
+    private static func lastSegment(of href: String) -> String {
+        (path(of: href).removingPercentEncoding ?? href).split(separator: "/").last.map(String.init) ?? ""
+    }
+
+    /// The file name a new card is stored under: its UID when it is plain, else a new UUID.
+    static func fileName(for uid: String) -> String {
+        let plain = uid.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) && $0.isASCII || "-_.@".unicodeScalars.contains($0) }
+        return (plain && !uid.isEmpty && uid.count <= 200 ? uid : UUID().uuidString) + ".vcf"
+    }
+}
+
+/// An address book found: its URL (ending in `/`) and whether it offers `sync-collection`.
+struct AddressBook: Equatable, Sendable {
+    let url: URL
+    let offersSyncCollection: Bool
+}
+
+/// The book once found, shared by the API's copies.
+private final class FoundBook: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: AddressBook?  // guarded by `lock`
+
+    var book: AddressBook? {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
+    }
+}
+
+extension URL {
+    /// `reference` (an absolute URL or a path) resolved against this URL.
+    func resolving(_ reference: String) -> URL {
+        URL(string: reference, relativeTo: self)?.absoluteURL ?? self
+    }
+}

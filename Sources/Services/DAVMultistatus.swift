@@ -1,0 +1,176 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// A WebDAV `multistatus` answer (RFC 4918, section 13), reduced to what the CardDAV client reads:
+/// for each `response`, its href, its own status (a `sync-collection` report gives 404 for a
+/// removed card), and the properties a `propstat` with a 2xx status holds.
+///
+/// Read with FoundationXML's `XMLParser` (libxml2's SAX parser), with namespaces resolved, so
+/// that `<d:href>`, `<D:href>` and `<href xmlns="DAV:">` are one element. A document type is refused
+/// before parsing: no answer of a CardDAV server has one, and it is where entity expansion lives.
+///
+/// ```swift
+/// let answer = try DAVMultistatus.parse(body)
+/// answer.responses.first?.etag          // "\"3-1700000000\""
+/// answer.syncToken                      // "http://radicale.org/ns/sync/…"
+/// ```
+struct DAVMultistatus: Equatable, Sendable {
+    /// One `response`: a resource and what the server said of it.
+    struct Response: Equatable, Sendable {
+        /// The resource's href as sent: a path, or an absolute URL.
+        var href: String
+        /// The response's own status, when it has one instead of property statuses.
+        var status: Int?
+        /// `getetag`.
+        var etag: String?
+        /// CardDAV's `address-data`: the vCard itself.
+        var addressData: String?
+        /// The names of `resourcetype`'s children, as `namespace + name`: `DAV:collection`,
+        /// `urn:ietf:params:xml:ns:carddav` + `addressbook`.
+        var resourceTypes: Set<String> = []
+        /// `displayname`.
+        var displayName: String?
+        /// The href in `current-user-principal`.
+        var principal: String?
+        /// The first href in CardDAV's `addressbook-home-set`.
+        var addressBookHome: String?
+        /// The report names in `supported-report-set`, as `namespace + name`.
+        var reports: Set<String> = []
+        /// `sync-token`, asked as a property of a collection.
+        var syncToken: String?
+
+        /// Whether the resource is a CardDAV address book.
+        var isAddressBook: Bool { resourceTypes.contains(DAVName.carddav + "addressbook") }
+        /// Whether the server offers the `sync-collection` report on it (RFC 6578).
+        var offersSyncCollection: Bool { reports.contains(DAVName.dav + "sync-collection") }
+    }
+
+    /// The responses, in the order sent.
+    var responses: [Response] = []
+    /// The `sync-token` at the top of a `sync-collection` report's answer.
+    var syncToken: String?
+
+    /// Why an answer could not be read.
+    enum Failure: Error, Equatable {
+        /// Not well-formed XML, or not a `multistatus`; `line` is where the parser stopped.
+        case malformed(line: Int)
+        /// The answer declares a document type.
+        case documentType
+    }
+
+    /// Reads `data` as a `multistatus`.
+    static func parse(_ data: Data) throws -> DAVMultistatus {
+        if data.range(of: Data("<!DOCTYPE".utf8)) != nil || data.range(of: Data("<!ENTITY".utf8)) != nil {
+            throw Failure.documentType
+        }
+        let parser = XMLParser(data: data)
+        parser.shouldProcessNamespaces = true
+        parser.shouldResolveExternalEntities = false
+        let reader = MultistatusReader()
+        parser.delegate = reader
+        guard parser.parse(), reader.sawMultistatus else {
+            throw Failure.malformed(line: parser.lineNumber)
+        }
+        return reader.result
+    }
+}
+
+/// The namespaces of the elements read.
+enum DAVName {
+    static let dav = "DAV:"
+    static let carddav = "urn:ietf:params:xml:ns:carddav"
+}
+
+/// The SAX side of `DAVMultistatus.parse`: a stack of open elements, the text of the current
+/// one, and the response and propstat being read.
+private final class MultistatusReader: NSObject, XMLParserDelegate {
+    var result = DAVMultistatus()
+    var sawMultistatus = false
+    private var path: [String] = []
+    private var text = ""
+    private var response: DAVMultistatus.Response?
+    private var properties = DAVMultistatus.Response(href: "")
+    private var propertyStatus: Int?
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        let element = (namespaceURI ?? "") + name
+        if path.isEmpty {
+            sawMultistatus = element == DAVName.dav + "multistatus"
+        }
+        if element == DAVName.dav + "response", response == nil {
+            response = DAVMultistatus.Response(href: "")
+        } else if element == DAVName.dav + "propstat" {
+            properties = DAVMultistatus.Response(href: "")
+            propertyStatus = nil
+        } else if let parent = path.last, parent == DAVName.dav + "resourcetype" {
+            properties.resourceTypes.insert(element)
+        } else if path.count >= 2, path[path.count - 2] == DAVName.dav + "supported-report" {
+            properties.reports.insert(element)
+        }
+        path.append(element)
+        text = ""
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        text += string
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA block: Data) {
+        text += String(decoding: block, as: UTF8.self)
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        let element = path.removeLast()
+        let parent = path.last ?? ""
+        let value = text
+        text = ""
+        switch element {
+        case DAVName.dav + "href":
+            let href = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            switch parent {
+            case DAVName.dav + "response": response?.href = href
+            case DAVName.dav + "current-user-principal": properties.principal = href
+            case DAVName.carddav + "addressbook-home-set": properties.addressBookHome = properties.addressBookHome ?? href
+            default: break
+            }
+        case DAVName.dav + "status":
+            let status = Self.statusCode(value)
+            if parent == DAVName.dav + "propstat" { propertyStatus = status } else if parent == DAVName.dav + "response" { response?.status = status }
+        case DAVName.dav + "getetag": properties.etag = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        case DAVName.carddav + "address-data": properties.addressData = value
+        case DAVName.dav + "displayname": properties.displayName = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        case DAVName.dav + "sync-token":
+            let token = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            if parent == DAVName.dav + "multistatus" { result.syncToken = token } else { properties.syncToken = token }
+        case DAVName.dav + "propstat":
+            if let status = propertyStatus, (200..<300).contains(status) { take(properties) }
+        case DAVName.dav + "response":
+            if let response { result.responses.append(response) }
+            response = nil
+        default: break
+        }
+    }
+
+    /// Copies the properties of a successful propstat into the response.
+    private func take(_ found: DAVMultistatus.Response) {
+        guard var response else { return }
+        response.etag = found.etag ?? response.etag
+        response.addressData = found.addressData ?? response.addressData
+        response.resourceTypes.formUnion(found.resourceTypes)
+        response.displayName = found.displayName ?? response.displayName
+        response.principal = found.principal ?? response.principal
+        response.addressBookHome = found.addressBookHome ?? response.addressBookHome
+        response.reports.formUnion(found.reports)
+        response.syncToken = found.syncToken ?? response.syncToken
+        self.response = response
+    }
+
+    /// The code in a status line: `HTTP/1.1 404 Not Found` → 404.
+    private static func statusCode(_ line: String) -> Int? {
+        let parts = line.split(separator: " ")
+        return parts.count >= 2 ? Int(parts[1]) : nil
+    }
+}
