@@ -7,6 +7,9 @@ import Foundation
 /// needs: what changed since a token, cards by href, and adds, edits and deletes that only apply
 /// when the card is still the one the program last saw.
 public protocol PeopleAPI: Sendable {
+    /// Names the address book (server, book and user), so that a store synced with another one
+    /// starts afresh with this one.
+    var identity: String { get }
     /// What changed in the address book since `token` (its state at an earlier call); with no
     /// token, or one the server no longer knows, a complete listing.
     func changes(since token: String?) async throws -> PeopleChanges

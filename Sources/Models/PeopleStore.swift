@@ -69,6 +69,34 @@ public protocol PeopleStore: AnyObject, Sendable {
     /// How many people wait to be posted, and the latest failure among them.
     func outboxStatus() throws -> OutboxStatus
 
+    // MARK: Server
+
+    /// What is known of the address book named `book` (`PeopleAPI`'s identity): its last token
+    /// and the version of each card linked to a person. For a book other than the one synced
+    /// last, every link and the token are forgotten first, and everyone is queued to be sent to
+    /// the new book, in one transaction.
+    func serverState(for book: String) throws -> ServerState
+    /// Takes in cards read from the server, in one transaction: each card's person is kept (by
+    /// the card's href, else a new one), with the card's text as the kept card and its version
+    /// as the link. A person waiting in the outbox, or deleted here and not yet on the server,
+    /// keeps the form entered here. A person kept here and never sent whose id the server
+    /// already has is linked to it when both say the same, else kept as a `(conflict)` copy. The
+    /// people of the `removed` hrefs go (one waiting in the outbox stays, to be sent again as
+    /// new), and `token`, when given, is kept.
+    func takeServerCards(_ cards: [ServerPerson], removed: [String], token: String?) throws
+    /// The cards of people deleted here, still to remove from the server.
+    func pendingDeletes() throws -> [ServerVersion]
+    /// Forgets the delete of the card at `href`: the server removed it, or changed it meanwhile.
+    func markDeleteSent(_ href: String) throws
+    /// Takes the person with `id` out of the outbox, linked to the card at `version`.
+    func markPosted(_ id: Person.ID, as version: ServerVersion) throws
+    /// Settles a conflict over the person with `id` (their card changed on the server since the
+    /// program saw it): the server's `card` is kept for them, and the person as entered here is
+    /// kept too, as a new person with "(conflict)" after the last name, queued to be sent as a
+    /// new card. Returns that copy.
+    @discardableResult
+    func keepConflict(_ id: Person.ID, server card: ServerPerson) throws -> Person
+
     // MARK: Changes
 
     /// Calls `onChange` on `queue` after every commit that changes the people or the outbox, until
@@ -127,7 +155,7 @@ public struct PeoplePage: Equatable, Sendable {
 
 // MARK: - Outbox
 
-/// A person added here and not yet accepted by the server.
+/// A person added or changed here and not yet accepted by the server.
 public struct PendingPost: Equatable, Sendable {
     /// The person to post.
     public let person: Person
@@ -135,12 +163,64 @@ public struct PendingPost: Equatable, Sendable {
     public let attempts: Int
     /// Why the latest attempt failed, in words for the screen; nil before any attempt.
     public let lastError: String?
+    /// The card on the server the person is linked to, when they came from there or were sent
+    /// before: an edit replaces it. Nil for a person the server has never had.
+    public let server: ServerVersion?
 
     /// Creates an outbox entry.
-    public init(person: Person, attempts: Int = 0, lastError: String? = nil) {
+    public init(person: Person, attempts: Int = 0, lastError: String? = nil, server: ServerVersion? = nil) {
         self.person = person
         self.attempts = attempts
         self.lastError = lastError
+        self.server = server
+    }
+}
+
+/// A card read from the server, with the person read from it.
+public struct ServerPerson: Equatable, Sendable {
+    /// Where the card is and its version.
+    public let version: ServerVersion
+    /// The person the card holds.
+    public let person: Person
+    /// The card's text as the server sent it: kept whole.
+    public let card: String
+
+    /// Creates a server person.
+    public init(version: ServerVersion, person: Person, card: String) {
+        self.version = version
+        self.person = person
+        self.card = card
+    }
+
+    /// The person of `card`, or nil when it holds no readable card.
+    public init?(_ card: ServerCard) {
+        let read = VCard.people(from: card.text)
+        guard let person = read.people.first else { return nil }
+        self.init(version: ServerVersion(href: card.href, etag: card.etag), person: person, card: read.cards.first ?? card.text)
+    }
+}
+
+/// What the store knows of an address book: see `PeopleStore.serverState(for:)`.
+public struct ServerState: Equatable, Sendable {
+    /// The book's token at the last sync, or nil.
+    public let token: String?
+    /// The ETag of each card linked to a person, by href (nil when the server gave none).
+    public let versions: [String: String?]
+
+    /// Creates a state.
+    public init(token: String?, versions: [String: String?]) {
+        self.token = token
+        self.versions = versions
+    }
+}
+
+extension Person {
+    /// This person kept beside the server's version of them: a new id, "(conflict)" after the
+    /// last name.
+    public func conflictCopy(id: Person.ID = UUID().uuidString) -> Person {
+        Person(id: id, salutation: salutation, firstName: firstName,
+               lastName: lastName.isEmpty ? "(conflict)" : lastName + " (conflict)",
+               birthday: birthday, emails: emails, phones: phones)
     }
 }
 

@@ -58,21 +58,67 @@ public final class PeopleSync {
         isRunning = true
         defer { isRunning = false }
         var report = PeopleSyncReport()
+        let book = api.identity
+        let state = try await onStore { try $0.serverState(for: book) }
         if fetching {
-            switch try await ask({ try await api.getPeople() }) {
-            case .success(let people):
-                try await onStore { try $0.merge(people) }
-                report.fetched = people.count
-            case .failure(let failure):
-                report.fetchError = failure
+            switch try await ask({ try await pull(since: state, into: &report) }) {
+            case .success: break
+            case .failure(let failure): report.fetchError = failure
             }
         }
+        try await sendDeletes(into: &report)
         try await postOutbox(into: &report)
         return report
     }
 
-    /// Posts each queued person once, oldest first, and once more each person queued meanwhile;
-    /// stops early when the server cannot be reached.
+    /// How many cards are read in one request, and taken into the store in one transaction.
+    static let batchSize = 100
+
+    /// Takes in what changed on the server since the last sync: the cards whose version differs,
+    /// a batch at a time, then the removals and the new token (kept last, so that a sync cut
+    /// short asks again for what it did not take).
+    private func pull(since state: ServerState, into report: inout PeopleSyncReport) async throws {
+        let changes = try await api.changes(since: state.token)
+        var removed = changes.removed
+        if changes.isComplete {
+            let listed = Set(changes.changed.map(\.href))
+            removed += state.versions.keys.filter { !listed.contains($0) }.sorted()
+        }
+        let wanted = changes.changed.filter { version in
+            guard let known = state.versions[version.href] else { return true }
+            return known == nil || known != version.etag
+        }.map(\.href)
+        report.fetched = 0
+        for start in stride(from: 0, to: wanted.count, by: Self.batchSize) {
+            let cards = try await api.cards(at: Array(wanted[start..<min(start + Self.batchSize, wanted.count)]))
+            let read = cards.compactMap(ServerPerson.init)
+            report.unreadableCards += cards.filter { ServerPerson($0) == nil }.map(\.href)
+            try await onStore { try $0.takeServerCards(read, removed: [], token: nil) }
+            report.fetched = (report.fetched ?? 0) + read.count
+        }
+        report.removed = removed.filter { state.versions[$0] != nil }.count
+        let (gone, token) = (removed, changes.token)
+        try await onStore { try $0.takeServerCards([], removed: gone, token: token) }
+    }
+
+    /// Sends the deletes made here; a card changed on the server meanwhile is kept there (and
+    /// comes back at the next pull).
+    private func sendDeletes(into report: inout PeopleSyncReport) async throws {
+        for version in try await onStore({ try $0.pendingDeletes() }) {
+            switch try await ask({ try await api.delete(at: version.href, ifMatching: version.etag) }) {
+            case .success, .failure(.changedOnServer):
+                try await onStore { try $0.markDeleteSent(version.href) }
+                report.deleted += 1
+            case .failure(let failure):
+                report.postError = failure
+                if failure.isUnreachable { return }
+            }
+        }
+    }
+
+    /// Sends each queued person once, oldest first, and once more each person queued meanwhile:
+    /// an edit replaces the card it came from, if unchanged there; anyone else is a new card.
+    /// Stops early when the server cannot be reached.
     private func postOutbox(into report: inout PeopleSyncReport) async throws {
         var attempted: Set<Person.ID> = []
         repeat {
@@ -80,10 +126,20 @@ public final class PeopleSync {
             for entry in try await onStore({ try $0.pendingPosts() }) where !attempted.contains(entry.person.id) {
                 let id = entry.person.id
                 attempted.insert(id)
-                switch try await ask({ try await api.postPerson(entry.person) }) {
-                case .success:
-                    try await onStore { try $0.markPosted(id) }
+                let card = try await onStore { try $0.keptCards(for: [id])[id] } ?? VCard.text(for: [entry.person])
+                switch try await ask({ try await send(card, of: entry) }) {
+                case .success(let version):
+                    try await onStore { try $0.markPosted(id, as: version) }
                     report.posted += 1
+                case .failure(.changedOnServer) where entry.server != nil:
+                    let href = entry.server!.href
+                    if case .success(let cards) = try await ask({ try await api.cards(at: [href]) }),
+                       let server = cards.first.flatMap(ServerPerson.init) {
+                        try await onStore { try $0.keepConflict(id, server: server) }
+                        report.conflicts += 1
+                        attempted.remove(id)
+                        wantsAnotherPass = true  // the copy goes as a new card
+                    }
                 case .failure(let failure):
                     let message = failure.message
                     try await onStore { try $0.recordFailure(id, message: message) }
@@ -93,6 +149,20 @@ public final class PeopleSync {
                 }
             }
         } while wantsAnotherPass
+    }
+
+    /// Sends `card`, the form of `entry` to send: in place of its card on the server, or as a new
+    /// one when it has none there (any more).
+    private func send(_ card: String, of entry: PendingPost) async throws -> ServerVersion {
+        if let server = entry.server {
+            do {
+                let etag = try await api.update(card, at: server.href, ifMatching: server.etag)
+                return ServerVersion(href: server.href, etag: etag)
+            } catch PeopleAPIError.goneFromServer {
+                // Removed there while changed here: sent again as new, so nothing is lost.
+            }
+        }
+        return try await api.create(card, named: entry.person.id)
     }
 
     /// Runs `work` on the store, on the runner.
@@ -128,6 +198,16 @@ public struct PeopleSyncReport: Equatable, Sendable {
     public var failedPosts = 0
     /// Why the latest post failed; nil when none did.
     public var postError: PeopleAPIError?
+    /// How many people removed on the server were removed here.
+    public var removed = 0
+    /// How many deletes made here reached the server.
+    public var deleted = 0
+    /// How many people had changed both here and on the server: the server's version was kept,
+    /// and the one entered here as a new person marked "(conflict)".
+    public var conflicts = 0
+    /// The hrefs of the cards the server sent that hold no card this program can read: left as
+    /// they are on the server.
+    public var unreadableCards: [String] = []
 
     /// Creates a report of what a sync did.
     public init(fetched: Int? = nil, fetchError: PeopleAPIError? = nil, posted: Int = 0, failedPosts: Int = 0,

@@ -86,6 +86,31 @@ extension VCard {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// `card` under another UID, `uid`, and nothing else changed: a copy of a person that must
+    /// not be taken for them (a conflict's copy). The UID is added when the card has none.
+    public static func withUID(_ uid: String, in card: String) -> String {
+        let bytes = Array(card.utf8)
+        let lines = logicalLines(of: bytes)
+        let endsInLF = lines.first.map { bytes[$0.range].last == 0x0A && bytes[$0.range].dropLast().last != 0x0D } ?? false
+        let lineEnd: [UInt8] = endsInLF ? [0x0A] : [0x0D, 0x0A]
+        var output: [UInt8] = []
+        var wrote = false
+        for line in lines {
+            switch property(line.bytes)?.name {
+            case "UID":
+                if !wrote { appendFolded(uidLine(for: uid), to: &output, lineEnd: lineEnd) }
+                wrote = true
+            case "END":
+                if !wrote { appendFolded(uidLine(for: uid), to: &output, lineEnd: lineEnd) }
+                wrote = true
+                output += bytes[line.range]
+            default:
+                output += bytes[line.range]
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
     /// The email addresses (or the phone numbers) a revision changes, by value: a line whose
     /// value is gone takes the next added value, or goes when none is left; the values left are
     /// added before `END`.

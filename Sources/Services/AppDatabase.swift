@@ -265,6 +265,18 @@ public final class AppDatabase: Sendable {
             // rather than a walk through an outbox of every person imported.
             try db.create(index: "outbox_byFailure", on: "outbox", columns: ["failureNumber"])
         }
+        migrator.registerMigration("serverCards") { db in
+            // The CardDAV card each person is linked to, and the cards of people deleted here
+            // still to remove from the server (a tombstone with an href).
+            try db.execute(sql: """
+                CREATE TABLE serverCard (
+                    personId TEXT PRIMARY KEY NOT NULL REFERENCES person(id) ON DELETE CASCADE,
+                    href TEXT NOT NULL UNIQUE,
+                    etag TEXT);
+                ALTER TABLE deletedPerson ADD COLUMN href TEXT;
+                ALTER TABLE deletedPerson ADD COLUMN etag TEXT;
+                """)
+        }
         return migrator
     }
 }

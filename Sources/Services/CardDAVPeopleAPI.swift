@@ -60,6 +60,10 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
 
     // MARK: - PeopleAPI
 
+    public var identity: String {
+        "carddav \(account) \(server.absoluteString) \(bookName ?? "")"
+    }
+
     public func changes(since token: String?) async throws -> PeopleChanges {
         let book = try await addressBook()
         if book.offersSyncCollection {

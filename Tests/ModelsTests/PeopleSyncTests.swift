@@ -84,7 +84,7 @@ struct PeopleSyncTests {
         #expect(try store.people(matching: "", sortedBy: .firstName, offset: 0, limit: 10) == [grace])
     }
 
-    @Test func aPersonStillQueuedKeepsTheFormEnteredHere() async throws {
+    @Test func aPersonNeverSentWhoseIdTheServerHoldsOtherwiseIsKeptAsAConflictCopy() async throws {
         let store = InMemoryPeopleStore()
         var older = ada
         older.firstName = "Augusta"
@@ -92,7 +92,60 @@ struct PeopleSyncTests {
         try store.add(ada)
         api.failPosts(of: ada.id, with: .noNetwork)
         _ = try await PeopleSync(store: store, api: api, runner: InlineRunner()).sync()
-        #expect(try store.person(id: ada.id) == ada)
+        #expect(try store.person(id: ada.id) == older)
+        let copy = try #require(store.stored.values.first { $0.lastName == "Lovelace (conflict)" })
+        #expect(copy.firstName == "Ada")
+        #expect(api.known.contains { $0.id == copy.id })  // sent as a card of its own
+    }
+
+    @Test func aPersonStillQueuedKeepsTheFormEnteredHereUntilItIsSent() async throws {
+        let store = InMemoryPeopleStore()
+        let api = ScriptedPeopleAPI(people: [ada])
+        let sync = PeopleSync(store: store, api: api, runner: InlineRunner())
+        _ = try await sync.sync()
+        var renamed = ada
+        renamed.firstName = "Augusta"
+        try store.update(renamed, at: Date())
+        api.failPosts(of: ada.id, with: .noNetwork)
+        _ = try await sync.sync()
+        #expect(try store.person(id: ada.id) == renamed)
+        api.failPosts(of: ada.id, with: nil)
+        _ = try await sync.sync()
+        #expect(api.known.map(\.firstName) == ["Augusta"])
+    }
+
+    @Test func anEditHereAndOnTheServerKeepsBothTheServersAndACopy() async throws {
+        let store = InMemoryPeopleStore()
+        let api = ScriptedPeopleAPI(people: [ada])
+        let sync = PeopleSync(store: store, api: api, runner: InlineRunner())
+        _ = try await sync.sync()
+        var there = ada
+        there.firstName = "Augusta"
+        api.storeElsewhere(VCard.text(for: [there]), at: ScriptedPeopleAPI.href(of: ada.id))
+        var here = ada
+        here.firstName = "Countess"
+        try store.update(here, at: Date())
+        api.beforeEachPost { _ in }
+        let report = try #require(try await sync.postPending())
+        #expect(report.conflicts == 1)
+        #expect(try store.person(id: ada.id)?.firstName == "Augusta")
+        #expect(Set(api.known.map(\.firstName)) == ["Augusta", "Countess"])
+        #expect(api.known.contains { $0.lastName == "Lovelace (conflict)" })
+    }
+
+    @Test func deletesAndEditsReachTheServerAndTheServersRemovalsReachHere() async throws {
+        let store = InMemoryPeopleStore()
+        let api = ScriptedPeopleAPI(people: [ada, grace])
+        let sync = PeopleSync(store: store, api: api, runner: InlineRunner())
+        _ = try await sync.sync()
+        try store.delete(id: ada.id)
+        let report = try #require(try await sync.sync())
+        #expect(report.deleted == 1)
+        #expect(api.known == [grace])
+        api.removeElsewhere(at: ScriptedPeopleAPI.href(of: grace.id))
+        let second = try #require(try await sync.sync())
+        #expect(second.removed == 1)
+        #expect(try store.count(matching: "") == 0)
     }
 
     @Test func aSyncAskedForWhileOneRunsIsTakenInByTheRunningOne() async throws {

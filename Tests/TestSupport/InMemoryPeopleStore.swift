@@ -136,7 +136,108 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
         cards[id] = nil
         outbox.removeAll { $0.person.id == id }
         deleted.insert(id)
+        if let link = links.removeValue(forKey: id) { deletes.append(link) }
         changed()
+    }
+
+    // MARK: - Server
+
+    /// The card each person is linked to, by id.
+    public private(set) var links: [Person.ID: ServerVersion] = [:]
+    /// The deletes still to send.
+    public private(set) var deletes: [ServerVersion] = []
+    private var book: String?
+    private var token: String?
+
+    public func serverState(for book: String) throws -> ServerState {
+        try failIfAsked()
+        if self.book != book {
+            self.book = book
+            token = nil
+            links = [:]
+            deletes = []
+            for person in stored.values.sorted(by: { $0.id < $1.id }) where !outbox.contains(where: { $0.person.id == person.id }) {
+                outbox.append(PendingPost(person: person))
+            }
+        }
+        return ServerState(token: token, versions: Dictionary(links.values.map { ($0.href, $0.etag) }, uniquingKeysWith: { a, _ in a }))
+    }
+
+    public func takeServerCards(_ cards: [ServerPerson], removed: [String], token: String?) throws {
+        try failIfAsked()
+        for card in cards {
+            if let linked = links.first(where: { $0.value.href == card.version.href })?.key {
+                guard !isWaiting(linked) else { continue }
+                keep(card, as: linked)
+            } else if let known = stored[card.person.id] {
+                if links[known.id] != nil {
+                    keep(card, as: UUID().uuidString)
+                } else if known == card.person {
+                    keep(card, as: known.id)
+                    outbox.removeAll { $0.person.id == known.id }
+                } else {
+                    _ = conflict(known.id, server: card)
+                }
+            } else if !deletes.contains(where: { $0.href == card.version.href }) && !deleted.contains(card.person.id) {
+                keep(card, as: card.person.id)
+            }
+        }
+        for href in removed {
+            deletes.removeAll { $0.href == href }
+            guard let id = links.first(where: { $0.value.href == href })?.key else { continue }
+            links[id] = nil
+            if !isWaiting(id) {
+                stored[id] = nil
+                self.cards[id] = nil
+            }
+        }
+        if let token { self.token = token }
+        changed()
+    }
+
+    public func pendingDeletes() throws -> [ServerVersion] { deletes }
+
+    public func markDeleteSent(_ href: String) throws {
+        try failIfAsked()
+        deletes.removeAll { $0.href == href }
+    }
+
+    public func markPosted(_ id: Person.ID, as version: ServerVersion) throws {
+        try failIfAsked()
+        outbox.removeAll { $0.person.id == id }
+        if stored[id] != nil { links[id] = version }
+        changed()
+    }
+
+    @discardableResult
+    public func keepConflict(_ id: Person.ID, server card: ServerPerson) throws -> Person {
+        try failIfAsked()
+        defer { changed() }
+        return conflict(id, server: card)
+    }
+
+    private func isWaiting(_ id: Person.ID) -> Bool {
+        outbox.contains { $0.person.id == id }
+    }
+
+    private func keep(_ card: ServerPerson, as id: Person.ID) {
+        let person = card.person
+        stored[id] = Person(id: id, salutation: person.salutation, firstName: person.firstName, lastName: person.lastName,
+                            birthday: person.birthday, emails: person.emails, phones: person.phones)
+        cards[id] = card.card
+        links[id] = card.version
+    }
+
+    private func conflict(_ id: Person.ID, server card: ServerPerson) -> Person {
+        let local = stored[id]
+        outbox.removeAll { $0.person.id == id }
+        keep(card, as: id)
+        guard let local else { return card.person }
+        let copy = local.conflictCopy()
+        stored[copy.id] = copy
+        cards[copy.id] = VCard.text(for: [copy])
+        outbox.append(PendingPost(person: copy))
+        return copy
     }
 
     public func merge(_ people: [Person]) throws {
@@ -154,7 +255,9 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
 
     // MARK: - Outbox
 
-    public func pendingPosts() throws -> [PendingPost] { outbox }
+    public func pendingPosts() throws -> [PendingPost] {
+        outbox.map { PendingPost(person: $0.person, attempts: $0.attempts, lastError: $0.lastError, server: links[$0.person.id]) }
+    }
 
     public func markPosted(_ id: Person.ID) throws {
         try failIfAsked()

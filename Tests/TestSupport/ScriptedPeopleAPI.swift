@@ -72,6 +72,8 @@ public final class ScriptedPeopleAPI: PeopleAPI, @unchecked Sendable {
 
     // MARK: - PeopleAPI
 
+    public let identity = "scripted"
+
     public func changes(since token: String?) async throws -> PeopleChanges {
         try lock.withLock {
             if let fetchFailure { throw fetchFailure }
