@@ -1,0 +1,77 @@
+import Foundation
+import Models
+import Services
+import Testing
+import TestSupport
+
+/// The two-way sync against the SQLite store, in a real database file: links, tokens, deletes
+/// and conflicts survive a restart.
+@Suite struct SQLitePeopleSyncTests {
+    let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace")
+    let grace = Person(id: "grace", firstName: "Grace", lastName: "Hopper")
+
+    private func withStore(_ body: (_ open: () throws -> SQLitePeopleStore) async throws -> Void) async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("people-sync-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        try await body { SQLitePeopleStore(database: try AppDatabase(path: path)) }
+    }
+
+    @Test func peopleKeptBeforeAreSentOnTheFirstSyncAndLinked() async throws {
+        try await withStore { open in
+            let store = try open()
+            try store.add([ada])
+            try store.markPosted(ada.id)  // kept before any CardDAV book
+            let api = ScriptedPeopleAPI(people: [grace])
+            let report = try #require(try await PeopleSync(store: store, api: api, runner: InlineRunner()).sync())
+            #expect(report.fetched == 1)
+            #expect(report.posted == 1)
+            #expect(Set(api.known.map(\.id)) == ["ada", "grace"])
+            let reopened = try open()
+            #expect(try reopened.serverState(for: api.identity).versions.count == 2)
+            #expect(try reopened.pendingPosts().isEmpty)
+        }
+    }
+
+    @Test func anEditADeleteAndAConflictReachTheServerAcrossARestart() async throws {
+        try await withStore { open in
+            let api = ScriptedPeopleAPI(people: [ada, grace])
+            _ = try await PeopleSync(store: try open(), api: api, runner: InlineRunner()).sync()
+
+            let store = try open()
+            var renamed = grace
+            renamed.firstName = "Amazing Grace"
+            try store.update(renamed, at: Date())
+            try store.delete(id: ada.id)
+            var there = grace
+            there.lastName = "Murray"
+            api.storeElsewhere(VCard.text(for: [there]), at: ScriptedPeopleAPI.href(of: grace.id))
+
+            let report = try #require(try await PeopleSync(store: try open(), api: api, runner: InlineRunner()).postPending())
+            #expect(report.deleted == 1)
+            #expect(report.conflicts == 1)
+            let reopened = try open()
+            #expect(try reopened.person(id: grace.id)?.lastName == "Murray")
+            let names = Set(api.known.map(\.fullName))
+            #expect(names == ["Grace Murray", "Amazing Grace Hopper (conflict)"])
+            #expect(try reopened.pendingDeletes().isEmpty)
+        }
+    }
+
+    @Test func aCardTheServerChangedIsReadAgainAndOneItRemovedGoes() async throws {
+        try await withStore { open in
+            let api = ScriptedPeopleAPI(people: [ada, grace])
+            let sync = PeopleSync(store: try open(), api: api, runner: InlineRunner())
+            _ = try await sync.sync()
+            let unknownProperty = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ada\r\nN:Lovelace;Augusta Ada;;;\r\nFN:Augusta Ada Lovelace\r\nX-ODD;TYPE=weird:keep me\r\nEND:VCARD\r\n"
+            api.storeElsewhere(unknownProperty, at: ScriptedPeopleAPI.href(of: ada.id))
+            api.removeElsewhere(at: ScriptedPeopleAPI.href(of: grace.id))
+            let report = try #require(try await sync.sync())
+            #expect(report.fetched == 1)
+            #expect(report.removed == 1)
+            let store = try open()
+            #expect(try store.person(id: ada.id)?.firstName == "Augusta Ada")
+            #expect(try store.person(id: grace.id) == nil)
+            #expect(try store.keptCards(for: [ada.id])[ada.id] == unknownProperty)  // kept byte for byte
+        }
+    }
+}
