@@ -4,14 +4,15 @@
 SWIFT ?= swift
 ARGS ?=
 # Release builds are static executables: the Swift runtime, Foundation, the C and C++ libraries,
-# ncurses and SQLite are linked in, so the program maps no shared library and keeps only the
-# code it runs in memory (Docs/DECISIONS.md, Docs/Performance.md).
+# ncurses, SQLite and libxml2 (FoundationXML, with zlib, lzma and ICU's converters) are linked
+# in, so the program maps no shared library and keeps only the code it runs in memory (Docs/DECISIONS.md, Docs/Performance.md).
 # The link uses lld to lay the functions a session runs side by side (Scripts/link-order.txt);
 # the package's own modules, GRDB and ArgumentParser are compiled with a section for each function
 # so that it can move them one by one.
 # The benchmarks build with the same flags, so `make bench` and `make perf` share one build.
 LINK_FLAGS := -Xswiftc -static-executable -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld -Xlinker --no-warn-symbol-ordering \
-	-Xlinker --symbol-ordering-file=$(CURDIR)/Scripts/link-order.txt
+	-Xlinker --symbol-ordering-file=$(CURDIR)/Scripts/link-order.txt \
+	-Xlinker -lz -Xlinker -llzma -Xlinker -licuuc -Xlinker -licudata -Xlinker -lstdc++
 RELEASE_FLAGS := -c release $(LINK_FLAGS) --product mvvm-tui
 BENCH_FLAGS := -c release $(LINK_FLAGS) --product mvvm-tui-bench
 RELEASE_BINARY := .build/release/mvvm-tui
