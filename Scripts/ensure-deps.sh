@@ -4,7 +4,7 @@
 # Usage: Scripts/ensure-deps.sh run|test|perf|link-order|install
 #   run         building and running the program (make run, make release, make bench)
 #   test        the above, and every program the tests run (make test, make check, make leaks,
-#               make test-install)
+#               make test-install), with Radicale, the CardDAV server the CardDAV tests start
 #   perf        the above, for make perf
 #   link-order  the above, and valgrind, for make link-order
 #   install     make install and make uninstall with the files already built: no Swift needed
@@ -70,6 +70,12 @@ if [ "$purpose" = test ]; then
     if ! command -v readelf >/dev/null 2>&1 || ! command -v nm >/dev/null 2>&1; then
         missing+=(binutils)  # the install test reads the installed program's sections; the link-order test, its symbols
     fi
+    if ! python3 -c 'import radicale' 2>/dev/null && ! python3 -m pip --version >/dev/null 2>&1; then
+        missing+=(python3-pip)  # installs Radicale, below
+    fi
+    if ! command -v openssl >/dev/null 2>&1; then
+        missing+=(openssl)  # the CardDAV tests make a self-signed certificate for Radicale's HTTPS
+    fi
 fi
 if [ "$purpose" = link-order ] && ! command -v valgrind >/dev/null 2>&1; then
     missing+=(valgrind)  # make link-order records a session under callgrind
@@ -86,17 +92,32 @@ if [ "$purpose" = perf ] && command -v python3 >/dev/null 2>&1 && ! python3 -c '
         || { echo "mvvm-tui: make perf needs the Python package pyte: python3 -m pip install pyte" >&2; exit 1; }
 fi
 
-[ ${#missing[@]} -eq 0 ] && exit 0
-# binutils may be asked for twice; name each package once.
-mapfile -t missing < <(printf '%s\n' "${missing[@]}" | awk '!seen[$0]++')
+if [ ${#missing[@]} -gt 0 ]; then
+    # binutils may be asked for twice; name each package once.
+    mapfile -t missing < <(printf '%s\n' "${missing[@]}" | awk '!seen[$0]++')
 
-if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "mvvm-tui: installing ${missing[*]}"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-else
-    echo "mvvm-tui: missing ${missing[*]}. Install them with:" >&2
-    echo "    sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
-    exit 1
+    if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "mvvm-tui: installing ${missing[*]}"
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq
+        apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    else
+        echo "mvvm-tui: missing ${missing[*]}. Install them with:" >&2
+        echo "    sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+        exit 1
+    fi
 fi
+
+# The CardDAV tests run a real CardDAV server, Radicale (Tests/TestSupport/RadicaleServer.swift),
+# from PyPI, as `python3 -m radicale`. The version the tests were written against, pinned.
+radicale_version=3.9.0
+if [ "$purpose" = test ] && command -v python3 >/dev/null 2>&1 \
+    && ! python3 -c 'import radicale' 2>/dev/null; then
+    echo "mvvm-tui: installing the Python package radicale==$radicale_version (a CardDAV server) for the CardDAV tests"
+    python3 -m pip install -q "radicale==$radicale_version" 2>/dev/null \
+        || python3 -m pip install -q --break-system-packages "radicale==$radicale_version" \
+        || { echo "mvvm-tui: the CardDAV tests need the Python package radicale $radicale_version, and pip could not install it:" >&2
+             echo "    python3 -m pip install radicale==$radicale_version" >&2
+             exit 1; }
+fi
+
