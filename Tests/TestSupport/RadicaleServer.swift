@@ -29,7 +29,7 @@ import Foundation
 /// Bounded: `start()` waits at most `startLimit` for the port to answer, then throws with the
 /// log's tail; `stop()` (also on deinit) sends SIGTERM, waits at most five seconds, then SIGKILL.
 /// If the test process dies without stopping it, Radicale notices its parent is gone within half
-/// a second and ends itself.
+/// a second, ends itself and removes the folder.
 public final class RadicaleServer: @unchecked Sendable {
     /// Why the server could not start, or a storage operation failed.
     public struct Failure: Error, CustomStringConvertible {
@@ -88,8 +88,9 @@ public final class RadicaleServer: @unchecked Sendable {
     /// the port stays silent for `startLimit`.
     public static func start(https: Bool = false, user: String = "ada",
                              password: String = "correct horse") async throws -> RadicaleServer {
+        removeFoldersOfEndedProcesses()
         let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("mvvm-tui-radicale-\(UUID().uuidString)", isDirectory: true)
+            .appendingPathComponent("\(folderPrefix)\(getpid())-\(UUID().uuidString)", isDirectory: true)
         let storage = folder.appendingPathComponent("storage", isDirectory: true)
         let log = folder.appendingPathComponent("radicale.log")
         do {
@@ -129,6 +130,22 @@ public final class RadicaleServer: @unchecked Sendable {
         } catch {
             try? FileManager.default.removeItem(at: folder)
             throw error
+        }
+    }
+
+    /// The start of each server's folder name, which goes on with the test process's id.
+    private static let folderPrefix = "mvvm-tui-radicale-"
+
+    /// Removes the folders left in the temporary folder by test processes that were killed before
+    /// they could stop their servers (a server removes its own folder when it sees that, but a
+    /// folder made before its server started has no one else to remove it).
+    private static func removeFoldersOfEndedProcesses() {
+        let temporary = FileManager.default.temporaryDirectory
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+        where name.hasPrefix(folderPrefix) {
+            guard let pid = pid_t(name.dropFirst(folderPrefix.count).prefix { $0.isNumber }), pid > 0,
+                  kill(pid, 0) == -1, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
         }
     }
 
@@ -379,19 +396,35 @@ public final class RadicaleServer: @unchecked Sendable {
         return address
     }
 
-    /// Python run as Radicale's process: it ends itself (SIGTERM, which Radicale answers by
-    /// shutting down) once its parent, the test process, is gone, then runs `python3 -m radicale
-    /// --config FILE` in place.
+    /// Python run as Radicale's process, given the configuration's path and the test process's
+    /// id (that process may be gone before Python starts): `python3 -m radicale --config FILE` in
+    /// place, and a thread that, once its parent is no longer the test process, signals Radicale's
+    /// main thread to shut down (a signal sent to the process could land on the watching thread
+    /// and wake nothing), after which the server's folder, which holds the configuration, is
+    /// removed. A signal that comes while Radicale is between handlers can be lost, so it is sent
+    /// again every half second, and after five seconds the thread removes the folder and exits.
     private static let launcher = """
-    import os, runpy, signal, sys, threading, time
-    parent = os.getppid()
+    import os, runpy, shutil, signal, sys, threading, time
+    config, parent = sys.argv[1], int(sys.argv[2])
+    orphaned = threading.Event()
+    # Until Radicale sets its own handler, SIGTERM ends Python through the cleanup below too.
+    signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(1))
     def watch():
         while os.getppid() == parent:
             time.sleep(0.5)
-        os.kill(os.getpid(), signal.SIGTERM)
+        orphaned.set()
+        for _ in range(10):
+            signal.pthread_kill(threading.main_thread().ident, signal.SIGTERM)
+            time.sleep(0.5)
+        shutil.rmtree(os.path.dirname(config), ignore_errors=True)
+        os._exit(1)
     threading.Thread(target=watch, daemon=True).start()
-    sys.argv = ["radicale", "--config", sys.argv[1]]
-    runpy.run_module("radicale", run_name="__main__", alter_sys=True)
+    sys.argv = ["radicale", "--config", config]
+    try:
+        runpy.run_module("radicale", run_name="__main__", alter_sys=True)
+    finally:
+        if orphaned.is_set():
+            shutil.rmtree(os.path.dirname(config), ignore_errors=True)
     """
 
     /// Starts `python3` (found on PATH) running Radicale with `config`, standard input from
@@ -416,7 +449,7 @@ public final class RadicaleServer: @unchecked Sendable {
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
-        let arguments = ["python3", "-c", launcher, config]
+        let arguments = ["python3", "-c", launcher, config, String(getpid())]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
