@@ -278,7 +278,10 @@ public final class RadicaleServer: @unchecked Sendable {
             let reaped = waitpid(child, &status, WNOHANG)
             if reaped == child {
                 child = 0
-                return .exited(Failure(description: "Radicale exited (wait status \(status)) before answering on port \(port):\n\(logTail())"))
+                let log = logTail()
+                let hint = log.contains("No module named radicale")
+                    ? "\n(python3 on PATH has no Radicale: Scripts/ensure-deps.sh test installs it)" : ""
+                return .exited(Failure(description: "Radicale exited (wait status \(status)) before answering on port \(port):\n\(log)\(hint)"))
             }
             if Self.answers(port: port) {
                 // The answer is Radicale's only if it is still running.
