@@ -132,13 +132,18 @@ public final class PeopleSync {
                     try await onStore { try $0.markPosted(id, as: version) }
                     report.posted += 1
                 case .failure(.changedOnServer) where entry.server != nil:
-                    let href = entry.server!.href
+                    let href = entry.server?.href ?? ""
                     if case .success(let cards) = try await ask({ try await api.cards(at: [href]) }),
                        let server = cards.first.flatMap(ServerPerson.init) {
                         try await onStore { try $0.keepConflict(id, server: server) }
                         report.conflicts += 1
-                        attempted.remove(id)
                         wantsAnotherPass = true  // the copy goes as a new card
+                    } else {
+                        // The server's version could not be read: the edit waits for the next sync.
+                        let message = PeopleAPIError.changedOnServer.message
+                        try await onStore { try $0.recordFailure(id, message: message) }
+                        report.failedPosts += 1
+                        report.postError = .changedOnServer
                     }
                 case .failure(let failure):
                     let message = failure.message

@@ -106,7 +106,7 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
     public func update(_ card: String, at href: String, ifMatching etag: String?) async throws -> String? {
         var headers = ["Content-Type": "text/vcard; charset=utf-8"]
         if let etag { headers["If-Match"] = etag }
-        let response = try await send(HTTPRequest(url: try url(of: href), method: .put, headers: headers, body: Data(card.utf8)))
+        let response = try await send(HTTPRequest(url: try await url(of: href), method: .put, headers: headers, body: Data(card.utf8)))
         switch response.status {
         case 200..<300: return response.etag
         case 412: throw PeopleAPIError.changedOnServer
@@ -116,7 +116,7 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
     }
 
     public func delete(at href: String, ifMatching etag: String?) async throws {
-        let response = try await send(HTTPRequest(url: try url(of: href), method: .delete,
+        let response = try await send(HTTPRequest(url: try await url(of: href), method: .delete,
                                                   headers: etag.map { ["If-Match": $0] } ?? [:]))
         switch response.status {
         case 200..<300, 404, 410: return
@@ -315,10 +315,10 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
         return href
     }
 
-    /// The URL of the card at `href`, on the book's server.
-    private func url(of href: String) throws -> URL {
-        guard let book = found.book else { throw PeopleAPIError.failed("the address book was not found yet") }
-        return book.url.resolving(href)
+    /// The URL of the card at `href`, on the book's server (found first when this run has not
+    /// asked it yet, as when an edit is sent before any pull).
+    private func url(of href: String) async throws -> URL {
+        try await addressBook().url.resolving(href)
     }
 
     private static func directory(_ url: URL) -> URL {

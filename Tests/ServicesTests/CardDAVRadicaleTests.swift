@@ -89,3 +89,17 @@ import TestSupport
         }
     }
 }
+
+extension CardDAVRadicaleTests {
+    /// After a restart an edit may go out before any pull: the API finds its book first.
+    @Test func anEditSentBeforeAnyPullFindsTheBookFirst() async throws {
+        let server = try await RadicaleServer.start()
+        defer { server.stop() }
+        try server.makeAddressBook(named: "contacts")
+        try server.seed(cards: [("ada", Self.card("ada", "Ada", "Lovelace"))], inBook: "contacts")
+        let href = "/\(server.user)/contacts/ada.vcf"
+        let fresh = try CardDAVPeopleAPI(server: server.baseURL, credentials: HTTPCredentials(user: server.user, password: server.password))
+        _ = try await fresh.update(Self.card("ada", "Augusta", "Lovelace"), at: href, ifMatching: nil)
+        #expect(server.card(uid: "ada", inBook: "contacts")?.contains("Augusta") == true)
+    }
+}
