@@ -45,7 +45,8 @@ struct SecretsOffTheCommandLineTests {
         while ContinuousClock.now - start < .seconds(60) {
             for process in Self.processes() {
                 #expect(!process.commandLine.contains(Self.secret), "the secret is on \(process.pid)'s command line")
-                guard process.isCurl else { continue }
+                // Only the curl this test process started: other programs on the machine run curl too.
+                guard process.isCurl, process.parent == getpid() else { continue }
                 sawCurl = true
                 #expect(process.commandLine == "curl\0--disable\0--config\0-\0")
                 let names = process.environment.split(separator: "\0").map { String($0.prefix { $0 != "=" }) }
@@ -91,6 +92,7 @@ struct SecretsOffTheCommandLineTests {
 
     private struct Process {
         let pid: String
+        let parent: pid_t?
         let commandLine: String
         let environment: String
 
@@ -103,7 +105,12 @@ struct SecretsOffTheCommandLineTests {
         return names.filter { $0.allSatisfy(\.isNumber) }.compactMap { pid in
             guard let commandLine = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
             let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ") ?? Data()
-            return Process(pid: pid, commandLine: String(decoding: commandLine, as: UTF8.self),
+            // /proc/PID/stat: the pid, the command in parentheses, the state, then the parent's pid.
+            let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat").map { String(decoding: $0, as: UTF8.self) }
+            let parent = stat.flatMap { $0.range(of: ") ", options: .backwards) }
+                .flatMap { range in stat?[range.upperBound...].split(separator: " ").dropFirst().first }
+                .flatMap { pid_t($0) }
+            return Process(pid: pid, parent: parent, commandLine: String(decoding: commandLine, as: UTF8.self),
                            environment: String(decoding: environment, as: UTF8.self))
         }
     }
