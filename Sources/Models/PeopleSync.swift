@@ -11,10 +11,11 @@ import Foundation
 ///
 /// It runs on its caller's actor, and reads and writes the store through `runner`, away from the
 /// keys. A call made while another runs does not start a second exchange: it returns nil at
-/// once, and the running one makes one more pass for what was queued meanwhile.
+/// once, and the running one makes one more pass for what was queued meanwhile (and reads the
+/// server once more when the call asked it to). `isRunning` tells whether one runs.
 ///
 /// ```swift
-/// let sync = PeopleSync(store: store, api: HTTPPeopleAPI(baseURL: url), runner: PeopleWorkQueue())
+/// let sync = PeopleSync(store: store, api: CardDAVPeopleAPI(server: url), runner: PeopleWorkQueue())
 /// try store.add(Person(firstName: "Grace", lastName: "Hopper"))
 /// let report = try await sync.postPending()
 /// report?.posted   // 1
@@ -23,8 +24,10 @@ public final class PeopleSync {
     private let store: any PeopleStore
     private let api: any PeopleAPI
     private let runner: any BackgroundRunner
-    private var isRunning = false
+    /// Whether an exchange with the server is under way.
+    public private(set) var isRunning = false
     private var wantsAnotherPass = false
+    private var wantsAnotherPull = false
 
     /// Creates a sync between `store` and `api`, whose store work runs on `runner`.
     public init(store: any PeopleStore, api: any PeopleAPI, runner: any BackgroundRunner) {
@@ -35,11 +38,13 @@ public final class PeopleSync {
 
     // MARK: - Inputs
 
-    /// Fetches everyone from the server and merges them into the store, then posts the outbox.
-    /// Throws only when the store fails, or when the task is cancelled; what the server did is in
-    /// the report. Returns nil when a sync was already running.
-    public func sync() async throws -> PeopleSyncReport? {
-        try await run(fetching: true)
+    /// Fetches what changed on the server into the store, then sends the deletes and the
+    /// outbox. `progress` hears, after the server has listed what changed and after each batch
+    /// taken in, how many changed cards there are to read and how many are read. Throws only
+    /// when the store fails, or when the task is cancelled; what the server did is in the report.
+    /// Returns nil when a sync was already running: that one reads the server once more.
+    public func sync(progress: (PeopleSyncProgress) -> Void = { _ in }) async throws -> PeopleSyncReport? {
+        try await run(fetching: true, progress: progress)
     }
 
     /// Posts the outbox, without fetching. Returns nil when a sync was already running; that one
@@ -50,24 +55,31 @@ public final class PeopleSync {
 
     // MARK: - Private
 
-    private func run(fetching: Bool) async throws -> PeopleSyncReport? {
+    private func run(fetching: Bool, progress: (PeopleSyncProgress) -> Void = { _ in }) async throws -> PeopleSyncReport? {
         guard !isRunning else {
             wantsAnotherPass = true
+            wantsAnotherPull = wantsAnotherPull || fetching
             return nil
         }
         isRunning = true
         defer { isRunning = false }
         var report = PeopleSyncReport()
-        let book = api.identity
-        let state = try await onStore { try $0.serverState(for: book) }
-        if fetching {
-            switch try await ask({ try await pull(since: state, into: &report) }) {
-            case .success: break
-            case .failure(let failure): report.fetchError = failure
+        var fetching = fetching
+        repeat {
+            wantsAnotherPull = false
+            if fetching {
+                let book = api.identity
+                let state = try await onStore { try $0.serverState(for: book) }
+                report.fetchError = nil
+                switch try await ask({ try await pull(since: state, into: &report, progress: progress) }) {
+                case .success: break
+                case .failure(let failure): report.fetchError = failure
+                }
             }
-        }
-        try await sendDeletes(into: &report)
-        try await postOutbox(into: &report)
+            try await sendDeletes(into: &report)
+            try await postOutbox(into: &report)
+            fetching = wantsAnotherPull
+        } while fetching
         return report
     }
 
@@ -77,7 +89,8 @@ public final class PeopleSync {
     /// Takes in what changed on the server since the last sync: the cards whose version differs,
     /// a batch at a time, then the removals and the new token (kept last, so that a sync cut
     /// short asks again for what it did not take).
-    private func pull(since state: ServerState, into report: inout PeopleSyncReport) async throws {
+    private func pull(since state: ServerState, into report: inout PeopleSyncReport,
+                      progress: (PeopleSyncProgress) -> Void) async throws {
         let changes = try await api.changes(since: state.token)
         var removed = changes.removed
         if changes.isComplete {
@@ -88,13 +101,18 @@ public final class PeopleSync {
             guard let known = state.versions[version.href] else { return true }
             return known == nil || known != version.etag
         }.map(\.href)
-        report.fetched = 0
+        report.fetched = report.fetched ?? 0
+        var taken = PeopleSyncProgress(read: 0, total: wanted.count)
+        progress(taken)
         for start in stride(from: 0, to: wanted.count, by: Self.batchSize) {
-            let cards = try await api.cards(at: Array(wanted[start..<min(start + Self.batchSize, wanted.count)]))
+            let end = min(start + Self.batchSize, wanted.count)
+            let cards = try await api.cards(at: Array(wanted[start..<end]))
             let read = cards.compactMap(ServerPerson.init)
             report.unreadableCards += cards.filter { ServerPerson($0) == nil }.map(\.href)
             try await onStore { try $0.takeServerCards(read, removed: [], token: nil) }
             report.fetched = (report.fetched ?? 0) + read.count
+            taken.read = end
+            progress(taken)
         }
         report.removed = removed.filter { state.versions[$0] != nil }.count
         let (gone, token) = (removed, changes.token)
@@ -188,6 +206,20 @@ public final class PeopleSync {
         } catch {
             return .failure(.failed(String(describing: error)))
         }
+    }
+}
+
+/// How far a sync's reading of the server has come: `read` of the `total` changed cards.
+public struct PeopleSyncProgress: Equatable, Sendable {
+    /// How many of the changed cards are read and kept.
+    public var read: Int
+    /// How many cards changed on the server since the last sync.
+    public var total: Int
+
+    /// Creates the progress of `read` cards of `total`.
+    public init(read: Int, total: Int) {
+        self.read = read
+        self.total = total
     }
 }
 

@@ -149,6 +149,33 @@ struct PeopleSyncTests {
     }
 
     @Test func aSyncAskedForWhileOneRunsIsTakenInByTheRunningOne() async throws {
+        let (store, api, sync, gate, running) = try await postingGraceHeld()
+
+        try store.add(alan)
+        #expect(try await sync.postPending() == nil)
+        gate.open()
+
+        #expect(try await running.value == PeopleSyncReport(posted: 2))
+        #expect(api.attemptedPosts == [grace.id, alan.id])
+        #expect(try store.outboxStatus() == .empty)
+    }
+
+    @Test func aReadOfTheServerAskedForWhileAPostRunsIsMadeByTheRunningOne() async throws {
+        let (store, api, sync, gate, running) = try await postingGraceHeld()
+        #expect(sync.isRunning)
+
+        api.storeElsewhere(VCard.text(for: [alan]), at: ScriptedPeopleAPI.href(of: alan.id))
+        #expect(try await sync.sync() == nil)
+        gate.open()
+
+        #expect(try await running.value == PeopleSyncReport(fetched: 2, posted: 1))
+        #expect(try store.people(matching: "", sortedBy: .lastName, offset: 0, limit: 10).map(\.id) == [grace.id, alan.id])
+        #expect(!sync.isRunning)
+    }
+
+    /// A sync posting Grace, held at her post until the test opens the gate.
+    private func postingGraceHeld() async throws
+        -> (InMemoryPeopleStore, ScriptedPeopleAPI, PeopleSync, Gate, Task<PeopleSyncReport?, any Error>) {
         let store = InMemoryPeopleStore()
         let api = ScriptedPeopleAPI()
         let sync = PeopleSync(store: store, api: api, runner: InlineRunner())
@@ -159,14 +186,22 @@ struct PeopleSyncTests {
         try store.add(grace)
         let running = Task { try await sync.postPending() }
         await gate.waitUntilHeld()
+        return (store, api, sync, gate, running)
+    }
 
-        try store.add(alan)
-        #expect(try await sync.postPending() == nil)
-        gate.open()
+    @Test func progressCountsTheChangedCardsUpBatchByBatch() async throws {
+        let people = (0..<250).map { Person(id: "p\($0)", firstName: "P\($0)", lastName: "Person") }
+        let store = InMemoryPeopleStore()
+        let api = ScriptedPeopleAPI(people: people)
+        var heard: [PeopleSyncProgress] = []
+        let report = try await PeopleSync(store: store, api: api, runner: InlineRunner()).sync { heard.append($0) }
+        #expect(report?.fetched == 250)
+        #expect(heard == [PeopleSyncProgress(read: 0, total: 250), PeopleSyncProgress(read: 100, total: 250),
+                          PeopleSyncProgress(read: 200, total: 250), PeopleSyncProgress(read: 250, total: 250)])
 
-        #expect(try await running.value == PeopleSyncReport(posted: 2))
-        #expect(api.attemptedPosts == [grace.id, alan.id])
-        #expect(try store.outboxStatus() == .empty)
+        heard = []
+        _ = try await PeopleSync(store: store, api: api, runner: InlineRunner()).sync { heard.append($0) }
+        #expect(heard == [PeopleSyncProgress(read: 0, total: 0)])
     }
 }
 

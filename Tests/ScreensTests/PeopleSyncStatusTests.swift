@@ -32,10 +32,81 @@ struct PeopleSyncStatusTests: PeopleTesting {
         #expect(latest(people.syncStatus.isProblem))
         #expect(store.outbox.map(\.person) == [ada])
         api.failPosts(of: "ada", with: nil)
-        people.syncStatus.retry()
+        people.syncStatus.syncNow()
         await people.syncStatus.task?.value
         #expect(latest(people.syncStatus.text) == "Synced")
         #expect(store.outbox.isEmpty)
         #expect(api.known == [ada])
+    }
+
+    @Test func theHeaderCountsTheCardsReadUpWhileTheListFillsIn() async throws {
+        let api = ScriptedPeopleAPI(people: (0..<150).map { Person(id: "p\($0)", firstName: "P\($0)", lastName: "Person") })
+        let people = makeViewModel(api: api)
+        let text = ValueRecorder(people.syncStatus.text)
+        await people.syncStatus.task?.value
+        #expect(text.values == ["Syncing…", "Syncing… 0 of 150 cards", "Syncing… 100 of 150 cards",
+                                "Syncing… 150 of 150 cards", "Synced"])
+        #expect(latest(people.matchCount) == 150)
+    }
+
+    @Test func rReadsWhatChangedOnTheServerThenSends() async throws {
+        let api = ScriptedPeopleAPI(people: [Person(id: "ada", firstName: "Ada", lastName: "Lovelace")])
+        let people = makeViewModel(api: api)
+        await people.syncStatus.task?.value
+        api.storeElsewhere(VCard.text(for: [Person(id: "grace", firstName: "Grace", lastName: "Hopper")]),
+                           at: ScriptedPeopleAPI.href(of: "grace"))
+        try store.add(Person(id: "alan", firstName: "Alan", lastName: "Turing"))
+        people.syncStatus.syncNow()
+        await people.syncStatus.task?.value
+        #expect(names(people) == ["Grace Hopper", "Ada Lovelace", "Alan Turing"])
+        #expect(Set(api.known.map(\.id)) == ["ada", "grace", "alan"])
+        #expect(latest(people.syncStatus.text) == "Synced")
+    }
+
+    @Test func anEditMadeHereAndOnTheServerIsAnnouncedWithBothVersionsKept() async throws {
+        let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace")
+        let api = ScriptedPeopleAPI(people: [ada])
+        let people = makeViewModel(api: api)
+        await people.syncStatus.task?.value
+        var there = ada
+        there.firstName = "Augusta"
+        api.storeElsewhere(VCard.text(for: [there]), at: ScriptedPeopleAPI.href(of: "ada"))
+        var here = ada
+        here.firstName = "Countess"
+        try store.update(here, at: Date())
+        people.syncStatus.syncNow()
+        await people.syncStatus.task?.value
+        #expect(latest(people.message) == "1 person changed both here and on the server: both versions kept, yours marked (conflict)")
+        #expect(latest(people.messageIsProblem))
+        #expect(names(people) == ["Augusta Lovelace", "Countess Lovelace (conflict)"])
+        #expect(latest(people.syncStatus.text) == "Synced")
+    }
+
+    @Test func aCardTheServerHoldsThatCannotBeReadIsNamedAndLeftAlone() async throws {
+        let api = ScriptedPeopleAPI()
+        api.storeElsewhere("BEGIN:VCARD\r\nVERSION:3.0\r\nEND:VCARD\r\n", at: "/ada/contacts/broken.vcf")
+        let people = makeViewModel(api: api)
+        await people.syncStatus.task?.value
+        #expect(latest(people.message) == "Cannot read the server's card /ada/contacts/broken.vcf, left as it is")
+        #expect(api.cardTexts["/ada/contacts/broken.vcf"] == "BEGIN:VCARD\r\nVERSION:3.0\r\nEND:VCARD\r\n")
+    }
+
+    @Test func rPressedDuringASyncReadsTheServerOnceMoreAfterIt() async throws {
+        let api = ScriptedPeopleAPI()
+        let gate = AsyncStream<Void>.makeStream()
+        api.beforeEachPost { _ in for await _ in gate.stream {} }
+        try store.add(Person(id: "ada", firstName: "Ada", lastName: "Lovelace"))
+        let people = makeViewModel(api: api)
+        let first = try #require(people.syncStatus.task)
+        while api.attemptedPosts.isEmpty { await Task.yield() }
+        api.storeElsewhere(VCard.text(for: [Person(id: "grace", firstName: "Grace", lastName: "Hopper")]),
+                           at: ScriptedPeopleAPI.href(of: "grace"))
+        people.syncStatus.syncNow()
+        #expect(people.syncStatus.task == first)
+        #expect(latest(people.syncStatus.text) == "Syncing…")
+        gate.continuation.finish()
+        await first.value
+        #expect(names(people) == ["Grace Hopper", "Ada Lovelace"])
+        #expect(latest(people.syncStatus.text) == "Synced")
     }
 }

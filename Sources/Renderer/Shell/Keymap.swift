@@ -22,7 +22,7 @@ public enum ScreenCommand: Hashable, Sendable {
     case useCatalogue
     case toggleUnit
     case first, last
-    case toggleSort, add, edit, delete, importFile, exportFile, retry, stopTransfer
+    case toggleSort, add, edit, delete, importFile, exportFile, sync, stopTransfer
     case nextField, previousField
     case renamePlayer, renameTeam
 }
@@ -241,7 +241,7 @@ extension Keymap {
         KeyBinding("s", "sort by last name, first name or next birthday (kept)", scope: .people, hint: "sort", keys: [.text("s")], command: .screen(.toggleSort)),
         KeyBinding("i", "import a vCard file", scope: .people, hint: "import", keys: [.text("i")], command: .screen(.importFile)),
         KeyBinding("e", "export everyone to a vCard file", scope: .people, hint: "export", keys: [.text("e")], command: .screen(.exportFile)),
-        KeyBinding("r", "send the people waiting for the server now", scope: .people, keys: [.text("r")], command: .screen(.retry)),
+        KeyBinding("r", "sync with the people server now: read its changes, then send", scope: .people, keys: [.text("r")], command: .screen(.sync)),
         KeyBinding("k j", "move through the people", scope: .people, commands: [.text("k"): .screen(.up), .text("j"): .screen(.down)]),
         KeyBinding("Home End", "first or last person", scope: .people, commands: [.home: .screen(.first), .end: .screen(.last)]),
 

@@ -80,7 +80,7 @@ public final class PeopleView: ScreenView {
         case .delete: viewModel.askToDelete()
         case .importFile: viewModel.startImporting()
         case .exportFile: viewModel.startExporting()
-        case .retry: viewModel.syncStatus.retry()
+        case .sync: viewModel.syncStatus.syncNow()
         case .stopTransfer: viewModel.transfer.cancel()
         case .nextField: viewModel.nextField()
         case .previousField: viewModel.previousField()

@@ -44,31 +44,65 @@ public final class PeopleSyncStatusViewModel {
         if let api { sync = PeopleSync(store: store, api: api, runner: runner) }
     }
 
-    /// Sends the people waiting in the outbox now.
-    public func retry() {
-        exchange(fetching: false)
+    /// Syncs now, as `r` asks: reads what changed on the server, then sends what waits here.
+    public func syncNow() {
+        exchange(fetching: true)
     }
 
-    /// Sends what waits, and first reads the server's people when `fetching`.
+    /// Sends what waits, and first reads the server's people when `fetching`. While an exchange
+    /// runs, it is asked to do this too once it has done its own.
     func exchange(fetching: Bool) {
         guard let sync else { return }
-        _text.change(to: fetching ? "Syncing…" : "Sending…")
-        _isProblem.change(to: false)
-        task = Task { [weak self] in
+        let joinsTheRunningOne = sync.isRunning
+        if !joinsTheRunningOne {
+            _text.change(to: fetching ? "Syncing…" : "Sending…")
+            _isProblem.change(to: false)
+        }
+        let exchange = Task { [weak self] in
             let report: PeopleSyncReport?
             do {
-                report = fetching ? try await sync.sync() : try await sync.postPending()
+                let progress = { (progress: PeopleSyncProgress) -> Void in self?.showProgress(progress) }
+                report = fetching ? try await sync.sync(progress: progress) : try await sync.postPending()
             } catch {
                 self?.news.say("Sync stopped: \(error)", isProblem: true)
-                report = nil
+                self?.showState()
+                return
             }
-            self?.showState(fetchError: report?.fetchError)
+            // Nil: an exchange already ran, and takes this one in; it tells how it ended.
+            guard let report else { return }
+            self?.announce(report)
+            self?.showState(fetchError: report.fetchError)
         }
+        if !joinsTheRunningOne { task = exchange }
+    }
+
+    /// Counts the cards read up, while the list shows them as they are kept.
+    private func showProgress(_ progress: PeopleSyncProgress) {
+        guard progress.total > 0 else { return }
+        _text.change(to: "Syncing… \(progress.read.grouped) of \(progress.total.grouped) card\(progress.total == 1 ? "" : "s")")
+    }
+
+    /// Tells in the news line what a sync did that needs the user's eye: people changed both
+    /// here and on the server, and cards on the server this program cannot read.
+    private func announce(_ report: PeopleSyncReport) {
+        var told: [String] = []
+        if report.conflicts > 0 {
+            told.append("\(PeopleListViewModel.count(report.conflicts)) changed both here and on the server: "
+                + "both versions kept, yours marked (conflict)")
+        }
+        if let first = report.unreadableCards.first {
+            let others = report.unreadableCards.count - 1
+            told.append("cannot read the server's card \(first)\(others > 0 ? " and \(others.grouped) more" : ""), left as it is")
+        }
+        guard !told.isEmpty else { return }
+        let text = told.joined(separator: "; ")
+        news.say(text.prefix(1).uppercased() + text.dropFirst(), isProblem: true)
     }
 
     /// Says what waits in the outbox, or why the last fetch failed, or that all is sent.
+    /// While an exchange runs, the header keeps saying so: it tells the state when it ends.
     func showState(fetchError: PeopleAPIError? = nil) {
-        guard let store, api != nil else { return }
+        guard let store, let sync, !sync.isRunning else { return }
         let status = (try? store.outboxStatus()) ?? .empty
         if status.pendingCount > 0 {
             let waiting = "\(PeopleListViewModel.count(status.pendingCount)) waiting to be sent"
