@@ -76,7 +76,8 @@ public struct LaunchChoices: Equatable, Sendable {
     /// The choices `flags`, `environment` and `file` make together. Throws `Invalid` for a flag or
     /// variable, and a `ConfigFile.Problem` for a file setting, that cannot be used: a people
     /// server that is not an http or https URL, or holds a password.
-    public init(flags: Flags, environment: [String: String], file: ConfigFile) throws {
+    /// `netrc` is the user's `~/.netrc`, read only for the people server's login.
+    public init(flags: Flags, environment: [String: String], file: ConfigFile, netrc: Netrc = Netrc(text: "")) throws {
         func variable(_ name: String) -> String? {
             environment[name].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
         }
@@ -122,7 +123,9 @@ public struct LaunchChoices: Equatable, Sendable {
         let user = variable("MVVM_TUI_PEOPLE_USER") ?? (fileCredentialsApply ? settings["people.user"] : nil) ?? server?.user
         let password = environment["MVVM_TUI_PEOPLE_PASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (fileCredentialsApply ? settings["people.password"] : nil)
-        peopleCredentials = user.map { HTTPCredentials(user: $0, password: password ?? "") }
+        // Without a password set, the login `~/.netrc` keeps for the server's host (and user).
+        let kept = password == nil ? server?.host.flatMap { netrc.credentials(forHost: $0, user: user) } : nil
+        peopleCredentials = kept ?? user.map { HTTPCredentials(user: $0, password: password ?? "") }
         peopleBook = flags.peopleBook.flatMap { $0.isEmpty ? nil : $0 } ?? variable("MVVM_TUI_PEOPLE_BOOK") ?? settings["people.book"]
         peopleCertificateAuthorities = variable("MVVM_TUI_PEOPLE_CA_FILE") ?? settings["people.ca_file"]
         var notices: [String] = []

@@ -69,7 +69,7 @@ struct MvvmTui: ParsableCommand {
     @Option(help: ArgumentHelp("Where people, games and settings are kept (default: $XDG_DATA_HOME/mvvm-tui, else ~/.local/share/mvvm-tui).", valueName: "dir"))
     var dataDir: String?
 
-    @Option(help: ArgumentHelp("The CardDAV address book, or server, the People screen syncs with, such as https://dav.example.com/ (default: $MVVM_TUI_PEOPLE_API, else the config file's; '' for none: no sync). Its user and password come from $MVVM_TUI_PEOPLE_USER and $MVVM_TUI_PEOPLE_PASSWORD, or the config file when it is the file's server; a URL with a password in it is refused. Docs/PeopleAPI.md describes it.", valueName: "url"))
+    @Option(help: ArgumentHelp("The CardDAV address book, or server, the People screen syncs with, such as https://dav.example.com/ (default: $MVVM_TUI_PEOPLE_API, else the config file's; '' for none: no sync). Its user and password come from $MVVM_TUI_PEOPLE_USER and $MVVM_TUI_PEOPLE_PASSWORD, or the config file when it is the file's server, else ~/.netrc; a URL with a password in it is refused. Docs/PeopleAPI.md describes it.", valueName: "url"))
     var peopleApi: String?
 
     @Option(help: ArgumentHelp("The address book to sync when the people server holds several, by name (default: $MVVM_TUI_PEOPLE_BOOK, else the config file's, else the first).", valueName: "name"))
@@ -95,7 +95,8 @@ struct MvvmTui: ParsableCommand {
             file = try ConfigFile.load(path: config ?? ConfigFile.defaultPath(environment: environment),
                                        isExplicit: config != nil)
             choices = try LaunchChoices(flags: .init(tab: tab?.rawValue, noColor: noColor, peopleAPI: peopleApi, peopleBook: peopleBook),
-                                        environment: environment, file: file)
+                                        environment: environment, file: file,
+                                        netrc: Netrc.load(path: Netrc.path(environment: environment)))
         } catch let problem as ConfigFile.Problem {
             FileHandle.standardError.write(Data("mvvm-tui: \(problem)\n".utf8))
             throw ExitCode(78)  // EX_CONFIG

@@ -41,6 +41,19 @@ struct LaunchChoicesTests {
         #expect(choices.peopleCredentials == HTTPCredentials(user: "env-user", password: "env-password"))
     }
 
+    @Test func withoutAPasswordSetTheLoginNetrcKeepsForTheServerIsTaken() throws {
+        let netrc = Netrc(text: "machine dav.example.org login ada password from-netrc")
+        let server = ["MVVM_TUI_PEOPLE_API": "https://dav.example.org/"]
+        #expect(try LaunchChoices(flags: noFlags, environment: server, file: ConfigFile(path: "/c.toml", settings: [:]),
+                                  netrc: netrc).peopleCredentials == HTTPCredentials(user: "ada", password: "from-netrc"))
+        let set = server.merging(["MVVM_TUI_PEOPLE_USER": "ada", "MVVM_TUI_PEOPLE_PASSWORD": "set"]) { $1 }
+        #expect(try LaunchChoices(flags: noFlags, environment: set, file: ConfigFile(path: "/c.toml", settings: [:]),
+                                  netrc: netrc).peopleCredentials == HTTPCredentials(user: "ada", password: "set"))
+        let otherUser = server.merging(["MVVM_TUI_PEOPLE_USER": "bob"]) { $1 }
+        #expect(try LaunchChoices(flags: noFlags, environment: otherUser, file: ConfigFile(path: "/c.toml", settings: [:]),
+                                  netrc: netrc).peopleCredentials == HTTPCredentials(user: "bob", password: ""))
+    }
+
     @Test func aFlagBeatsTheEnvironment() throws {
         let flags = LaunchChoices.Flags(tab: "movies", noColor: true, peopleAPI: "http://localhost:8080")
         let choices = try LaunchChoices(flags: flags, environment: ["MVVM_TUI_PEOPLE_API": "http://127.0.0.1:5232/"],
