@@ -107,6 +107,8 @@ public enum PeopleAPIError: Error, Equatable, Sendable, CustomStringConvertible 
     case changedOnServer
     /// The card is no longer on the server (404).
     case goneFromServer
+    /// The answer is larger than the program reads (16 MB).
+    case tooLarge
     /// Any other failure, in words.
     case failed(String)
 
@@ -120,6 +122,7 @@ public enum PeopleAPIError: Error, Equatable, Sendable, CustomStringConvertible 
         case .unauthorized(let account): "the people server refused the password of \(account)"
         case .changedOnServer: "the card changed on the people server meanwhile"
         case .goneFromServer: "the card is no longer on the people server"
+        case .tooLarge: "the people server sent an answer over 16 MB, which this program does not read"
         case .failed(let reason): reason
         }
     }

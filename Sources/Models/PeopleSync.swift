@@ -95,7 +95,9 @@ public final class PeopleSync {
         var removed = changes.removed
         if changes.isComplete {
             let listed = Set(changes.changed.map(\.href))
-            removed += state.versions.keys.filter { !listed.contains($0) }.sorted()
+            // A full listing may also name removed cards (Radicale does): each is counted once.
+            let named = Set(removed)
+            removed += state.versions.keys.filter { !listed.contains($0) && !named.contains($0) }.sorted()
         }
         let wanted = changes.changed.filter { version in
             guard let known = state.versions[version.href] else { return true }
@@ -106,7 +108,7 @@ public final class PeopleSync {
         progress(taken)
         for start in stride(from: 0, to: wanted.count, by: Self.batchSize) {
             let end = min(start + Self.batchSize, wanted.count)
-            let cards = try await api.cards(at: Array(wanted[start..<end]))
+            let cards = try await read(wanted[start..<end], into: &report)
             let read = cards.compactMap(ServerPerson.init)
             report.unreadableCards += cards.filter { ServerPerson($0) == nil }.map(\.href)
             try await onStore { try $0.takeServerCards(read, removed: [], token: nil) }
@@ -117,6 +119,22 @@ public final class PeopleSync {
         report.removed = removed.filter { state.versions[$0] != nil }.count
         let (gone, token) = (removed, changes.token)
         try await onStore { try $0.takeServerCards([], removed: gone, token: token) }
+    }
+
+    /// The cards at `hrefs`: asked for together, or, when the answer would be too large (cards
+    /// with photos), in two halves, and so on down to one card, which is reported as unreadable
+    /// and left on the server.
+    private func read(_ hrefs: ArraySlice<String>, into report: inout PeopleSyncReport) async throws -> [ServerCard] {
+        do {
+            return try await api.cards(at: Array(hrefs))
+        } catch PeopleAPIError.tooLarge {
+            guard hrefs.count > 1 else {
+                report.unreadableCards += hrefs
+                return []
+            }
+            let middle = hrefs.startIndex + hrefs.count / 2
+            return try await read(hrefs[..<middle], into: &report) + read(hrefs[middle...], into: &report)
+        }
     }
 
     /// Sends the deletes made here; a card changed on the server meanwhile is kept there (and

@@ -250,7 +250,7 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
         } catch let error as CancellationError {
             throw error
         } catch HTTPClientError.bodyTooLarge {
-            throw PeopleAPIError.failed("the people server sent an answer over 16 MB, which this program does not read")
+            throw PeopleAPIError.tooLarge
         } catch {
             throw PeopleAPIError.failed("the people server could not be reached: \(error)")
         }

@@ -65,7 +65,9 @@ struct DAVMultistatus: Equatable, Sendable {
         if data.range(of: Data("<!DOCTYPE".utf8)) != nil || data.range(of: Data("<!ENTITY".utf8)) != nil {
             throw Failure.documentType
         }
-        let parser = XMLParser(data: data)
+        // Fed as a stream, a chunk at a time: given the whole of an answer over 10 MB at once
+        // (a multiget of cards with photos), libxml2 stops at its look-up limit and fails.
+        let parser = XMLParser(stream: InputStream(data: data))
         parser.shouldProcessNamespaces = true
         parser.shouldResolveExternalEntities = false
         let reader = MultistatusReader()

@@ -189,6 +189,20 @@ struct PeopleSyncTests {
         return (store, api, sync, gate, running)
     }
 
+    @Test func cardsTooLargeToReadTogetherAreReadInSmallerBatchesAndOneTooLargeAloneIsReported() async throws {
+        let people = (0..<10).map { Person(id: "p\($0)", firstName: "P\($0)", lastName: "Person") }
+        let api = ScriptedPeopleAPI(people: people)
+        let photo = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:big\r\nFN:Big Photo\r\nPHOTO:\(String(repeating: "A", count: 5_000))\r\nEND:VCARD\r\n"
+        api.storeElsewhere(photo, at: ScriptedPeopleAPI.href(of: "big"))
+        api.limitAnswers(toBytes: 1_000)
+        let store = InMemoryPeopleStore()
+        let report = try #require(try await PeopleSync(store: store, api: api, runner: InlineRunner()).sync())
+        #expect(report.fetched == 10)
+        #expect(report.fetchError == nil)
+        #expect(report.unreadableCards == [ScriptedPeopleAPI.href(of: "big")])
+        #expect(try store.count(matching: "") == 10)
+    }
+
     @Test func progressCountsTheChangedCardsUpBatchByBatch() async throws {
         let people = (0..<250).map { Person(id: "p\($0)", firstName: "P\($0)", lastName: "Person") }
         let store = InMemoryPeopleStore()

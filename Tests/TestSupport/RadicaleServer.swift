@@ -158,6 +158,7 @@ public final class RadicaleServer: @unchecked Sendable {
         stopped = true
         if child > 0 {
             kill(child, SIGTERM)
+            kill(child, SIGCONT)  // a paused Radicale takes the SIGTERM once it runs again
             if !Self.waitForExit(child, upTo: .seconds(5)) {
                 kill(child, SIGKILL)
                 var status: Int32 = 0
@@ -166,6 +167,17 @@ public final class RadicaleServer: @unchecked Sendable {
             child = 0
         }
         try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Stops Radicale where it is (SIGSTOP): the port still takes connections, which are never
+    /// answered, as a server that hangs. `resume()` lets it run on.
+    public func pause() {
+        lock.withLock { if child > 0, !stopped { kill(child, SIGSTOP) } }
+    }
+
+    /// Lets a paused Radicale run on (SIGCONT).
+    public func resume() {
+        lock.withLock { if child > 0, !stopped { kill(child, SIGCONT) } }
     }
 
     // MARK: - Storage

@@ -15,6 +15,7 @@ public final class ScriptedPeopleAPI: PeopleAPI, @unchecked Sendable {
     private var history: [(version: Int, href: String)] = []  // guarded by `lock`
     private var version = 0                            // guarded by `lock`
     private var fetchFailure: PeopleAPIError?          // guarded by `lock`
+    private var answerLimit = Int.max                  // guarded by `lock`
     private var postFailures: [Person.ID: PeopleAPIError] = [:]  // guarded by `lock`
     private var postAttempts: [Person.ID] = []         // guarded by `lock`
     private var beforePost: (@Sendable (Person) async -> Void)?  // guarded by `lock`
@@ -44,6 +45,12 @@ public final class ScriptedPeopleAPI: PeopleAPI, @unchecked Sendable {
     /// Makes `changes(since:)` and `cards(at:)` throw `failure` (nil: answer again).
     public func failFetches(with failure: PeopleAPIError?) {
         lock.withLock { fetchFailure = failure }
+    }
+
+    /// Makes `cards(at:)` throw `tooLarge` when the cards asked for hold more than `bytes`, as a
+    /// server's answer over the program's limit.
+    public func limitAnswers(toBytes bytes: Int) {
+        lock.withLock { answerLimit = bytes }
     }
 
     /// Makes writing the card of the person with `id` throw `failure` (nil: accept again).
@@ -93,7 +100,9 @@ public final class ScriptedPeopleAPI: PeopleAPI, @unchecked Sendable {
     public func cards(at hrefs: [String]) async throws -> [ServerCard] {
         try lock.withLock {
             if let fetchFailure { throw fetchFailure }
-            return hrefs.compactMap { href in cardsByHref[href].map { ServerCard(href: href, etag: $0.etag, text: $0.text) } }
+            let cards = hrefs.compactMap { href in cardsByHref[href].map { ServerCard(href: href, etag: $0.etag, text: $0.text) } }
+            if cards.reduce(0, { $0 + $1.text.utf8.count }) > answerLimit { throw PeopleAPIError.tooLarge }
+            return cards
         }
     }
 

@@ -1,0 +1,165 @@
+import Foundation
+import Models
+import Services
+import Testing
+import TestSupport
+
+/// What a sync does when Radicale is down, hangs, refuses the password, has forgotten the sync
+/// token, holds cards too large to read together or one the program cannot read: the kept people stay,
+/// the report says why, and nothing on the server is touched.
+@Suite struct CardDAVRadicaleFailureTests {
+    /// A store in a new SQLite file, synced with `server`'s book "contacts" through an API that
+    /// counts its requests.
+    private struct Fixture {
+        let server: RadicaleServer
+        let database: AppDatabase
+        let store: SQLitePeopleStore
+        let client: CountingClient
+        let path: String
+
+        init(server: RadicaleServer) throws {
+            self.server = server
+            path = FileManager.default.temporaryDirectory.appendingPathComponent("carddav-\(UUID().uuidString).sqlite").path
+            database = try AppDatabase(path: path)
+            store = SQLitePeopleStore(database: database)
+            client = CountingClient()
+        }
+
+        func sync(password: String? = nil, timeout: Duration = .seconds(10)) throws -> PeopleSync {
+            let api = try CardDAVPeopleAPI(server: server.bookURL("contacts"),
+                                           credentials: HTTPCredentials(user: server.user, password: password ?? server.password),
+                                           client: client, timeout: timeout)
+            return PeopleSync(store: store, api: api, runner: InlineRunner())
+        }
+
+        func removeFiles() {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+    }
+
+    private static let ada = CardDAVRadicaleTests.card("ada", "Ada", "Lovelace")
+    private static let grace = CardDAVRadicaleTests.card("grace", "Grace", "Hopper")
+
+    @Test func aServerThatIsDownLeavesThePeopleKeptAndSaysItCouldNotBeReached() async throws {
+        let server = try await RadicaleServer.start()
+        defer { server.stop() }
+        try server.makeAddressBook(named: "contacts")
+        try server.seed(cards: [("ada", Self.ada), ("grace", Self.grace)], inBook: "contacts")
+        let fixture = try Fixture(server: server)
+        defer { fixture.removeFiles() }
+        let sync = try fixture.sync()
+        _ = try await sync.sync()
+
+        server.stop()
+        try fixture.store.add(Person(id: "alan", firstName: "Alan", lastName: "Turing"))
+        let report = try #require(try await sync.sync())
+        #expect(report.fetchError?.isUnreachable == true)
+        #expect(report.fetchError?.message.contains("could not be reached") == true)
+        #expect(try fixture.store.count(matching: "") == 3)
+        #expect(try fixture.store.outboxStatus().pendingCount == 1)
+    }
+
+    @Test func aServerThatHangsTimesOutAndTheOutboxWaits() async throws {
+        let server = try await RadicaleServer.start()
+        defer { server.stop() }
+        try server.makeAddressBook(named: "contacts")
+        let fixture = try Fixture(server: server)
+        defer { fixture.removeFiles() }
+        try fixture.store.add([Person(id: "alan", firstName: "Alan", lastName: "Turing"),
+                               Person(id: "joan", firstName: "Joan", lastName: "Clarke")])
+        server.pause()
+        defer { server.resume() }
+        let report = try #require(try await fixture.sync(timeout: .seconds(1)).sync())
+        #expect(report.fetchError == .timedOut)
+        #expect(report.postError == .timedOut)
+        #expect(report.failedPosts == 1)  // the second post waits for the next sync, not for a time-out of its own
+        #expect(try fixture.store.outboxStatus().pendingCount == 2)
+    }
+
+    @Test func aWrongPasswordIsAskedOnceAndNamesTheAccount() async throws {
+        let server = try await RadicaleServer.start()
+        defer { server.stop() }
+        try server.makeAddressBook(named: "contacts")
+        let fixture = try Fixture(server: server)
+        defer { fixture.removeFiles() }
+        try fixture.store.add([Person(id: "alan", firstName: "Alan", lastName: "Turing"),
+                               Person(id: "joan", firstName: "Joan", lastName: "Clarke")])
+        let report = try #require(try await fixture.sync(password: "wrong").sync())
+        #expect(report.fetchError == .unauthorized(account: "ada@127.0.0.1"))
+        #expect(report.failedPosts == 1)
+        #expect(fixture.client.count == 2)  // the listing, then the first post: no storm
+        #expect(server.cardUIDs(inBook: "contacts").isEmpty)
+    }
+
+    @Test func aTokenTheServerNoLongerKnowsMeansAFullListing() async throws {
+        let server = try await RadicaleServer.start()
+        defer { server.stop() }
+        try server.makeAddressBook(named: "contacts")
+        try server.seed(cards: [("ada", Self.ada), ("grace", Self.grace)], inBook: "contacts")
+        let fixture = try Fixture(server: server)
+        defer { fixture.removeFiles() }
+        let sync = try fixture.sync()
+        _ = try await sync.sync()
+        try SQLitePreferences(database: fixture.database).set("http://radicale.org/ns/sync/0000", forKey: "people.server.token")
+        try FileManager.default.removeItem(at: server.bookFolder("contacts").appendingPathComponent("grace.vcf"))
+
+        let report = try #require(try await sync.sync())
+        #expect(report.fetchError == nil)
+        #expect(report.removed == 1)
+        #expect(try fixture.store.people(matching: "", sortedBy: .lastName, offset: 0, limit: 10).map(\.id) == ["ada"])
+    }
+
+    @Test func cardsWhoseAnswerWouldBeOver16MBAreReadInSmallerBatches() async throws {
+        let server = try await RadicaleServer.start()
+        defer { server.stop() }
+        try server.makeAddressBook(named: "contacts")
+        let photo = String(repeating: "QUFB", count: 50_000)  // 200 KB of base64: 100 cards make 20 MB
+        try server.seed(cards: (0..<100).map { index in
+            ("p\(index)", CardDAVRadicaleTests.card("p\(index)", "P\(index)", "Photo", extra: "PHOTO;ENCODING=b;TYPE=JPEG:\(photo)\r\n"))
+        }, inBook: "contacts")
+        let fixture = try Fixture(server: server)
+        defer { fixture.removeFiles() }
+        let report = try #require(try await fixture.sync().sync())
+        #expect(report.fetchError == nil)
+        #expect(report.fetched == 100)
+        #expect(report.unreadableCards.isEmpty)
+        #expect(try fixture.store.count(matching: "") == 100)
+    }
+
+    @Test func aCardThatCannotBeReadIsNamedByItsHrefAndLeftAsItIs() async throws {
+        let server = try await RadicaleServer.start()
+        defer { server.stop() }
+        try server.makeAddressBook(named: "contacts")
+        // Radicale serves only cards with an FN; an empty one leaves the program no name.
+        let nameless = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:nameless\r\nFN:\r\nNOTE:no name at all\r\nEND:VCARD\r\n"
+        try server.seed(cards: [("ada", Self.ada), ("nameless", nameless)], inBook: "contacts")
+        let before = server.card(uid: "nameless", inBook: "contacts")
+        let fixture = try Fixture(server: server)
+        defer { fixture.removeFiles() }
+        let sync = try fixture.sync()
+        let report = try #require(try await sync.sync())
+        #expect(report.unreadableCards.count == 1)
+        #expect(report.unreadableCards.first?.hasSuffix("/contacts/nameless.vcf") == true)
+        _ = try await sync.sync()
+        #expect(server.card(uid: "nameless", inBook: "contacts") == before)
+        #expect(try fixture.store.count(matching: "") == 1)
+    }
+}
+
+/// curl, counting the requests sent through it.
+private final class CountingClient: HTTPClient, @unchecked Sendable {
+    private let curl = CurlHTTPClient(maximumBodySize: CardDAVPeopleAPI.maximumBodySize)
+    private let lock = NSLock()
+    private var sent = 0
+
+    var count: Int { lock.withLock { sent } }
+
+    func get(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await send(request)
+    }
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        lock.withLock { sent += 1 }
+        return try await curl.send(request)
+    }
+}
