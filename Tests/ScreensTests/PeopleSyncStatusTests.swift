@@ -21,6 +21,19 @@ struct PeopleSyncStatusTests: PeopleTesting {
         #expect(latest(people.syncStatus.text) == "Synced")
     }
 
+    @Test func aDeleteIsSentAtOnce() async throws {
+        let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace")
+        let api = ScriptedPeopleAPI(people: [ada, Person(id: "grace", firstName: "Grace", lastName: "Hopper")])
+        let people = makeViewModel(api: api)
+        await people.syncStatus.task?.value
+        people.askToDelete()  // Hopper, first by last name
+        people.confirmDelete(true)
+        await people.syncStatus.task?.value
+        #expect(api.known == [ada])
+        #expect(store.outbox.isEmpty)
+        #expect(latest(people.syncStatus.text) == "Synced")
+    }
+
     @Test func aFailedPostIsKeptAndRetried() async throws {
         let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace")
         try store.add(ada)

@@ -2,7 +2,8 @@ import Models
 
 // MARK: - Deleting
 
-/// Deleting asks first, in the screen's question line; a yes deletes and reads the list again.
+/// Deleting asks first, in the screen's question line; a yes deletes, reads the list again and
+/// sends the delete to the people server at once, as a save does.
 extension PeopleListViewModel {
     /// Asks whether to delete the person under the cursor.
     public func askToDelete() {
@@ -21,6 +22,7 @@ extension PeopleListViewModel {
             try store?.delete(id: person.person.id)
             storeChanged()
             say("Deleted \(person.nameText)")
+            syncStatus.exchange(fetching: false)
         } catch {
             say("Not deleted: \(error)", isProblem: true)
         }
