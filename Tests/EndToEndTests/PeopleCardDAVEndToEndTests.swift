@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The People screen's CardDAV sync in the real binary, in tmux, against a real Radicale on
+/// loopback (issue 19): a person added on screen reaches the server as a card; one the server
+/// holds shows when the tab opens, and deleted on screen is deleted there; a card changed on the
+/// server shows changed after `r`; and with the server gone, the people kept stay on screen and
+/// the header says the sync failed.
+///
+/// The program finds the address book from the server's root, as a user would set it up; the
+/// server's side is read and written through Radicale's storage (`RadicaleServer`).
+@Suite(.serialized) struct PeopleCardDAVEndToEndTests {
+    private static let book = "contacts"
+    private let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("mvvm-tui-e2e-data-\(UUID().uuidString)").path
+
+    @Test func aPersonAddedOnScreenReachesTheServer() async throws {
+        let server = try await Self.startServer()
+        defer { server.stop() }
+        let session = try await open(server)
+        try await session.waitFor("No one here yet")
+        try await session.waitFor("Synced")
+        try await Self.add(["Ada", "Lovelace", "1815-12-10"], in: session)
+        try await session.waitFor("Added Ada Lovelace")
+        let uids = try await Self.poll("a card on the server", server) { server.cardUIDs(inBook: Self.book).count == 1 }
+        let card = try #require(server.card(uid: uids[0], inBook: Self.book))
+        #expect(card.contains("FN:Ada Lovelace"))
+        #expect(card.contains("N:Lovelace;Ada;"))
+        #expect(card.contains("BDAY:1815-12-10") || card.contains("BDAY:18151210"))
+        try await session.waitFor("Synced")
+    }
+
+    @Test func aPersonFromTheServerShowsAndDeletedOnScreenLeavesTheServer() async throws {
+        let server = try await Self.startServer()
+        defer { server.stop() }
+        try server.seed(cards: [("ada", Self.card("ada", "Ada", "Lovelace")), ("grace", Self.card("grace", "Grace", "Hopper"))],
+                        inBook: Self.book)
+        let session = try await open(server)
+        try await session.waitFor("Synced")
+        #expect(try await session.waitFor("Grace Hopper").contains("Ada Lovelace"))
+        // By last name Hopper comes first, so the cursor is on her.
+        try await session.type("d")
+        try await session.waitFor("Delete Grace Hopper? y/n")
+        try await session.type("y")
+        try await session.waitFor("Deleted Grace Hopper")
+        try await Self.poll("Grace's card gone from the server", server) { server.cardUIDs(inBook: Self.book) == ["ada"] }
+        try await session.waitFor("Synced")
+    }
+
+    /// Needs `r` to read the server before it sends (a full sync); while `r` only sends the
+    /// outbox, the change shows only on the next launch.
+    @Test func aCardChangedOnTheServerShowsAfterR() async throws {
+        let server = try await Self.startServer()
+        defer { server.stop() }
+        try server.seed(cards: [("grace", Self.card("grace", "Grace", "Hopper"))], inBook: Self.book)
+        let session = try await open(server)
+        try await session.waitFor("Grace Hopper")
+        try await session.waitFor("Synced")
+        try server.seed(cards: [("grace", Self.card("grace", "Grace", "Murray"))], inBook: Self.book)
+        try await session.type("r")
+        let changed = try await session.waitFor("Grace Murray")
+        #expect(!changed.contains("Grace Hopper"))
+        try await session.waitFor("Synced")
+    }
+
+    @Test func withTheServerGoneThePeopleKeptStayAndTheHeaderSaysTheSyncFailed() async throws {
+        let server = try await Self.startServer()
+        defer { server.stop() }
+        try server.seed(cards: [("grace", Self.card("grace", "Grace", "Hopper"))], inBook: Self.book)
+        let first = try await open(server)
+        try await first.waitFor("Grace Hopper")
+        try await first.waitFor("Synced")
+        try await first.type("q")
+        #expect(try await first.waitForExit().status == 0)
+        server.stop()
+
+        let second = try await open(server)
+        let failed = try await second.waitFor("Sync failed")
+        #expect(failed.contains("Grace Hopper"))
+    }
+
+    // MARK: - Helpers
+
+    /// Radicale with one empty address book.
+    private static func startServer() async throws -> RadicaleServer {
+        let server = try await RadicaleServer.start(https: false)
+        try server.makeAddressBook(named: book, displayName: "Contacts")
+        return server
+    }
+
+    /// The program on the People tab, syncing with `server` from its root, on this test's data.
+    private func open(_ server: RadicaleServer) async throws -> TmuxSession {
+        try await TmuxSession(arguments: ["--tab", "people", "--data-dir", dataDirectory], environment: [
+            "MVVM_TUI_PEOPLE_API": server.baseURL.absoluteString,
+            "MVVM_TUI_PEOPLE_USER": server.user,
+            "MVVM_TUI_PEOPLE_PASSWORD": server.password,
+        ])
+    }
+
+    static func card(_ uid: String, _ given: String, _ family: String) -> String {
+        "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:\(uid)\r\nN:\(family);\(given);;;\r\nFN:\(given) \(family)\r\nEND:VCARD\r\n"
+    }
+
+    /// Waits until `condition` holds of the server's storage, and returns its cards' UIDs; fails
+    /// after `timeout` with what the book holds and the end of Radicale's log.
+    @discardableResult
+    private static func poll(_ what: String, _ server: RadicaleServer, timeout: Duration = .seconds(10),
+                             _ condition: () -> Bool) async throws -> [String] {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while !condition() {
+            guard clock.now < deadline else {
+                throw TmuxSession.Failure(description: "waited \(timeout) for \(what); the book holds "
+                    + "\(server.cardUIDs(inBook: book)); Radicale's log ends:\n\(server.logTail())")
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return server.cardUIDs(inBook: book)
+    }
+
+    /// Opens the form with `a`, leaves the salutation empty, types `fields` (first name, last
+    /// name, birthday), each followed by Enter, then Enter past the email and the phone: saved.
+    private static func add(_ fields: [String], in session: TmuxSession) async throws {
+        try await session.type("a")
+        try await session.waitFor("Salutation:")
+        try await session.press("Enter")
+        for text in fields + Array(repeating: "", count: max(0, 5 - fields.count)) {
+            if !text.isEmpty { try await session.type(text) }
+            try await session.press("Enter")
+        }
+    }
+}
