@@ -33,7 +33,7 @@ struct WeatherViewModelTests {
         #expect(name.values == ["Loading...", "McGaheysville, VA"])
         #expect(latest(weather.date) == "Saturday, Nov 21")
         #expect(latest(weather.summary) == "Broken clouds - 72℉")
-        #expect(latest(weather.forecastSummary) == "Summary: Rain")
+        #expect(latest(weather.forecastSummary) == "Summary: Broken clouds")
         #expect(latest(weather.icon) == "☁")
         #expect(latest(weather.source) == "Open-Meteo")
         #expect(latest(weather.forecast).count == 7)

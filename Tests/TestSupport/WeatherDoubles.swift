@@ -46,6 +46,9 @@ public actor ControlledWeatherService: WeatherService {
     /// Creates a service with nothing asked.
     public init() {}
 
+    /// How many requests came, answered or not.
+    public var requestCount: Int { count }
+
     public func weather(at place: Place) async throws -> WeatherReport {
         count += 1
         let number = count

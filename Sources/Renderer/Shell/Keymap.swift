@@ -20,7 +20,7 @@ public enum ScreenCommand: Hashable, Sendable {
     case startPause, undo, newGame, showLibrary
     case confirm, cancel, open, back
     case useCatalogue
-    case toggleUnit
+    case toggleUnit, refresh
     case first, last
     case toggleSort, add, edit, delete, importFile, exportFile, sync, stopTransfer
     case nextField, previousField
@@ -51,6 +51,8 @@ public enum KeyScope: Hashable, Sendable, CaseIterable {
     case weather
     /// On the Weather screen, while typing too: choosing a suggested place.
     case weatherSuggestions
+    /// On the Weather screen, typing or not: control keys only.
+    case weatherAnywhere
     /// On the People screen's list, with the focus out of the input line.
     case people
     /// On the People screen's list, while typing a filter too: moving through the list.
@@ -68,7 +70,7 @@ public enum KeyScope: Hashable, Sendable, CaseIterable {
     /// letters may, since typed letters belong to the text.
     public var appliesWhileTyping: Bool {
         switch self {
-        case .everywhere, .inputLine, .searchResults, .weatherSuggestions, .peopleList, .personForm, .filePrompt, .renaming: true
+        case .everywhere, .inputLine, .searchResults, .weatherSuggestions, .weatherAnywhere, .peopleList, .personForm, .filePrompt, .renaming: true
         default: false
         }
     }
@@ -87,6 +89,7 @@ public enum KeyScope: Hashable, Sendable, CaseIterable {
         case .searchResults: "On the Search screen"
         case .weather: "On the Weather screen"
         case .weatherSuggestions: "While places are suggested"
+        case .weatherAnywhere: "On the Weather screen, typing or not"
         case .people: "On the People screen"
         case .peopleList: "In the list of people"
         case .personForm: "In the form for a person"
@@ -231,6 +234,9 @@ extension Keymap {
 
         // MARK: On the Weather screen
         KeyBinding("u", "℉ or ℃ (kept for next time)", scope: .weather, hint: "℉/℃", keys: [.text("u")], command: .screen(.toggleUnit)),
+        KeyBinding("r", "fetch the weather again now", scope: .weather, keys: [.text("r")], command: .screen(.refresh)),
+        KeyBinding("Ctrl-R", "fetch the weather again now, while typing too", scope: .weatherAnywhere, keys: [.control("r")],
+                   command: .screen(.refresh)),
         KeyBinding("↑ ↓", "choose a suggested place for Enter", scope: .weatherSuggestions, hint: "choose",
                    commands: [.up: .screen(.up), .down: .screen(.down)]),
 

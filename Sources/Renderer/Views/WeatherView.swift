@@ -45,19 +45,20 @@ public final class WeatherView: ScreenView {
     }
 
     public var inputLineUser: InputLineUser? { viewModel }
-    public var keyScopes: [KeyScope] { [.weather, .weatherSuggestions] }
+    public var keyScopes: [KeyScope] { [.weather, .weatherSuggestions, .weatherAnywhere] }
 
     public func perform(_ command: ScreenCommand) {
         switch command {
         case .up: viewModel.moveSuggestion(by: -1)
         case .down: viewModel.moveSuggestion(by: 1)
         case .toggleUnit: viewModel.toggleUnit()
+        case .refresh: viewModel.refresh()
         default: break
         }
     }
 
     public func setVisible(_ visible: Bool) {
-        if visible { viewModel.screenAppeared() }
+        if visible { viewModel.screenAppeared() } else { viewModel.screenDisappeared() }
     }
 
     public func draw(into surface: Surface, in rect: Rect) {

@@ -6,7 +6,9 @@ import Models
 ///
 /// Every output is text ready to draw. While a place is looked up the name says `Loading...`
 /// and nothing of the place before stays on screen; an answer for a place asked for earlier
-/// never replaces a newer one.
+/// never replaces a newer one. While the screen shows, the weather is fetched again every
+/// 30 minutes; hidden, no timer runs, and coming back to a report older than that fetches it
+/// again at once.
 ///
 /// ```swift
 /// let weather = WeatherViewModel(geocoder: gazetteer, suggester: gazetteer, service: sample,
@@ -23,6 +25,8 @@ public final class WeatherViewModel {
     public static let notFound = "Not found"
     /// The most suggestions shown while typing.
     public static let suggestionLimit = 5
+    /// How old a report may grow on screen before it is fetched again.
+    public static let refreshInterval: Duration = .seconds(30 * 60)
     static let locationKey = "weather.location"
     static let placeKey = "weather.place"
     static let unitKey = "weather.unit"
@@ -37,7 +41,7 @@ public final class WeatherViewModel {
     public var icon: Output<String> { _icon.output }
     /// `Broken clouds - 72℉`.
     public var summary: Output<String> { _summary.output }
-    /// `Summary: Rain`.
+    /// `Summary: Broken clouds`: the weather now, in the source's words, as the original says it.
     public var forecastSummary: Output<String> { _forecastSummary.output }
     /// The days ahead, today first.
     public var forecast: Output<[ForecastRowViewModel]> { _forecast.output }
@@ -73,9 +77,17 @@ public final class WeatherViewModel {
     private let suggester: any Geocoder
     private let service: any WeatherService
     private let launchLocation: String?
+    private let scheduler: any Scheduler
     private let openPreferences: @MainActor () throws -> any PreferencesStore
     private var preferences: (any PreferencesStore)?
     private var hasAppeared = false
+    private var isVisible = false
+    /// The place the last lookup found, whose weather shows or could not be fetched.
+    private var lookedUpPlace: Place?
+    /// When its weather was fetched (or failed to be), on the scheduler's clock; nil while a
+    /// lookup runs.
+    private var fetchedAt: Duration?
+    private var refreshTimer: ScheduledAction?
     private var place: Place?
     /// The place the preferences hold, so that showing it again writes nothing.
     private var keptPlace: Place?
@@ -105,14 +117,17 @@ public final class WeatherViewModel {
     /// `launchLocation` (`--location`) wins over the place kept from the last run.
     /// `defaultUnit` (the config file's) shows until the user chooses one with `toggleUnit`, which
     /// is kept and wins from then on. `openPreferences` is called once, when the screen first appears.
+    /// `scheduler` times the refreshes.
     public init(geocoder: any Geocoder, suggester: any Geocoder, service: any WeatherService,
                 launchLocation: String? = nil, defaultUnit: TemperatureUnit = .fahrenheit,
+                scheduler: any Scheduler = MainQueueScheduler(),
                 openPreferences: @escaping @MainActor () throws -> any PreferencesStore) {
         _unit = Dynamic(defaultUnit)
         self.geocoder = geocoder
         self.suggester = suggester
         self.service = service
         self.launchLocation = launchLocation
+        self.scheduler = scheduler
         self.openPreferences = openPreferences
     }
 
@@ -122,11 +137,41 @@ public final class WeatherViewModel {
     /// the place's weather: `--location` is looked up, a kept place or the original's is known
     /// already, a kept name without its place (kept by an earlier version) is looked up. That
     /// starts on the main actor's next turn, so the screen's first frame (`Loading...`) never
-    /// waits for the database.
+    /// waits for the database. After that, a report older than `refreshInterval` is fetched
+    /// again at once, and a younger one when it reaches that age.
     public func screenAppeared() {
-        guard !hasAppeared else { return }
-        hasAppeared = true
-        lookup = Task { [weak self] in self?.launch() }
+        isVisible = true
+        guard hasAppeared else {
+            hasAppeared = true
+            lookup = Task { [weak self] in self?.launch() }
+            return
+        }
+        scheduleRefresh()
+    }
+
+    /// The screen went out of view: no refresh runs until it shows again.
+    public func screenDisappeared() {
+        isVisible = false
+        refreshTimer?.cancel()
+        refreshTimer = nil
+    }
+
+    /// Fetches the weather of the place found last again (Ctrl-R, `r`, and every
+    /// `refreshInterval` while the screen shows). Does nothing while a lookup runs.
+    public func refresh() {
+        guard let place = lookedUpPlace, fetchedAt != nil else { return }
+        look { place }
+    }
+
+    /// Arms the refresh timer for when the weather shown reaches `refreshInterval`, or
+    /// refreshes now when it has; only while the screen shows.
+    private func scheduleRefresh() {
+        refreshTimer?.cancel()
+        refreshTimer = nil
+        guard isVisible, let fetchedAt, lookedUpPlace != nil else { return }
+        let age = scheduler.now - fetchedAt
+        guard age < Self.refreshInterval else { return refresh() }
+        refreshTimer = scheduler.schedule(after: Self.refreshInterval - age) { [weak self] in self?.refresh() }
     }
 
     private func launch() {
@@ -188,6 +233,10 @@ public final class WeatherViewModel {
         lookupGeneration += 1
         let request = lookupGeneration
         lookup?.cancel()
+        lookedUpPlace = nil
+        fetchedAt = nil
+        refreshTimer?.cancel()
+        refreshTimer = nil
         _locationName.change(to: Self.loading)
         clearWeather()
         _problem.change(to: "")
@@ -209,6 +258,7 @@ public final class WeatherViewModel {
             }
             _locationName.change(to: WeatherFormat.name(of: place))
             keep(place)
+            lookedUpPlace = place
             do {
                 let report = try await service.weather(at: place)
                 guard request == lookupGeneration else { return }
@@ -217,6 +267,8 @@ public final class WeatherViewModel {
                 guard request == lookupGeneration, !(error is CancellationError) else { return }
                 _problem.change(to: "Weather unavailable: \(Self.message(for: error))")
             }
+            fetchedAt = scheduler.now
+            scheduleRefresh()
         }
     }
 
@@ -238,8 +290,7 @@ public final class WeatherViewModel {
         _date.change(to: WeatherFormat.day(of: current.date, inZone: place.timeZone))
         _icon.change(to: WeatherFormat.glyph(for: current.condition))
         _summary.change(to: "\(current.description) - \(_unit.value.text(fromCelsius: current.temperatureCelsius))")
-        let outlook = report.daily.first.map { $0.condition.words } ?? current.description
-        _forecastSummary.change(to: "Summary: \(outlook)")
+        _forecastSummary.change(to: "Summary: \(current.description)")
         _forecast.change(to: ForecastRowViewModel.rows(for: report.daily, unit: _unit.value))
         _source.change(to: WeatherFormat.text(for: report.source))
         _isSample.change(to: report.source == .sample)
