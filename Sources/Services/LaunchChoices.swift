@@ -55,8 +55,9 @@ public struct LaunchChoices: Equatable, Sendable {
     public let tab: String?
     /// Whether to draw in colour: not with `--no-color`, a non-empty `NO_COLOR`, or `color = false`.
     public let useColor: Bool
-    /// The Weather screen's unit until the user chooses one: "fahrenheit", "celsius" or nil.
-    public let unit: String?
+    /// The Weather screen's unit until the user chooses one: "fahrenheit" or "celsius", the
+    /// config file's, else the locale's (`defaultUnit(environment:)`).
+    public let unit: String
     /// The People screen's order until the user chooses one: "last", "first", "birthday" or nil.
     public let peopleSort: String?
     /// The people server, or nil for none.
@@ -84,7 +85,7 @@ public struct LaunchChoices: Equatable, Sendable {
         let settings = file.settings
         tab = flags.tab ?? settings["tab"]
         useColor = !flags.noColor && variable("NO_COLOR") == nil && settings["color"] != "false"
-        unit = settings["weather.unit"]
+        unit = settings["weather.unit"] ?? Self.defaultUnit(environment: environment)
         peopleSort = settings["people.sort"]
         // Each service's keys come whole from one place: a TMDb key in the environment is not
         // outranked by a token left in the file.
@@ -133,6 +134,16 @@ public struct LaunchChoices: Equatable, Sendable {
             notices.append("a people server password is set but no user (MVVM_TUI_PEOPLE_USER or [people] user): nothing is sent")
         }
         self.notices = notices
+    }
+
+    /// The unit of the locale's measurement system: "fahrenheit" where the locale measures in US
+    /// customary units (`en_US`, `en_LR`, `my_MM`) and in the C or POSIX locale, or none set
+    /// (the original program's ℉); "celsius" everywhere else. The locale is the first of
+    /// `LC_ALL`, `LC_MEASUREMENT` and `LANG` that is set and not empty, as the C library reads it.
+    public static func defaultUnit(environment: [String: String]) -> String {
+        let locale = ["LC_ALL", "LC_MEASUREMENT", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+        let name = locale.prefix { $0 != "." && $0 != "@" }
+        return ["", "C", "POSIX", "en_US", "en_LR", "my_MM"].contains(name) ? "fahrenheit" : "celsius"
     }
 
     /// Whether `url` and `other` name the same server: scheme, host and port.

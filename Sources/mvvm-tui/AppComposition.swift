@@ -73,7 +73,7 @@ struct AppComposition {
         }
         return WeatherViewModel(geocoder: geocoder, suggester: gazetteer, service: service,
                                 launchLocation: settings.location,
-                                defaultUnit: settings.choices.unit.flatMap(TemperatureUnit.init(rawValue:)) ?? .fahrenheit,
+                                defaultUnit: TemperatureUnit(rawValue: settings.choices.unit) ?? .fahrenheit,
                                 openPreferences: { SQLitePreferences(database: try database.open()) })
     }
 }

@@ -34,7 +34,8 @@ final class TmuxSession {
         let scriptFile = directory.appendingPathComponent("run.sh")
         try script.write(to: scriptFile, atomically: true, encoding: .utf8)
         try await tmux(["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)",
-                  "-e", "LANG=C.UTF-8", "-e", "TERM=tmux-256color",
+                  // The locale is pinned: it chooses the Weather unit (℉ in C) and must be UTF-8.
+                  "-e", "LANG=C.UTF-8", "-e", "LC_ALL=C.UTF-8", "-e", "TERM=tmux-256color",
                   "-e", "SWIFT_BACKTRACE=enable=no",
                   "-e", "XDG_DATA_HOME=\(directory.path)",
                   "-e", "XDG_CONFIG_HOME=\(directory.path)",

@@ -41,6 +41,22 @@ struct LaunchChoicesTests {
         #expect(choices.peopleCredentials == HTTPCredentials(user: "env-user", password: "env-password"))
     }
 
+    @Test(arguments: [
+        ([:], "fahrenheit"), (["LANG": "C.UTF-8"], "fahrenheit"), (["LANG": "POSIX"], "fahrenheit"),
+        (["LANG": "en_US.UTF-8"], "fahrenheit"), (["LANG": "en_LR.UTF-8"], "fahrenheit"), (["LANG": "my_MM"], "fahrenheit"),
+        (["LANG": "en_GB.UTF-8"], "celsius"), (["LANG": "fr_FR.UTF-8@euro"], "celsius"), (["LANG": "ja_JP.UTF-8"], "celsius"),
+        (["LANG": "en_US.UTF-8", "LC_MEASUREMENT": "de_DE.UTF-8"], "celsius"),
+        (["LANG": "de_DE.UTF-8", "LC_MEASUREMENT": "en_US.UTF-8"], "fahrenheit"),
+        (["LC_ALL": "C", "LC_MEASUREMENT": "de_DE.UTF-8"], "fahrenheit"),
+        (["LC_ALL": "", "LC_MEASUREMENT": "", "LANG": "de_DE.UTF-8"], "celsius"),
+    ] as [([String: String], String)])
+    func theUnitFollowsTheLocaleUnlessTheFileSetsIt(environment: [String: String], unit: String) throws {
+        let empty = ConfigFile(path: "/c.toml", settings: [:])
+        #expect(try LaunchChoices(flags: noFlags, environment: environment, file: empty).unit == unit)
+        let set = ConfigFile(path: "/c.toml", settings: ["weather.unit": "celsius"])
+        #expect(try LaunchChoices(flags: noFlags, environment: environment, file: set).unit == "celsius")
+    }
+
     @Test func withoutAPasswordSetTheLoginNetrcKeepsForTheServerIsTaken() throws {
         let netrc = Netrc(text: "machine dav.example.org login ada password from-netrc")
         let server = ["MVVM_TUI_PEOPLE_API": "https://dav.example.org/"]
