@@ -25,16 +25,11 @@ import argparse
 import base64
 import os
 import random
-import select
 import shutil
-import sqlite3
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
-
-import pyte
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import perf  # noqa: E402  (the pseudo-terminal helpers)
@@ -46,9 +41,6 @@ BUDGETS = {
     "import of the cards (s)": 4.0,
     "database growth over the cards' size": 1.0,
 }
-ANSWER_TIMEOUT = 2.0
-DOWN, UP = b"\x1b[B", b"\x1b[A"
-TIMEOUT = float("inf")
 
 
 def write_cards(path, count, photo_bytes=0):
@@ -70,114 +62,6 @@ def write_cards(path, count, photo_bytes=0):
                       + photo + "END:VCARD\r\n")
 
 
-class PeopleCount:
-    """The number of people committed to the app's database, read as a second program reads it;
-    a thread notes when it first reaches `target`."""
-
-    def __init__(self, database, target):
-        self.database, self.target, self.reached = database, target, None
-        self.stopping = threading.Event()
-        self.thread = threading.Thread(target=self._watch, daemon=True)
-
-    def now(self):
-        try:
-            with sqlite3.connect(f"file:{self.database}?mode=ro", uri=True, timeout=1) as connection:
-                return connection.execute("SELECT COUNT(*) FROM person").fetchone()[0]
-        except sqlite3.Error:
-            return 0  # not made yet
-
-    def _watch(self):
-        while not self.stopping.is_set():
-            if self.now() >= self.target:
-                self.reached = time.perf_counter()
-                return
-            time.sleep(0.010)
-
-    def running(self):
-        return self.reached is None
-
-
-class Terminal:
-    """The program's terminal as a person sees it: every byte read goes to an emulated screen."""
-
-    def __init__(self, fd):
-        self.fd = fd
-        self.screen = pyte.Screen(*perf.SIZE)
-        self.stream = pyte.ByteStream(self.screen)
-
-    def read(self, timeout):
-        """Feeds what comes within `timeout` seconds; returns whether anything came."""
-        ready, _, _ = select.select([self.fd], [], [], max(0.0, timeout))
-        if not ready:
-            return False
-        try:
-            data = os.read(self.fd, 65536)
-        except OSError:
-            return False
-        self.stream.feed(data)
-        return bool(data)
-
-    def settle(self, quiet=0.1, limit=3.0):
-        """Reads until nothing comes for `quiet` seconds (or `limit` passes)."""
-        end = time.perf_counter() + limit
-        while time.perf_counter() < end and self.read(quiet):
-            pass
-
-    def drain(self):
-        """Feeds whatever is already waiting, without waiting."""
-        while self.read(0):
-            pass
-
-    def press(self, key, answered):
-        """Writes `key` and reads until `answered(lines)` holds; returns the ms it took, or
-        TIMEOUT. `answered` may be a function of the screen before the key, which it is then
-        given first, once a frame has ended (a pause of 3 ms after what was waiting); None when
-        that screen cannot tell (nothing to move yet)."""
-        self.drain()
-        if getattr(answered, "needs_before", False):
-            self.settle(quiet=0.003, limit=0.1)
-            answered = answered(self.screen.display)
-            if answered is None:
-                return None
-        written = time.perf_counter()
-        os.write(self.fd, key)
-        while time.perf_counter() - written < ANSWER_TIMEOUT:
-            self.read(ANSWER_TIMEOUT - (time.perf_counter() - written))
-            if answered(self.screen.display):
-                return (time.perf_counter() - written) * 1000
-        return TIMEOUT
-
-    def lines(self):
-        return self.screen.display
-
-
-def marked_row(lines, mark):
-    """The row whose first columns hold the cursor's mark (`›` in lists), and the list's text on
-    it (a detail pane beside the list, which changes on its own, left out); None when none does."""
-    for row, line in enumerate(lines[2:], start=2):  # below the tab bar
-        if mark in line[:3]:
-            return row, line.split("│")[0]
-    return None
-
-
-def moves(rows, mark="›"):
-    """A test, made from the screen before the key, that the cursor's mark moved `rows` rows
-    (or, at the list's edge, stayed on its row over another name: the list scrolled)."""
-    def made(lines_before):
-        before = marked_row(lines_before, mark)
-        if before is None:
-            return None
-
-        def answered(lines):
-            now = marked_row(lines, mark)
-            if now is None:
-                return False
-            return now[0] == before[0] + rows or (now[0] == before[0] and now[1] != before[1])
-        return answered
-    made.needs_before = True
-    return made
-
-
 def score(lines):
     """The Scoreboard's `home - away` line."""
     return next((line for line in lines if " - " in line and any(c.isdigit() for c in line)), None)
@@ -190,12 +74,12 @@ def one_run(binary, cards_path, count):
     samples = {"movies": [], "people": [], "scoreboard": []}
     try:
         pid, fd, _ = perf.start_child(binary, data_dir, ("--tab", "people"))
-        terminal = Terminal(fd)
+        terminal = perf.Terminal(fd)
         terminal.settle()
         for key in (perf.F_KEYS[1], perf.F_KEYS[3], perf.F_KEYS[4], b"i", cards_path.encode()):
             os.write(fd, key)
             terminal.settle()
-        watch = PeopleCount(os.path.join(data_dir, "mvvm-tui.sqlite"), count)
+        watch = perf.PeopleCount(os.path.join(data_dir, "mvvm-tui.sqlite"), count)
         size_before = sum(os.path.getsize(os.path.join(data_dir, name)) for name in os.listdir(data_dir)
                           if name.startswith("mvvm-tui.sqlite"))
         entered = time.perf_counter()
@@ -207,7 +91,7 @@ def one_run(binary, cards_path, count):
             # Movies: down then up, each answered when the cursor's row changes.
             os.write(fd, perf.F_KEYS[1])
             terminal.settle(0.02, 0.5)
-            movies = [terminal.press(DOWN, moves(1)), terminal.press(UP, moves(-1))]
+            movies = [terminal.press(perf.DOWN, perf.moves(1)), terminal.press(perf.UP, perf.moves(-1))]
             # The Scoreboard: a point and its undo, each answered when the score changes.
             os.write(fd, perf.F_KEYS[3])
             terminal.settle(0.02, 0.5)
@@ -221,7 +105,7 @@ def one_run(binary, cards_path, count):
             terminal.read(0.05)
             terminal.drain()
             # (Before anyone is imported an arrow has nothing to move: such a key is not counted.)
-            people = [terminal.press(key, moves(rows)) for key, rows in ((DOWN, 1), (DOWN, 1), (UP, -1))]
+            people = [terminal.press(key, perf.moves(rows)) for key, rows in ((perf.DOWN, 1), (perf.DOWN, 1), (perf.UP, -1))]
             if watch.running():
                 samples["movies"] += [sample for sample in movies if sample is not None]
                 samples["scoreboard"] += points
@@ -235,14 +119,6 @@ def one_run(binary, cards_path, count):
         return samples, import_seconds, grown
     finally:
         perf.end_child(pid, fd, data_dir)
-
-
-def percentile(values, fraction):
-    """The value below which `fraction` of `values` lie (nearest rank), or None."""
-    if not values:
-        return None
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, int(round(fraction * len(ordered) + 0.5)) - 1))]
 
 
 def main():
@@ -276,9 +152,9 @@ def main():
                         ("arrow key in People during the import", "people"),
                         ("Scoreboard move during the import", "scoreboard")):
         values = merged[key]
-        p99, p50 = percentile(values, 0.99), percentile(values, 0.5)
+        p99, p50 = perf.percentile(values, 0.99), perf.percentile(values, 0.5)
         name = f"{figure}, 99th percentile (ms)"
-        timeouts = sum(1 for value in values if value == TIMEOUT)
+        timeouts = sum(1 for value in values if value == perf.TIMEOUT)
         note = (f"{len(values)} samples; median {perf.fmt(p50)}; most {perf.fmt(max(values) if values else None)}"
                 + (f"; {timeouts} timed out" if timeouts else ""))
         rows.append((name, perf.fmt(p99), *verdict(name, p99), note))

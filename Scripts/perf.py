@@ -11,6 +11,9 @@ over budget. Figures are reported as measured, never adjusted.
 
 Idle (S seconds on each of the five tabs) is measured on the first run only, to keep the
 script short; every other figure is measured on every run.
+
+The pseudo-terminal helpers here, and the emulated screen (`Terminal`, with pyte) that
+Scripts/import-perf.py and Scripts/sync-perf.py follow keys on, are shared by those scripts.
 """
 import argparse
 import datetime
@@ -21,12 +24,14 @@ import select
 import shlex
 import shutil
 import signal
+import sqlite3
 import statistics
 import subprocess
 import struct
 import sys
 import tempfile
 import termios
+import threading
 import time
 from pathlib import Path
 
@@ -111,6 +116,133 @@ QUIT_TIMEOUT = 2.0
 
 class ChildFailed(Exception):
     """The app under test exited before the measurements were done."""
+
+
+# Following the screen (Scripts/import-perf.py, Scripts/sync-perf.py): keys are answered when
+# the emulated screen shows it; a key whose answer does not show within ANSWER_TIMEOUT counts
+# as TIMEOUT.
+ANSWER_TIMEOUT = 2.0
+DOWN, UP = b"\x1b[B", b"\x1b[A"
+TIMEOUT = float("inf")
+
+
+class PeopleCount:
+    """The number of people committed to the app's database, read as a second program reads it;
+    a thread notes when it first reaches `target`."""
+
+    def __init__(self, database, target):
+        self.database, self.target, self.reached = database, target, None
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._watch, daemon=True)
+
+    def now(self):
+        try:
+            with sqlite3.connect(f"file:{self.database}?mode=ro", uri=True, timeout=1) as connection:
+                return connection.execute("SELECT COUNT(*) FROM person").fetchone()[0]
+        except sqlite3.Error:
+            return 0  # not made yet
+
+    def _watch(self):
+        while not self.stopping.is_set():
+            if self.now() >= self.target:
+                self.reached = time.perf_counter()
+                return
+            time.sleep(0.010)
+
+    def running(self):
+        return self.reached is None
+
+
+class Terminal:
+    """The program's terminal as a person sees it: every byte read goes to an emulated screen."""
+
+    def __init__(self, fd):
+        import pyte  # a terminal emulator from PyPI (Scripts/ensure-deps.sh perf); only these scripts need it
+        self.fd = fd
+        self.screen = pyte.Screen(*SIZE)
+        self.stream = pyte.ByteStream(self.screen)
+
+    def read(self, timeout):
+        """Feeds what comes within `timeout` seconds; returns whether anything came."""
+        ready, _, _ = select.select([self.fd], [], [], max(0.0, timeout))
+        if not ready:
+            return False
+        try:
+            data = os.read(self.fd, 65536)
+        except OSError:
+            return False
+        self.stream.feed(data)
+        return bool(data)
+
+    def settle(self, quiet=0.1, limit=3.0):
+        """Reads until nothing comes for `quiet` seconds (or `limit` passes)."""
+        end = time.perf_counter() + limit
+        while time.perf_counter() < end and self.read(quiet):
+            pass
+
+    def drain(self):
+        """Feeds whatever is already waiting, without waiting."""
+        while self.read(0):
+            pass
+
+    def press(self, key, answered):
+        """Writes `key` and reads until `answered(lines)` holds; returns the ms it took, or
+        TIMEOUT. `answered` may be a function of the screen before the key, which it is then
+        given first, once a frame has ended (a pause of 3 ms after what was waiting); None when
+        that screen cannot tell (nothing to move yet)."""
+        self.drain()
+        if getattr(answered, "needs_before", False):
+            self.settle(quiet=0.003, limit=0.1)
+            answered = answered(self.screen.display)
+            if answered is None:
+                return None
+        written = time.perf_counter()
+        os.write(self.fd, key)
+        while time.perf_counter() - written < ANSWER_TIMEOUT:
+            self.read(ANSWER_TIMEOUT - (time.perf_counter() - written))
+            if answered(self.screen.display):
+                return (time.perf_counter() - written) * 1000
+        return TIMEOUT
+
+    def lines(self):
+        return self.screen.display
+
+
+def marked_row(lines, mark):
+    """The row whose first columns hold the cursor's mark (`›` in lists), and the list's text on
+    it (a detail pane beside the list, which changes on its own, left out); None when none does."""
+    for row, line in enumerate(lines[2:], start=2):  # below the tab bar
+        if mark in line[:3]:
+            return row, line.split("│")[0]
+    return None
+
+
+def moves(rows, mark="›", scrolls=True):
+    """A test, made from the screen before the key, that the cursor's mark moved `rows` rows
+    (or, at the list's edge, stayed on its row over another name: the list scrolled). Without
+    `scrolls` only the mark's move counts: for a list that people are added to meanwhile, which
+    redraws other names under a mark that keeps its place (keep the mark off the edges)."""
+    def made(lines_before):
+        before = marked_row(lines_before, mark)
+        if before is None:
+            return None
+
+        def answered(lines):
+            now = marked_row(lines, mark)
+            if now is None:
+                return False
+            return now[0] == before[0] + rows or (scrolls and now[0] == before[0] and now[1] != before[1])
+        return answered
+    made.needs_before = True
+    return made
+
+
+def percentile(values, fraction):
+    """The value below which `fraction` of `values` lie (nearest rank), or None."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, int(round(fraction * len(ordered) + 0.5)) - 1))]
 
 
 def set_size(fd, columns, rows):
@@ -201,13 +333,14 @@ def peak_memory_mib(pid):
     return None
 
 
-def start_child(binary, data_dir, options=(), offline=True):
+def start_child(binary, data_dir, options=(), offline=True, environment=None):
     """Starts the binary on a new pseudo-terminal of SIZE with `options` after the usual ones
-    (`--offline` unless `offline` is false); returns (pid, master fd, start time)."""
+    (`--offline` unless `offline` is false) and `environment` added to its few variables;
+    returns (pid, master fd, start time)."""
     master, slave = pty.openpty()
     set_size(slave, *SIZE)
     env = {"TERM": "xterm-256color", "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "enable=no",
-           "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": data_dir}
+           "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": data_dir, **(environment or {})}
     argv = [str(binary), *(["--offline"] if offline else []), "--data-dir", data_dir, *options]
     started = time.perf_counter()
     pid = os.fork()
