@@ -166,11 +166,13 @@ uninstall:
 	done; \
 	exit $$status
 
-## bench: in-process benchmarks in a release build (Benchmarks/main.swift)
-bench:
-	@Scripts/ensure-deps.sh run
+## bench: in-process benchmarks in a release build (Benchmarks/main.swift), then People's sync of
+## 5,000 cards with Radicale on loopback, the release binary in a pseudo-terminal (Scripts/sync-perf.py)
+bench: release
+	@Scripts/ensure-deps.sh perf
 	$(SWIFT) build $(BENCH_FLAGS)
 	.build/release/mvvm-tui-bench
+	python3 Scripts/sync-perf.py --binary $(RELEASE_BINARY)
 
 ## perf: measure the release binary in a 100x30 pseudo-terminal, then keys during an import of
 ## 20,000 vCards and of 10,000 with a photo each (see Docs/Performance.md)

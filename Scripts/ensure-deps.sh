@@ -2,10 +2,11 @@
 # Checks what a make target needs on a Debian machine with Swift, installs the missing Debian
 # packages with apt-get when run as root, and otherwise prints the command.
 # Usage: Scripts/ensure-deps.sh run|test|perf|link-order|install
-#   run         building and running the program (make run, make release, make bench)
+#   run         building and running the program (make run, make release)
 #   test        the above, and every program the tests run (make test, make check, make leaks,
 #               make test-install), with Radicale, the CardDAV server the CardDAV tests start
-#   perf        the above, for make perf
+#   perf        make perf and make bench: building, tmux and python3, and from PyPI pyte (the
+#               terminal emulator the scripts follow the screen with) and Radicale (sync-perf.py)
 #   link-order  the above, and valgrind, for make link-order
 #   install     make install and make uninstall with the files already built: no Swift needed
 set -euo pipefail
@@ -63,15 +64,16 @@ if [ "$purpose" != run ] && [ "$purpose" != install ]; then
         missing+=(python3)  # a services test's hostile-disk helper, and the performance script
     fi
 fi
+if { [ "$purpose" = test ] || [ "$purpose" = perf ]; } && ! python3 -m pip --version >/dev/null 2>&1 \
+    && { ! python3 -c 'import radicale' 2>/dev/null || { [ "$purpose" = perf ] && ! python3 -c 'import pyte' 2>/dev/null; }; }; then
+    missing+=(python3-pip)  # installs Radicale and pyte, below
+fi
 if [ "$purpose" = test ]; then
     if ! command -v man >/dev/null 2>&1 || ! command -v groff >/dev/null 2>&1; then
         missing+=(man-db groff-base)  # the install test renders the installed manual page
     fi
     if ! command -v readelf >/dev/null 2>&1 || ! command -v nm >/dev/null 2>&1; then
         missing+=(binutils)  # the install test reads the installed program's sections; the link-order test, its symbols
-    fi
-    if ! python3 -c 'import radicale' 2>/dev/null && ! python3 -m pip --version >/dev/null 2>&1; then
-        missing+=(python3-pip)  # installs Radicale, below
     fi
     if ! command -v openssl >/dev/null 2>&1; then
         missing+=(openssl)  # the CardDAV tests make a self-signed certificate for Radicale's HTTPS
@@ -83,13 +85,6 @@ fi
 if { [ "$purpose" = install ] || [ "$purpose" = test ] || [ "$purpose" = link-order ]; } \
     && ! command -v strip >/dev/null 2>&1; then
     missing+=(binutils)  # make install strips the copy it installs; make link-order strips one too
-fi
-
-if [ "$purpose" = perf ] && command -v python3 >/dev/null 2>&1 && ! python3 -c 'import pyte' 2>/dev/null; then
-    # Scripts/import-perf.py follows the screen in a terminal emulator written in Python, from PyPI.
-    echo "mvvm-tui: installing the Python package pyte for make perf"
-    python3 -m pip install -q pyte 2>/dev/null || python3 -m pip install -q --break-system-packages pyte \
-        || { echo "mvvm-tui: make perf needs the Python package pyte: python3 -m pip install pyte" >&2; exit 1; }
 fi
 
 if [ ${#missing[@]} -gt 0 ]; then
@@ -108,12 +103,21 @@ if [ ${#missing[@]} -gt 0 ]; then
     fi
 fi
 
+# After the Debian packages, pip among them.
+if [ "$purpose" = perf ] && command -v python3 >/dev/null 2>&1 && ! python3 -c 'import pyte' 2>/dev/null; then
+    # Scripts/import-perf.py and sync-perf.py follow the screen in a terminal emulator written in Python, from PyPI.
+    echo "mvvm-tui: installing the Python package pyte for make perf and make bench"
+    python3 -m pip install -q pyte 2>/dev/null || python3 -m pip install -q --break-system-packages pyte \
+        || { echo "mvvm-tui: make perf needs the Python package pyte: python3 -m pip install pyte" >&2; exit 1; }
+fi
+
 # The CardDAV tests run a real CardDAV server, Radicale (Tests/TestSupport/RadicaleServer.swift),
-# from PyPI, as `python3 -m radicale`. The version the tests were written against, pinned.
+# from PyPI, as `python3 -m radicale`, and so does Scripts/sync-perf.py (make bench). The version
+# the tests were written against, pinned.
 radicale_version=3.9.0
-if [ "$purpose" = test ] && command -v python3 >/dev/null 2>&1 \
+if { [ "$purpose" = test ] || [ "$purpose" = perf ]; } && command -v python3 >/dev/null 2>&1 \
     && ! python3 -c 'import radicale' 2>/dev/null; then
-    echo "mvvm-tui: installing the Python package radicale==$radicale_version (a CardDAV server) for the CardDAV tests"
+    echo "mvvm-tui: installing the Python package radicale==$radicale_version (a CardDAV server) for the CardDAV tests and make bench"
     python3 -m pip install -q "radicale==$radicale_version" 2>/dev/null \
         || python3 -m pip install -q --break-system-packages "radicale==$radicale_version" \
         || { echo "mvvm-tui: the CardDAV tests need the Python package radicale $radicale_version, and pip could not install it:" >&2

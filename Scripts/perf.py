@@ -319,10 +319,12 @@ def thread_switches(pid):
     return threads
 
 
-def cpu_ms(pid):
-    """Returns the utime + stime of process `pid` (every thread) in milliseconds."""
+def cpu_ms(pid, children=False):
+    """Returns the utime + stime of process `pid` (every thread) in milliseconds; with `children`,
+    those of its children that have ended and been waited for instead (cutime + cstime)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+    first = 13 if children else 11
+    return (int(fields[first]) + int(fields[first + 1])) * 1000 / os.sysconf("SC_CLK_TCK")
 
 
 def peak_memory_mib(pid):
