@@ -1,41 +1,22 @@
 #!/usr/bin/env python3
 """Counts the wake-ups of the program after it has run curl: idle windows after a people sync.
 
-Starts a people server on loopback (it answers every GET with one person), starts the binary on
-a 100x30 pseudo-terminal on the People tab with `--people-api` pointing at it, waits while the
-sync runs curl, then measures idle windows: each thread's context switches (a thread that exits
-in a window counts 1), as `make perf` measures idle.
+Starts Radicale on loopback (Scripts/radicale_books.py) with a book of 20 cards, starts the binary
+on a 100x30 pseudo-terminal on the People tab with `MVVM_TUI_PEOPLE_API` naming the server, waits
+while the sync runs curl, then measures idle windows: each thread's context switches (a thread
+that exits in a window counts 1), as `make perf` measures idle.
 
     python3 Scripts/idle-after-request.py [--binary PATH] [--windows N] [--seconds S]
 """
 import argparse
-import http.server
 import os
 import select
-import socketserver
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 import perf
-
-PERSON = b'[{"id":"ada","firstName":"Ada","lastName":"Lovelace","birthday":"1815-12-10"}]'
-
-
-class PeopleServer(http.server.BaseHTTPRequestHandler):
-    requests = []
-
-    def do_GET(self):
-        PeopleServer.requests.append(self.path)
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(PERSON)))
-        self.end_headers()
-        self.wfile.write(PERSON)
-
-    def log_message(self, *arguments):
-        pass
+from radicale_books import PASSWORD, USER, Radicale
 
 
 def drain(fd, seconds):
@@ -56,14 +37,16 @@ def main():
     parser.add_argument("--seconds", type=float, default=5.0)
     args = parser.parse_args()
 
-    server = socketserver.TCPServer(("127.0.0.1", 0), PeopleServer)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = Radicale()
+    server.seed(20)
+    server.start()
     data = tempfile.mkdtemp(prefix="mvvm-tui-idle-")
-    people_api = f"http://127.0.0.1:{server.server_address[1]}/"
-    pid, master, _ = perf.start_child(args.binary, data, ["--tab", "people", "--people-api", people_api], offline=False)
+    environment = {"MVVM_TUI_PEOPLE_API": server.root_url(), "MVVM_TUI_PEOPLE_USER": USER,
+                   "MVVM_TUI_PEOPLE_PASSWORD": PASSWORD}
+    pid, master, _ = perf.start_child(args.binary, data, ["--tab", "people"], offline=False, environment=environment)
     try:
         drain(master, 4.0)
-        print(f"requests: {PeopleServer.requests}")
+        print(f"people synced from Radicale: {perf.PeopleCount(os.path.join(data, 'mvvm-tui.sqlite'), 20).now()} of 20")
         for window in range(args.windows):
             before = perf.thread_switches(pid)
             drain(master, args.seconds)
@@ -81,7 +64,7 @@ def main():
         except ProcessLookupError:
             pass
         os.waitpid(pid, 0)
-        server.shutdown()
+        server.stop()
 
 
 if __name__ == "__main__":
