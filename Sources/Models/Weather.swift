@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Each source has its own finer codes (WMO codes for Open-Meteo, Weatherbit's own); the services
 /// map them onto these cases and keep the source's words in `Observation.description`.
-public enum Condition: String, Sendable, CaseIterable {
+public enum Condition: String, Sendable, CaseIterable, Codable {
     /// No clouds to speak of.
     case clear
     /// Some sun, some clouds.
@@ -41,7 +41,10 @@ public enum Condition: String, Sendable, CaseIterable {
 // MARK: - Observation and forecast
 
 /// The weather at a place at one moment. Temperatures are in degrees Celsius.
-public struct Observation: Equatable, Sendable {
+///
+/// Wind, feels-like and the chance of rain are optional: a source (or an answer recorded before
+/// they were asked for) may not give them, and then they are nil rather than made up.
+public struct Observation: Equatable, Sendable, Codable {
     /// When the weather was observed (or, for sample data, when the sample was made).
     public let date: Date
     /// The air temperature in degrees Celsius.
@@ -50,18 +53,47 @@ public struct Observation: Equatable, Sendable {
     public let condition: Condition
     /// The source's own words for it, such as "Broken clouds" or "Light rain".
     public let description: String
+    /// The wind speed 10 m above the ground, in kilometres per hour.
+    public let windSpeedKmh: Double?
+    /// Where the wind blows from, in degrees clockwise from north (0 north, 90 east, 270 west).
+    public let windDirectionDegrees: Double?
+    /// How warm it feels (the apparent temperature), in degrees Celsius.
+    public let apparentTemperatureCelsius: Double?
+    /// The chance of rain, snow or any precipitation, 0 to 100 %, for the current hour or (when
+    /// the source only forecasts days) for today.
+    public let precipitationChance: Int?
 
-    /// Creates an observation.
-    public init(date: Date, temperatureCelsius: Double, condition: Condition, description: String) {
+    /// Creates an observation; the values a source does not give stay nil.
+    public init(date: Date, temperatureCelsius: Double, condition: Condition, description: String,
+                windSpeedKmh: Double? = nil, windDirectionDegrees: Double? = nil,
+                apparentTemperatureCelsius: Double? = nil, precipitationChance: Int? = nil) {
         self.date = date
         self.temperatureCelsius = temperatureCelsius
         self.condition = condition
         self.description = description
+        self.windSpeedKmh = windSpeedKmh
+        self.windDirectionDegrees = windDirectionDegrees
+        self.apparentTemperatureCelsius = apparentTemperatureCelsius
+        self.precipitationChance = precipitationChance
+    }
+}
+
+/// The temperature expected at the start of one hour, for the next 24 hours' sparkline.
+public struct HourlyTemperature: Equatable, Sendable, Codable {
+    /// The start of the hour.
+    public let time: Date
+    /// The air temperature expected then, in degrees Celsius.
+    public let temperatureCelsius: Double
+
+    /// Creates an hour's temperature.
+    public init(time: Date, temperatureCelsius: Double) {
+        self.time = time
+        self.temperatureCelsius = temperatureCelsius
     }
 }
 
 /// A day on the calendar where the place is, with no time of day and no time zone.
-public struct CalendarDay: Equatable, Hashable, Comparable, Sendable {
+public struct CalendarDay: Equatable, Hashable, Comparable, Sendable, Codable {
     /// The year, such as 2026.
     public let year: Int
     /// The month, 1 (January) to 12.
@@ -115,7 +147,7 @@ public struct CalendarDay: Equatable, Hashable, Comparable, Sendable {
 }
 
 /// What one day is expected to bring: its weather and its lowest and highest temperatures.
-public struct DailyForecast: Equatable, Sendable {
+public struct DailyForecast: Equatable, Sendable, Codable {
     /// The day, on the place's own calendar.
     public let date: CalendarDay
     /// The day's main kind of weather.
@@ -137,28 +169,38 @@ public struct DailyForecast: Equatable, Sendable {
 // MARK: - Report
 
 /// Where a weather report came from, which the Weather screen always shows.
-public enum WeatherSource: Equatable, Sendable {
+///
+/// Stored (as JSON, with the report) by its raw value: "openMeteo", "weatherbit", "sample".
+public enum WeatherSource: String, Equatable, Sendable, Codable {
     /// The Open-Meteo forecast API.
     case openMeteo
-    /// The Weatherbit current-weather API (with the user's key).
+    /// The Weatherbit current-weather and daily-forecast APIs (with the user's key).
     case weatherbit
     /// Made-up, plausible weather for when there is no network: never a forecast.
     case sample
 }
 
-/// The current weather at a place and, when the source gives one, a forecast of the days ahead.
-public struct WeatherReport: Equatable, Sendable {
+/// The current weather at a place and, when the source gives them, a forecast of the days ahead
+/// and the temperature hour by hour for the next 24 hours.
+///
+/// Codable with the synthesized conformance, so that a real report can be kept and shown again
+/// offline; every type inside it is Codable too.
+public struct WeatherReport: Equatable, Sendable, Codable {
     /// The weather now.
     public let current: Observation
     /// Up to seven days, today first; empty when the source gives only the current weather.
     public let daily: [DailyForecast]
+    /// The next 24 hours, the current hour first; empty when the source has no hourly forecast.
+    public let hourly: [HourlyTemperature]
     /// Where the report came from.
     public let source: WeatherSource
 
     /// Creates a report.
-    public init(current: Observation, daily: [DailyForecast], source: WeatherSource) {
+    public init(current: Observation, daily: [DailyForecast], hourly: [HourlyTemperature] = [],
+                source: WeatherSource) {
         self.current = current
         self.daily = daily
+        self.hourly = hourly
         self.source = source
     }
 }
