@@ -1,13 +1,19 @@
 import Foundation
 import Models
 
-/// The current weather and a seven-day forecast from the Open-Meteo forecast API, which needs no
-/// key: `GET {base}/v1/forecast?latitude=…&longitude=…&current=temperature_2m,weather_code
-/// &daily=weather_code,temperature_2m_max,temperature_2m_min&timezone=…&forecast_days=7`.
+/// The current weather, the next 24 hours and a seven-day forecast from the Open-Meteo forecast
+/// API, which needs no key, in one request: `GET {base}/v1/forecast?latitude=…&longitude=…
+/// &current=temperature_2m,weather_code,apparent_temperature,wind_speed_10m,wind_direction_10m,
+/// precipitation_probability&hourly=temperature_2m&daily=weather_code,temperature_2m_max,
+/// temperature_2m_min&timezone=…&forecast_days=7&forecast_hours=25&wind_speed_unit=kmh`.
 ///
 /// Times come back as local wall-clock text in the requested time zone (the place's own, or
 /// `auto` when the place has no valid one) and are read by hand in that zone; days stay calendar
-/// days. Weather codes are WMO codes, mapped by `weather(forWMOCode:)`.
+/// days. Weather codes are WMO codes, mapped by `weather(forWMOCode:)`. `forecast_hours` makes
+/// the hourly series start at the current hour; 25 of them leave a spare should the current
+/// hour turn while the answer is on its way, and the 24 from the current hour are kept
+/// (`WeatherExtras.nextHours`). Wind, feels-like and the chance of precipitation missing from
+/// an answer (or out of range) are nil, so an answer recorded before they were asked for reads.
 ///
 /// ```swift
 /// let service = OpenMeteoWeatherService(http: CurlHTTPClient())
@@ -20,6 +26,9 @@ public struct OpenMeteoWeatherService: WeatherService {
     public static let defaultBase = "https://api.open-meteo.com"
     /// How many days of forecast are asked for.
     public static let forecastDays = 7
+    /// How many hours of temperature are asked for, the current hour first: one more than the
+    /// 24 kept.
+    public static let forecastHours = 25
 
     private static let source = "Open-Meteo"
     private let http: any HTTPClient
@@ -31,7 +40,7 @@ public struct OpenMeteoWeatherService: WeatherService {
         self.base = base
     }
 
-    /// The weather now and for the next seven days at `place`.
+    /// The weather now, for the next 24 hours and for the next seven days at `place`.
     public func weather(at place: Place) async throws -> WeatherReport {
         let zone = TimeZone(identifier: place.timeZone)
         let request = try request(for: place, zone: zone)
@@ -56,16 +65,23 @@ public struct OpenMeteoWeatherService: WeatherService {
         components.queryItems = [
             URLQueryItem(name: "latitude", value: WeatherHTTP.coordinate(place.latitude)),
             URLQueryItem(name: "longitude", value: WeatherHTTP.coordinate(place.longitude)),
-            URLQueryItem(name: "current", value: "temperature_2m,weather_code"),
+            URLQueryItem(name: "current", value: Self.currentFields),
+            URLQueryItem(name: "hourly", value: "temperature_2m"),
             URLQueryItem(name: "daily", value: "weather_code,temperature_2m_max,temperature_2m_min"),
             URLQueryItem(name: "timezone", value: zone == nil ? "auto" : place.timeZone),
             URLQueryItem(name: "forecast_days", value: String(Self.forecastDays)),
+            URLQueryItem(name: "forecast_hours", value: String(Self.forecastHours)),
+            URLQueryItem(name: "wind_speed_unit", value: "kmh"),
         ]
         guard let url = components.url else {
             throw WeatherServiceError.failed("The Open-Meteo address \(base) is not valid")
         }
         return HTTPRequest(url: url)
     }
+
+    /// The current values asked for: the two the report needs, then the extras.
+    private static let currentFields = "temperature_2m,weather_code,apparent_temperature,wind_speed_10m,"
+        + "wind_direction_10m,precipitation_probability"
 
     // MARK: - Reading the answer
 
@@ -85,9 +101,27 @@ public struct OpenMeteoWeatherService: WeatherService {
             throw WeatherServiceError.failed("Open-Meteo sent an unknown weather code \(current.weatherCode)")
         }
         let temperature = try WeatherHTTP.checkedCelsius(current.temperature, from: Self.source)
-        let observation = Observation(date: date, temperatureCelsius: temperature,
-                                      condition: now.condition, description: now.description)
-        return WeatherReport(current: observation, daily: try days(from: forecast.daily), source: .openMeteo)
+        let observation = Observation(
+            date: date, temperatureCelsius: temperature, condition: now.condition, description: now.description,
+            windSpeedKmh: WeatherExtras.windKmh(current.windSpeed),
+            windDirectionDegrees: WeatherExtras.direction(current.windDirection),
+            apparentTemperatureCelsius: WeatherExtras.apparentCelsius(current.apparentTemperature),
+            precipitationChance: WeatherExtras.chance(current.precipitationProbability))
+        let hours = WeatherExtras.nextHours(try hours(from: forecast.hourly, in: zone), from: date, in: zone)
+        return WeatherReport(current: observation, daily: try days(from: forecast.daily), hourly: hours,
+                             source: .openMeteo)
+    }
+
+    /// Every hour with a temperature (an hour whose value is `null` is left out).
+    private func hours(from hourly: Forecast.Hourly?, in zone: TimeZone) throws -> [HourlyTemperature] {
+        guard let hourly else { return [] }
+        return try zip(hourly.time, hourly.temperature).compactMap { text, value in
+            guard let value else { return nil }
+            guard let time = LocalTimeText.date(text, in: zone) else {
+                throw WeatherServiceError.failed("Open-Meteo sent a time this program cannot read")
+            }
+            return HourlyTemperature(time: time, temperatureCelsius: try WeatherHTTP.checkedCelsius(value, from: Self.source))
+        }
     }
 
     /// The days that are complete (a day with a missing value is left out), at most seven.
@@ -163,15 +197,33 @@ private struct Forecast: Decodable {
     let timezone: String?
     let utcOffsetSeconds: Int?
     let current: Current?
+    let hourly: Hourly?
     let daily: Daily?
 
+    /// The extras are optional: an answer recorded before they were asked for has none.
     struct Current: Decodable {
         let time: String
         let temperature: Double
         let weatherCode: Int
+        let apparentTemperature: Double?
+        let windSpeed: Double?
+        let windDirection: Double?
+        let precipitationProbability: Double?
 
         enum CodingKeys: String, CodingKey {
             case time, temperature = "temperature_2m", weatherCode = "weather_code"
+            case apparentTemperature = "apparent_temperature", windSpeed = "wind_speed_10m"
+            case windDirection = "wind_direction_10m", precipitationProbability = "precipitation_probability"
+        }
+    }
+
+    /// Parallel arrays, one entry per hour.
+    struct Hourly: Decodable {
+        let time: [String]
+        let temperature: [Double?]
+
+        enum CodingKeys: String, CodingKey {
+            case time, temperature = "temperature_2m"
         }
     }
 
@@ -188,7 +240,7 @@ private struct Forecast: Decodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case timezone, utcOffsetSeconds = "utc_offset_seconds", current, daily
+        case timezone, utcOffsetSeconds = "utc_offset_seconds", current, hourly, daily
     }
 }
 

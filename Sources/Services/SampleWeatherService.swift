@@ -12,6 +12,12 @@ import Models
 /// swing near the poles), coldest in late January in the north and late July in the south, plus
 /// one to three degrees of day-to-day noise. Rain below about 1 °C falls as snow.
 ///
+/// The extras are made up too, fixed for the day: wind stronger in rain and storms, from any
+/// direction; a chance of precipitation that suits the day's weather; feels-like colder in wind
+/// when it is cold and warmer when it is hot. The next 24 hours follow a daily curve between
+/// each day's low and high (coldest about 04:00, warmest about 16:00), eased from the current
+/// temperature over the first hours so that the curve starts where "now" is.
+///
 /// ```swift
 /// let sample = SampleWeatherService(today: { Date() })
 /// try await sample.weather(at: oslo).source   // .sample
@@ -50,9 +56,71 @@ public struct SampleWeatherService: WeatherService {
         var generator = SplitMix64(seed: Self.seed(latitude, longitude, first.date) ^ 0x6E6F_7721)
         let share = 0.35 + 0.5 * generator.nextUnit()
         let temperature = Self.rounded(first.lowCelsius + share * (first.highCelsius - first.lowCelsius))
+        var extras = SplitMix64(seed: Self.seed(latitude, longitude, first.date) ^ 0x7769_6E64)
+        let wind = Self.wind(for: first.condition, using: &extras)
         let current = Observation(date: now, temperatureCelsius: temperature, condition: first.condition,
-                                  description: Self.words[first.condition] ?? "")
-        return WeatherReport(current: current, daily: daily, source: .sample)
+                                  description: Self.words[first.condition] ?? "",
+                                  windSpeedKmh: wind.speed, windDirectionDegrees: wind.direction,
+                                  apparentTemperatureCelsius: Self.feelsLike(temperature, windKmh: wind.speed),
+                                  precipitationChance: Self.chance(of: first.condition, roll: extras.nextUnit()))
+        let hourly = Self.hours(from: now, current: temperature, days: daily, calendar: calendar)
+        return WeatherReport(current: current, daily: daily, hourly: hourly, source: .sample)
+    }
+
+    // MARK: - Extras
+
+    /// A wind speed in km/h (whole numbers) and the direction it blows from (in tens of degrees).
+    private static func wind(for condition: Condition, using generator: inout SplitMix64)
+        -> (speed: Double, direction: Double) {
+        let stormy = condition == .rain || condition == .thunderstorm || condition == .snow
+        let speed = (3 + 22 * generator.nextUnit() + (stormy ? 12 : 0)).rounded()
+        let direction = (generator.nextUnit() * 36).rounded(.down) * 10
+        return (speed, direction)
+    }
+
+    /// How warm `celsius` feels in a wind of `windKmh`: the wind chill of Environment Canada and
+    /// the US weather service at 10 °C and below, a degree or two more in the heat, else the same.
+    private static func feelsLike(_ celsius: Double, windKmh: Double) -> Double {
+        if celsius <= 10 && windKmh > 4.8 {
+            let v = pow(windKmh, 0.16)
+            return rounded(13.12 + 0.6215 * celsius - 11.37 * v + 0.3965 * celsius * v)
+        }
+        return celsius >= 27 ? rounded(celsius + 0.1 * (celsius - 25)) : celsius
+    }
+
+    /// A chance of precipitation in percent, in fives, that suits `condition`.
+    private static func chance(of condition: Condition, roll: Double) -> Int {
+        let range: ClosedRange<Double> = switch condition {
+        case .clear: 0...10
+        case .partlyCloudy: 5...20
+        case .cloudy: 15...40
+        case .fog: 10...30
+        case .drizzle: 50...80
+        case .rain, .snow: 60...95
+        case .thunderstorm: 70...100
+        }
+        return Int((range.lowerBound + roll * (range.upperBound - range.lowerBound)) / 5) * 5
+    }
+
+    /// The 24 hours from the start of the current one: each day's low at 04:00 and high at
+    /// 16:00 on a cosine, plus the gap between `current` and that curve now, fading over 6 hours.
+    private static func hours(from now: Date, current: Double, days: [DailyForecast],
+                              calendar: Calendar) -> [HourlyTemperature] {
+        guard let start = calendar.dateInterval(of: .hour, for: now)?.start else { return [] }
+        func curve(at time: Date) -> Double? {
+            let parts = calendar.dateComponents([.year, .month, .day, .hour], from: time)
+            let day = CalendarDay(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0)
+            guard let forecast = days.first(where: { $0.date == day }), let hour = parts.hour else { return nil }
+            let warmth = 0.5 - 0.5 * cos(2 * Double.pi * Double(hour - 4) / 24)
+            return forecast.lowCelsius + warmth * (forecast.highCelsius - forecast.lowCelsius)
+        }
+        let gap = current - (curve(at: now) ?? current)
+        return (0..<WeatherExtras.hourCount).compactMap { offset in
+            let time = start.addingTimeInterval(Double(offset) * 3_600)
+            guard let value = curve(at: time) else { return nil }
+            let fade = max(0, 1 - Double(offset) / 6)
+            return HourlyTemperature(time: time, temperatureCelsius: rounded(value + gap * fade))
+        }
     }
 
     // MARK: - Climate

@@ -8,7 +8,7 @@ import Testing
 struct OpenMeteoWeatherServiceTests {
     /// The forecast fixture read for Paris.
     private func parisForecast() async throws -> WeatherReport {
-        try await OpenMeteoWeatherService(http: CannedHTTPClient(fixture: "open-meteo-forecast")).weather(at: .paris)
+        try await OpenMeteoWeatherService(http: CannedHTTPClient(fixture: "open-meteo-forecast")).weather(at: Places.paris)
     }
 
     @Test func forecastDecodesTheCurrentWeather() async throws {
@@ -36,14 +36,16 @@ struct OpenMeteoWeatherServiceTests {
 
     @Test func forecastRequestNamesThePlaceItsZoneAndTheFields() async throws {
         let http = CannedHTTPClient(fixture: "open-meteo-forecast")
-        _ = try await OpenMeteoWeatherService(http: http).weather(at: .paris)
+        _ = try await OpenMeteoWeatherService(http: http).weather(at: Places.paris)
         let request = try #require(await http.requests.first)
         #expect(request.url.host == "api.open-meteo.com")
         #expect(request.url.path == "/v1/forecast")
-        #expect(try queryItems(of: request) == [
-            "latitude": "48.8534", "longitude": "2.3488", "current": "temperature_2m,weather_code",
-            "daily": "weather_code,temperature_2m_max,temperature_2m_min", "timezone": "Europe/Paris",
-            "forecast_days": "7",
+        #expect(try queryDictionary(of: request) == [
+            "latitude": "48.8534", "longitude": "2.3488",
+            "current": "temperature_2m,weather_code,apparent_temperature,wind_speed_10m,wind_direction_10m,"
+                + "precipitation_probability",
+            "hourly": "temperature_2m", "daily": "weather_code,temperature_2m_max,temperature_2m_min",
+            "timezone": "Europe/Paris", "forecast_days": "7", "forecast_hours": "25", "wind_speed_unit": "kmh",
         ])
         #expect(request.headers.isEmpty)
         #expect(request.timeout == .seconds(10))
@@ -54,7 +56,7 @@ struct OpenMeteoWeatherServiceTests {
         let somewhere = Place(name: "Paris", region: nil, regionCode: nil, country: "France", countryCode: "FR",
                               latitude: 48.85341, longitude: 2.3488, timeZone: "", population: 0)
         let report = try await OpenMeteoWeatherService(http: http).weather(at: somewhere)
-        #expect(try queryItems(of: await http.requests.first)["timezone"] == "auto")
+        #expect(try queryDictionary(of: await http.requests.first)["timezone"] == "auto")
         #expect(report.current.date == Date(timeIntervalSince1970: 1_795_266_900))
     }
 
@@ -80,7 +82,7 @@ struct OpenMeteoWeatherServiceTests {
         let body = #"{"error": true, "reason": "Latitude must be in range of -90 to 90°. Given: 91.0."}"#
         let service = OpenMeteoWeatherService(http: CannedHTTPClient(status: 400, body: Data(body.utf8)))
         let expected = WeatherServiceError.failed("Open-Meteo: Latitude must be in range of -90 to 90°. Given: 91.0.")
-        await #expect(throws: expected) { try await service.weather(at: .paris) }
+        await #expect(throws: expected) { try await service.weather(at: Places.paris) }
     }
 
     @Test func aDayWithAMissingValueIsLeftOut() async throws {
@@ -90,7 +92,7 @@ struct OpenMeteoWeatherServiceTests {
                    "temperature_2m_max": [10.8, 9.6], "temperature_2m_min": [4.3, 5.1]}}
         """#
         let service = OpenMeteoWeatherService(http: CannedHTTPClient(body: Data(body.utf8)))
-        let report = try await service.weather(at: .paris)
+        let report = try await service.weather(at: Places.paris)
         #expect(report.daily.map(\.date) == [CalendarDay(year: 2026, month: 11, day: 21)])
     }
 
@@ -108,7 +110,7 @@ struct OpenMeteoWeatherServiceTests {
         ]
         for body in bodies {
             let service = OpenMeteoWeatherService(http: CannedHTTPClient(body: Data(body.utf8)))
-            let error = await #expect(throws: WeatherServiceError.self) { try await service.weather(at: .paris) }
+            let error = await #expect(throws: WeatherServiceError.self) { try await service.weather(at: Places.paris) }
             #expect(error?.isFailure == true, "\(body.prefix(80))")
         }
     }
@@ -116,7 +118,7 @@ struct OpenMeteoWeatherServiceTests {
     @Test func aBodyOverFiveMegabytesIsRefused() async throws {
         let service = OpenMeteoWeatherService(http: CannedHTTPClient(body: Data(repeating: 0x20, count: 5_000_001)))
         await #expect(throws: WeatherServiceError.failed("Open-Meteo sent an answer too large to read (over 5 MB)")) {
-            try await service.weather(at: .paris)
+            try await service.weather(at: Places.paris)
         }
     }
 }
@@ -141,7 +143,7 @@ struct OpenMeteoGeocoderTests {
         let request = try #require(await http.requests.first)
         #expect(request.url.host == "geocoding-api.open-meteo.com")
         #expect(request.url.path == "/v1/search")
-        #expect(try queryItems(of: request) == ["name": "Paris", "count": "3", "language": "en", "format": "json"])
+        #expect(try queryDictionary(of: request) == ["name": "Paris", "count": "3", "language": "en", "format": "json"])
         #expect(places.count == 3)
     }
 
@@ -154,7 +156,7 @@ struct OpenMeteoGeocoderTests {
     @Test func richmondVAAsksForRichmondAndKeepsOnlyVirginia() async throws {
         let http = CannedHTTPClient(fixture: "open-meteo-geocoding-richmond")
         let places = try await OpenMeteoGeocoder(http: http).places(matching: "Richmond, VA", limit: 5)
-        let query = try queryItems(of: await http.requests.first)
+        let query = try queryDictionary(of: await http.requests.first)
         #expect(query["name"] == "Richmond")
         #expect(query["count"] == "100")
         #expect(places.map(\.region) == ["Virginia"])
@@ -186,22 +188,24 @@ struct OpenMeteoGeocoderTests {
 
 struct WeatherbitWeatherServiceTests {
     @Test func weatherbitDecodesTheCurrentWeatherWithItsOwnWords() async throws {
+        // Every request, the daily one included, gets the current answer: no day in it is read.
         let service = WeatherbitWeatherService(apiKey: "k", http: CannedHTTPClient(fixture: "weatherbit-current"))
-        let report = try await service.weather(at: .richmond)
+        let report = try await service.weather(at: Places.richmond)
         #expect(report.current == Observation(date: Date(timeIntervalSince1970: 1_781_287_200),
                                               temperatureCelsius: 24.6, condition: .cloudy,
-                                              description: "Broken clouds"))
+                                              description: "Broken clouds", windSpeedKmh: 11.2,
+                                              windDirectionDegrees: 225, apparentTemperatureCelsius: 24.3))
         #expect(report.daily.isEmpty)
+        #expect(report.hourly.isEmpty)
         #expect(report.source == .weatherbit)
     }
 
     @Test func weatherbitRequestCarriesTheKeyAndMetricUnits() async throws {
         let http = CannedHTTPClient(fixture: "weatherbit-current")
-        _ = try await WeatherbitWeatherService(apiKey: "a+b/c", http: http).weather(at: .richmond)
-        let request = try #require(await http.requests.first)
+        _ = try await WeatherbitWeatherService(apiKey: "a+b/c", http: http).weather(at: Places.richmond)
+        let request = try #require(await http.request(for: "/v2.0/current"))
         #expect(request.url.host == "api.weatherbit.io")
-        #expect(request.url.path == "/v2.0/current")
-        #expect(try queryItems(of: request) == ["lat": "37.5538", "lon": "-77.4603", "key": "a+b/c", "units": "M"])
+        #expect(try queryDictionary(of: request) == ["lat": "37.5538", "lon": "-77.4603", "key": "a+b/c", "units": "M"])
     }
 
     @Test func theObservationTimeIsReadWhenThereIsNoTimestamp() async throws {
@@ -209,7 +213,7 @@ struct WeatherbitWeatherServiceTests {
         {"data": [{"temp": 3, "ob_time": "2026-06-12 18:00", "weather": {"code": "600", "description": "Light snow"}}]}
         """#
         let report = try await WeatherbitWeatherService(apiKey: "k", http: CannedHTTPClient(body: Data(body.utf8)))
-            .weather(at: .richmond)
+            .weather(at: Places.richmond)
         #expect(report.current.date == Date(timeIntervalSince1970: 1_781_287_200))
         #expect(report.current.condition == .snow)
     }
@@ -217,18 +221,18 @@ struct WeatherbitWeatherServiceTests {
     @Test func theErrorBodyWithForbiddenIsRejectedKey() async throws {
         let http = CannedHTTPClient(status: 403, fixture: "weatherbit-error")
         let service = WeatherbitWeatherService(apiKey: "bad", http: http)
-        await #expect(throws: WeatherServiceError.rejectedKey) { try await service.weather(at: .richmond) }
+        await #expect(throws: WeatherServiceError.rejectedKey) { try await service.weather(at: Places.richmond) }
     }
 
     @Test func unauthorizedIsRejectedKey() async throws {
         let service = WeatherbitWeatherService(apiKey: "bad", http: CannedHTTPClient(status: 401, body: Data()))
-        await #expect(throws: WeatherServiceError.rejectedKey) { try await service.weather(at: .richmond) }
+        await #expect(throws: WeatherServiceError.rejectedKey) { try await service.weather(at: Places.richmond) }
     }
 
     @Test func anAnswerWithoutDataIsFailed() async throws {
         let service = WeatherbitWeatherService(apiKey: "k", http: CannedHTTPClient(body: Data(#"{"count": 0}"#.utf8)))
         await #expect(throws: WeatherServiceError.failed("Weatherbit sent no observation")) {
-            try await service.weather(at: .richmond)
+            try await service.weather(at: Places.richmond)
         }
     }
 
@@ -256,13 +260,13 @@ struct NoNetworkTests {
     func connectionFailuresAreNoNetwork(code: URLError.Code) async throws {
         let http = CannedHTTPClient(error: URLError(code))
         await #expect(throws: WeatherServiceError.noNetwork) {
-            try await OpenMeteoWeatherService(http: http).weather(at: .paris)
+            try await OpenMeteoWeatherService(http: http).weather(at: Places.paris)
         }
         await #expect(throws: WeatherServiceError.noNetwork) {
             try await OpenMeteoGeocoder(http: http).places(matching: "Paris", limit: 1)
         }
         await #expect(throws: WeatherServiceError.noNetwork) {
-            try await WeatherbitWeatherService(apiKey: "k", http: http).weather(at: .paris)
+            try await WeatherbitWeatherService(apiKey: "k", http: http).weather(at: Places.paris)
         }
     }
 
@@ -270,7 +274,7 @@ struct NoNetworkTests {
         let server = try LoopbackHTTPServer(replies: [.answer(status: 200, body: loadFixture("open-meteo-forecast"))])
         defer { server.stop() }
         let service = OpenMeteoWeatherService(http: CurlHTTPClient(), base: server.baseURL.absoluteString)
-        let report = try await service.weather(at: .paris)
+        let report = try await service.weather(at: Places.paris)
         #expect(report.current.temperatureCelsius == 9.4)
         #expect(server.requests.first?.hasPrefix("GET /v1/forecast?latitude=48.8534&longitude=2.3488&") == true)
     }
@@ -279,13 +283,13 @@ struct NoNetworkTests {
         let base = "http://127.0.0.1:\(try LoopbackHTTPServer.unusedPort())"
         let http = CurlHTTPClient()
         await #expect(throws: WeatherServiceError.noNetwork) {
-            try await OpenMeteoWeatherService(http: http, base: base).weather(at: .paris)
+            try await OpenMeteoWeatherService(http: http, base: base).weather(at: Places.paris)
         }
         await #expect(throws: WeatherServiceError.noNetwork) {
             try await OpenMeteoGeocoder(http: http, base: base).places(matching: "Paris", limit: 1)
         }
         await #expect(throws: WeatherServiceError.noNetwork) {
-            try await WeatherbitWeatherService(apiKey: "k", http: http, base: base).weather(at: .paris)
+            try await WeatherbitWeatherService(apiKey: "k", http: http, base: base).weather(at: Places.paris)
         }
     }
 
@@ -295,20 +299,20 @@ struct NoNetworkTests {
         let service = OpenMeteoWeatherService(http: CurlHTTPClient(maximumBodySize: 1_000),
                                               base: server.baseURL.absoluteString)
         await #expect(throws: WeatherServiceError.failed("Open-Meteo sent an answer too large to read (over 5 MB)")) {
-            try await service.weather(at: .paris)
+            try await service.weather(at: Places.paris)
         }
     }
 
     @Test func curlMissingIsFailedSayingSo() async throws {
         let service = OpenMeteoWeatherService(http: CurlHTTPClient(curl: "/nonexistent/curl"))
         await #expect(throws: WeatherServiceError.failed("Open-Meteo could not be reached: curl is not installed")) {
-            try await service.weather(at: .paris)
+            try await service.weather(at: Places.paris)
         }
     }
 
     @Test func otherTransportFailuresAreFailedNotNoNetwork() async throws {
         let service = OpenMeteoWeatherService(http: CannedHTTPClient(error: URLError(.badServerResponse)))
-        let error = await #expect(throws: WeatherServiceError.self) { try await service.weather(at: .paris) }
+        let error = await #expect(throws: WeatherServiceError.self) { try await service.weather(at: Places.paris) }
         #expect(error?.isFailure == true)
     }
 }
@@ -319,19 +323,19 @@ struct SampleWeatherServiceTests {
     @Test func theSampleIsTheSameForTheSamePlaceAndDay() async throws {
         let morning = try date(2026, 1, 10, hour: 7, in: "Europe/Oslo")
         let evening = try date(2026, 1, 10, hour: 22, in: "Europe/Oslo")
-        let first = try await SampleWeatherService(today: { morning }).weather(at: .oslo)
-        let second = try await SampleWeatherService(today: { evening }).weather(at: .oslo)
+        let first = try await SampleWeatherService(today: { morning }).weather(at: Places.oslo)
+        let second = try await SampleWeatherService(today: { evening }).weather(at: Places.oslo)
         #expect(first.daily == second.daily)
         #expect(first.current.temperatureCelsius == second.current.temperatureCelsius)
         #expect(first.current.condition == second.current.condition)
-        #expect(try await SampleWeatherService(today: { morning }).weather(at: .oslo) == first)
+        #expect(try await SampleWeatherService(today: { morning }).weather(at: Places.oslo) == first)
     }
 
     @Test func theSampleDiffersAcrossDays() async throws {
         let saturday = try date(2026, 1, 10, hour: 12, in: "Europe/Oslo")
         let sunday = try date(2026, 1, 11, hour: 12, in: "Europe/Oslo")
-        let first = try await SampleWeatherService(today: { saturday }).weather(at: .oslo)
-        let second = try await SampleWeatherService(today: { sunday }).weather(at: .oslo)
+        let first = try await SampleWeatherService(today: { saturday }).weather(at: Places.oslo)
+        let second = try await SampleWeatherService(today: { sunday }).weather(at: Places.oslo)
         #expect(first.daily != second.daily)
         #expect(first.current.temperatureCelsius != second.current.temperatureCelsius)
         // A day looks the same when asked from the day before.
@@ -341,7 +345,7 @@ struct SampleWeatherServiceTests {
     @Test func theSampleIsLabelledSampleAndStartsOnTheLocalDay() async throws {
         // 23:30 UTC on 9 January is already 10 January in Oslo.
         let now = try date(2026, 1, 9, hour: 23, minute: 30, in: "UTC")
-        let report = try await SampleWeatherService(today: { now }).weather(at: .oslo)
+        let report = try await SampleWeatherService(today: { now }).weather(at: Places.oslo)
         #expect(report.source == .sample)
         #expect(report.current.date == now)
         #expect(report.daily.map(\.date) == (10...16).map { CalendarDay(year: 2026, month: 1, day: $0) })
@@ -351,8 +355,8 @@ struct SampleWeatherServiceTests {
     @Test func theSampleIsColderInOsloInJanuaryThanInSingapore() async throws {
         let january = try date(2026, 1, 15, hour: 12, in: "UTC")
         let sample = SampleWeatherService(today: { january })
-        let oslo = try await sample.weather(at: .oslo)
-        let singapore = try await sample.weather(at: .singapore)
+        let oslo = try await sample.weather(at: Places.oslo)
+        let singapore = try await sample.weather(at: Places.singapore)
         #expect(oslo.current.temperatureCelsius < singapore.current.temperatureCelsius)
         #expect(oslo.daily.map(\.highCelsius).max() ?? 99 < singapore.daily.map(\.lowCelsius).min() ?? -99)
     }
@@ -360,8 +364,8 @@ struct SampleWeatherServiceTests {
     @Test func theSampleIsWarmerInOsloInJulyThanInJanuary() async throws {
         let midJanuary = try date(2026, 1, 15, hour: 12, in: "UTC")
         let midJuly = try date(2026, 7, 15, hour: 12, in: "UTC")
-        let january = try await SampleWeatherService(today: { midJanuary }).weather(at: .oslo)
-        let july = try await SampleWeatherService(today: { midJuly }).weather(at: .oslo)
+        let january = try await SampleWeatherService(today: { midJanuary }).weather(at: Places.oslo)
+        let july = try await SampleWeatherService(today: { midJuly }).weather(at: Places.oslo)
         #expect(january.daily.map(\.highCelsius).max() ?? 99 < july.daily.map(\.lowCelsius).min() ?? -99)
     }
 }
@@ -373,16 +377,16 @@ struct FallbackWeatherServiceTests {
         let now = try date(2026, 1, 15, hour: 12, in: "UTC")
         let offline = OpenMeteoWeatherService(http: CannedHTTPClient(error: URLError(.notConnectedToInternet)))
         let service = FallbackWeatherService(primary: offline, fallback: SampleWeatherService(today: { now }))
-        let report = try await service.weather(at: .oslo)
+        let report = try await service.weather(at: Places.oslo)
         #expect(report.source == .sample)
-        #expect(try await SampleWeatherService(today: { now }).weather(at: .oslo) == report)
+        #expect(try await SampleWeatherService(today: { now }).weather(at: Places.oslo) == report)
     }
 
     @Test func otherErrorsArePassedOn() async throws {
         let fallback = SampleWeatherService()
         for error in [WeatherServiceError.rejectedKey, .failed("Weatherbit: too many requests")] {
             let service = FallbackWeatherService(primary: FailingWeatherService(error: error), fallback: fallback)
-            await #expect(throws: error) { try await service.weather(at: .oslo) }
+            await #expect(throws: error) { try await service.weather(at: Places.oslo) }
         }
     }
 
@@ -390,7 +394,7 @@ struct FallbackWeatherServiceTests {
         let online = OpenMeteoWeatherService(http: CannedHTTPClient(fixture: "open-meteo-forecast"))
         let unused = FailingWeatherService(error: .failed("not asked"))
         let service = FallbackWeatherService(primary: online, fallback: unused)
-        #expect(try await service.weather(at: .paris).source == .openMeteo)
+        #expect(try await service.weather(at: Places.paris).source == .openMeteo)
     }
 }
 
@@ -407,76 +411,4 @@ struct FallbackGeocoderTests {
         let geocoder = FallbackGeocoder(primary: broken, fallback: EmbeddedGazetteer.bundled())
         await #expect(throws: WeatherServiceError.self) { try await geocoder.places(matching: "Paris", limit: 1) }
     }
-}
-
-// MARK: - Helpers
-
-/// Answers every request the same way and keeps the requests it was sent.
-private actor CannedHTTPClient: HTTPClient {
-    private let answer: Result<(body: Data, status: Int), URLError>
-    private(set) var requests: [HTTPRequest] = []
-
-    init(status: Int = 200, body: Data) { answer = .success((body, status)) }
-    init(error: URLError) { answer = .failure(error) }
-    init(status: Int = 200, fixture name: String) { answer = .success((loadFixture(name), status)) }
-
-    func get(_ request: HTTPRequest) async throws -> HTTPResponse {
-        requests.append(request)
-        let (body, status) = try answer.get()
-        return HTTPResponse(status: status, body: body)
-    }
-}
-
-/// A weather service that always fails with `error`.
-private struct FailingWeatherService: WeatherService {
-    let error: WeatherServiceError
-
-    func weather(at place: Place) async throws -> WeatherReport { throw error }
-}
-
-/// The fixture `Fixtures/weather/<name>.json`; a missing one is an issue, and no bytes.
-private func loadFixture(_ name: String) -> Data {
-    #if SWIFT_MODULE_RESOURCE_BUNDLE_AVAILABLE
-    let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Fixtures/weather")
-    #else  // Package.swift does not copy Fixtures yet: read them beside this file
-    let url: URL? = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/weather/\(name).json")
-    #endif
-    let data = url.flatMap { try? Data(contentsOf: $0) }
-    #expect(data != nil, "missing fixture \(name).json")
-    return data ?? Data()
-}
-
-private func queryItems(of request: HTTPRequest?) throws -> [String: String] {
-    let url = try #require(request?.url)
-    let items = try #require(URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems)
-    return Dictionary(items.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
-}
-
-private func date(_ year: Int, _ month: Int, _ day: Int, hour: Int, minute: Int = 0, in zone: String) throws -> Date {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = try #require(TimeZone(identifier: zone))
-    let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute)
-    return try #require(calendar.date(from: components))
-}
-
-private extension WeatherServiceError {
-    var isFailure: Bool {
-        if case .failed = self { return true }
-        return false
-    }
-}
-
-private extension Place {
-    static let paris = Place(name: "Paris", region: "Île-de-France", regionCode: nil, country: "France",
-                             countryCode: "FR", latitude: 48.85341, longitude: 2.3488, timeZone: "Europe/Paris",
-                             population: 2_138_551)
-    static let richmond = Place(name: "Richmond", region: "Virginia", regionCode: "VA", country: "United States",
-                                countryCode: "US", latitude: 37.55376, longitude: -77.46026,
-                                timeZone: "America/New_York", population: 226_610)
-    static let oslo = Place(name: "Oslo", region: "Oslo", regionCode: nil, country: "Norway", countryCode: "NO",
-                            latitude: 59.91273, longitude: 10.74609, timeZone: "Europe/Oslo", population: 580_000)
-    static let singapore = Place(name: "Singapore", region: nil, regionCode: nil, country: "Singapore",
-                                 countryCode: "SG", latitude: 1.28967, longitude: 103.85007,
-                                 timeZone: "Asia/Singapore", population: 3_547_809)
 }
