@@ -121,12 +121,17 @@ public struct CalendarDay: Equatable, Hashable, Comparable, Sendable, Codable {
         return saturdayIsZero == 0 ? 7 : saturdayIsZero
     }
 
-    /// The day it is now on the calendar of `timeZone` (the machine's by default).
-    public static func today(in timeZone: TimeZone = .current) -> CalendarDay {
+    /// The day `date` falls on, on the calendar of `timeZone`.
+    public init(containing date: Date, in timeZone: TimeZone) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: Date())
-        return CalendarDay(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        self.init(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+    }
+
+    /// The day it is now on the calendar of `timeZone` (the machine's by default).
+    public static func today(in timeZone: TimeZone = .current) -> CalendarDay {
+        CalendarDay(containing: Date(), in: timeZone)
     }
 
     /// The day after this one.

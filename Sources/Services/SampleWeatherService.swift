@@ -108,9 +108,9 @@ public struct SampleWeatherService: WeatherService {
                               calendar: Calendar) -> [HourlyTemperature] {
         guard let start = calendar.dateInterval(of: .hour, for: now)?.start else { return [] }
         func curve(at time: Date) -> Double? {
-            let parts = calendar.dateComponents([.year, .month, .day, .hour], from: time)
-            let day = CalendarDay(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0)
-            guard let forecast = days.first(where: { $0.date == day }), let hour = parts.hour else { return nil }
+            let day = CalendarDay(containing: time, in: calendar.timeZone)
+            let hour = calendar.component(.hour, from: time)
+            guard let forecast = days.first(where: { $0.date == day }) else { return nil }
             let warmth = 0.5 - 0.5 * cos(2 * Double.pi * Double(hour - 4) / 24)
             return forecast.lowCelsius + warmth * (forecast.highCelsius - forecast.lowCelsius)
         }

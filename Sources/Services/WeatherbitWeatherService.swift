@@ -141,10 +141,7 @@ public struct WeatherbitWeatherService: WeatherService {
         let given = entry.weather?.description?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         var chance = week.first?.pop
         if let zone {
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = zone
-            let parts = calendar.dateComponents([.year, .month, .day], from: date)
-            let today = CalendarDay(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0)
+            let today = CalendarDay(containing: date, in: zone)
             chance = week.first { $0.date == today }?.pop
         }
         return Observation(date: date, temperatureCelsius: try WeatherHTTP.checkedCelsius(temperature, from: source),

@@ -44,4 +44,14 @@ struct WeatherReportCodingTests {
         let report = WeatherReport(current: Self.full.current, daily: [], source: .openMeteo)
         #expect(report.hourly.isEmpty)
     }
+
+    @Test func theDayAMomentFallsOnDependsOnTheZone() throws {
+        let lateEvening = Date(timeIntervalSince1970: 1_795_304_400)  // 2026-11-21T23:40:00Z
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
+        let honolulu = try #require(TimeZone(identifier: "Pacific/Honolulu"))
+        #expect(CalendarDay(containing: lateEvening, in: utc) == CalendarDay(year: 2026, month: 11, day: 21))
+        #expect(CalendarDay(containing: lateEvening, in: tokyo) == CalendarDay(year: 2026, month: 11, day: 22))
+        #expect(CalendarDay(containing: lateEvening, in: honolulu) == CalendarDay(year: 2026, month: 11, day: 21))
+    }
 }
