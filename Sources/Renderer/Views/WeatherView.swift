@@ -21,6 +21,7 @@ public final class WeatherView: ScreenView {
         var forecastSummary = ""
         var forecast: [ForecastRowViewModel] = []
         var source = ""
+        var asOf = ""
         var isSample = false
         var problem = ""
         var suggestions: [String] = []
@@ -38,6 +39,7 @@ public final class WeatherView: ScreenView {
         drawn.bind(viewModel.forecastSummary, to: \.forecastSummary)
         drawn.bind(viewModel.forecast, to: \.forecast)
         drawn.bind(viewModel.source, to: \.source)
+        drawn.bind(viewModel.asOf, to: \.asOf)
         drawn.bind(viewModel.isSample, to: \.isSample)
         drawn.bind(viewModel.problem, to: \.problem)
         drawn.bind(viewModel.suggestions, to: \.suggestions)
@@ -93,8 +95,10 @@ public final class WeatherView: ScreenView {
             drawForecast(into: surface, in: Rect(row: row + 1, column: inner.column, width: inner.width, height: forecastEnd - row - 1))
         }
         if !source.isEmpty {
-            surface.draw("Source: \(source)", row: inner.bottom - 1, column: inner.column, width: inner.width,
-                         style: state.isSample ? .error : .dim)
+            // A kept report names its age beside its source, marked as sample weather is.
+            let line = state.asOf.isEmpty ? "Source: \(source)" : "Source: \(source), \(state.asOf)"
+            surface.draw(line, row: inner.bottom - 1, column: inner.column, width: inner.width,
+                         style: state.isSample || !state.asOf.isEmpty ? .error : .dim)
         }
         drawSuggestions(into: surface, in: rect)
     }

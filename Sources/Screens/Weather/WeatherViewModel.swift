@@ -8,7 +8,9 @@ import Models
 /// and nothing of the place before stays on screen; an answer for a place asked for earlier
 /// never replaces a newer one. While the screen shows, the weather is fetched again every
 /// 30 minutes; hidden, no timer runs, and coming back to a report older than that fetches it
-/// again at once.
+/// again at once. Each real report is kept with the time it was fetched: offline, or when a
+/// fetch fails, the place's last real report shows with its age (`asOf`) and the reason; sample
+/// weather only for a place never fetched.
 ///
 /// ```swift
 /// let weather = WeatherViewModel(geocoder: gazetteer, suggester: gazetteer, service: sample,
@@ -47,6 +49,9 @@ public final class WeatherViewModel {
     public var forecast: Output<[ForecastRowViewModel]> { _forecast.output }
     /// `Open-Meteo`, `Weatherbit` or `Sample data (offline) — not a forecast`.
     public var source: Output<String> { _source.output }
+    /// `as of 09:40, 2 h ago` when the report shown is the last one kept, not a live one; empty
+    /// when it is live.
+    public var asOf: Output<String> { _asOf.output }
     /// Whether the weather shown is made up (the screen marks it).
     public var isSample: Output<Bool> { _isSample.output }
     /// What went wrong, such as `Weather unavailable: no network`; empty when nothing did.
@@ -68,6 +73,7 @@ public final class WeatherViewModel {
     private let _forecast = Dynamic<[ForecastRowViewModel]>([])
     private let _source = Dynamic("")
     private let _isSample = Dynamic(false)
+    private let _asOf = Dynamic("")
     private let _problem = Dynamic("")
     private let _suggestions = Dynamic<[String]>([])
     private let _selectedSuggestion = Dynamic<Int?>(nil)
@@ -78,6 +84,8 @@ public final class WeatherViewModel {
     private let service: any WeatherService
     private let launchLocation: String?
     private let scheduler: any Scheduler
+    private let now: () -> Date
+    private let timeZone: TimeZone
     private let openPreferences: @MainActor () throws -> any PreferencesStore
     private var preferences: (any PreferencesStore)?
     private var hasAppeared = false
@@ -117,10 +125,11 @@ public final class WeatherViewModel {
     /// `launchLocation` (`--location`) wins over the place kept from the last run.
     /// `defaultUnit` (the config file's) shows until the user chooses one with `toggleUnit`, which
     /// is kept and wins from then on. `openPreferences` is called once, when the screen first appears.
-    /// `scheduler` times the refreshes.
+    /// `scheduler` times the refreshes; `now` and `timeZone` (the user's) date the reports kept.
     public init(geocoder: any Geocoder, suggester: any Geocoder, service: any WeatherService,
                 launchLocation: String? = nil, defaultUnit: TemperatureUnit = .fahrenheit,
-                scheduler: any Scheduler = MainQueueScheduler(),
+                scheduler: any Scheduler = MainQueueScheduler(), now: @escaping () -> Date = Date.init,
+                timeZone: TimeZone = .current,
                 openPreferences: @escaping @MainActor () throws -> any PreferencesStore) {
         _unit = Dynamic(defaultUnit)
         self.geocoder = geocoder
@@ -128,6 +137,8 @@ public final class WeatherViewModel {
         self.service = service
         self.launchLocation = launchLocation
         self.scheduler = scheduler
+        self.now = now
+        self.timeZone = timeZone
         self.openPreferences = openPreferences
     }
 
@@ -222,7 +233,7 @@ public final class WeatherViewModel {
     public func toggleUnit() {
         _unit.value = _unit.value.toggled
         try? preferences?.set(_unit.value.rawValue, forKey: Self.unitKey)
-        if let report, let place { show(report, at: place) }
+        if let report, let place { show(report, at: place, asOf: _asOf.value) }
     }
 
     // MARK: - Looking up
@@ -262,9 +273,10 @@ public final class WeatherViewModel {
             do {
                 let report = try await service.weather(at: place)
                 guard request == lookupGeneration else { return }
-                show(report, at: place)
+                showLive(report, at: place)
             } catch {
                 guard request == lookupGeneration, !(error is CancellationError) else { return }
+                if let kept = KeptReport.read(for: place, from: preferences) { show(kept, at: place) }
                 _problem.change(to: "Weather unavailable: \(Self.message(for: error))")
             }
             fetchedAt = scheduler.now
@@ -283,9 +295,31 @@ public final class WeatherViewModel {
         } catch {}
     }
 
-    private func show(_ report: WeatherReport, at place: Place) {
+    /// Shows a report the service gave: a real one is kept for the place; sample weather (the
+    /// network is out of reach) gives way to the place's last real report when one is kept.
+    private func showLive(_ report: WeatherReport, at place: Place) {
+        guard report.source == .sample else {
+            show(report, at: place)
+            KeptReport(report: report, fetchedAt: now()).keep(for: place, in: preferences)
+            return
+        }
+        if let kept = KeptReport.read(for: place, from: preferences) {
+            show(kept, at: place)
+            _problem.change(to: "Live weather unavailable: offline")
+        } else {
+            show(report, at: place)
+        }
+    }
+
+    /// Shows the report kept for the place, with its age.
+    private func show(_ kept: KeptReport, at place: Place) {
+        show(kept.report, at: place, asOf: kept.age(at: now(), in: timeZone))
+    }
+
+    private func show(_ report: WeatherReport, at place: Place, asOf: String = "") {
         self.report = report
         self.place = place
+        _asOf.change(to: asOf)
         let current = report.current
         _date.change(to: WeatherFormat.day(of: current.date, inZone: place.timeZone))
         _icon.change(to: WeatherFormat.glyph(for: current.condition))
@@ -299,7 +333,7 @@ public final class WeatherViewModel {
     private func clearWeather() {
         report = nil
         place = nil
-        for output in [_date, _icon, _summary, _forecastSummary, _source] { output.change(to: "") }
+        for output in [_date, _icon, _summary, _forecastSummary, _source, _asOf] { output.change(to: "") }
         _forecast.change(to: [])
         _isSample.change(to: false)
     }
