@@ -19,6 +19,8 @@ public final class WeatherView: ScreenView {
         var icon = ""
         var summary = ""
         var forecastSummary = ""
+        var details = ""
+        var nextHours = ""
         var forecast: [ForecastRowViewModel] = []
         var source = ""
         var asOf = ""
@@ -37,6 +39,8 @@ public final class WeatherView: ScreenView {
         drawn.bind(viewModel.icon, to: \.icon)
         drawn.bind(viewModel.summary, to: \.summary)
         drawn.bind(viewModel.forecastSummary, to: \.forecastSummary)
+        drawn.bind(viewModel.details, to: \.details)
+        drawn.bind(viewModel.nextHours, to: \.nextHours)
         drawn.bind(viewModel.forecast, to: \.forecast)
         drawn.bind(viewModel.source, to: \.source)
         drawn.bind(viewModel.asOf, to: \.asOf)
@@ -83,6 +87,8 @@ public final class WeatherView: ScreenView {
         var lines: [(String, Style)] = []
         if !state.summary.isEmpty { lines.append(("\(state.icon) \(state.summary)", .normal)) }
         if !state.forecastSummary.isEmpty { lines.append((state.forecastSummary, .dim)) }
+        if !state.details.isEmpty { lines.append((state.details, .normal)) }
+        if !state.nextHours.isEmpty { lines.append((state.nextHours, .normal)) }
         if !state.problem.isEmpty { lines.append((state.problem, .error)) }
         for (text, style) in lines where row < inner.bottom - 1 {
             surface.draw(text, row: row, column: inner.column, width: inner.width, style: style)

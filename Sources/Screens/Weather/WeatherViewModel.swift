@@ -45,6 +45,10 @@ public final class WeatherViewModel {
     public var summary: Output<String> { _summary.output }
     /// `Summary: Broken clouds`: the weather now, in the source's words, as the original says it.
     public var forecastSummary: Output<String> { _forecastSummary.output }
+    /// `Feels like 19℃ · Wind 14 km/h NW · Rain 20%`: what the report tells beside the summary.
+    public var details: Output<String> { _details.output }
+    /// `Next 24 h ⣀⣤⣶⣿… 5℃–12℃`: the coming hours' temperatures as a line of dots; empty without them.
+    public var nextHours: Output<String> { _nextHours.output }
     /// The days ahead, today first.
     public var forecast: Output<[ForecastRowViewModel]> { _forecast.output }
     /// `Open-Meteo`, `Weatherbit` or `Sample data (offline) — not a forecast`.
@@ -70,6 +74,8 @@ public final class WeatherViewModel {
     private let _icon = Dynamic("")
     private let _summary = Dynamic("")
     private let _forecastSummary = Dynamic("")
+    private let _details = Dynamic("")
+    private let _nextHours = Dynamic("")
     private let _forecast = Dynamic<[ForecastRowViewModel]>([])
     private let _source = Dynamic("")
     private let _isSample = Dynamic(false)
@@ -325,6 +331,8 @@ public final class WeatherViewModel {
         _icon.change(to: WeatherFormat.glyph(for: current.condition))
         _summary.change(to: "\(current.description) - \(_unit.value.text(fromCelsius: current.temperatureCelsius))")
         _forecastSummary.change(to: "Summary: \(current.description)")
+        _details.change(to: WeatherDetails.line(for: current, unit: _unit.value))
+        _nextHours.change(to: WeatherDetails.nextHours(report.hourly, unit: _unit.value))
         _forecast.change(to: ForecastRowViewModel.rows(for: report.daily, unit: _unit.value))
         _source.change(to: WeatherFormat.text(for: report.source))
         _isSample.change(to: report.source == .sample)
@@ -333,7 +341,7 @@ public final class WeatherViewModel {
     private func clearWeather() {
         report = nil
         place = nil
-        for output in [_date, _icon, _summary, _forecastSummary, _source, _asOf] { output.change(to: "") }
+        for output in [_date, _icon, _summary, _forecastSummary, _details, _nextHours, _source, _asOf] { output.change(to: "") }
         _forecast.change(to: [])
         _isSample.change(to: false)
     }

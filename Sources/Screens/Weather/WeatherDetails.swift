@@ -1,0 +1,43 @@
+import Models
+
+/// How the Weather screen writes what a report adds to the weather now: how warm it feels, the
+/// wind, the chance of rain, and the next 24 hours as a line of Braille dots (neutral width: no
+/// terminal draws them two columns wide, as some draw block elements).
+enum WeatherDetails {
+    /// `Feels like 19℃ · Wind 14 km/h NW · Rain 20%`, wind in mph with ℉; the parts the report
+    /// lacks are left out, and the line is empty when it lacks them all.
+    static func line(for observation: Observation, unit: TemperatureUnit) -> String {
+        var parts: [String] = []
+        if let feels = observation.apparentTemperatureCelsius {
+            parts.append("Feels like \(unit.text(fromCelsius: feels))")
+        }
+        if let speed = observation.windSpeedKmh {
+            let shown = unit == .fahrenheit ? "\(Int((speed / 1.609344).rounded())) mph" : "\(Int(speed.rounded())) km/h"
+            let from = observation.windDirectionDegrees.map { " \(compass($0))" } ?? ""
+            parts.append("Wind \(shown)\(speed.rounded() == 0 ? "" : from)")
+        }
+        if let chance = observation.precipitationChance {
+            parts.append("Rain \(chance)%")
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    /// `Next 24 h ⣀⣤⣶⣿… 5℃–12℃`: each hour a column of dots as high as its temperature within
+    /// the day's range, then the range; empty without hours.
+    static func nextHours(_ hours: [HourlyTemperature], unit: TemperatureUnit) -> String {
+        let temperatures = hours.prefix(24).map(\.temperatureCelsius)
+        guard let low = temperatures.min(), let high = temperatures.max() else { return "" }
+        let levels: [Character] = ["⣀", "⣤", "⣶", "⣿"]
+        let dots = temperatures.map { temperature in
+            high > low ? levels[min(3, Int((temperature - low) / (high - low) * 4))] : levels[1]
+        }
+        return "Next 24 h \(String(dots)) \(unit.text(fromCelsius: low))–\(unit.text(fromCelsius: high))"
+    }
+
+    /// `NW`: the nearest of the eight points of the compass to `degrees` from north.
+    static func compass(_ degrees: Double) -> String {
+        let points = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+        let index = Int((degrees.truncatingRemainder(dividingBy: 360) + 360 + 22.5) / 45) % 8
+        return points[index]
+    }
+}
