@@ -38,12 +38,16 @@ def main():
     args = parser.parse_args()
 
     server = Radicale()
-    server.seed(20)
-    server.start()
-    data = tempfile.mkdtemp(prefix="mvvm-tui-idle-")
-    environment = {"MVVM_TUI_PEOPLE_API": server.root_url(), "MVVM_TUI_PEOPLE_USER": USER,
-                   "MVVM_TUI_PEOPLE_PASSWORD": PASSWORD}
-    pid, master, _ = perf.start_child(args.binary, data, ["--tab", "people"], offline=False, environment=environment)
+    try:
+        server.seed(20)
+        server.start()
+        data = tempfile.mkdtemp(prefix="mvvm-tui-idle-")
+        environment = {"MVVM_TUI_PEOPLE_API": server.root_url(), "MVVM_TUI_PEOPLE_USER": USER,
+                       "MVVM_TUI_PEOPLE_PASSWORD": PASSWORD}
+        pid, master, _ = perf.start_child(args.binary, data, ["--tab", "people"], offline=False, environment=environment)
+    except BaseException:
+        server.stop()
+        raise
     try:
         drain(master, 4.0)
         print(f"people synced from Radicale: {perf.PeopleCount(os.path.join(data, 'mvvm-tui.sqlite'), 20).now()} of 20")

@@ -76,7 +76,6 @@ public final class PeopleSync {
                 case .failure(let failure): report.fetchError = failure
                 }
             }
-            try await sendDeletes(into: &report)
             try await postOutbox(into: &report)
             fetching = wantsAnotherPull
         } while fetching
@@ -116,7 +115,7 @@ public final class PeopleSync {
             taken.read = end
             progress(taken)
         }
-        report.removed = removed.filter { state.versions[$0] != nil }.count
+        report.removed += removed.filter { state.versions[$0] != nil }.count
         let (gone, token) = (removed, changes.token)
         try await onStore { try $0.takeServerCards([], removed: gone, token: token) }
     }
@@ -155,10 +154,12 @@ public final class PeopleSync {
     /// Sends each queued person once, oldest first, and once more each person queued meanwhile:
     /// an edit replaces the card it came from, if unchanged there; anyone else is a new card.
     /// Stops early when the server cannot be reached.
+    /// Each pass sends the deletes first, so that one made during the run goes in it too.
     private func postOutbox(into report: inout PeopleSyncReport) async throws {
         var attempted: Set<Person.ID> = []
         repeat {
             wantsAnotherPass = false
+            try await sendDeletes(into: &report)
             for entry in try await onStore({ try $0.pendingPosts() }) where !attempted.contains(entry.person.id) {
                 let id = entry.person.id
                 attempted.insert(id)

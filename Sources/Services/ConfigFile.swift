@@ -56,7 +56,7 @@ public struct ConfigFile: Equatable, Sendable {
             summary: "the tab that opens (default weather)"),
         Key(name: "color", kind: .flag, summary: "colours on or off (default on)"),
         Key(name: "weather.unit", kind: .choice(["fahrenheit", "celsius"]),
-            summary: "the unit until `u` chooses one (default the locale's: fahrenheit in en_US, en_LR, my_MM and C, else celsius)"),
+            summary: "the unit until `u` chooses one (default the locale's: fahrenheit in the US, Liberia, Myanmar and the C locale, else celsius)"),
         Key(name: "weatherbit.api_key", kind: .text, isSecret: true, environmentVariable: "WEATHERBIT_API_KEY",
             summary: "Weatherbit rather than Open-Meteo"),
         Key(name: "tmdb.api_key", kind: .text, isSecret: true, environmentVariable: "TMDB_API_KEY",

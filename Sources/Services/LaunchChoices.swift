@@ -136,14 +136,16 @@ public struct LaunchChoices: Equatable, Sendable {
         self.notices = notices
     }
 
-    /// The unit of the locale's measurement system: "fahrenheit" where the locale measures in US
-    /// customary units (`en_US`, `en_LR`, `my_MM`) and in the C or POSIX locale, or none set
-    /// (the original program's ℉); "celsius" everywhere else. The locale is the first of
-    /// `LC_ALL`, `LC_MEASUREMENT` and `LANG` that is set and not empty, as the C library reads it.
+    /// The unit of the locale's measurement system: "fahrenheit" in the territories that measure
+    /// in US customary units — the United States, Liberia and Myanmar (`en_US`, `es_US`,
+    /// `en_LR`, `my_MM`…) — and in the C or POSIX locale, or none set (the original program's
+    /// ℉); "celsius" everywhere else. The locale is the first of `LC_ALL`, `LC_MEASUREMENT` and
+    /// `LANG` that is set and not empty, as the C library reads it.
     public static func defaultUnit(environment: [String: String]) -> String {
         let locale = ["LC_ALL", "LC_MEASUREMENT", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
         let name = locale.prefix { $0 != "." && $0 != "@" }
-        return ["", "C", "POSIX", "en_US", "en_LR", "my_MM"].contains(name) ? "fahrenheit" : "celsius"
+        let territory = name.split(separator: "_").dropFirst().first.map(String.init)
+        return ["", "C", "POSIX"].contains(name) || ["US", "LR", "MM"].contains(territory ?? "") ? "fahrenheit" : "celsius"
     }
 
     /// Whether `url` and `other` name the same server: scheme, host and port.

@@ -4,6 +4,9 @@ import Foundation
 /// read: where neither the environment nor the config file gives the people server's password,
 /// the program takes the login kept there for the server's host.
 ///
+/// Only an entry naming the host counts: the `default` entry (an ftp habit, often an anonymous
+/// login) is never sent to a people server.
+///
 /// ```swift
 /// let netrc = Netrc(text: "machine dav.example.org login ada password s3cret")
 /// netrc.credentials(forHost: "dav.example.org", user: nil)   // ada:••••
@@ -13,7 +16,8 @@ import Foundation
 /// The file is words separated by white space: `machine HOST` starts an entry, `default` the entry
 /// for any other host, and `login`, `password` and `account` fill the entry in. A word may be
 /// quoted with `"`, inside which `\` takes the next character as it is. `macdef NAME` and the
-/// lines after it, up to an empty line, are an ftp macro, skipped; `#` starts a comment.
+/// lines after it, up to an empty line, are an ftp macro, skipped; a line starting with `#` is a
+/// comment (a `#` elsewhere belongs to its word: a password may hold one).
 public struct Netrc: Equatable, Sendable {
     /// One entry: the host it is for (nil for `default`) and the login it keeps.
     public struct Entry: Equatable, Sendable {
@@ -65,14 +69,15 @@ public struct Netrc: Equatable, Sendable {
         return Netrc(text: String(decoding: data, as: UTF8.self))
     }
 
-    /// The login kept for `host`, or the `default` entry when no entry names the host; when
-    /// `user` is given, only an entry with that login or with none. Nil when nothing fits or the
-    /// entry has no password (then there is nothing to add to what the user set).
+    /// The login kept for `host`: the first entry naming it with a password and, when `user` is
+    /// given, with that login or none. Nil when none fits (then there is nothing to add to what
+    /// the user set).
     public func credentials(forHost host: String, user: String?) -> HTTPCredentials? {
-        let fitting = { (entry: Entry) in user == nil || entry.login == nil || entry.login == user }
-        let named = entries.first { $0.machine?.lowercased() == host.lowercased() }
-        guard let entry = named ?? entries.first(where: { $0.machine == nil }), fitting(entry),
-              let login = user ?? entry.login, let password = entry.password else { return nil }
+        let entry = entries.first { entry in
+            entry.machine?.lowercased() == host.lowercased() && entry.password != nil
+                && (user == nil || entry.login == nil || entry.login == user)
+        }
+        guard let entry, let login = user ?? entry.login, let password = entry.password else { return nil }
         return HTTPCredentials(user: login, password: password)
     }
 
@@ -101,6 +106,7 @@ public struct Netrc: Equatable, Sendable {
         var words: [String] = []
         var word = ""
         var inWord = false, quoted = false, escaped = false
+        guard !line.drop(while: \.isWhitespace).hasPrefix("#") else { return [] }
         for character in line {
             if escaped {
                 word.append(character)
@@ -114,8 +120,6 @@ public struct Netrc: Equatable, Sendable {
                 if inWord { words.append(word) }
                 word = ""
                 inWord = false
-            } else if character == "#", !inWord {
-                break
             } else {
                 word.append(character)
                 inWord = true

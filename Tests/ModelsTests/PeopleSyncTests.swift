@@ -173,6 +173,25 @@ struct PeopleSyncTests {
         #expect(!sync.isRunning)
     }
 
+    @Test func aDeleteMadeWhileASyncRunsIsSentByIt() async throws {
+        let store = InMemoryPeopleStore()
+        let api = ScriptedPeopleAPI(people: [alan])
+        let sync = PeopleSync(store: store, api: api, runner: InlineRunner())
+        _ = try await sync.sync()
+        let gate = Gate()
+        api.beforeEachPost { person in
+            if person.id == "grace" { await gate.hold() }
+        }
+        try store.add(grace)
+        let running = Task { try await sync.postPending() }
+        await gate.waitUntilHeld()
+        try store.delete(id: alan.id)
+        #expect(try await sync.postPending() == nil)
+        gate.open()
+        #expect(try await running.value?.deleted == 1)
+        #expect(api.known.map(\.id) == [grace.id])
+    }
+
     /// A sync posting Grace, held at her post until the test opens the gate.
     private func postingGraceHeld() async throws
         -> (InMemoryPeopleStore, ScriptedPeopleAPI, PeopleSync, Gate, Task<PeopleSyncReport?, any Error>) {

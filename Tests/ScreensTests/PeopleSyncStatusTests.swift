@@ -34,6 +34,19 @@ struct PeopleSyncStatusTests: PeopleTesting {
         #expect(latest(people.syncStatus.text) == "Synced")
     }
 
+    @Test func aDeleteThatCannotBeSentWaitsAndSaysWhy() async throws {
+        let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace")
+        let api = ScriptedPeopleAPI(people: [ada, Person(id: "grace", firstName: "Grace", lastName: "Hopper")])
+        let people = makeViewModel(api: api)
+        await people.syncStatus.task?.value
+        api.failDeletes(with: .noNetwork)
+        people.askToDelete()
+        people.confirmDelete(true)
+        await people.syncStatus.task?.value
+        #expect(latest(people.syncStatus.text) == "1 person waiting to be sent: no network: the people server could not be reached")
+        #expect(latest(people.syncStatus.isProblem))
+    }
+
     @Test func aFailedPostIsKeptAndRetried() async throws {
         let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace")
         try store.add(ada)

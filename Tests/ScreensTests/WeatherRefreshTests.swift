@@ -12,8 +12,7 @@ struct WeatherRefreshTests {
     let scheduler = TestScheduler()
 
     /// A screen shown with the original's place and its weather answered.
-    private func shownWeather() async -> WeatherViewModel {
-        let preferences = InMemoryPreferences()
+    private func shownWeather(preferences: InMemoryPreferences = InMemoryPreferences()) async -> WeatherViewModel {
         let weather = WeatherViewModel(geocoder: geocoder, suggester: geocoder, service: service, scheduler: scheduler,
                                        openPreferences: { preferences })
         weather.screenAppeared()
@@ -65,6 +64,17 @@ struct WeatherRefreshTests {
         #expect(latest(weather.problem).isEmpty)
     }
 
+    @Test func aFailedRefreshWithNothingKeptLeavesTheReportItReplaced() async {
+        let broken = InMemoryPreferences()
+        broken.failure = WeatherServiceError.failed("the disk is full")
+        let weather = await shownWeather(preferences: broken)  // nothing can be kept
+        weather.refresh()
+        await service.fail(await service.nextRequest(), with: WeatherServiceError.failed("the server answered 503"))
+        await weather.lookupsFinished()
+        #expect(latest(weather.summary) == "Broken clouds - 72℉")
+        #expect(latest(weather.problem) == "Weather unavailable: the server answered 503")
+    }
+
     @Test func aHiddenScreenRunsNoTimerAndFetchesOnlyWhenShownStale() async {
         let weather = await shownWeather()
         weather.screenDisappeared()
@@ -80,7 +90,7 @@ struct WeatherRefreshTests {
         #expect(await service.requestCount == 2)
     }
 
-    @Test func aRefreshAskedWhileAPlaceIsLookedUpWaitsForIt() async {
+    @Test func aRefreshAskedWhileAPlaceIsLookedUpIsLeftToTheLookup() async {
         let weather = await shownWeather()
         weather.changeLocation(to: "Paris")
         weather.refresh()

@@ -44,6 +44,7 @@ struct LaunchChoicesTests {
     @Test(arguments: [
         ([:], "fahrenheit"), (["LANG": "C.UTF-8"], "fahrenheit"), (["LANG": "POSIX"], "fahrenheit"),
         (["LANG": "en_US.UTF-8"], "fahrenheit"), (["LANG": "en_LR.UTF-8"], "fahrenheit"), (["LANG": "my_MM"], "fahrenheit"),
+        (["LANG": "es_US.UTF-8"], "fahrenheit"), (["LANG": "haw_US"], "fahrenheit"),
         (["LANG": "en_GB.UTF-8"], "celsius"), (["LANG": "fr_FR.UTF-8@euro"], "celsius"), (["LANG": "ja_JP.UTF-8"], "celsius"),
         (["LANG": "en_US.UTF-8", "LC_MEASUREMENT": "de_DE.UTF-8"], "celsius"),
         (["LANG": "de_DE.UTF-8", "LC_MEASUREMENT": "en_US.UTF-8"], "fahrenheit"),

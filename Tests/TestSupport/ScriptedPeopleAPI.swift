@@ -16,6 +16,7 @@ public final class ScriptedPeopleAPI: PeopleAPI, @unchecked Sendable {
     private var version = 0                            // guarded by `lock`
     private var fetchFailure: PeopleAPIError?          // guarded by `lock`
     private var answerLimit = Int.max                  // guarded by `lock`
+    private var deleteFailure: PeopleAPIError?         // guarded by `lock`
     private var postFailures: [Person.ID: PeopleAPIError] = [:]  // guarded by `lock`
     private var postAttempts: [Person.ID] = []         // guarded by `lock`
     private var beforePost: (@Sendable (Person) async -> Void)?  // guarded by `lock`
@@ -45,6 +46,11 @@ public final class ScriptedPeopleAPI: PeopleAPI, @unchecked Sendable {
     /// Makes `changes(since:)` and `cards(at:)` throw `failure` (nil: answer again).
     public func failFetches(with failure: PeopleAPIError?) {
         lock.withLock { fetchFailure = failure }
+    }
+
+    /// Makes `delete(at:ifMatching:)` throw `failure` (nil: delete again).
+    public func failDeletes(with failure: PeopleAPIError?) {
+        lock.withLock { deleteFailure = failure }
     }
 
     /// Makes `cards(at:)` throw `tooLarge` when the cards asked for hold more than `bytes`, as a
@@ -128,6 +134,7 @@ public final class ScriptedPeopleAPI: PeopleAPI, @unchecked Sendable {
 
     public func delete(at href: String, ifMatching etag: String?) async throws {
         try lock.withLock {
+            if let deleteFailure { throw deleteFailure }
             guard let stored = cardsByHref[href] else { return }
             if let etag, etag != stored.etag { throw PeopleAPIError.changedOnServer }
             cardsByHref[href] = nil

@@ -71,7 +71,7 @@ public final class PeopleSyncStatusViewModel {
             // Nil: an exchange already ran, and takes this one in; it tells how it ended.
             guard let report else { return }
             self?.announce(report)
-            self?.showState(fetchError: report.fetchError)
+            self?.showState(fetchError: report.fetchError, postError: report.postError)
         }
         if !joinsTheRunningOne { task = exchange }
     }
@@ -99,15 +99,19 @@ public final class PeopleSyncStatusViewModel {
         news.say(text.prefix(1).uppercased() + text.dropFirst(), isProblem: true)
     }
 
-    /// Says what waits in the outbox, or why the last fetch failed, or that all is sent.
-    /// While an exchange runs, the header keeps saying so: it tells the state when it ends.
-    func showState(fetchError: PeopleAPIError? = nil) {
+    /// Says what waits to be sent (adds, edits and deletes) and why, or why the last fetch
+    /// failed, or that all is sent. While an exchange runs, the header keeps saying so: it tells
+    /// the state when it ends.
+    func showState(fetchError: PeopleAPIError? = nil, postError: PeopleAPIError? = nil) {
         guard let store, let sync, !sync.isRunning else { return }
         let status = (try? store.outboxStatus()) ?? .empty
-        if status.pendingCount > 0 {
-            let waiting = "\(PeopleListViewModel.count(status.pendingCount)) waiting to be sent"
-            _text.change(to: status.lastError.map { "\(waiting): \($0)" } ?? waiting)
-            _isProblem.change(to: status.lastError != nil)
+        let waiting = status.pendingCount + ((try? store.pendingDeletes().count) ?? 0)
+        if waiting > 0 {
+            let text = "\(PeopleListViewModel.count(waiting)) waiting to be sent"
+            // The outbox keeps each post's error; a delete's is the exchange's.
+            let reason = status.lastError ?? postError?.message
+            _text.change(to: reason.map { "\(text): \($0)" } ?? text)
+            _isProblem.change(to: reason != nil)
         } else if let fetchError {
             _text.change(to: "Sync failed: \(fetchError.message)")
             _isProblem.change(to: true)

@@ -12,9 +12,9 @@ enum WeatherDetails {
             parts.append("Feels like \(unit.text(fromCelsius: feels))")
         }
         if let speed = observation.windSpeedKmh {
-            let shown = unit == .fahrenheit ? "\(Int((speed / 1.609344).rounded())) mph" : "\(Int(speed.rounded())) km/h"
+            let value = Int((unit == .fahrenheit ? speed / 1.609344 : speed).rounded())
             let from = observation.windDirectionDegrees.map { " \(compass($0))" } ?? ""
-            parts.append("Wind \(shown)\(speed.rounded() == 0 ? "" : from)")
+            parts.append("Wind \(value) \(unit == .fahrenheit ? "mph" : "km/h")\(value == 0 ? "" : from)")
         }
         if let chance = observation.precipitationChance {
             parts.append("Rain \(chance)%")

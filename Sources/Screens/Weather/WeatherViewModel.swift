@@ -175,9 +175,11 @@ public final class WeatherViewModel {
 
     /// Fetches the weather of the place found last again (Ctrl-R, `r`, and every
     /// `refreshInterval` while the screen shows). Does nothing while a lookup runs.
+    /// A failed refresh shows the report kept for the place, else the one it replaced.
     public func refresh() {
         guard let place = lookedUpPlace, fetchedAt != nil else { return }
-        look { place }
+        let shown = report.map { KeptReport(report: $0, fetchedAt: now()) }
+        look(replacing: shown) { place }
     }
 
     /// Arms the refresh timer for when the weather shown reaches `refreshInterval`, or
@@ -246,7 +248,7 @@ public final class WeatherViewModel {
 
     /// Says `Loading...`, clears what was shown, then runs `find` and shows the weather of the
     /// place it returns, unless a newer lookup has started meanwhile.
-    private func look(_ find: @escaping @Sendable () async throws -> Place?) {
+    private func look(replacing shown: KeptReport? = nil, _ find: @escaping @Sendable () async throws -> Place?) {
         lookupGeneration += 1
         let request = lookupGeneration
         lookup?.cancel()
@@ -282,7 +284,7 @@ public final class WeatherViewModel {
                 showLive(report, at: place)
             } catch {
                 guard request == lookupGeneration, !(error is CancellationError) else { return }
-                if let kept = KeptReport.read(for: place, from: preferences) { show(kept, at: place) }
+                if let kept = KeptReport.read(for: place, from: preferences) ?? shown { show(kept, at: place) }
                 _problem.change(to: "Weather unavailable: \(Self.message(for: error))")
             }
             fetchedAt = scheduler.now
@@ -317,9 +319,13 @@ public final class WeatherViewModel {
         }
     }
 
-    /// Shows the report kept for the place, with its age.
+    /// Shows the report kept for the place, with its age, and of its hours only those to come.
     private func show(_ kept: KeptReport, at place: Place) {
-        show(kept.report, at: place, asOf: kept.age(at: now(), in: timeZone))
+        let now = self.now()
+        let report = kept.report
+        let hours = report.hourly.filter { $0.time > now.addingTimeInterval(-3600) }
+        show(WeatherReport(current: report.current, daily: report.daily, hourly: hours, source: report.source),
+             at: place, asOf: kept.age(at: now, in: timeZone))
     }
 
     private func show(_ report: WeatherReport, at place: Place, asOf: String = "") {
