@@ -72,6 +72,7 @@ struct WeatherRefreshTests {
         await service.fail(await service.nextRequest(), with: WeatherServiceError.failed("the server answered 503"))
         await weather.lookupsFinished()
         #expect(latest(weather.summary) == "Broken clouds - 72℉")
+        #expect(latest(weather.asOf).hasSuffix(", just now"))
         #expect(latest(weather.problem) == "Weather unavailable: the server answered 503")
     }
 

@@ -8,8 +8,8 @@ import TestSupport
 /// token, holds cards too large to read together or one the program cannot read: the kept people stay,
 /// the report says why, and nothing on the server is touched.
 @Suite struct CardDAVRadicaleFailureTests {
-    /// A store in a new SQLite file, synced with `server`'s book "contacts" through an API that
-    /// counts its requests.
+    /// Radicale with a book "contacts" holding `cards`, and a store in a new SQLite file synced
+    /// with it through an API that counts its requests. `end()` stops Radicale and removes the file.
     private struct Fixture {
         let server: RadicaleServer
         let database: AppDatabase
@@ -17,8 +17,10 @@ import TestSupport
         let client: CountingClient
         let path: String
 
-        init(server: RadicaleServer) throws {
-            self.server = server
+        init(cards: [(uid: String, vcard: String)] = []) async throws {
+            server = try await RadicaleServer.start()
+            try server.makeAddressBook(named: "contacts")
+            try server.seed(cards: cards, inBook: "contacts")
             path = FileManager.default.temporaryDirectory.appendingPathComponent("carddav-\(UUID().uuidString).sqlite").path
             database = try AppDatabase(path: path)
             store = SQLitePeopleStore(database: database)
@@ -32,7 +34,8 @@ import TestSupport
             return PeopleSync(store: store, api: api, runner: InlineRunner())
         }
 
-        func removeFiles() {
+        func end() {
+            server.stop()
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         }
     }
@@ -41,12 +44,9 @@ import TestSupport
     private static let grace = CardDAVRadicaleTests.card("grace", "Grace", "Hopper")
 
     @Test func aServerThatIsDownLeavesThePeopleKeptAndSaysItCouldNotBeReached() async throws {
-        let server = try await RadicaleServer.start()
-        defer { server.stop() }
-        try server.makeAddressBook(named: "contacts")
-        try server.seed(cards: [("ada", Self.ada), ("grace", Self.grace)], inBook: "contacts")
-        let fixture = try Fixture(server: server)
-        defer { fixture.removeFiles() }
+        let fixture = try await Fixture(cards: [("ada", Self.ada), ("grace", Self.grace)])
+        defer { fixture.end() }
+        let server = fixture.server
         let sync = try fixture.sync()
         _ = try await sync.sync()
 
@@ -60,11 +60,9 @@ import TestSupport
     }
 
     @Test func aServerThatHangsTimesOutAndTheOutboxWaits() async throws {
-        let server = try await RadicaleServer.start()
-        defer { server.stop() }
-        try server.makeAddressBook(named: "contacts")
-        let fixture = try Fixture(server: server)
-        defer { fixture.removeFiles() }
+        let fixture = try await Fixture()
+        defer { fixture.end() }
+        let server = fixture.server
         try fixture.store.add([Person(id: "alan", firstName: "Alan", lastName: "Turing"),
                                Person(id: "joan", firstName: "Joan", lastName: "Clarke")])
         server.pause()
@@ -77,11 +75,9 @@ import TestSupport
     }
 
     @Test func aWrongPasswordIsAskedOnceAndNamesTheAccount() async throws {
-        let server = try await RadicaleServer.start()
-        defer { server.stop() }
-        try server.makeAddressBook(named: "contacts")
-        let fixture = try Fixture(server: server)
-        defer { fixture.removeFiles() }
+        let fixture = try await Fixture()
+        defer { fixture.end() }
+        let server = fixture.server
         try fixture.store.add([Person(id: "alan", firstName: "Alan", lastName: "Turing"),
                                Person(id: "joan", firstName: "Joan", lastName: "Clarke")])
         let report = try #require(try await fixture.sync(password: "wrong").sync())
@@ -92,12 +88,9 @@ import TestSupport
     }
 
     @Test func aTokenTheServerNoLongerKnowsMeansAFullListing() async throws {
-        let server = try await RadicaleServer.start()
-        defer { server.stop() }
-        try server.makeAddressBook(named: "contacts")
-        try server.seed(cards: [("ada", Self.ada), ("grace", Self.grace)], inBook: "contacts")
-        let fixture = try Fixture(server: server)
-        defer { fixture.removeFiles() }
+        let fixture = try await Fixture(cards: [("ada", Self.ada), ("grace", Self.grace)])
+        defer { fixture.end() }
+        let server = fixture.server
         let sync = try fixture.sync()
         _ = try await sync.sync()
         try SQLitePreferences(database: fixture.database).set("http://radicale.org/ns/sync/0000", forKey: "people.server.token")
@@ -110,15 +103,11 @@ import TestSupport
     }
 
     @Test func cardsWhoseAnswerWouldBeOver16MBAreReadInSmallerBatches() async throws {
-        let server = try await RadicaleServer.start()
-        defer { server.stop() }
-        try server.makeAddressBook(named: "contacts")
         let photo = String(repeating: "QUFB", count: 50_000)  // 200 KB of base64: 100 cards make 20 MB
-        try server.seed(cards: (0..<100).map { index in
+        let fixture = try await Fixture(cards: (0..<100).map { index in
             ("p\(index)", CardDAVRadicaleTests.card("p\(index)", "P\(index)", "Photo", extra: "PHOTO;ENCODING=b;TYPE=JPEG:\(photo)\r\n"))
-        }, inBook: "contacts")
-        let fixture = try Fixture(server: server)
-        defer { fixture.removeFiles() }
+        })
+        defer { fixture.end() }
         let report = try #require(try await fixture.sync().sync())
         #expect(report.fetchError == nil)
         #expect(report.fetched == 100)
@@ -127,15 +116,12 @@ import TestSupport
     }
 
     @Test func aCardThatCannotBeReadIsNamedByItsHrefAndLeftAsItIs() async throws {
-        let server = try await RadicaleServer.start()
-        defer { server.stop() }
-        try server.makeAddressBook(named: "contacts")
         // Radicale serves only cards with an FN; an empty one leaves the program no name.
         let nameless = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:nameless\r\nFN:\r\nNOTE:no name at all\r\nEND:VCARD\r\n"
-        try server.seed(cards: [("ada", Self.ada), ("nameless", nameless)], inBook: "contacts")
+        let fixture = try await Fixture(cards: [("ada", Self.ada), ("nameless", nameless)])
+        defer { fixture.end() }
+        let server = fixture.server
         let before = server.card(uid: "nameless", inBook: "contacts")
-        let fixture = try Fixture(server: server)
-        defer { fixture.removeFiles() }
         let sync = try fixture.sync()
         let report = try #require(try await sync.sync())
         #expect(report.unreadableCards.count == 1)

@@ -106,6 +106,8 @@ public final class WeatherViewModel {
     /// The place the preferences hold, so that showing it again writes nothing.
     private var keptPlace: Place?
     private var report: WeatherReport?
+    /// The real report on screen with when it was fetched; nil for sample weather or none.
+    private var shownReal: KeptReport?
     private var suggestedPlaces: [Place] = []
     private var lookupGeneration = 0
     private var suggestionGeneration = 0
@@ -178,8 +180,7 @@ public final class WeatherViewModel {
     /// A failed refresh shows the report kept for the place, else the one it replaced.
     public func refresh() {
         guard let place = lookedUpPlace, fetchedAt != nil else { return }
-        let shown = report.map { KeptReport(report: $0, fetchedAt: now()) }
-        look(replacing: shown) { place }
+        look(replacing: shownReal) { place }
     }
 
     /// Arms the refresh timer for when the weather shown reaches `refreshInterval`, or
@@ -307,8 +308,10 @@ public final class WeatherViewModel {
     /// network is out of reach) gives way to the place's last real report when one is kept.
     private func showLive(_ report: WeatherReport, at place: Place) {
         guard report.source == .sample else {
+            let real = KeptReport(report: report, fetchedAt: now())
             show(report, at: place)
-            KeptReport(report: report, fetchedAt: now()).keep(for: place, in: preferences)
+            shownReal = real
+            real.keep(for: place, in: preferences)
             return
         }
         if let kept = KeptReport.read(for: place, from: preferences) {
@@ -326,6 +329,7 @@ public final class WeatherViewModel {
         let hours = report.hourly.filter { $0.time > now.addingTimeInterval(-3600) }
         show(WeatherReport(current: report.current, daily: report.daily, hourly: hours, source: report.source),
              at: place, asOf: kept.age(at: now, in: timeZone))
+        shownReal = kept
     }
 
     private func show(_ report: WeatherReport, at place: Place, asOf: String = "") {
@@ -346,6 +350,7 @@ public final class WeatherViewModel {
 
     private func clearWeather() {
         report = nil
+        shownReal = nil
         place = nil
         for output in [_date, _icon, _summary, _forecastSummary, _details, _nextHours, _source, _asOf] { output.change(to: "") }
         _forecast.change(to: [])
