@@ -71,6 +71,10 @@ public struct LaunchChoices: Equatable, Sendable {
     public let peopleCertificateAuthorities: String?
     /// The web services' keys by environment variable name, from the environment or the file.
     public let serviceKeys: [String: String]
+    /// Where Weather asks for forecasts: the public Open-Meteo API unless another server is named.
+    public let openMeteoForecastBase: String
+    /// Where Weather asks for place names: the public Open-Meteo geocoding API unless another is named.
+    public let openMeteoGeocodingBase: String
     /// What the status line should say of these choices, such as a password without a user.
     public let notices: [String]
 
@@ -98,6 +102,16 @@ public struct LaunchChoices: Equatable, Sendable {
             for (name, value) in chosen { keys[name] = value }
         }
         serviceKeys = keys
+        func server(_ variableName: String, _ key: String, default base: String) throws -> String {
+            if let text = variable(variableName) {
+                return try Self.serviceBase(text) { Invalid(description: "\(variableName): \($0)") }
+            }
+            guard let text = settings[key].flatMap({ $0.isEmpty ? nil : $0 }) else { return base }
+            return try Self.serviceBase(text) { ConfigFile.Problem(path: file.path, line: file.line(of: key), key: key, message: $0) }
+        }
+        openMeteoForecastBase = try server("MVVM_TUI_OPEN_METEO_URL", "open_meteo.url", default: OpenMeteoWeatherService.defaultBase)
+        openMeteoGeocodingBase = try server("MVVM_TUI_OPEN_METEO_GEOCODING_URL", "open_meteo.geocoding_url",
+                                            default: OpenMeteoGeocoder.defaultBase)
 
         let server: URL?
         var serverIsTheFiles = false
@@ -154,6 +168,18 @@ public struct LaunchChoices: Equatable, Sendable {
         func port(_ url: URL) -> Int? { url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80) }
         return url.scheme?.lowercased() == other.scheme?.lowercased() && url.host?.lowercased() == other.host?.lowercased()
             && port(url) == port(other)
+    }
+
+    /// `text` as the base of a web service's requests, without a trailing "/": an http or https
+    /// URL with a host and no query; `problem` makes the error from what is wrong with it.
+    private static func serviceBase(_ text: String, problem: (String) -> any Error) throws -> String {
+        var text = text.trimmingCharacters(in: .whitespaces)
+        while text.hasSuffix("/") { text.removeLast() }
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+              url.host?.isEmpty == false, url.query == nil, url.fragment == nil else {
+            throw problem("\(redacted(text)) is not an http or https URL to put /v1/… after")
+        }
+        return text
     }
 
     /// `text` as a people server's URL; `problem` makes the error from what is wrong with it.

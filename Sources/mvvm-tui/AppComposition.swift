@@ -67,8 +67,9 @@ struct AppComposition {
         if !settings.offline {
             let http = CurlHTTPClient()
             let live: any WeatherService = WeatherbitWeatherService(environment: settings.choices.serviceKeys, http: http)
-                ?? OpenMeteoWeatherService(http: http)
-            geocoder = FallbackGeocoder(primary: OpenMeteoGeocoder(http: http), fallback: gazetteer)
+                ?? OpenMeteoWeatherService(http: http, base: settings.choices.openMeteoForecastBase)
+            geocoder = FallbackGeocoder(primary: OpenMeteoGeocoder(http: http, base: settings.choices.openMeteoGeocodingBase),
+                                        fallback: gazetteer)
             service = FallbackWeatherService(primary: live, fallback: sample)
         }
         return WeatherViewModel(geocoder: geocoder, suggester: gazetteer, service: service,

@@ -43,13 +43,14 @@ struct MvvmTui: ParsableCommand {
             NO_COLOR in the environment draws without colours, as --no-color does. Movies and \
             Search use TMDb when TMDB_API_KEY (a v3 key) or TMDB_READ_ACCESS_TOKEN is set, and an \
             embedded catalogue of 58,788 films otherwise. Weather asks Open-Meteo (Weatherbit when \
-            WEATHERBIT_API_KEY is set) and, without a network, shows sample data labelled as such; \
-            places come from an embedded gazetteer of 147,284 places when offline.
+            WEATHERBIT_API_KEY is set) and keeps each real report: without a network it shows the \
+            place's last one with its age, and sample data labelled as such only for a place never \
+            fetched; places come from an embedded gazetteer of 147,284 places when offline.
 
             The config file ($XDG_CONFIG_HOME/mvvm-tui/config.toml, else \
             ~/.config/mvvm-tui/config.toml, or --config FILE) holds the same settings: the tab, \
-            colour, the unit, the people order, the TMDb and Weatherbit keys, the people server \
-            with its user and password. A flag beats an environment variable, which beats the \
+            colour, the unit, the people order, the TMDb and Weatherbit keys, an Open-Meteo server \
+            of one's own, the people server with its user and password. A flag beats an environment variable, which beats the \
             config file; a unit (u) or order (s) chosen in the app is kept and beats the file's. \
             A malformed file stops the program before the screen opens (exit status 78). \
             Docs/Configuration.md in the project's source has a full example.

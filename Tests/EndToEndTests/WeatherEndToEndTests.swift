@@ -1,7 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 
-/// The Weather screen in the real binary, offline: the gazetteer and sample weather.
+/// The Weather screen in the real binary: offline (the gazetteer and sample weather), and with
+/// Open-Meteo's recorded answers served on loopback.
 @Suite(.serialized) struct WeatherEndToEndTests {
     private let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("mvvm-tui-e2e-data-\(UUID().uuidString)").path
 
@@ -36,5 +38,43 @@ import Testing
         try await session.waitFor("the input line left") { !$0.contains("Esc leave") }
         try await session.type("u")
         try await session.waitFor("℃")
+    }
+
+    @Test func aLiveReportIsKeptAndShownWithItsAgeAfterARelaunchOfflineAndWhenTheServerFails() async throws {
+        let server = try LoopbackHTTPServer(replies: [.answer(status: 200, body: try Self.recorded("open-meteo-geocoding-paris")),
+                                                      .answer(status: 200, body: try Self.recorded("open-meteo-forecast-extras"))])
+        defer { server.stop() }
+        let live = try await TmuxSession(arguments: ["--data-dir", dataDirectory, "--location", "Paris"],
+                                         environment: Self.openMeteo(at: server.baseURL.absoluteString))
+        let fetched = try await live.waitFor("Source: Open-Meteo")
+        #expect(fetched.contains("Paris, France") && fetched.contains("49℉") && fetched.contains("Feels like 44℉"))
+        #expect(!fetched.contains("as of"))
+        #expect(server.requests.count == 2)
+        try await live.press("C-c")
+        #expect(try await live.waitForExit().status == 0)
+
+        let offline = try await TmuxSession(arguments: ["--offline", "--data-dir", dataDirectory])
+        let kept = try await offline.waitFor("Source: Open-Meteo, as of")
+        #expect(kept.contains("Paris, France") && kept.contains("49℉") && kept.contains("Feels like 44℉"))
+        #expect(kept.contains("just now") || kept.contains("min ago"))
+        #expect(kept.contains("Live weather unavailable: offline"))
+        #expect(!kept.contains("Sample data"))
+
+        // A request that fails: the same report stays, with its age and the server's reason.
+        let busy = try LoopbackHTTPServer(replies: [.answer(status: 429, body: Data(#"{"error":true,"reason":"Too many requests"}"#.utf8))])
+        defer { busy.stop() }
+        let failed = try await TmuxSession(arguments: ["--data-dir", dataDirectory], environment: Self.openMeteo(at: busy.baseURL.absoluteString))
+        let shown = try await failed.waitFor("Weather unavailable: Open-Meteo: Too many requests")
+        #expect(shown.contains("Source: Open-Meteo, as of") && shown.contains("49℉") && !shown.contains("Sample data"))
+    }
+
+    private static func openMeteo(at base: String) -> [String: String] {
+        ["MVVM_TUI_OPEN_METEO_URL": base, "MVVM_TUI_OPEN_METEO_GEOCODING_URL": base]
+    }
+
+    /// A recorded Open-Meteo answer, from the service tests' fixtures.
+    private static func recorded(_ name: String) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../ServicesTests/Fixtures/weather/\(name).json").standardizedFileURL)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Models
 import Services
 import Testing
+import TestSupport
 
 /// Every live web client through curl against a real loopback server that misbehaves: silent
 /// past the timeout, cutting the connection, failing with 500, sending too much, sending

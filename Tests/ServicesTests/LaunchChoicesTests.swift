@@ -41,6 +41,30 @@ struct LaunchChoicesTests {
         #expect(choices.peopleCredentials == HTTPCredentials(user: "env-user", password: "env-password"))
     }
 
+    @Test func openMeteoServersComeFromTheEnvironmentThenTheFileElseThePublicAPI() throws {
+        let none = try LaunchChoices(flags: noFlags, environment: [:], file: file)
+        #expect(none.openMeteoForecastBase == "https://api.open-meteo.com")
+        #expect(none.openMeteoGeocodingBase == "https://geocoding-api.open-meteo.com")
+        let own = ConfigFile(path: "/c.toml", settings: ["open_meteo.url": "https://weather.example.org/",
+                                                        "open_meteo.geocoding_url": "https://places.example.org/om"])
+        let fromFile = try LaunchChoices(flags: noFlags, environment: [:], file: own)
+        #expect(fromFile.openMeteoForecastBase == "https://weather.example.org")
+        #expect(fromFile.openMeteoGeocodingBase == "https://places.example.org/om")
+        let fromEnvironment = try LaunchChoices(flags: noFlags, environment: ["MVVM_TUI_OPEN_METEO_URL": " http://127.0.0.1:8080// "],
+                                                file: own)
+        #expect(fromEnvironment.openMeteoForecastBase == "http://127.0.0.1:8080")
+        #expect(fromEnvironment.openMeteoGeocodingBase == "https://places.example.org/om")
+    }
+
+    @Test(arguments: ["ftp://weather.example.org", "weather.example.org", "https://", "https://weather.example.org/?key=1"])
+    func anOpenMeteoServerThatIsNotAnHTTPURLIsRefusedNamingWhereItWasSet(text: String) {
+        #expect(throws: LaunchChoices.Invalid.self) {
+            try LaunchChoices(flags: noFlags, environment: ["MVVM_TUI_OPEN_METEO_GEOCODING_URL": text], file: file)
+        }
+        let bad = ConfigFile(path: "/c.toml", settings: ["open_meteo.url": text])
+        #expect(throws: ConfigFile.Problem.self) { try LaunchChoices(flags: noFlags, environment: [:], file: bad) }
+    }
+
     @Test(arguments: [
         ([:], "fahrenheit"), (["LANG": "C.UTF-8"], "fahrenheit"), (["LANG": "POSIX"], "fahrenheit"),
         (["LANG": "en_US.UTF-8"], "fahrenheit"), (["LANG": "en_LR.UTF-8"], "fahrenheit"), (["LANG": "my_MM"], "fahrenheit"),

@@ -2,6 +2,7 @@ import Foundation
 import Models
 @testable import Services
 import Testing
+import TestSupport
 
 /// Every user of the machine can read every process's command line (`ps`, `/proc/PID/cmdline`):
 /// no API key, token or password may ever be on one. Each test holds a loopback server's answer

@@ -2,6 +2,7 @@ import Foundation
 import Models
 import Services
 import Testing
+import TestSupport
 
 // MARK: - Open-Meteo forecast
 

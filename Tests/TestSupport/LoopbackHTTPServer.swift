@@ -19,9 +19,9 @@ import Foundation
 /// defer { server.stop() }
 /// let url = server.baseURL.appendingPathComponent("movie/popular")   // http://127.0.0.1:<port>/…
 /// ```
-final class LoopbackHTTPServer: Sendable {
+public final class LoopbackHTTPServer: Sendable {
     /// What the server does with one connection once it has read the request.
-    enum Reply: Sendable {
+    public enum Reply: Sendable {
         /// Answers `status` with `body` and `Content-Length`, then closes.
         case answer(status: Int, body: Data, contentType: String = "application/json")
         /// Answers `status` with `body` but no `Content-Length`, so that only closing the
@@ -36,32 +36,32 @@ final class LoopbackHTTPServer: Sendable {
     }
 
     /// Why the server could not start: the socket call that failed and its `errno`.
-    struct SetupError: Error, CustomStringConvertible {
+    public struct SetupError: Error, CustomStringConvertible {
         /// The call that failed, such as "bind".
-        let call: String
+        public let call: String
         /// The `errno` it left.
-        let code: Int32
+        public let code: Int32
 
         /// The failure in words.
-        var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
+        public var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
     }
 
     /// The port the server listens on, chosen by the system.
-    let port: UInt16
+    public let port: UInt16
     /// Where clients reach it: `http://127.0.0.1:<port>`.
-    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
     /// The heads of the requests received so far (request line and headers, each line ending in
     /// CR LF; the blank line after them left out), in order.
-    var requests: [String] { log.requests }
+    public var requests: [String] { log.requests }
     /// The bodies of the requests received so far, in order: what `Content-Length` announced,
     /// empty for a request without one.
-    var bodies: [Data] { log.bodies }
+    public var bodies: [Data] { log.bodies }
 
     private let log = RequestLog()
     private let stopSocket: Int32
 
     /// Starts listening on a free loopback port and serves `replies`, one connection each.
-    init(replies: [Reply], idleLimit: Duration = .seconds(30)) throws {
+    public init(replies: [Reply], idleLimit: Duration = .seconds(30)) throws {
         let listener = try Self.listeningSocket()
         var control: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Self.streamType, 0, &control) == 0 else {
@@ -83,13 +83,13 @@ final class LoopbackHTTPServer: Sendable {
     }
 
     /// Stops serving now: closes whatever connection is open and the listening socket.
-    func stop() {
+    public func stop() {
         var byte: UInt8 = 1
         _ = send(stopSocket, &byte, 1, Self.noSignal)
     }
 
     /// A loopback port that nothing listens on (bound, read and released), for refused connections.
-    static func unusedPort() throws -> UInt16 {
+    public static func unusedPort() throws -> UInt16 {
         let descriptor = try listeningSocket()
         defer { close(descriptor) }
         return try port(of: descriptor)
