@@ -39,6 +39,7 @@ public struct InputLine: Equatable, Sendable {
         case .moveRight: moveRight()
         case .moveHome: moveHome()
         case .moveEnd: moveEnd()
+        case .moveTo(let offset): move(to: offset)
         case .deleteBackward: deleteBackward()
         case .deleteForward: deleteForward()
         case .deleteToStart: deleteToStart()
@@ -95,6 +96,14 @@ public struct InputLine: Equatable, Sendable {
     public mutating func moveHome() {
         cursorIndex = text.startIndex
         cursor = 0
+    }
+
+    /// Moves the cursor before the character at `offset`, counted in characters; to the start
+    /// or the end when `offset` is out of the text.
+    public mutating func move(to offset: Int) {
+        let count = text.count
+        cursor = min(max(0, offset), count)
+        cursorIndex = text.index(text.startIndex, offsetBy: cursor)
     }
 
     /// Moves the cursor to the end of the text.
@@ -183,6 +192,8 @@ public enum InputLineEdit: Equatable, Sendable {
     case insert(String)
     /// The cursor one character left or right, to the start or the end.
     case moveLeft, moveRight, moveHome, moveEnd
+    /// The cursor before the character at this offset (a click on it), or at the end past the text.
+    case moveTo(Int)
     /// Backspace, Delete, Ctrl-U (everything before the cursor), Ctrl-W (the word before it).
     case deleteBackward, deleteForward, deleteToStart, deleteWordBackward
 }

@@ -55,6 +55,7 @@ public struct ConfigFile: Equatable, Sendable {
         Key(name: "tab", kind: .choice(["weather", "movies", "search", "scoreboard", "people"]),
             summary: "the tab that opens (default weather)"),
         Key(name: "color", kind: .flag, summary: "colours on or off (default on)"),
+        Key(name: "mouse", kind: .flag, summary: "clicks and the wheel for the program, or left to the terminal's own selection (default on)"),
         Key(name: "weather.unit", kind: .choice(["fahrenheit", "celsius"]),
             summary: "the unit until `u` chooses one (default the locale's: fahrenheit in the US, Liberia, Myanmar and the C locale, else celsius)"),
         Key(name: "weatherbit.api_key", kind: .text, isSecret: true, environmentVariable: "WEATHERBIT_API_KEY",

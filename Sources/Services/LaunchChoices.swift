@@ -22,13 +22,16 @@ public struct LaunchChoices: Equatable, Sendable {
         public var peopleAPI: String?
         /// `--people-book`.
         public var peopleBook: String?
+        /// `--no-mouse`.
+        public var noMouse: Bool
 
         /// The flags given.
-        public init(tab: String?, noColor: Bool, peopleAPI: String?, peopleBook: String? = nil) {
+        public init(tab: String?, noColor: Bool, peopleAPI: String?, peopleBook: String? = nil, noMouse: Bool = false) {
             self.tab = tab
             self.noColor = noColor
             self.peopleAPI = peopleAPI
             self.peopleBook = peopleBook
+            self.noMouse = noMouse
         }
     }
 
@@ -55,6 +58,9 @@ public struct LaunchChoices: Equatable, Sendable {
     public let tab: String?
     /// Whether to draw in colour: not with `--no-color`, a non-empty `NO_COLOR`, or `color = false`.
     public let useColor: Bool
+    /// Whether clicks and the wheel go to the program: not with `--no-mouse` or `mouse = false`,
+    /// which leave them to the terminal (its own text selection).
+    public let useMouse: Bool
     /// The Weather screen's unit until the user chooses one: "fahrenheit" or "celsius", the
     /// config file's, else the locale's (`defaultUnit(environment:)`).
     public let unit: String
@@ -89,6 +95,7 @@ public struct LaunchChoices: Equatable, Sendable {
         let settings = file.settings
         tab = flags.tab ?? settings["tab"]
         useColor = !flags.noColor && variable("NO_COLOR") == nil && settings["color"] != "false"
+        useMouse = !flags.noMouse && settings["mouse"] != "false"
         unit = settings["weather.unit"] ?? Self.defaultUnit(environment: environment)
         peopleSort = settings["people.sort"]
         // Each service's keys come whole from one place: a TMDb key in the environment is not

@@ -14,6 +14,8 @@ struct LaunchSettings {
     let offline: Bool
     let dataDirectory: DataDirectory
     let useColor: Bool
+    /// Whether clicks and the wheel go to the program (`--no-mouse`, `mouse = false`).
+    let useMouse: Bool
     let trace: FrameTrace?
     /// What the flags, the environment and the config file chose together: the services' keys,
     /// the people server, the screens' defaults.
@@ -29,7 +31,7 @@ struct AppComposition {
     let settings: LaunchSettings
 
     func run() throws -> Never {
-        let app = TerminalApp(useColor: settings.useColor, trace: settings.trace)
+        let app = TerminalApp(useColor: settings.useColor, useMouse: settings.useMouse, trace: settings.trace)
         let scheduler = MainQueueScheduler()
         let database = SharedDatabase(path: settings.dataDirectory.path + "/" + AppDatabase.fileName)
         var screens: [Tab: ScreenView] = [:]

@@ -82,6 +82,9 @@ struct MvvmTui: ParsableCommand {
     @Flag(help: "Draw without colours.")
     var noColor = false
 
+    @Flag(help: "Leave clicks and the wheel to the terminal (its own text selection) rather than the program.")
+    var noMouse = false
+
     @Option(help: ArgumentHelp("Write one line per frame to this file: what triggered it, how long it took, how many bytes went to the terminal.", valueName: "file"))
     var trace: String?
 
@@ -95,7 +98,8 @@ struct MvvmTui: ParsableCommand {
         do {
             file = try ConfigFile.load(path: config ?? ConfigFile.defaultPath(environment: environment),
                                        isExplicit: config != nil)
-            choices = try LaunchChoices(flags: .init(tab: tab?.rawValue, noColor: noColor, peopleAPI: peopleApi, peopleBook: peopleBook),
+            choices = try LaunchChoices(flags: .init(tab: tab?.rawValue, noColor: noColor, peopleAPI: peopleApi, peopleBook: peopleBook,
+                                                         noMouse: noMouse),
                                         environment: environment, file: file,
                                         netrc: Netrc.load(path: Netrc.path(environment: environment)))
         } catch let problem as ConfigFile.Problem {
@@ -115,6 +119,7 @@ struct MvvmTui: ParsableCommand {
             offline: offline,
             dataDirectory: try dataDirectory(environment: environment),
             useColor: choices.useColor,
+            useMouse: choices.useMouse,
             trace: try trace.map(openTrace),
             choices: choices,
             notices: file.warnings + choices.notices

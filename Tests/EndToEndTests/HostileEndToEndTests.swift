@@ -74,13 +74,15 @@ import TestSupport
 }
 
 extension TmuxSession {
-    /// After the program has ended: checks that it left the alternate screen, showed the cursor
-    /// and turned bracketed paste off (a paste now reaches the shell without markers, which the
-    /// terminal would echo as `^[[200~`).
+    /// After the program has ended: checks that it left the alternate screen, showed the cursor,
+    /// turned mouse reporting off (a click in the shell would type `^[[<0;…M`) and turned
+    /// bracketed paste off (a paste now reaches the shell without markers, which the terminal
+    /// would echo as `^[[200~`).
     func expectTerminalRestored(sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let modes = try await screenModes()
         #expect(!modes.alternateScreen, "the alternate screen still shows", sourceLocation: sourceLocation)
         #expect(modes.cursorVisible, "the cursor is still hidden", sourceLocation: sourceLocation)
+        #expect(!modes.mouseReporting, "mouse reporting is still on", sourceLocation: sourceLocation)
         try await paste("paste-probe")
         let screen = try await waitFor("the pasted probe to echo") { $0.contains("paste-probe") }
         #expect(!screen.contains("[200~"), "bracketed paste is still on:\n\(screen)", sourceLocation: sourceLocation)

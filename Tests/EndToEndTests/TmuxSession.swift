@@ -134,12 +134,14 @@ final class TmuxSession {
     }
 
     /// The modes the terminal is in, as the program's escape sequences left them: whether the
-    /// alternate screen shows, and whether the cursor is visible.
-    func screenModes() async throws -> (alternateScreen: Bool, cursorVisible: Bool) {
-        let flags = try await tmux(["display-message", "-p", "#{alternate_on} #{cursor_flag}"])
+    /// alternate screen shows, whether the cursor is visible, and whether mouse reports (any
+    /// kind, or the SGR form) are asked for.
+    func screenModes() async throws -> (alternateScreen: Bool, cursorVisible: Bool, mouseReporting: Bool) {
+        let flags = try await tmux(["display-message", "-p",
+                                    "#{alternate_on} #{cursor_flag} #{mouse_standard_flag}#{mouse_any_flag}#{mouse_sgr_flag}"])
             .split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        guard flags.count == 2 else { throw Failure(description: "tmux gave no modes") }
-        return (flags[0] == "1", flags[1] == "1")
+        guard flags.count == 3 else { throw Failure(description: "tmux gave no modes") }
+        return (flags[0] == "1", flags[1] == "1", flags[2].contains("1"))
     }
 
     /// Waits until the screen satisfies `condition`, and returns it; fails after `timeout`.

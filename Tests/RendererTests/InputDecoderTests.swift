@@ -283,9 +283,51 @@ struct InputDecoderTests {
         #expect(decode("\u{1B}[I\u{1B}[O") == [])
     }
 
-    @Test func mouseReportsAreDropped() {
-        #expect(decode("\u{1B}[<0;12;34M\u{1B}[<0;12;34m") == [])
-        #expect(decode("\u{1B}[M !!") == [])  // X10: three raw bytes after `M`
+    // MARK: - Mouse (SGR, 1006)
+
+    @Test func sgrPressAndReleaseAreClicksAtZeroBasedCells() {
+        #expect(decode("\u{1B}[<0;12;34M\u{1B}[<0;12;34m") == [
+            .mouse(MouseEvent(action: .press(.left), position: Position(row: 33, column: 11))),
+            .mouse(MouseEvent(action: .release, position: Position(row: 33, column: 11))),
+        ])
+        #expect(decode("\u{1B}[<1;1;1M\u{1B}[<2;1;1M") == [
+            .mouse(MouseEvent(action: .press(.middle), position: Position(row: 0, column: 0))),
+            .mouse(MouseEvent(action: .press(.right), position: Position(row: 0, column: 0))),
+        ])
+    }
+
+    @Test func sgrWheelAndDragAndModifiers() {
+        #expect(decode("\u{1B}[<64;5;6M\u{1B}[<65;5;6M") == [
+            .mouse(MouseEvent(action: .wheelUp, position: Position(row: 5, column: 4))),
+            .mouse(MouseEvent(action: .wheelDown, position: Position(row: 5, column: 4))),
+        ])
+        #expect(decode("\u{1B}[<32;7;8M") == [.mouse(MouseEvent(action: .drag(.left), position: Position(row: 7, column: 6)))])
+        #expect(decode("\u{1B}[<28;2;3M") == [  // 4 + 8 + 16: Shift, Alt and Ctrl with the left button
+            .mouse(MouseEvent(action: .press(.left), position: Position(row: 2, column: 1), shift: true, alt: true, control: true)),
+        ])
+        // Sideways wheels, motion with no button, and buttons 8 to 11 mean nothing here.
+        #expect(decode("\u{1B}[<66;1;1M\u{1B}[<67;1;1M\u{1B}[<35;1;1M\u{1B}[<128;1;1M") == [])
+    }
+
+    @Test func sgrReportsReachAnyColumnAndRow() {
+        // Past column 223, where the old X10 form ends, and the last cell of a 300x100 terminal.
+        #expect(decode("\u{1B}[<0;224;1M") == [.mouse(MouseEvent(action: .press(.left), position: Position(row: 0, column: 223)))])
+        #expect(decode("\u{1B}[<0;300;100M") == [.mouse(MouseEvent(action: .press(.left), position: Position(row: 99, column: 299)))])
+    }
+
+    @Test func sgrReportSplitAcrossFeedsDecodes() {
+        var decoder = InputDecoder()
+        #expect(decoder.feed(Array("\u{1B}[<0;1".utf8)) == [])
+        #expect(decoder.feed(Array("2;3Mx".utf8)) == [.mouse(MouseEvent(action: .press(.left), position: Position(row: 2, column: 11))), .text("x")])
+    }
+
+    @Test func malformedMouseReportsAreDroppedAndWhatFollowsDecodes() {
+        let malformed = ["\u{1B}[<0;12M", "\u{1B}[<0;12;34;5M", "\u{1B}[<;12;34M", "\u{1B}[<0;;34M", "\u{1B}[<0;0;0M",
+                         "\u{1B}[<0:1;2;3M", "\u{1B}[<0;1;1x", "\u{1B}[<99999999999999999999;1;1M"]
+        for report in malformed {
+            #expect(decode(report + "q") == [.text("q")], "\(report.debugDescription)")
+        }
+        #expect(decode("\u{1B}[M !!") == [])  // X10: three raw bytes after `M`, never asked for
         #expect(decode("\u{1B}[32;12;34M") == [])  // urxvt
     }
 
@@ -360,6 +402,25 @@ struct InputDecoderTests {
         #expect(!decoder.isHoldingBytes)
         #expect(decoder.flush() == [])
         #expect(decoder.feed(Array("def\u{1B}[201~".utf8)) == [.paste("abcdef")])
+    }
+
+    @Test func aPasteWithNoEndIsClosedWhenItsPatienceRunsOut() {
+        var decoder = InputDecoder()
+        #expect(decoder.patience == nil)
+        #expect(decoder.feed(Array("\u{1B}[200~abc\u{1B}[20".utf8)) == [])
+        #expect(decoder.patience == InputDecoder.pasteTimeout)
+        #expect(InputDecoder.pasteTimeout == .milliseconds(500))
+        // No byte came within the patience: what came is the paste, and keys work again.
+        #expect(decoder.timeOut() == [.paste("abc[20")])
+        #expect(decoder.patience == nil)
+        #expect(decoder.feed(Array("?\t".utf8)) == [.text("?"), .tab])
+    }
+
+    @Test func aLoneEscWaitsTheEscapeDelayThenCountsAsEsc() {
+        var decoder = InputDecoder()
+        #expect(decoder.feed([0x1B]) == [])
+        #expect(decoder.patience == InputDecoder.escapeDelay)
+        #expect(decoder.timeOut() == [.escape])
     }
 
     @Test func pasteKeysAreNotDecodedUntilItEnds() {

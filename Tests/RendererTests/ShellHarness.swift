@@ -51,6 +51,27 @@ final class ShellHarness {
         type(Array(text.utf8))
     }
 
+    /// Clicks the left button on the cell at `row`, `column` (press and release, as a terminal
+    /// reports them), then draws a frame.
+    func click(row: Int, column: Int) {
+        type(Array("\u{1B}[<0;\(column + 1);\(row + 1)M\u{1B}[<0;\(column + 1);\(row + 1)m".utf8))
+    }
+
+    /// Turns the wheel once over the cell at `row`, `column` (towards the user when `down`), then draws a frame.
+    func wheel(down: Bool, row: Int, column: Int) {
+        type(Array("\u{1B}[<\(down ? 65 : 64);\(column + 1);\(row + 1)M".utf8))
+    }
+
+    /// The cell where `text` first shows on screen.
+    func position(of text: String) -> Position? {
+        for (row, line) in grid.lines.enumerated() {
+            if let range = line.range(of: text) {
+                return Position(row: row, column: DisplayWidth.of(line[..<range.lowerBound]))
+            }
+        }
+        return nil
+    }
+
     /// Sends keys, then draws a frame.
     func press(_ keys: Key...) {
         for key in keys { view.handle(key) }

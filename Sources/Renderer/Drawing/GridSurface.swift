@@ -16,6 +16,7 @@ public final class GridSurface: Surface {
 
     public private(set) var size: Size
     public var cursor: Position?
+    public var mouseTargets: [MouseTarget] = []
     private var cells: [Cell]
 
     /// Creates a blank grid of `size`.
@@ -33,6 +34,7 @@ public final class GridSurface: Surface {
     public func clear() {
         for index in cells.indices { cells[index] = Cell() }
         cursor = nil
+        mouseTargets = []
     }
 
     public func setCell(row: Int, column: Int, character: Character, width: Int, style: Style) {

@@ -9,7 +9,9 @@ public protocol Surface: AnyObject {
     var size: Size { get }
     /// Where the terminal's cursor shows, or nil to hide it.
     var cursor: Position? { get set }
-    /// Blanks every cell.
+    /// What answers the mouse in the frame drawn since the last `clear()` (``MouseTarget``).
+    var mouseTargets: [MouseTarget] { get set }
+    /// Blanks every cell and forgets the mouse targets.
     func clear()
     /// Stores `character`, `width` (1 or 2) cells wide, at `row`, `column`, already clipped.
     func setCell(row: Int, column: Int, character: Character, width: Int, style: Style)

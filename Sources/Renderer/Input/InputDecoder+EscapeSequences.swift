@@ -52,6 +52,9 @@ extension InputDecoder {
             // rxvt's Shift forms end in `$`, otherwise an intermediate byte: `ESC [ 7 $`.
             let isRxvtShift = byte == 0x24 && end > body && input[body..<end].allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
             if (byte >= 0x40 && byte <= 0x7E) || isRxvtShift {
+                if input[body] == 0x3C, byte == 0x4D || byte == 0x6D {  // `ESC [ <` … `M` or `m`: an SGR mouse report
+                    return sgrMouse(input, from: body + 1, to: end, isRelease: byte == 0x6D, length: end + 1 - index)
+                }
                 return csiKey(firstParameter(input, from: body, to: end), final: byte, length: end + 1 - index)
             }
             guard byte >= 0x20 && byte <= 0x3F else { return .skip(end - index) }  // cut short: the byte is decoded next
@@ -78,6 +81,32 @@ extension InputDecoder {
         default: key = nil
         }
         return key.map { .key($0, length) } ?? .skip(length)
+    }
+
+    /// The SGR mouse report whose parameters are `input[start..<end]`: three numbers; anything
+    /// else (missing, extra or empty numbers, other bytes) is skipped whole.
+    static func sgrMouse(_ input: [UInt8], from start: Int, to end: Int, isRelease: Bool, length: Int) -> Step {
+        var numbers: [Int] = []
+        var value = 0
+        var digits = 0
+        for index in start...end {
+            let byte = index < end ? input[index] : 0x3B
+            if byte >= 0x30 && byte <= 0x39 {
+                value = min(value * 10 + Int(byte - 0x30), 100_000)
+                digits += 1
+            } else if byte == 0x3B, digits > 0 {
+                numbers.append(value)
+                value = 0
+                digits = 0
+            } else {
+                return .skip(length)
+            }
+        }
+        guard numbers.count == 3,
+              let event = MouseEvent.sgr(code: numbers[0], column: numbers[1], row: numbers[2], isRelease: isRelease) else {
+            return .skip(length)
+        }
+        return .key(.mouse(event), length)
     }
 
     /// The arrow for the last byte `A` to `D` (or `a` to `d`) of a sequence.

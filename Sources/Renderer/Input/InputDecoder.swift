@@ -1,8 +1,9 @@
 /// Turns the raw bytes a terminal sends on standard input into ``Key`` events.
 ///
-/// Pure and deterministic: it knows nothing of time or of the terminal. Bytes that may be the
+/// Pure and deterministic: it reads no clock and knows nothing of the terminal. Bytes that may be the
 /// start of a longer sequence are held back; the caller waits briefly and calls ``flush()``
-/// when ``isHoldingBytes`` and no more bytes came. Understands xterm, tmux, VT100, rxvt and
+/// when ``isHoldingBytes`` and no more bytes came (``patience`` says how long, and ``timeOut()``
+/// also ends a bracketed paste whose end never came). Understands xterm, tmux, VT100, rxvt and
 /// Linux console sequences in normal and application cursor modes, and bracketed paste.
 public struct InputDecoder: Sendable {
     // MARK: - State
@@ -39,6 +40,30 @@ public struct InputDecoder: Sendable {
             }
         }
         return output.finish()
+    }
+
+    /// How long the caller waits for more bytes before calling ``timeOut()``: ``escapeDelay``
+    /// while bytes are held back, ``pasteTimeout`` inside a bracketed paste, nil when nothing waits.
+    public var patience: Duration? {
+        if paste != nil { return Self.pasteTimeout }
+        return held.isEmpty ? nil : Self.escapeDelay
+    }
+
+    /// How long a lone Esc waits for the rest of an escape sequence before it counts as Esc.
+    public static let escapeDelay: Duration = .milliseconds(25)
+    /// How long a bracketed paste may go without a byte before it counts as ended: a paste
+    /// whose end marker never comes (a cut connection, a stray start) must not swallow every key.
+    /// A slow paste that keeps coming is not cut.
+    public static let pasteTimeout: Duration = .milliseconds(500)
+
+    /// What the bytes so far come to when no more came within ``patience``: the paste so far
+    /// (ended as if its end marker had come), or what ``flush()`` makes of held-back bytes.
+    public mutating func timeOut() -> [Key] {
+        guard var body = paste else { return flush() }
+        paste = nil
+        appendBytes(of: Self.pasteEnd, from: 0, to: pasteEndMatched, to: &body)
+        pasteEndMatched = 0
+        return [.paste(Self.cleanPaste(body))]
     }
 
     /// True when bytes are held back that may be the start of an escape sequence (a lone ESC, or a partial CSI/SS3 sequence) or a partial UTF-8 character: the caller then waits about 25 ms and calls `flush()` if no more bytes came.

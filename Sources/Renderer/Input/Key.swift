@@ -1,4 +1,4 @@
-/// One thing the user did at the keyboard, decoded from the terminal's input bytes.
+/// One thing the user did at the keyboard or with the mouse, decoded from the terminal's input bytes.
 public enum Key: Hashable, Sendable {
     /// Printable text typed; characters that arrive together come as one run.
     case text(String)
@@ -15,4 +15,6 @@ public enum Key: Hashable, Sendable {
     case up, down, left, right
     case home, end, pageUp, pageDown, insert, delete
     case enter, tab, backTab, backspace, escape
+    /// A click, a release or a turn of the wheel, reported while mouse reporting is on.
+    case mouse(MouseEvent)
 }

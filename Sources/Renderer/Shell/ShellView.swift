@@ -18,6 +18,8 @@ public final class ShellView {
     private let needsDisplay: @MainActor () -> Void
     private let onQuit: @MainActor () -> Void
     private var helpScroll = 0
+    /// What answers the mouse in the last frame drawn.
+    private var targets: [MouseTarget] = []
     private var lastSize = Size(columns: 0, rows: 0)
     private var tokens: [BindingToken] = []
 
@@ -91,8 +93,33 @@ public final class ShellView {
     /// can take it or put it away on a key, as the Scoreboard does to rename).
     public func handle(_ key: Key) {
         shell.dismissNotice()
-        answer(key)
+        if case .mouse(let event) = key {
+            answer(event)
+        } else {
+            answer(key)
+        }
         followInputLineUser()
+    }
+
+    /// How many rows one turn of the wheel moves a list, as terminals scroll their own.
+    static let wheelRows = 3
+
+    /// Answers the mouse through the targets of the last frame drawn: a left click goes to the
+    /// one under the pointer, the wheel to the list under it. Over the help, the wheel scrolls it
+    /// and a click closes it.
+    private func answer(_ event: MouseEvent) {
+        let rows: Int
+        switch event.action {
+        case .press(.left):
+            if isHelpVisible { return shell.hideHelp() }
+            targets.last { $0.click != nil && $0.contains(event.position) }?.click?(event.position)
+            return
+        case .wheelUp: rows = -Self.wheelRows
+        case .wheelDown: rows = Self.wheelRows
+        default: return
+        }
+        if isHelpVisible { return scrollHelp(by: rows) }
+        targets.last { $0.wheel != nil && $0.contains(event.position) }?.wheel?(rows)
     }
 
     private func answer(_ key: Key) {
@@ -232,16 +259,20 @@ public final class ShellView {
         lastSize = size
         surface.clear()
         guard size.fits(Self.minimumSize) else {
+            targets = []
             TooSmallView(minimum: Self.minimumSize).draw(into: surface)
             return
         }
-        TabBarView(tabs: shell.tabs, selected: tab).draw(into: surface, row: 0)
+        TabBarView(tabs: shell.tabs, selected: tab, open: { [unowned self] in shell.selectTab($0) }).draw(into: surface, row: 0)
         let content = Self.contentRect(in: size, hasInputLine: inputLineUser != nil)
         var cursor: Position?
         if inputLineUser != nil {
             let line = Self.contentRect(in: size, hasInputLine: false)
             let position = InputLineView(prompt: input.prompt, line: input.line, isFocused: isInputFocused)
-                .draw(into: surface, row: line.row, in: line)
+                .draw(into: surface, row: line.row, in: line) { [unowned self] offset in
+                    inputLineUser?.inputFocusChanged(true)
+                    edit(.moveTo(offset))
+                }
             if isInputFocused { cursor = position }
         }
         currentScreen?.draw(into: surface, in: content)
@@ -251,5 +282,6 @@ public final class ShellView {
             cursor = nil
         }
         surface.cursor = cursor
+        targets = surface.mouseTargets
     }
 }

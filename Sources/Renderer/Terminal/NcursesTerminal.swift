@@ -15,6 +15,7 @@ public final class NcursesTerminal: Surface {
 
     public private(set) var size: Size
     public var cursor: Position?
+    public var mouseTargets: [MouseTarget] = []
     private let window: UnsafeMutablePointer<WINDOW>
     private let output: UnsafeMutablePointer<FILE>
     private let appearance: [Style: (attributes: attr_t, pair: Int16)]
@@ -22,8 +23,9 @@ public final class NcursesTerminal: Surface {
     private var isStopped = false
 
     /// Starts full-screen mode on standard input and output: the alternate screen, keys read
-    /// one at a time without echo, bracketed paste on, and colours unless `useColor` is false.
-    public init(useColor: Bool) throws {
+    /// one at a time without echo, bracketed paste on, colours unless `useColor` is false, and
+    /// mouse reports (SGR, clicks and the wheel) when `useMouse` is true.
+    public init(useColor: Bool, useMouse: Bool = false) throws {
         guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r") else {
             throw StartError(description: "cannot open the terminal's streams")
         }
@@ -50,7 +52,7 @@ public final class NcursesTerminal: Surface {
         ct_set_restore_sequence(restore, restore.utf8.count)
         // ncurses writes to the descriptor itself and never flushes this stream: unflushed, the
         // request waited in its buffer until the program ended, and every paste came as typing.
-        fputs(Self.bracketedPasteOn, output)
+        fputs(Self.bracketedPasteOn + (useMouse ? Self.mouseOn : ""), output)
         fflush(output)
     }
 
@@ -59,6 +61,7 @@ public final class NcursesTerminal: Surface {
     public func clear() {
         werase(window)
         cursor = nil
+        mouseTargets = []
     }
 
     public func setCell(row: Int, column: Int, character: Character, width: Int, style: Style) {
@@ -100,7 +103,7 @@ public final class NcursesTerminal: Surface {
     public func stop() {
         guard !isStopped else { return }
         isStopped = true
-        fputs(Self.bracketedPasteOff, output)
+        fputs(Self.bracketedPasteOff + Self.mouseOff, output)
         endwin()
         fflush(output)
     }
@@ -110,11 +113,15 @@ public final class NcursesTerminal: Surface {
     private static let fallbackTerminal = "xterm-256color"
     private static let bracketedPasteOn = "\u{1B}[?2004h"
     private static let bracketedPasteOff = "\u{1B}[?2004l"
+    /// Clicks and releases (1000), the wheel among them, reported in SGR form (1006): any column
+    /// and row, and a release that says it is one.
+    private static let mouseOn = "\u{1B}[?1000h\u{1B}[?1006h"
+    private static let mouseOff = "\u{1B}[?1006l\u{1B}[?1000l"
 
-    /// What a crash writes to put the screen back: paste mode off, attributes reset, cursor
+    /// What a crash writes to put the screen back: paste mode and mouse reports off, attributes reset, cursor
     /// shown, the alternate screen left (the terminal's own strings where it has them).
     private static var restoreSequence: String {
-        bracketedPasteOff + capability("sgr0", or: "\u{1B}[0m") + capability("cnorm", or: "\u{1B}[?25h")
+        bracketedPasteOff + mouseOff + capability("sgr0", or: "\u{1B}[0m") + capability("cnorm", or: "\u{1B}[?25h")
             + capability("rmcup", or: "\u{1B}[?1049l")
     }
 

@@ -12,21 +12,22 @@ import Foundation
 /// ```
 @MainActor
 public final class TerminalApp {
-    /// How long an Esc waits for the rest of an escape sequence before it counts as Esc.
-    public static let escapeDelay: Duration = .milliseconds(25)
 
     private let useColor: Bool
+    private let useMouse: Bool
     private let trace: FrameTrace?
     private var terminal: NcursesTerminal?
     private var shellView: ShellView?
     private var decoder = InputDecoder()
-    private var escapeTimer: DispatchWorkItem?
+    /// Waits, after the last bytes read, for the rest of an escape sequence or of a paste.
+    private var inputTimer: DispatchWorkItem?
     private var pendingTrigger: String?
     private var sources: [any DispatchSourceProtocol] = []
 
-    /// Creates the app; `trace` receives one line per frame.
-    public init(useColor: Bool, trace: FrameTrace?) {
+    /// Creates the app; `useMouse` turns on mouse reporting; `trace` receives one line per frame.
+    public init(useColor: Bool, useMouse: Bool = true, trace: FrameTrace?) {
         self.useColor = useColor
+        self.useMouse = useMouse
         self.trace = trace
     }
 
@@ -48,7 +49,7 @@ public final class TerminalApp {
         self.shellView = shellView
         Self.useUTF8Locale()
         listenForSignals()
-        let terminal = try NcursesTerminal(useColor: useColor)
+        let terminal = try NcursesTerminal(useColor: useColor, useMouse: useMouse)
         self.terminal = terminal
         ct_install_crash_restore()
         listenForInput()
@@ -81,21 +82,23 @@ public final class TerminalApp {
             if errno == EINTR || errno == EAGAIN { return }
             exit(status: 1)
         }
-        escapeTimer?.cancel()
-        escapeTimer = nil
+        inputTimer?.cancel()
+        inputTimer = nil
         handle(decoder.feed(buffer.prefix(count)))
-        if decoder.isHoldingBytes { startEscapeTimer() }
+        if let patience = decoder.patience { startInputTimer(patience) }
     }
 
-    private func startEscapeTimer() {
+    /// Resolves what the decoder holds when no byte comes within `patience`: a lone Esc, or a
+    /// bracketed paste whose end never came.
+    private func startInputTimer(_ patience: Duration) {
         let timer = DispatchWorkItem { [unowned self] in
             MainActor.assumeIsolated {
-                self.escapeTimer = nil
-                self.handle(self.decoder.flush())
+                self.inputTimer = nil
+                self.handle(self.decoder.timeOut())
             }
         }
-        escapeTimer = timer
-        DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(Self.escapeDelay.nanoseconds)), execute: timer)
+        inputTimer = timer
+        DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(patience.nanoseconds)), execute: timer)
     }
 
     private func handle(_ keys: [Key]) {

@@ -9,9 +9,10 @@ struct InputLineView {
     let line: InputLine
     let isFocused: Bool
 
-    /// Draws the line at `row` and returns where the cursor goes.
+    /// Draws the line at `row` and returns where the cursor goes. A click on the line gives it
+    /// the focus and puts the cursor before the character clicked (`place`, with its offset).
     @discardableResult
-    func draw(into surface: Surface, row: Int, in rect: Rect) -> Position {
+    func draw(into surface: Surface, row: Int, in rect: Rect, place: @escaping @MainActor (Int) -> Void = { _ in }) -> Position {
         let fieldStart = surface.draw(prompt + ": ", row: row, column: rect.column + 1, width: rect.width - 1, style: .prompt)
         // One cell on each side for the arrows that say text is hidden there.
         let fieldWidth = max(0, rect.right - fieldStart - 2)
@@ -19,9 +20,28 @@ struct InputLineView {
         if viewport.hiddenBefore { surface.draw("‹", row: row, column: fieldStart, style: .dim) }
         surface.draw(viewport.visibleText, row: row, column: fieldStart + 1, width: fieldWidth)
         if viewport.hiddenAfter { surface.draw("›", row: row, column: fieldStart + 1 + fieldWidth, style: .dim) }
+        let cursorOffset = line.cursor
+        surface.mark(Rect(row: row, column: rect.column, width: rect.width, height: 1), clickAt: { position in
+            place(Self.offset(clickedAt: position.column - fieldStart - 1, in: viewport, cursor: cursorOffset))
+        })
         if line.text.isEmpty, !isFocused {
             surface.draw("press / to type", row: row, column: fieldStart + 1, width: fieldWidth, style: .dim)
         }
         return Position(row: row, column: fieldStart + 1 + viewport.cursorColumn)
+    }
+
+    /// The character offset in the whole text of a click `column` cells into the visible part:
+    /// before the character under it, after the last one past the text, the first before it.
+    static func offset(clickedAt column: Int, in viewport: LineViewport, cursor: Int) -> Int {
+        var width = 0
+        var beforeCursor = 0
+        var beforeClick = 0
+        for character in viewport.visibleText {
+            let cells = DisplayWidth.of(character)
+            if width < viewport.cursorColumn { beforeCursor += 1 }
+            if width + cells <= column { beforeClick += 1 }
+            width += cells
+        }
+        return cursor - beforeCursor + (column < 0 ? 0 : beforeClick)
     }
 }

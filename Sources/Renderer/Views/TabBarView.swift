@@ -8,17 +8,21 @@ import Screens
 struct TabBarView {
     let tabs: [Tab]
     let selected: Tab
+    /// Opens a tab: a click on its name.
+    var open: @MainActor (Tab) -> Void = { _ in }
 
     func draw(into surface: Surface, row: Int) {
         let width = surface.size.columns
         var column = 0
         for (index, title) in titles(fitting: width).enumerated() {
             let tab = tabs[index]
+            let start = column
             if tab == selected {
                 column = surface.draw("[\(title)]", row: row, column: column, style: .selectedTab)
             } else {
                 column = surface.draw(" \(title) ", row: row, column: column)
             }
+            surface.mark(Rect(row: row, column: start, width: column - start, height: 1)) { open(tab) }
         }
         surface.fill("─", row: row + 1, column: 0, count: width, style: .dim)
     }

@@ -147,6 +147,9 @@ public final class WeatherView: ScreenView {
             surface.fill(row: row, column: rect.column + 1, count: width, style: isSelected ? .selectedTab : .statusBar)
             surface.draw(isSelected ? "› \(name)" : "  \(name)", row: row, column: rect.column + 1, width: width,
                          style: isSelected ? .selectedTab : .statusBar)
+            surface.mark(Rect(row: row, column: rect.column, width: rect.width, height: 1),
+                         wheel: { [viewModel] in viewModel.moveSuggestion(by: $0.signum()) },
+                         click: { [viewModel] _ in viewModel.pickSuggestion(at: index) })
         }
     }
 }

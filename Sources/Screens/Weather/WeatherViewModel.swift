@@ -416,6 +416,13 @@ extension WeatherViewModel: InputLineUser {
 
     /// Enter: the chosen suggestion's place, whose name the line then shows, when Up or Down
     /// chose one; else the place the text names.
+    /// Looks up the suggested place at `index`, as Enter does on the selected one (a click on it).
+    public func pickSuggestion(at index: Int) {
+        guard suggestedPlaces.indices.contains(index) else { return }
+        _selectedSuggestion.change(to: index)
+        inputSubmitted()
+    }
+
     public func inputSubmitted() {
         guard let index = _selectedSuggestion.value, suggestedPlaces.indices.contains(index) else {
             changeLocation(to: _inputLine.value.text)

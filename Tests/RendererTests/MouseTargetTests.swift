@@ -1,0 +1,120 @@
+import Foundation
+import Models
+import Renderer
+import Screens
+import Testing
+import TestSupport
+
+/// What the mouse reaches: every target a view marks covers what it drew there, and a click or a
+/// turn of the wheel does what the key for the same thing does.
+@MainActor
+struct MouseTargetTests {
+    @Test(arguments: Tab.allCases, [Size(columns: 80, rows: 24), Size(columns: 40, rows: 10)])
+    func everyClickableAreaCoversWhatItsViewDrewThere(tab: Tab, size: Size) async {
+        let screens = EveryScreenHarness(tab: tab, size: size)
+        await screens.settle()
+        let grid = screens.harness.grid
+        let clickable = grid.mouseTargets.filter { $0.click != nil }
+        #expect(!clickable.isEmpty)
+        for target in clickable {
+            let rect = target.rect
+            #expect(rect.row >= 0 && rect.bottom <= size.rows && rect.column >= 0 && rect.right <= size.columns, "\(rect)")
+            let cells = grid.lines[rect.row..<rect.bottom].map { line in
+                String(line.dropFirst(rect.column).prefix(rect.width))
+            }
+            #expect(cells.contains { !$0.trimmingCharacters(in: .whitespaces).isEmpty }, "\(tab) \(rect) covers nothing drawn")
+        }
+    }
+
+    @Test(arguments: [Size(columns: 80, rows: 24), Size(columns: 40, rows: 10)])
+    func aClickOnATabNameOpensThatTab(size: Size) async {
+        let screens = EveryScreenHarness(tab: .weather, size: size)
+        let harness = screens.harness
+        for tab in Tab.allCases.reversed() {
+            let names = harness.grid.mouseTargets.filter { $0.rect.row == 0 }
+            #expect(names.count == Tab.allCases.count)
+            let name = names[Tab.allCases.firstIndex(of: tab)!].rect
+            let text = harness.grid.lines[0].dropFirst(name.column).prefix(name.width)
+            #expect(tab.title.hasPrefix(text.trimmingCharacters(in: CharacterSet(charactersIn: " []"))))
+            harness.click(row: 0, column: name.right - 1)
+            #expect(latest(harness.shell.selectedTab) == tab)
+        }
+    }
+
+    @Test func aClickInTheInputLinePutsTheCursorBeforeTheCharacterClicked() async {
+        let screens = EveryScreenHarness(tab: .weather, size: Size(columns: 80, rows: 24))
+        let harness = screens.harness
+        harness.type("東京 Paris")
+        let start = harness.position(of: "東京 Paris")!
+        harness.click(row: start.row, column: start.column + 3)  // the second cell of 京
+        #expect(harness.inputLine?.cursor == 1)
+        harness.click(row: start.row, column: start.column + 5)  // P
+        #expect(harness.inputLine?.cursor == 3)
+        harness.click(row: start.row, column: 79)  // past the text
+        #expect(harness.inputLine?.cursor == 8)
+        harness.press(.escape)
+        #expect(!harness.view.isInputFocused)
+        harness.click(row: start.row, column: 2)  // the prompt: the line takes the focus, the cursor first
+        #expect(harness.view.isInputFocused)
+        #expect(harness.inputLine?.cursor == 0)
+    }
+
+    @Test func aClickOnASuggestedPlaceLooksItUp() async {
+        let screens = EveryScreenHarness(tab: .weather, size: Size(columns: 80, rows: 24))
+        let harness = screens.harness
+        harness.type("Par")
+        await screens.viewModels.weather.suggestionSearch?.value
+        harness.draw()
+        let richmond = harness.position(of: "Richmond, VA")!
+        harness.click(row: richmond.row, column: richmond.column)
+        await screens.viewModels.weather.lookupsFinished()
+        #expect(latest(screens.viewModels.weather.locationName) == "Richmond, VA")
+        #expect(harness.inputLine?.text == "Richmond, VA")
+    }
+
+    @Test func peopleRowsAreChosenByAClickAndEditedByASecondOne() async {
+        let screens = EveryScreenHarness(tab: .people, size: Size(columns: 80, rows: 24))
+        await screens.settle()
+        let harness = screens.harness
+        let people = screens.viewModels.people
+        let mark = harness.position(of: "›")!
+        let next = harness.grid.lines[mark.row + 1].dropFirst(mark.column + 2).prefix(20).trimmingCharacters(in: .whitespaces)
+        let second = Position(row: mark.row + 1, column: mark.column + 2)
+        harness.click(row: second.row, column: second.column)
+        #expect(latest(people.selectedPerson).map { $0.nameText.hasPrefix(next) } == true)
+        #expect(latest(people.selectedIndex) == 1)
+        guard case .list = latest(people.mode) else {
+            Issue.record("the form opened on the first click")
+            return
+        }
+        harness.click(row: second.row, column: second.column)
+        guard case .form = latest(people.mode) else {
+            Issue.record("a second click did not edit")
+            return
+        }
+    }
+
+    @Test func theWheelMovesTheListUnderThePointerAndScrollsTheHelp() async {
+        let screens = EveryScreenHarness(tab: .people, size: Size(columns: 80, rows: 24))
+        await screens.settle()
+        let harness = screens.harness
+        let people = screens.viewModels.people
+        let first = latest(people.selectedIndex)
+        let row = harness.position(of: "›")!.row
+        harness.wheel(down: true, row: row, column: 10)
+        #expect(latest(people.selectedIndex) == first + 3)
+        harness.wheel(down: false, row: row, column: 10)
+        #expect(latest(people.selectedIndex) == first)
+        harness.wheel(down: true, row: 0, column: 10)  // the tab bar is no list
+        #expect(latest(people.selectedIndex) == first)
+
+        harness.type("?")
+        #expect(latest(harness.shell.isHelpVisible))
+        let top = harness.grid.text
+        harness.wheel(down: true, row: 10, column: 10)
+        #expect(harness.grid.text != top)
+        #expect(latest(people.selectedIndex) == first)
+        harness.click(row: 10, column: 10)
+        #expect(!latest(harness.shell.isHelpVisible))
+    }
+}
