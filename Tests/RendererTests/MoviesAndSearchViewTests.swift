@@ -54,6 +54,23 @@ import TestSupport
         #expect(harness.grid.lines[4].contains("No result for zzz"))
     }
 
+    @Test func aSearchUnderWaySaysSearchingOverAnEmptyList() async throws {
+        let controlled = ControlledMovieService()
+        let search = MovieSearchViewModel(service: controlled, scheduler: scheduler)
+        let harness = ShellHarness(tab: .search, size: Size(columns: 80, rows: 24), search: search)
+        harness.type("star")
+        await controlled.answer(await controlled.nextRequest(), with: MoviePage(movies: Self.films, totalResults: 3))
+        await search.search?.value
+        harness.draw()
+        #expect(harness.grid.text.contains("Star Wars"))
+        scheduler.advance(by: .seconds(1))
+        harness.type(" trek")
+        _ = await controlled.nextRequest()
+        #expect(harness.grid.text == (try Snapshot.expected(harness.grid.text, named: "search-searching-80x24")))
+        #expect(harness.grid.lines[4].contains("Searching…"))
+        #expect(!harness.grid.text.contains("Star Wars"))
+    }
+
     @Test func upcomingSaysItNeedsTmdb() async {
         let (harness, list, _) = harness(tab: .movies, size: Size(columns: 80, rows: 24))
         await list.fetch?.value

@@ -85,7 +85,71 @@ struct MovieSearchViewModelTests {
         await search.search?.value
         #expect(latest(search.rows).map(\.title) == ["Star Wars"])
         #expect(latest(search.matchCount) == "1,234 matches")
-        #expect(info.values == ["Start searching your favorite movies", ""])
+        #expect(info.values == ["Start searching your favorite movies", "Searching…", ""])
+    }
+
+    // MARK: - While a search is under way
+
+    @Test func aSearchInFlightSaysSearchingAndTheOldRowsGo() async {
+        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
+        type("star", into: search)
+        await service.answer(await service.nextRequest(), with: MoviePage(movies: [.sample("Star Wars")], totalResults: 7))
+        await search.search?.value
+        let rows = ValueRecorder(search.rows)
+        let info = ValueRecorder(search.info)
+        let count = ValueRecorder(search.matchCount)
+        scheduler.advance(by: .seconds(1))
+        type(" trek", into: search)
+        let request = await service.nextRequest()
+        #expect(rows.values.map { $0.map(\.title) } == [["Star Wars"], []])
+        #expect(info.values == ["", "Searching…"])
+        #expect(count.values == ["7 matches", ""])
+        #expect(!latest(search.infoIsProblem))
+        await service.answer(request, with: MoviePage(movies: [.sample("Star Trek", id: 2)], totalResults: 3))
+        await search.search?.value
+        #expect(rows.values.map { $0.map(\.title) } == [["Star Wars"], [], ["Star Trek"]])
+        #expect(info.values == ["", "Searching…", ""])
+        #expect(count.values == ["7 matches", "", "3 matches"])
+    }
+
+    @Test func aSearchAfterNoResultReplacesItsMessageWithSearching() async {
+        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
+        let info = ValueRecorder(search.info)
+        type("qqq", into: search)
+        await service.answer(await service.nextRequest(), with: MoviePage(movies: [], totalResults: 0))
+        await search.search?.value
+        scheduler.advance(by: .seconds(1))
+        type("z", into: search)
+        _ = await service.nextRequest()
+        #expect(info.values == ["Start searching your favorite movies", "Searching…", "No result for qqq", "Searching…"])
+    }
+
+    @Test func aFailedSearchReplacesSearchingWithItsReason() async {
+        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
+        let info = ValueRecorder(search.info)
+        let problem = ValueRecorder(search.infoIsProblem)
+        type("dune", into: search)
+        await service.fail(await service.nextRequest(), with: MovieServiceError.noNetwork)
+        await search.search?.value
+        #expect(info.values == ["Start searching your favorite movies", "Searching…", "Search failed: no network"])
+        #expect(problem.values == [false, true])
+        #expect(latest(search.rows).isEmpty)
+    }
+
+    @Test func clearingTheQueryShowsTheStartMessageWithoutSearching() async {
+        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
+        type("x", into: search)
+        let request = await service.nextRequest()
+        let info = ValueRecorder(search.info)
+        let searching = ValueRecorder(search.isSearching)
+        scheduler.advance(by: .seconds(1))
+        edit(search, .deleteBackward)
+        scheduler.advance(by: .seconds(1))
+        #expect(info.values == ["Searching…", "Start searching your favorite movies"])
+        #expect(searching.values == [true, false])
+        #expect(latest(search.rows).isEmpty)
+        #expect(await service.cancelledAnswer(to: request))
+        #expect(await service.questions == [.search("x")])
     }
 
     @Test func anAnswerForAnOlderQueryNeverShows() async {

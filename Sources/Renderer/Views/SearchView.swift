@@ -1,7 +1,8 @@
 import Binding
 import Screens
 
-/// Draws the Search screen under the input line: the count or the message, then the films.
+/// Draws the Search screen under the input line: the count or the message (`Searching…` while a
+/// search is under way), then the films.
 @MainActor
 public final class SearchView: ScreenView {
     private let viewModel: MovieSearchViewModel
@@ -13,7 +14,6 @@ public final class SearchView: ScreenView {
         var info = ""
         var infoIsProblem = false
         var matchCount = ""
-        var isSearching = false
         var selectedIndex = 0
         var selectedMovie: MovieRowViewModel?
     }
@@ -26,7 +26,6 @@ public final class SearchView: ScreenView {
         drawn.bind(viewModel.info, to: \.info)
         drawn.bind(viewModel.infoIsProblem, to: \.infoIsProblem)
         drawn.bind(viewModel.matchCount, to: \.matchCount)
-        drawn.bind(viewModel.isSearching, to: \.isSearching)
         drawn.bind(viewModel.selectedIndex, to: \.selectedIndex)
         drawn.bind(viewModel.selectedMovie, to: \.selectedMovie)
     }
@@ -47,7 +46,7 @@ public final class SearchView: ScreenView {
     public func draw(into surface: Surface, in rect: Rect) {
         guard rect.height > 1 else { return }
         let state = drawn.state
-        let line = state.matchCount.isEmpty ? state.info : state.matchCount + (state.isSearching ? " · searching…" : "")
+        let line = state.matchCount.isEmpty ? state.info : state.matchCount
         surface.draw(line, row: rect.row, column: rect.column + 1, width: rect.width - 2,
                      style: state.infoIsProblem ? .error : .dim)
         MovieListDrawing(rows: state.rows, selectedIndex: state.selectedIndex, selected: state.selectedMovie)

@@ -6,21 +6,24 @@ import Models
 ///
 /// Queries are throttled like RxSwift's `throttle(latest: true)`: the first change searches at
 /// once, and later changes within the interval collapse into one search with the latest text at
-/// the interval's end. The same text twice in a row searches once. A newer query cancels the
-/// search it replaces, and releasing the screen cancels its search; an answer for an older query
-/// never shows.
+/// the interval's end. The same text twice in a row searches once. While a search is under way
+/// the screen says `Searching…` over an empty list, as the original app did. A newer query
+/// cancels the search it replaces, and releasing the screen cancels its search; an answer for an
+/// older query never shows.
 @MainActor
 public final class MovieSearchViewModel {
     /// The throttle interval (the original app used one second).
     public static let interval: Duration = .milliseconds(300)
     /// What the screen says before anything is typed.
     public static let startMessage = "Start searching your favorite movies"
+    /// What the screen says while a search is under way.
+    public static let searchingMessage = "Searching…"
 
     // MARK: - Outputs
 
-    /// The films found for the latest query.
+    /// The films found for the latest query; empty while a search is under way.
     public var rows: Output<[MovieRowViewModel]> { list.rows.output }
-    /// `Start searching your favorite movies`, `No result for <query>`, an error, or empty.
+    /// `Start searching your favorite movies`, `Searching…`, `No result for <query>`, an error, or empty.
     public var info: Output<String> { _info.output }
     /// Whether `info` tells of a failed search (the screen shows it as an error).
     public var infoIsProblem: Output<Bool> { _infoIsProblem.output }
@@ -83,6 +86,7 @@ public final class MovieSearchViewModel {
             _isSearching.change(to: false)
             return
         }
+        show(rows: [], info: Self.searchingMessage, count: "")
         _isSearching.change(to: true)
         let service = self.service
         search = Task { [weak self] in
