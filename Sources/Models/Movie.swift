@@ -89,23 +89,35 @@ public struct MoviePage: Equatable, Sendable {
     public let totalResults: Int
     /// What the page is when that is not obvious, such as "Films of 2005" for the offline Now Playing.
     public let note: String?
+    /// Whether the list goes on in a later page (TMDb's lists do; the catalogue's are one page).
+    public let hasMorePages: Bool
 
-    /// Creates a page of `movies` out of `totalResults`, with an optional `note`.
-    public init(movies: [Movie], totalResults: Int, note: String? = nil) {
+    /// Creates a page of `movies` out of `totalResults`, with an optional `note`, and whether
+    /// another page follows.
+    public init(movies: [Movie], totalResults: Int, note: String? = nil, hasMorePages: Bool = false) {
         self.movies = movies
         self.totalResults = totalResults
         self.note = note
+        self.hasMorePages = hasMorePages
     }
 }
 
 /// Where films come from: TMDb when there is a key, the embedded catalogue otherwise.
 public protocol MovieService: Sendable {
-    /// The films of one segment of the Movies screen.
-    func movies(for endpoint: Endpoint) async throws -> MoviePage
+    /// Page `page` (counted from 1) of one segment of the Movies screen; the page says whether
+    /// another follows.
+    func movies(for endpoint: Endpoint, page: Int) async throws -> MoviePage
     /// The films whose titles match `query`, best first.
     func search(_ query: String) async throws -> MoviePage
     /// Everything the service knows of `movie` (TMDb adds the runtime and genres to a list entry).
     func details(of movie: Movie) async throws -> Movie
+}
+
+extension MovieService {
+    /// The first page of one segment of the Movies screen.
+    public func movies(for endpoint: Endpoint) async throws -> MoviePage {
+        try await movies(for: endpoint, page: 1)
+    }
 }
 
 /// Why a movie service cannot answer, in words a person can act on.

@@ -121,9 +121,11 @@ public final class EmbeddedMovieCatalog: MovieService, Sendable {
 // MARK: - MovieService
 
 extension EmbeddedMovieCatalog {
-    /// The films of `endpoint`, off the caller's actor.
-    public func movies(for endpoint: Endpoint) async throws -> MoviePage {
-        try await BackgroundWork.run { try self.moviesNow(for: endpoint) }
+    /// The films of `endpoint`, off the caller's actor. A segment is one page: page 1 holds it
+    /// all, and a later page is empty.
+    public func movies(for endpoint: Endpoint, page: Int) async throws -> MoviePage {
+        guard page == 1 else { return MoviePage(movies: [], totalResults: 0) }
+        return try await BackgroundWork.run { try self.moviesNow(for: endpoint) }
     }
 
     /// The first `searchLimit` films matching `query`, off the caller's actor.

@@ -21,7 +21,7 @@ public enum TMDbCredential: Equatable, Sendable {
     }
 }
 
-/// Films from The Movie Database (TMDb) v3 API: the four segments, search and details.
+/// Films from The Movie Database (TMDb) v3 API: the four segments page by page, search and details.
 ///
 /// ```swift
 /// let service = TMDbMovieService(credential: .apiKey(key))
@@ -29,6 +29,8 @@ public enum TMDbCredential: Equatable, Sendable {
 /// page.movies.first?.releaseDate   // .day(year: 1977, month: 5, day: 25)
 /// ```
 public final class TMDbMovieService: MovieService, Sendable {
+    /// The last page of a list TMDb serves, whatever its `total_pages` says.
+    public static let lastPage = 500
     /// The largest answer read, in bytes; a TMDb page is about 20 KB, so more is not TMDb.
     public static let maximumBodySize = 5 * 1024 * 1024
     /// TMDb's fixed list of movie genres, by the ids that list entries carry in `genre_ids`.
@@ -56,10 +58,11 @@ public final class TMDbMovieService: MovieService, Sendable {
 
     // MARK: - MovieService
 
-    /// The first page of `endpoint`, in US English.
-    public func movies(for endpoint: Endpoint) async throws -> MoviePage {
-        let body = try await fetch(path: endpoint.path, query: [("language", "en-US"), ("page", "1")])
-        return try Self.page(from: body)
+    /// Page `page` of `endpoint`, in US English; more pages follow while `page` is below TMDb's
+    /// `total_pages` and `lastPage`.
+    public func movies(for endpoint: Endpoint, page: Int) async throws -> MoviePage {
+        let body = try await fetch(path: endpoint.path, query: [("language", "en-US"), ("page", String(page))])
+        return try Self.page(from: body, number: page)
     }
 
     /// The first page of films whose titles match `query`, adult films left out; a blank query
@@ -70,7 +73,7 @@ public final class TMDbMovieService: MovieService, Sendable {
         let body = try await fetch(path: "search/movie", query: [
             ("query", query), ("include_adult", "false"), ("language", "en-US"), ("page", "1"),
         ])
-        return try Self.page(from: body)
+        return try Self.page(from: body, number: 1)
     }
 
     /// `movie` with TMDb's details added: runtime and genre names, and the latest overview,
@@ -176,13 +179,16 @@ public final class TMDbMovieService: MovieService, Sendable {
 
     private static let unreadable = MovieServiceError.failed("TMDb sent an answer this program cannot read")
 
-    /// A page of films; entries TMDb sent without an id or title are left out, but a page of
-    /// nothing else is unreadable.
-    private static func page(from data: Data) throws -> MoviePage {
+    /// Page `number` of films; entries TMDb sent without an id or title are left out, but a page
+    /// of nothing else is unreadable. More pages follow while `number` is below `total_pages`
+    /// (and `lastPage`).
+    private static func page(from data: Data, number: Int) throws -> MoviePage {
         let body = try decode(PageBody.self, from: data)
         let movies = body.results.compactMap { $0.value.map(movie(from:)) }
         guard !movies.isEmpty || body.results.isEmpty else { throw unreadable }
-        return MoviePage(movies: movies, totalResults: max(body.totalResults ?? 0, movies.count))
+        let pages = min(body.totalPages ?? 0, lastPage)
+        return MoviePage(movies: movies, totalResults: max(body.totalResults ?? 0, movies.count),
+                         hasMorePages: number < pages)
     }
 
     private static func movie(from entry: ListEntry) -> Movie {
@@ -237,6 +243,7 @@ public final class TMDbMovieService: MovieService, Sendable {
 private struct PageBody: Decodable {
     let results: [Lossy<ListEntry>]
     let totalResults: Int?
+    let totalPages: Int?
 }
 
 private struct ListEntry: Decodable {

@@ -118,3 +118,135 @@ struct MovieListViewModelTests {
         #expect(selected.values == [0, 1, 0])
     }
 }
+
+// MARK: - Paging
+
+/// Films `first` to `last`, with ids to match.
+private func films(_ first: Int, _ last: Int) -> [Movie] {
+    (first...last).map { .sample("Film \($0)", id: $0) }
+}
+
+@MainActor
+struct MovieListPagingTests {
+    let service = ControlledMovieService()
+
+    /// A list showing its first page of 20 films, with more to come.
+    private func listOnItsFirstPage() async -> MovieListViewModel {
+        let list = MovieListViewModel(service: service)
+        list.screenAppeared()
+        await service.answer(await service.nextRequest(), with: MoviePage(movies: films(1, 20), totalResults: 60, hasMorePages: true))
+        await list.fetch?.value
+        return list
+    }
+
+    @Test func theCursorNearingTheEndLoadsTheNextPageAndAppendsIt() async {
+        let list = await listOnItsFirstPage()
+        list.moveSelection(by: 14)
+        for _ in 0..<20 { await Task.yield() }
+        #expect(await service.questions == [.segment(.popular)])
+        list.moveSelection(by: 1)
+        let request = await service.nextRequest()
+        #expect(request.question == .segment(.popular, page: 2))
+        await service.answer(request, with: MoviePage(movies: films(21, 40), totalResults: 60, hasMorePages: true))
+        await list.fetch?.value
+        #expect(latest(list.rows).map(\.title) == films(1, 40).map(\.title))
+        #expect(latest(list.selectedIndex) == 15)
+        #expect(latest(list.selectedMovie)?.title == "Film 16")
+    }
+
+    @Test func aPageIsNotAskedForAgainWhileItLoads() async {
+        let list = await listOnItsFirstPage()
+        list.moveSelection(by: 15)
+        let request = await service.nextRequest()
+        list.moveSelection(by: 1)
+        list.moveSelection(by: 1)
+        list.moveSelection(by: -1)
+        for _ in 0..<20 { await Task.yield() }
+        #expect(await service.questions == [.segment(.popular), .segment(.popular, page: 2)])
+        await service.answer(request, with: MoviePage(movies: films(21, 40), totalResults: 60, hasMorePages: true))
+        await list.fetch?.value
+        #expect(latest(list.rows).count == 40)
+    }
+
+    @Test func theLastPageEndsThePaging() async {
+        let list = await listOnItsFirstPage()
+        list.moveSelection(by: 19)
+        await service.answer(await service.nextRequest(), with: MoviePage(movies: films(21, 25), totalResults: 25, hasMorePages: false))
+        await list.fetch?.value
+        list.moveSelection(by: 10)
+        for _ in 0..<20 { await Task.yield() }
+        #expect(latest(list.selectedIndex) == 24)
+        #expect(await service.questions.count == 2)
+    }
+
+    @Test func aPageThatFailsKeepsTheRowsAndSaysSoAndTheNextMoveTriesAgain() async {
+        let list = await listOnItsFirstPage()
+        let info = ValueRecorder(list.info)
+        let problem = ValueRecorder(list.infoIsProblem)
+        let fetching = ValueRecorder(list.isFetching)
+        list.moveSelection(by: 19)
+        await service.fail(await service.nextRequest(), with: MovieServiceError.noNetwork)
+        await list.fetch?.value
+        #expect(latest(list.rows).count == 20)
+        #expect(latest(list.selectedIndex) == 19)
+        #expect(info.values == ["", "More films could not be loaded: TMDb: no network."])
+        #expect(problem.values == [false, true])
+        list.moveSelection(by: -1)
+        let again = await service.nextRequest()
+        #expect(again.question == .segment(.popular, page: 2))
+        await service.answer(again, with: MoviePage(movies: films(21, 40), totalResults: 60, hasMorePages: true))
+        await list.fetch?.value
+        #expect(latest(list.rows).count == 40)
+        #expect(info.values == ["", "More films could not be loaded: TMDb: no network.", ""])
+        #expect(problem.values == [false, true, false])
+        #expect(fetching.values == [false, true, false, true, false])
+    }
+
+    @Test func aPageForASegmentNoLongerShownIsDropped() async {
+        let list = await listOnItsFirstPage()
+        list.moveSelection(by: 19)
+        let page2 = await service.nextRequest()
+        list.selectNextSegment()
+        let upcoming = await service.nextRequest()
+        #expect(upcoming.question == .segment(.upcoming))
+        await service.answer(page2, with: MoviePage(movies: films(21, 40), totalResults: 60, hasMorePages: true))
+        for _ in 0..<20 { await Task.yield() }
+        #expect(latest(list.rows).isEmpty)
+        #expect(latest(list.isFetching))
+        await service.answer(upcoming, with: MoviePage(movies: films(101, 120), totalResults: 40, hasMorePages: true))
+        await list.fetch?.value
+        #expect(latest(list.rows).map(\.title) == films(101, 120).map(\.title))
+        list.moveSelection(by: 15)
+        #expect(await service.nextRequest().question == .segment(.upcoming, page: 2))
+    }
+
+    @Test func aFilmThatMovedUpAPageBetweenTwoAnswersIsListedOnce() async {
+        let list = await listOnItsFirstPage()
+        list.moveSelection(by: 19)
+        await service.answer(await service.nextRequest(), with: MoviePage(movies: films(20, 39), totalResults: 60, hasMorePages: true))
+        await list.fetch?.value
+        #expect(latest(list.rows).map(\.title) == films(1, 39).map(\.title))
+    }
+
+    @Test func aShortFirstPageLoadsTheNextAtOnce() async {
+        let list = MovieListViewModel(service: service)
+        list.screenAppeared()
+        await service.answer(await service.nextRequest(), with: MoviePage(movies: films(1, 3), totalResults: 6, hasMorePages: true))
+        let request = await service.nextRequest()
+        #expect(request.question == .segment(.popular, page: 2))
+        await service.answer(request, with: MoviePage(movies: films(4, 6), totalResults: 6))
+        await list.fetch?.value
+        #expect(latest(list.rows).count == 6)
+        #expect(latest(list.selectedIndex) == 0)
+    }
+
+    @Test func aPageThatBringsNothingNewEndsThePaging() async {
+        let list = await listOnItsFirstPage()
+        list.moveSelection(by: 19)
+        await service.answer(await service.nextRequest(), with: MoviePage(movies: [], totalResults: 60, hasMorePages: true))
+        await list.fetch?.value
+        list.moveSelection(by: -1)
+        for _ in 0..<20 { await Task.yield() }
+        #expect(await service.questions.count == 2)
+    }
+}

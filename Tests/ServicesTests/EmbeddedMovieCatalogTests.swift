@@ -72,6 +72,13 @@ struct EmbeddedMovieCatalogTests {
         #expect(page.movies.map(\.voteCount) == page.movies.map(\.voteCount).sorted(by: >))
     }
 
+    @Test func aSegmentIsOnePageAndALaterPageIsEmpty() async throws {
+        #expect(try await !Self.bundled.movies(for: .popular, page: 1).hasMorePages)
+        let later = try await Self.bundled.movies(for: .popular, page: 2)
+        #expect(later.movies.isEmpty)
+        #expect(!later.hasMorePages)
+    }
+
     @Test func topRatedOnlyRanksFilmsWithTenThousandVotes() async throws {
         let page = try await Self.bundled.movies(for: .topRated)
         #expect(page.movies.count == 100)

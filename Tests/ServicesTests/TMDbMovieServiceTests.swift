@@ -23,6 +23,30 @@ struct TMDbMovieServiceTests {
         #expect(page.note == nil)
     }
 
+    @Test func aPageBeforeTheLastSaysMoreFollow() async throws {
+        let page = try await service(answering: fixture("popular-page")).movies(for: .popular, page: 2)
+        #expect(page.hasMorePages)
+    }
+
+    @Test func theLastPageSaysNoMoreFollow() async throws {
+        let page = try await service(answering: fixture("now-playing-last-page")).movies(for: .nowPlaying, page: 3)
+        #expect(page.movies.map(\.title) == ["Dune: Part Two", "Kung Fu Panda 4"])
+        #expect(page.totalResults == 42)
+        #expect(!page.hasMorePages)
+    }
+
+    @Test func noPageFollowsTheFiveHundredthWhateverTheTotalSays() async throws {
+        let page = try await service(answering: fixture("popular-page")).movies(for: .popular, page: 500)
+        #expect(!page.hasMorePages)
+        let before = try await service(answering: fixture("popular-page")).movies(for: .popular, page: 499)
+        #expect(before.hasMorePages)
+    }
+
+    @Test func aPageWithoutItsTotalOfPagesSaysNoMoreFollow() async throws {
+        let page = try await service(answering: listPage(#""vote_count": 3"#)).movies(for: .popular)
+        #expect(!page.hasMorePages)
+    }
+
     @Test func aListEntryBecomesAFilmWithGenreNames() async throws {
         let page = try await service(answering: fixture("search-star-wars")).search("star wars")
         #expect(page.movies.first == Self.starWars)
@@ -99,6 +123,12 @@ struct TMDbMovieServiceTests {
         let request = try await onlyRequest { try await $0.movies(for: endpoint) }
         #expect(request.url.path == "/3/movie/\(path)")
         #expect(queryItems(of: request) == ["language=en-US", "page=1", "api_key=test-key"])
+    }
+
+    @Test func aLaterPageAsksForItsNumber() async throws {
+        let request = try await onlyRequest { try await $0.movies(for: .nowPlaying, page: 3) }
+        #expect(request.url.path == "/3/movie/now_playing")
+        #expect(queryItems(of: request) == ["language=en-US", "page=3", "api_key=test-key"])
     }
 
     @Test func searchAsksForTheQueryWithoutAdultFilms() async throws {
@@ -257,6 +287,16 @@ struct TMDbMovieServiceTests {
         let page = try await service.movies(for: .popular)
         #expect(page.movies.count == 5)
         #expect(server.requests.first?.hasPrefix("GET /movie/popular?language=en-US&page=1&api_key=loopback-key HTTP/1.1\r\n") == true)
+    }
+
+    @Test func aLaterPageIsFetchedFromARealServer() async throws {
+        let server = try LoopbackHTTPServer(replies: [.answer(status: 200, body: fixture("now-playing-last-page"))])
+        defer { server.stop() }
+        let service = TMDbMovieService(credential: .apiKey("loopback-key"), baseURL: server.baseURL)
+        let page = try await service.movies(for: .nowPlaying, page: 3)
+        #expect(page.movies.count == 2)
+        #expect(!page.hasMorePages)
+        #expect(server.requests.first?.hasPrefix("GET /movie/now_playing?language=en-US&page=3&api_key=loopback-key HTTP/1.1\r\n") == true)
     }
 
     @Test func aRealServerRejectingTheKeyIsARejectedKey() async throws {

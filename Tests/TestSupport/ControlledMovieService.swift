@@ -10,7 +10,9 @@ import Models
 public actor ControlledMovieService: MovieService {
     /// What a request asked for.
     public enum Question: Equatable, Sendable {
-        case segment(Endpoint), search(String), details(Int)
+        /// A page of a segment; the first unless said.
+        case segment(Endpoint, page: Int = 1)
+        case search(String), details(Int)
     }
 
     /// A request waiting for its answer.
@@ -29,8 +31,8 @@ public actor ControlledMovieService: MovieService {
     /// Creates a service with nothing asked.
     public init() {}
 
-    public func movies(for endpoint: Endpoint) async throws -> MoviePage {
-        try await ask(.segment(endpoint))
+    public func movies(for endpoint: Endpoint, page: Int) async throws -> MoviePage {
+        try await ask(.segment(endpoint, page: page))
     }
 
     public func search(_ query: String) async throws -> MoviePage {

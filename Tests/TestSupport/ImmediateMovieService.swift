@@ -1,6 +1,7 @@
 import Models
 
-/// A movie service that answers at once from a fixed list of films, for drawing tests.
+/// A movie service that answers at once from a fixed list of films, for drawing tests; each
+/// segment is one page.
 public struct ImmediateMovieService: MovieService {
     private let films: [Movie]
 
@@ -9,9 +10,9 @@ public struct ImmediateMovieService: MovieService {
         self.films = films
     }
 
-    public func movies(for endpoint: Endpoint) async throws -> MoviePage {
+    public func movies(for endpoint: Endpoint, page: Int) async throws -> MoviePage {
         if endpoint == .upcoming { throw MovieServiceError.needsAPIKey("Upcoming films need TMDb: set TMDB_API_KEY") }
-        return MoviePage(movies: films, totalResults: films.count)
+        return MoviePage(movies: page == 1 ? films : [], totalResults: films.count)
     }
 
     public func search(_ query: String) async throws -> MoviePage {

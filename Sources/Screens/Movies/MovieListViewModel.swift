@@ -7,8 +7,16 @@ import Models
 /// A segment change clears the rows, shows that it is fetching, then shows the rows; an answer
 /// for a segment that is no longer selected is dropped. When TMDb fails, the reason shows and
 /// the embedded catalogue is offered (`useCatalogue()`).
+///
+/// A list that has more pages (TMDb's) loads the next one when the cursor comes within
+/// `pagingDistance` rows of the end of what is loaded, and appends it; one page at a time, and
+/// none after the last. A page that fails leaves the rows as they are and says so; the next move
+/// of the cursor near the end asks again.
 @MainActor
 public final class MovieListViewModel {
+    /// How near the end of the loaded rows the cursor comes before the next page is fetched.
+    public static let pagingDistance = 5
+
     // MARK: - Outputs
 
     /// The segments' names, in order.
@@ -17,7 +25,7 @@ public final class MovieListViewModel {
     public var selectedSegment: Output<Int> { _selectedSegment.output }
     /// The films of the selected segment, empty while they are fetched.
     public var rows: Output<[MovieRowViewModel]> { list.rows.output }
-    /// Whether an answer is awaited (a spinner on screen).
+    /// Whether an answer is awaited (a spinner on screen): a segment's first page, or the next.
     public var isFetching: Output<Bool> { _isFetching.output }
     /// An error, an empty list's message, or a note on the list (`Films of 2005`); else empty.
     public var info: Output<String> { _info.output }
@@ -41,7 +49,15 @@ public final class MovieListViewModel {
     private var hasAppeared = false
     /// Whether TMDb failed and the catalogue is on offer.
     private var offersCatalogue = false
-    /// The fetch under way, for tests to await.
+    /// The pages of the selected segment shown so far.
+    private var pagesShown = 0
+    /// Whether the selected segment has a page after those shown.
+    private var hasMorePages = false
+    /// Whether the next page is being fetched.
+    private var isFetchingPage = false
+    /// What `info` says while the rows are shown: the first page's note, or its empty message.
+    private var listInfo = ""
+    /// The fetch under way (a segment's first page or the next), for tests to await.
     public private(set) var fetch: Task<Void, Never>?
 
     /// Creates the screen over `service`; `catalogue` is offered when `service` fails.
@@ -77,9 +93,10 @@ public final class MovieListViewModel {
         selectSegment((_selectedSegment.value + segments.count - 1) % segments.count)
     }
 
-    /// Moves the cursor by `offset` rows, staying on the list.
+    /// Moves the cursor by `offset` rows, staying on the list; near the end, the next page loads.
     public func moveSelection(by offset: Int) {
         list.move(by: offset)
+        loadNextPageIfNear()
     }
 
     /// Switches to the embedded catalogue after TMDb failed.
@@ -97,6 +114,9 @@ public final class MovieListViewModel {
         generation += 1
         let request = generation
         let endpoint = Endpoint.allCases[_selectedSegment.value]
+        pagesShown = 0
+        hasMorePages = false
+        isFetchingPage = false
         list.show([])
         show(info: "", isProblem: false)
         _isFetching.change(to: true)
@@ -114,15 +134,62 @@ public final class MovieListViewModel {
         switch result {
         case .success(let page):
             list.show(page.movies.map(MovieRowViewModel.init))
-            show(info: page.movies.isEmpty ? "No films here." : page.note ?? "", isProblem: false)
+            pagesShown = 1
+            hasMorePages = page.hasMorePages && !page.movies.isEmpty
+            listInfo = page.movies.isEmpty ? "No films here." : page.note ?? ""
+            show(info: listInfo, isProblem: false)
+            loadNextPageIfNear()
         case .failure(MovieServiceError.needsAPIKey(let message)):
             show(info: message, isProblem: true)
         case .failure(let error as MovieServiceError):
-            let reason = error == .rejectedKey ? error.message : "TMDb: \(error.message)"
             offersCatalogue = catalogue != nil
-            show(info: reason + "." + (offersCatalogue ? " " + Self.catalogueOffer : ""), isProblem: true)
+            show(info: Self.reason(error) + "." + (offersCatalogue ? " " + Self.catalogueOffer : ""), isProblem: true)
         case .failure(let error):
             show(info: "The films cannot be read: \(error)", isProblem: true)
+        }
+    }
+
+    /// What went wrong with TMDb, as the screen says it.
+    private static func reason(_ error: MovieServiceError) -> String {
+        error == .rejectedKey ? error.message : "TMDb: \(error.message)"
+    }
+
+    /// Fetches the page after those shown when the cursor is within `pagingDistance` rows of the
+    /// end, unless there is none or it is already being fetched.
+    private func loadNextPageIfNear() {
+        let count = list.rows.value.count
+        guard hasMorePages, !isFetchingPage, !_isFetching.value,
+              list.selectedIndex.value >= count - Self.pagingDistance else { return }
+        isFetchingPage = true
+        _isFetching.change(to: true)
+        let request = generation
+        let endpoint = Endpoint.allCases[_selectedSegment.value]
+        let number = pagesShown + 1
+        let service = self.service
+        fetch = Task { [weak self] in
+            let result: Result<MoviePage, any Error>
+            do { result = .success(try await service.movies(for: endpoint, page: number)) } catch { result = .failure(error) }
+            guard let self, request == generation else { return }
+            showNextPage(result, number: number)
+        }
+    }
+
+    private func showNextPage(_ result: Result<MoviePage, any Error>, number: Int) {
+        isFetchingPage = false
+        _isFetching.change(to: false)
+        switch result {
+        case .success(let page):
+            let shown = Set(list.rows.value.map(\.id))
+            let newRows = page.movies.filter { !shown.contains($0.id) }.map(MovieRowViewModel.init)
+            list.append(newRows)
+            pagesShown = number
+            hasMorePages = page.hasMorePages && !newRows.isEmpty
+            show(info: listInfo, isProblem: false)
+            loadNextPageIfNear()
+        case .failure(let error as MovieServiceError):
+            show(info: "More films could not be loaded: \(Self.reason(error)).", isProblem: true)
+        case .failure(let error):
+            show(info: "More films could not be loaded: \(error)", isProblem: true)
         }
     }
 

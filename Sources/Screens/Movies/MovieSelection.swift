@@ -18,6 +18,12 @@ final class MovieSelection {
         select(0)
     }
 
+    /// Adds `moreRows` after the rows shown, the cursor staying where it is.
+    func append(_ moreRows: [MovieRowViewModel]) {
+        guard !moreRows.isEmpty else { return }
+        rows.change(to: rows.value + moreRows)
+    }
+
     /// Moves the cursor by `offset` rows, staying on the list.
     func move(by offset: Int) {
         guard !rows.value.isEmpty else { return }
