@@ -45,12 +45,16 @@ public final class TMDbMovieService: MovieService, Sendable {
     private let baseURL: URL
     private let client: any HTTPClient
     private let timeout: Duration
+    private let language: String
 
     /// Creates a service that asks TMDb at `baseURL` with `credential`, through `client` (by default
-    /// a `CurlHTTPClient`), giving up on a request after `timeout`.
+    /// a `CurlHTTPClient`), giving up on a request after `timeout`, for titles and overviews in
+    /// `language` (see `language(environment:)`).
     public init(credential: TMDbCredential, baseURL: URL = URL(string: "https://api.themoviedb.org/3")!,
-                client: (any HTTPClient)? = nil, timeout: Duration = .seconds(10)) {
+                client: (any HTTPClient)? = nil, timeout: Duration = .seconds(10),
+                language: String = TMDbMovieService.defaultLanguage) {
         self.credential = credential
+        self.language = language
         self.baseURL = baseURL
         self.client = client ?? CurlHTTPClient(maximumBodySize: Self.maximumBodySize)
         self.timeout = timeout
@@ -58,10 +62,10 @@ public final class TMDbMovieService: MovieService, Sendable {
 
     // MARK: - MovieService
 
-    /// Page `page` of `endpoint`, in US English; more pages follow while `page` is below TMDb's
-    /// `total_pages` and `lastPage`.
+    /// Page `page` of `endpoint`, in the service's language; more pages follow while `page` is
+    /// below TMDb's `total_pages` and `lastPage`.
     public func movies(for endpoint: Endpoint, page: Int) async throws -> MoviePage {
-        let body = try await fetch(path: endpoint.path, query: [("language", "en-US"), ("page", String(page))])
+        let body = try await fetch(path: endpoint.path, query: [("language", language), ("page", String(page))])
         return try Self.page(from: body, number: page)
     }
 
@@ -71,7 +75,7 @@ public final class TMDbMovieService: MovieService, Sendable {
         let query = query.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !query.isEmpty else { return MoviePage(movies: [], totalResults: 0) }
         let body = try await fetch(path: "search/movie", query: [
-            ("query", query), ("include_adult", "false"), ("language", "en-US"), ("page", "1"),
+            ("query", query), ("include_adult", "false"), ("language", language), ("page", "1"),
         ])
         return try Self.page(from: body, number: 1)
     }
@@ -79,7 +83,7 @@ public final class TMDbMovieService: MovieService, Sendable {
     /// `movie` with TMDb's details added: runtime and genre names, and the latest overview,
     /// date and votes; what the details leave out stays as `movie` had it.
     public func details(of movie: Movie) async throws -> Movie {
-        let body = try await fetch(path: "movie/\(movie.id)", query: [("language", "en-US")])
+        let body = try await fetch(path: "movie/\(movie.id)", query: [("language", language)])
         let details = try Self.decode(DetailsBody.self, from: body)
         let runtime = details.runtime.flatMap { $0 > 0 ? $0 : nil }
         let genres = details.genres?.compactMap { $0.value?.name }.filter { !$0.isEmpty }

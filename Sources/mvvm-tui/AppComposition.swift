@@ -42,11 +42,16 @@ struct AppComposition {
             scheduler: scheduler
         )
         screens[.scoreboard] = ScoreboardView(viewModel: scoreboard, needsDisplay: app.needsDisplay)
-        // Films come from TMDb when a key or token is set (and the network is allowed), else from
-        // the embedded catalogue, which the Movies screen also offers when TMDb fails.
+        // Films come from TMDb when a key or token is set (and the network is allowed), in the
+        // locale's language, else from the embedded catalogue, which the Movies screen also offers
+        // when TMDb fails. Movies opens on Now Playing with TMDb, on Popular with the catalogue
+        // (whose Now Playing is only its last year, 2005).
         let catalogue = EmbeddedMovieCatalog.bundled()
-        let tmdb = settings.offline ? nil : TMDbCredential.from(environment: settings.choices.serviceKeys).map { TMDbMovieService(credential: $0) }
-        let movies = MovieListViewModel(service: tmdb ?? catalogue, catalogue: tmdb == nil ? nil : catalogue)
+        let language = TMDbMovieService.language(environment: ProcessInfo.processInfo.environment)
+        let tmdb = settings.offline ? nil : TMDbCredential.from(environment: settings.choices.serviceKeys)
+            .map { TMDbMovieService(credential: $0, language: language) }
+        let movies = MovieListViewModel(service: tmdb ?? catalogue, catalogue: tmdb == nil ? nil : catalogue,
+                                        initialSegment: tmdb == nil ? .popular : .nowPlaying)
         screens[.movies] = MoviesView(viewModel: movies, needsDisplay: app.needsDisplay)
         screens[.search] = SearchView(viewModel: MovieSearchViewModel(service: tmdb ?? catalogue, scheduler: scheduler),
                                       needsDisplay: app.needsDisplay)
