@@ -21,4 +21,17 @@ import Testing
         try await session.waitFor("[Upcoming]")
         try await session.waitFor("Upcoming films need TMDb: set TMDB_API_KEY")
     }
+
+    /// With a TMDb key Movies opens on Now Playing. The key is not a real one: with a network
+    /// TMDb rejects it, without one it cannot be reached; either way the screen says why and
+    /// offers the catalogue, whose Now Playing is its last year.
+    @Test func moviesWithATmdbKeyOpensOnNowPlayingAndFallsBackToTheCatalogueSayingWhy() async throws {
+        let session = try await TmuxSession(arguments: ["--tab", "movies"], environment: ["TMDB_API_KEY": "not-a-real-key"])
+        try await session.waitFor("[Now Playing]")
+        let failed = try await session.waitFor("Press c for the embedded catalogue.", timeout: .seconds(30))
+        #expect(failed.contains("TMDb: no network.") || failed.contains("TMDb rejected the API key."))
+        try await session.type("c")
+        try await session.waitFor("Films of 2005")
+        try await session.waitFor("[Now Playing]")
+    }
 }
