@@ -19,6 +19,17 @@ import Testing
         try await session.expectTerminalRestored()
     }
 
+    @Test func theWheelMovesTheMoviesListAndAClickChoosesARow() async throws {
+        let session = try await TmuxSession(arguments: ["--offline", "--data-dir", dataDirectory, "--tab", "movies"])
+        let before = try await session.waitFor("the list") { $0.contains("› ") }
+        let first = try Self.markedRow(in: before)
+        try await session.send(bytes: Array("\u{1B}[<65;10;\(first.row + 2)M".utf8))  // the wheel, towards the user
+        let after = try await session.waitFor("the mark to move") { (try? Self.markedRow(in: $0).row) == first.row + 3 }
+        #expect(try Self.markedRow(in: after).title != first.title)
+        try await session.send(bytes: Array("\u{1B}[<0;10;\(first.row + 1)M\u{1B}[<0;10;\(first.row + 1)m".utf8))
+        try await session.waitFor("the click to choose the first row") { (try? Self.markedRow(in: $0).row) == first.row }
+    }
+
     @Test func aPasteThatNeverEndsLetsKeysThroughAfterHalfASecond() async throws {
         let session = try await TmuxSession(arguments: ["--offline", "--data-dir", dataDirectory, "--tab", "movies"])
         try await session.waitFor("[Movies]")

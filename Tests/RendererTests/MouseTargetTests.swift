@@ -117,4 +117,21 @@ struct MouseTargetTests {
         harness.click(row: 10, column: 10)
         #expect(!latest(harness.shell.isHelpVisible))
     }
+
+    @Test func moviesSegmentsAreChosenByAClickAndTheWheelMovesTheFilms() async throws {
+        let screens = EveryScreenHarness(tab: .movies, size: Size(columns: 100, rows: 30))
+        await screens.settle()
+        let harness = screens.harness
+        let movies = screens.viewModels.movies
+        let topRated = try #require(harness.position(of: "Top Rated"))
+        harness.click(row: topRated.row, column: topRated.column)
+        #expect(latest(movies.selectedSegment) == movies.segments.firstIndex(of: "Top Rated"))
+        await screens.settle()
+        let mark = try #require(harness.position(of: "›"))
+        harness.wheel(down: true, row: mark.row, column: mark.column + 4)
+        #expect(latest(movies.selectedIndex) == min(3, latest(movies.rows).count - 1))
+        #expect(latest(movies.selectedIndex) > 1)
+        harness.click(row: mark.row + 1, column: mark.column + 4)  // the second film, now above the cursor
+        #expect(latest(movies.selectedIndex) == 1)
+    }
 }

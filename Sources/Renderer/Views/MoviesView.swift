@@ -57,14 +57,19 @@ public final class MoviesView: ScreenView {
         let state = drawn.state
         var column = rect.column
         for (index, title) in viewModel.segments.enumerated() {
+            let start = column
             column = index == state.selectedSegment
                 ? surface.draw("[\(title)]", row: rect.row, column: column, style: .selectedTab)
                 : surface.draw(" \(title) ", row: rect.row, column: column)
+            surface.mark(Rect(row: rect.row, column: start, width: column - start, height: 1)) { [viewModel] in
+                viewModel.selectSegment(index)
+            }
         }
         let news = state.isFetching ? "Loading…" : state.info
         let style: Style = state.infoIsProblem && !state.isFetching ? .error : .dim
         surface.draw(news, row: rect.row + 1, column: rect.column + 1, width: rect.width - 2, style: style)
-        MovieListDrawing(rows: state.rows, selectedIndex: state.selectedIndex, selected: state.selectedMovie)
+        MovieListDrawing(rows: state.rows, selectedIndex: state.selectedIndex, selected: state.selectedMovie,
+                         moveSelection: { [viewModel] in viewModel.moveSelection(by: $0) })
             .draw(into: surface, in: rect.droppingTop(3))
     }
 }

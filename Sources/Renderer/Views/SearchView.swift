@@ -49,7 +49,8 @@ public final class SearchView: ScreenView {
         let line = state.matchCount.isEmpty ? state.info : state.matchCount
         surface.draw(line, row: rect.row, column: rect.column + 1, width: rect.width - 2,
                      style: state.infoIsProblem ? .error : .dim)
-        MovieListDrawing(rows: state.rows, selectedIndex: state.selectedIndex, selected: state.selectedMovie)
+        MovieListDrawing(rows: state.rows, selectedIndex: state.selectedIndex, selected: state.selectedMovie,
+                         moveSelection: { [viewModel] in viewModel.moveSelection(by: $0) })
             .draw(into: surface, in: rect.droppingTop(2))
     }
 }
