@@ -11,15 +11,20 @@ struct CurlRunTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let program = folder.appendingPathComponent("curl").path
-        try Data("#!/bin/sh\nexec sleep 120\n".utf8).write(to: URL(fileURLWithPath: program))
-        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: program)
+        // Written through a descriptor closed on exec: a process that other tests start meanwhile
+        // would otherwise keep it open for writing, and running the script would fail (ETXTBSY).
+        let descriptor = open(program, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o700)
+        try #require(descriptor >= 0)
+        let script = Array("#!/bin/sh\nexec sleep 120\n".utf8)
+        #expect(write(descriptor, script, script.count) == script.count)
+        close(descriptor)
         let url = try #require(URL(string: "http://127.0.0.1:1/"))
 
         let start = ContinuousClock.now
         let error = await #expect(throws: URLError.self) {
             try await CurlHTTPClient(curl: program).get(HTTPRequest(url: url, timeout: .milliseconds(200)))
         }
-        #expect(error?.code == .timedOut)
+        #expect(error?.code == .timedOut, "\(String(describing: error))")
         // Its 0.2 s, then the 5 s this side allows past it.
         #expect(ContinuousClock.now - start >= .seconds(5))
         #expect(ContinuousClock.now - start < .seconds(60))
