@@ -174,6 +174,25 @@ struct GameScoreboardViewModelTests {
         #expect(scheduler.waitingCount == 0)
     }
 
+    @Test func aRunningClockKeepsOneRepeatingTimerAndAPausedOneNone() {
+        let scoreboard = makeScoreboard()
+        #expect(scheduler.waitingCount == 0)
+        scoreboard.togglePause()
+        #expect(scheduler.repeatingCount == 1)
+        #expect(scheduler.waitingCount == 1)
+        scheduler.advance(by: .milliseconds(1_050))
+        scoreboard.record(.onePoint, by: scoreboard.homePlayers[0].playerID)
+        scoreboard.moveSelection(.down)
+        #expect(scheduler.repeatingCount == 1)
+        #expect(scheduler.waitingCount == 1)
+        scoreboard.togglePause()
+        #expect(scheduler.waitingCount == 0)
+        scoreboard.togglePause()
+        #expect(scheduler.repeatingCount == 1)
+        scoreboard.screenDisappeared()
+        #expect(scheduler.waitingCount == 0)
+    }
+
     @Test func aTickLandsOnTheNextTenthOfTheClock() {
         let scoreboard = makeScoreboard()
         scoreboard.togglePause()

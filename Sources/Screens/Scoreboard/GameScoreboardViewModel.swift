@@ -6,7 +6,8 @@ import Models
 ///
 /// The game is read from the library the first time the screen appears; every move, start and
 /// pause is committed to the library before an output changes. The clock's text changes ten
-/// times a second only while the game runs and the screen shows; otherwise no timer exists.
+/// times a second, from one repeating timer, only while the game runs and the screen shows;
+/// otherwise no timer exists.
 @MainActor
 public final class GameScoreboardViewModel {
     // MARK: - Outputs
@@ -280,19 +281,21 @@ public final class GameScoreboardViewModel {
         updateTicking()
     }
 
-    /// Keeps one tick scheduled, at the next tenth of a second on the clock, while the game
-    /// runs and the screen shows; cancels it otherwise.
+    /// Keeps one repeating tick, on every tenth of a second of the clock, while the game runs
+    /// and the screen shows; cancels it otherwise. A tick already running is left alone.
     private func updateTicking() {
-        tick?.cancel()
-        tick = nil
-        guard isVisible, pastGame == nil, game.isRunning else { return }
+        guard isVisible, pastGame == nil, game.isRunning else {
+            tick?.cancel()
+            tick = nil
+            return
+        }
+        guard tick == nil else { return }
         let tenth = Duration.milliseconds(100)
         let elapsed = game.elapsed(at: scheduler.now)
         let intoTenth = Duration.nanoseconds(elapsed.nanoseconds % tenth.nanoseconds)
-        tick = scheduler.schedule(after: tenth - intoTenth) { [weak self] in
+        tick = scheduler.schedule(every: tenth, after: tenth - intoTenth) { [weak self] in
             guard let self else { return }
             _time.change(to: ScoreboardFormat.time(game.elapsed(at: scheduler.now)))
-            updateTicking()
         }
     }
 }
