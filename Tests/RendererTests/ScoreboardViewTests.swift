@@ -42,6 +42,33 @@ import TestSupport
         #expect(harness.grid.text.contains("16 - 0"))
     }
 
+    /// Plays a game on the clock: the Ringerz score two points at 1–6 s, the Ballerz at every
+    /// 5 s to 40 s, where they win 16 - 12.
+    private func playToSixteenTwelve(_ harness: ShellHarness) {
+        harness.type(" ")
+        let moves = (1...6).map { ($0, "l2") } + stride(from: 5, through: 40, by: 5).map { ($0, "h2") }
+        for (second, keys) in moves.sorted(by: { $0.0 < $1.0 }) {
+            scheduler.advance(by: .seconds(second) - scheduler.now)
+            harness.type(keys)
+        }
+    }
+
+    @Test func aFinishedGameShowsHowTheScoreRanBelowTheResult() throws {
+        let harness = harness()
+        playToSixteenTwelve(harness)
+        #expect(harness.grid.text.contains("Ballerz win 16 - 12"))
+        #expect(harness.grid.lines[13].contains("Score over game time"))
+        #expect(harness.grid.text == (try Snapshot.expected(harness.grid.text, named: "scoreboard-chart-80x24")))
+    }
+
+    @Test func theChartIsLeftOutWhereItDoesNotFit() {
+        let harness = harness(size: Size(columns: 60, rows: 20))
+        playToSixteenTwelve(harness)
+        #expect(harness.grid.text.contains("Ballerz win 16 - 12"))
+        #expect(!harness.grid.text.contains("Score over game time"))
+        #expect(!harness.grid.text.contains("⣿"))
+    }
+
     @Test func theStatusLineShowsTheScoreboardKeys() {
         let harness = harness()
         #expect(harness.grid.lines[23].contains("moves"))

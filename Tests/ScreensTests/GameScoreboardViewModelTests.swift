@@ -206,6 +206,48 @@ struct GameScoreboardViewModelTests {
         #expect(time.values == ["00:01.2", "00:01.3"])
     }
 
+    // MARK: - Score chart
+
+    /// Plays a game on the clock: away scores two points at 1–6 s, home at every 5 s to 40 s,
+    /// where home wins 16 - 12.
+    private func playToSixteenTwelve(_ scoreboard: GameScoreboardViewModel) {
+        let moves = (1...6).map { ($0, scoreboard.awayPlayers[0].playerID) }
+            + stride(from: 5, through: 40, by: 5).map { ($0, scoreboard.homePlayers[0].playerID) }
+        scoreboard.togglePause()
+        for (second, player) in moves.sorted(by: { $0.0 < $1.0 }) {
+            scheduler.advance(by: .seconds(second) - scheduler.now)
+            scoreboard.record(.twoPoints, by: player)
+        }
+    }
+
+    @Test func aFinishedGameChartsBothTeamsScoresOverTheGameTime() {
+        let scoreboard = makeScoreboard()
+        let chart = ValueRecorder(scoreboard.scoreChart)
+        playToSixteenTwelve(scoreboard)
+        #expect(latest(scoreboard.result) == "Ballerz win 16 - 12")
+        let expected = [
+            "Score over game time",
+            "    " + String(repeating: "⣀", count: 10) + String(repeating: "⣤", count: 10)
+                + String(repeating: "⣶", count: 10) + String(repeating: "⣿", count: 6) + " 16 Ballerz",
+            "⣀⣀⣤⣤" + String(repeating: "⣶", count: 36) + " 12 Ringerz",
+            "00:00.0" + String(repeating: " ", count: 26) + "00:40.0",
+        ]
+        #expect(chart.values == [[], expected])
+        scoreboard.undoLastMove()
+        #expect(chart.values.last == [])
+    }
+
+    @Test func aGameWonWithTheClockStoppedChartsTheFinalScoreThroughout() {
+        let scoreboard = makeScoreboard()
+        for _ in 0..<8 { scoreboard.record(.twoPoints, by: scoreboard.homePlayers[0].playerID) }
+        #expect(latest(scoreboard.scoreChart) == [
+            "Score over game time",
+            String(repeating: "⣿", count: 40) + " 16 Ballerz",
+            String(repeating: " ", count: 40) + "  0 Ringerz",
+            "00:00.0" + String(repeating: " ", count: 26) + "00:00.0",
+        ])
+    }
+
     // MARK: - New game and the library
 
     @Test func aNewGameOverOneInProgressAsksFirstAndKeepsTheOldOne() {

@@ -22,6 +22,8 @@ public final class ScoreboardView: ScreenView {
         var libraryRows: [String] = []
         var librarySelectedIndex = 0
         var libraryMessage = ""
+        /// How the score ran, once the game is finished: rows of text, none before.
+        var scoreChart: [String] = []
     }
 
     /// One player's line: home players first, then away.
@@ -42,6 +44,7 @@ public final class ScoreboardView: ScreenView {
         drawn.bind(viewModel.score, to: \.score)
         drawn.bind(viewModel.pauseButtonTitle, to: \.pauseButtonTitle)
         drawn.bind(viewModel.result, to: \.result)
+        drawn.bind(viewModel.scoreChart, to: \.scoreChart)
         drawn.bind(viewModel.notice, to: \.notice)
         drawn.bind(viewModel.pastGameTitle, to: \.pastGameTitle)
         drawn.bind(viewModel.nameEditor.problem, to: \.renameProblem)
@@ -137,7 +140,8 @@ public final class ScoreboardView: ScreenView {
         drawHeader(into: surface, row: row, in: rect)
         let table = Rect(row: row + 4, column: rect.column, width: rect.width, height: rect.bottom - row - 4)
         let tableHeight = rect.width >= 64 ? drawTwoColumns(into: surface, in: table) : drawOneColumn(into: surface, in: table)
-        drawFooter(into: surface, row: table.row + tableHeight + 1, in: rect)
+        let belowFooter = drawFooter(into: surface, row: table.row + tableHeight + 1, in: rect)
+        drawScoreChart(into: surface, row: belowFooter + 1, in: rect)
     }
 
     private func drawHeader(into surface: Surface, row: Int, in rect: Rect) {
@@ -201,7 +205,8 @@ public final class ScoreboardView: ScreenView {
         }
     }
 
-    private func drawFooter(into surface: Surface, row: Int, in rect: Rect) {
+    /// Draws the footer's lines from `row`; returns the row after the last.
+    private func drawFooter(into surface: Surface, row: Int, in rect: Rect) -> Int {
         var row = row
         let state = drawn.state
         let lines: [(String, Style)] = [
@@ -215,6 +220,19 @@ public final class ScoreboardView: ScreenView {
                 surface.draw(line, row: row, column: rect.column + 1, width: rect.width - 2, style: style)
                 row += 1
             }
+        }
+        return row
+    }
+
+    /// The chart of a finished game, from `row`: drawn whole or not at all, when its rows or its
+    /// time line do not fit (a long team name is cut at the edge).
+    private func drawScoreChart(into surface: Surface, row: Int, in rect: Rect) {
+        let chart = drawn.state.scoreChart
+        guard drawn.state.isFinished, let timeLine = chart.last, row + chart.count <= rect.bottom,
+              DisplayWidth.of(timeLine) <= rect.width - 2 else { return }
+        for (offset, line) in chart.enumerated() {
+            surface.draw(line, row: row + offset, column: rect.column + 1, width: rect.width - 2,
+                         style: offset == 0 ? .dim : .normal)
         }
     }
 

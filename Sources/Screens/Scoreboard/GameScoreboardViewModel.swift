@@ -28,6 +28,9 @@ public final class GameScoreboardViewModel {
     public var isFinished: Output<Bool> { _isFinished.output }
     /// `Ballerz win 15 - 12` once finished, else empty.
     public var result: Output<String> { _result.output }
+    /// How the score ran over the game time, once finished (`ScoreChart`: a heading, a line of
+    /// dots per team, the time from start to end); empty while the game goes on.
+    public var scoreChart: Output<[String]> { _scoreChart.output }
     /// A problem with keeping games (`Games are not being saved: …`), else empty.
     public var notice: Output<String> { _notice.output }
     /// A past game shown read-only: `Game of Nov 21, 2026 (read-only)`, else empty.
@@ -53,6 +56,7 @@ public final class GameScoreboardViewModel {
     private let _pauseButtonTitle = Dynamic("Start")
     private let _isFinished = Dynamic(false)
     private let _result = Dynamic("")
+    private let _scoreChart = Dynamic<[String]>([])
     private let _notice = Dynamic("")
     private let _pastGameTitle = Dynamic("")
     private let _selectedPlayerIndex = Dynamic(0)
@@ -275,6 +279,7 @@ public final class GameScoreboardViewModel {
         _pauseButtonTitle.change(to: shown.isRunning ? "Pause" : "Start")
         _isFinished.change(to: shown.isFinished)
         _result.change(to: ScoreboardFormat.result(shown))
+        _scoreChart.change(to: ScoreChart.rows(for: shown))
         _pastGameTitle.change(to: pastGame.map { "Game of \(ScoreboardFormat.day($0.startedOn, timeZone: timeZone)) (read-only)" } ?? "")
         let enabled = pastGame == nil && !shown.isFinished
         for player in homePlayers + awayPlayers { player.show(shown, enabled: enabled) }
