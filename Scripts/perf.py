@@ -60,6 +60,8 @@ BUDGETS = {
     "Page Down in People near row 99,000 (ms)": 5.0,
     "running clock: redraws per second": 10,
     "running clock: bytes per redraw": 32,
+    "running clock: voluntary context switches per second": 12,  # issue 21: the redraws, no more
+    "running clock: bytes per second": 320,                      # issue 21
     "Weather refresh key to Loading... (ms)": 2.0,
     "Weather's 24-hour sparkline in a frame (bytes)": 200,
 }
@@ -389,18 +391,38 @@ def run_scenario(fd, scenario):
     return samples
 
 
-def measure_running_clock(fd, seconds=3.0):
+def voluntary_switches(pid):
+    """Returns {tid: (thread name, voluntary context switches)} for `pid`: the times each thread
+    went to sleep waiting for something (a timer, a queue, the terminal)."""
+    threads = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            status = (task / "status").read_text()
+            name = (task / "comm").read_text().strip()
+        except OSError:
+            continue  # the thread exited while we looked
+        count = sum(int(line.split()[1]) for line in status.splitlines()
+                    if line.startswith("voluntary_ctxt_switches"))
+        threads[task.name] = (name, count)
+    return threads
+
+
+def measure_running_clock(pid, fd, seconds=3.0):
     """Starts the Scoreboard's clock, then counts its redraws for `seconds`; pauses it again.
 
     A redraw is a burst of output: chunks less than 20 ms apart. The rate counts the redraws
     after the first one in the window, that is the intervals between redraws: counting them all
     catches one too many whenever the first came late in its tenth and the last early in its own
-    (31 redraws of a 10 Hz clock in 3 s). Returns (redraws per second, the largest redraw in bytes)."""
+    (31 redraws of a 10 Hz clock in 3 s). Over the same window it reads every thread's voluntary
+    context switches (a thread that exits in it counts 1) and the bytes that reach the terminal.
+    Returns a dict: redraws per second, the largest redraw in bytes, switches per second, bytes
+    per second, and {thread name[tid]: switches} for the threads that woke."""
     settle(fd, F_KEYS[3])
     press(fd, b" ")
     time.sleep(0.3)
     while select.select([fd], [], [], 0)[0]:
         os.read(fd, 65536)
+    before = voluntary_switches(pid)
     bursts, start, last = [], time.perf_counter(), None
     while (now := time.perf_counter()) < start + seconds:
         ready, _, _ = select.select([fd], [], [], start + seconds - now)
@@ -412,8 +434,14 @@ def measure_running_clock(fd, seconds=3.0):
         else:
             bursts.append(size)
         last = arrived
+    after = voluntary_switches(pid)
     press(fd, b" ")
-    return max(len(bursts) - 1, 0) / seconds, max(bursts, default=0)
+    woke = {f"{name}[{tid}]": count - before.get(tid, ("", 0))[1]
+            for tid, (name, count) in after.items() if count != before.get(tid, ("", 0))[1]}
+    gone = len([tid for tid in before if tid not in after])
+    return {"redraws per second": max(len(bursts) - 1, 0) / seconds, "bytes per redraw": max(bursts, default=0),
+            "switches per second": (sum(woke.values()) + gone) / seconds,
+            "bytes per second": sum(bursts) / seconds, "threads": woke}
 
 
 def row_bytes(data, text):
@@ -525,7 +553,7 @@ def measure(pid, fd, started, idle_seconds):
         if "pending" not in scenario:
             result["scenarios"][scenario["name"]] = run_scenario(fd, scenario)
     result["scenarios"]["resize"] = measure_resize(fd)
-    result["clock"] = measure_running_clock(fd)
+    result["clock"] = measure_running_clock(pid, fd)
     result["refresh"] = measure_weather_refresh(fd)
     check_alive(pid, "during the key and resize scenarios")
     if idle_seconds > 0:
@@ -602,8 +630,9 @@ def figures(runs):
         for index, unit in ((0, "ms"), (1, "bytes")):
             per_run = [median([sample[index] for sample in r["scenarios"][name]]) for r in runs]
             rows.append((f"{name} ({unit})", per_run))
-    rows.append(("running clock: redraws per second", [r["clock"][0] for r in runs]))
-    rows.append(("running clock: bytes per redraw", [r["clock"][1] for r in runs]))
+    for figure in ("redraws per second", "bytes per redraw", "voluntary context switches per second", "bytes per second"):
+        key = "switches per second" if "switches" in figure else figure
+        rows.append((f"running clock: {figure}", [r["clock"][key] for r in runs]))
     rows.append(("Weather refresh key to Loading... (ms)", [median([ms for ms, _ in r["refresh"]]) for r in runs]))
     rows.append(("Weather's 24-hour sparkline in a frame (bytes)", [median([size for _, size in r["refresh"]]) for r in runs]))
     rows.append(("peak memory after start (MiB)", [r["first memory"] for r in runs]))
@@ -625,7 +654,7 @@ def fmt(value, figure=""):
     """Formats a figure for the table: counts as whole numbers, times and sizes to 3 places."""
     if value is None:
         return "n/a"
-    if "bytes" in figure or "wake" in figure:
+    if "bytes" in figure or "wake" in figure or "switches" in figure:
         return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.1f}"
     return f"{value:.3f}" if value < 100 else f"{value:,.1f}"
 
@@ -641,6 +670,8 @@ def build_rows(runs, idle_seconds):
     for scenario in SCENARIOS:
         if "pending" in scenario:
             rows.append((scenario["name"], "n/a", "-", "pending", scenario["pending"]))
+    threads = ", ".join(f"{name} +{count}" for name, count in runs[0]["clock"]["threads"].items())
+    rows.append(("running clock: voluntary switches by thread", "-", "-", "info", f"run 1, 3 s: {threads}"))
     idle = runs[0]["idle"]
     for tab in idle or []:
         for key, label in (("bytes", "idle bytes per tab"), ("wake-ups", "idle wake-ups per tab")):
