@@ -134,4 +134,26 @@ struct MouseTargetTests {
         harness.click(row: mark.row + 1, column: mark.column + 4)  // the second film, now above the cursor
         #expect(latest(movies.selectedIndex) == 1)
     }
+
+    @Test func theScoreboardsButtonAndPlayersAnswerClicks() async throws {
+        let screens = EveryScreenHarness(tab: .scoreboard, size: Size(columns: 80, rows: 24))
+        await screens.settle()
+        let harness = screens.harness
+        let scoreboard = screens.viewModels.scoreboard
+        let start = try #require(harness.position(of: "[ Start ]"))
+        harness.click(row: start.row, column: start.column + 3)
+        #expect(harness.position(of: "[ Pause ]") != nil)
+        let pause = try #require(harness.position(of: "[ Pause ]"))
+        harness.click(row: pause.row, column: pause.column)
+        #expect(harness.position(of: "[ Start ]") != nil)
+        // The players' rows: the third row of the table's right half is the away team's third player.
+        let rows = harness.grid.mouseTargets.filter { $0.click != nil && $0.rect.row > start.row && $0.rect.height == 1 }
+        #expect(rows.count == 6)
+        let last = try #require(rows.last)
+        harness.click(row: last.rect.row, column: last.rect.column + 4)
+        #expect(latest(scoreboard.selectedPlayerIndex) == 5)
+        harness.type("1")
+        #expect(latest(scoreboard.awayPlayers[2].onePointMoveCount) == "1")
+    }
 }
+

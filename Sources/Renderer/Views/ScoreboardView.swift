@@ -152,7 +152,8 @@ public final class ScoreboardView: ScreenView {
         centre(state.score, into: surface, row: row, in: rect, style: .title)
         centre(state.time, into: surface, row: row + 1, in: rect)
         if state.pastGameTitle.isEmpty, !state.isFinished {
-            centre("[ \(state.pauseButtonTitle) ]", into: surface, row: row + 2, in: rect, style: .selectedTab)
+            let button = centre("[ \(state.pauseButtonTitle) ]", into: surface, row: row + 2, in: rect, style: .selectedTab)
+            surface.mark(button) { [viewModel] in viewModel.togglePause() }
         }
     }
 
@@ -198,6 +199,9 @@ public final class ScoreboardView: ScreenView {
         if index == selected { surface.draw("›", row: row, column: column.column + 1, style: .title) }
         surface.draw(player.name, row: row, column: column.column + 3,
                      width: countsStart - column.column - 4, style: index == selected && enabled ? .selectedTab : .normal)
+        surface.mark(Rect(row: row, column: column.column, width: column.width, height: 1)) { [viewModel] in
+            viewModel.selectPlayer(at: index)
+        }
         var x = countsStart
         for count in player.counts {
             surface.draw(pad(count), row: row, column: x, style: enabled ? .normal : .dim)
@@ -245,6 +249,10 @@ public final class ScoreboardView: ScreenView {
         }
         let visible = max(1, rect.height - 2)
         let first = max(0, min(state.librarySelectedIndex - visible / 2, state.libraryRows.count - visible))
+        surface.markList(in: Rect(row: rect.row + 2, column: rect.column, width: rect.width, height: visible), first: first,
+                         count: state.libraryRows.count - first, selected: state.librarySelectedIndex,
+                         moveSelection: { [viewModel] in viewModel.library.moveSelection(by: $0) },
+                         activate: { [viewModel] in viewModel.openSelectedGame() })
         for (offset, line) in state.libraryRows.dropFirst(first).prefix(visible).enumerated() {
             let index = first + offset
             let style: Style = index == state.librarySelectedIndex ? .selectedTab : .normal
@@ -252,9 +260,13 @@ public final class ScoreboardView: ScreenView {
         }
     }
 
-    private func centre(_ text: String, into surface: Surface, row: Int, in rect: Rect, style: Style = .normal) {
+    /// Draws `text` centred in `rect` at `row` and returns the cells it took.
+    @discardableResult
+    private func centre(_ text: String, into surface: Surface, row: Int, in rect: Rect, style: Style = .normal) -> Rect {
         let width = DisplayWidth.of(text)
-        surface.draw(text, row: row, column: rect.column + max(0, (rect.width - width) / 2), width: rect.width, style: style)
+        let start = rect.column + max(0, (rect.width - width) / 2)
+        let end = surface.draw(text, row: row, column: start, width: rect.width, style: style)
+        return Rect(row: row, column: start, width: end - start, height: 1)
     }
 
     private func pad(_ text: String) -> String {

@@ -128,6 +128,12 @@ public final class GameScoreboardViewModel {
         (homePlayers + awayPlayers)[_selectedPlayerIndex.value]
     }
 
+    /// Chooses the player at `index`: the home team's three, then the away team's (a click on one).
+    public func selectPlayer(at index: Int) {
+        guard (0..<6).contains(index) else { return }
+        _selectedPlayerIndex.change(to: index)
+    }
+
     /// Moves the choice of player within a team (up, down) or to the other team (left, right).
     public func moveSelection(_ direction: Direction) {
         let index = _selectedPlayerIndex.value
