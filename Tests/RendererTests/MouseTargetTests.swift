@@ -87,6 +87,12 @@ struct MouseTargetTests {
             Issue.record("the form opened on the first click")
             return
         }
+        harness.type("d")  // asked whether to delete: the list answers neither the arrows nor the mouse
+        harness.click(row: mark.row, column: mark.column + 2)
+        #expect(latest(people.selectedIndex) == 1)
+        harness.wheel(down: true, row: mark.row, column: mark.column + 2)
+        #expect(latest(people.selectedIndex) == 1)
+        harness.type("n")
         harness.click(row: second.row, column: second.column)
         guard case .form = latest(people.mode) else {
             Issue.record("a second click did not edit")

@@ -153,9 +153,12 @@ public final class PeopleView: ScreenView {
         let state = drawn.state
         let first = state.firstVisibleIndex
         let selected = state.selectedIndex
-        surface.markList(in: rect, first: first, count: state.rows.count, selected: selected,
-                         moveSelection: { [viewModel] in viewModel.moveSelection(by: $0) },
-                         activate: { [viewModel] in viewModel.startEditing() })
+        // Like the arrows, the mouse moves through the list only while no question is asked.
+        if case .list = state.mode {
+            surface.markList(in: rect, first: first, count: state.rows.count, selected: selected,
+                             moveSelection: { [viewModel] in viewModel.moveSelection(by: $0) },
+                             activate: { [viewModel] in viewModel.startEditing() })
+        }
         for (offset, row) in state.rows.prefix(rect.height).enumerated() {
             let line = rect.row + offset
             let isSelected = first + offset == selected

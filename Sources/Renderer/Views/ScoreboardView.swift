@@ -153,7 +153,7 @@ public final class ScoreboardView: ScreenView {
         centre(state.time, into: surface, row: row + 1, in: rect)
         if state.pastGameTitle.isEmpty, !state.isFinished {
             let button = centre("[ \(state.pauseButtonTitle) ]", into: surface, row: row + 2, in: rect, style: .selectedTab)
-            surface.mark(button) { [viewModel] in viewModel.togglePause() }
+            if keyScopes == [.scoreboard] { surface.mark(button) { [viewModel] in viewModel.togglePause() } }
         }
     }
 
@@ -199,8 +199,11 @@ public final class ScoreboardView: ScreenView {
         if index == selected { surface.draw("›", row: row, column: column.column + 1, style: .title) }
         surface.draw(player.name, row: row, column: column.column + 3,
                      width: countsStart - column.column - 4, style: index == selected && enabled ? .selectedTab : .normal)
-        surface.mark(Rect(row: row, column: column.column, width: column.width, height: 1)) { [viewModel] in
-            viewModel.selectPlayer(at: index)
+        // Like the arrows, a click chooses a player only while no question or name is pending.
+        if keyScopes == [.scoreboard] {
+            surface.mark(Rect(row: row, column: column.column, width: column.width, height: 1)) { [viewModel] in
+                viewModel.selectPlayer(at: index)
+            }
         }
         var x = countsStart
         for count in player.counts {
