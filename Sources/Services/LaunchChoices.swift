@@ -186,6 +186,9 @@ public struct LaunchChoices: Equatable, Sendable {
               url.host?.isEmpty == false, url.query == nil, url.fragment == nil else {
             throw problem("\(redacted(text)) is not an http or https URL to put /v1/… after")
         }
+        guard url.user == nil, url.password == nil else {
+            throw problem("\(redacted(text)) holds a login, which would show on screen in its errors: Open-Meteo needs none")
+        }
         return text
     }
 

@@ -49,7 +49,7 @@ struct MvvmTui: ParsableCommand {
 
             The config file ($XDG_CONFIG_HOME/mvvm-tui/config.toml, else \
             ~/.config/mvvm-tui/config.toml, or --config FILE) holds the same settings: the tab, \
-            colour, the unit, the people order, the TMDb and Weatherbit keys, an Open-Meteo server \
+            colour, the mouse, the unit, the people order, the TMDb and Weatherbit keys, an Open-Meteo server \
             of one's own, the people server with its user and password. A flag beats an environment variable, which beats the \
             config file; a unit (u) or order (s) chosen in the app is kept and beats the file's. \
             A malformed file stops the program before the screen opens (exit status 78). \

@@ -161,5 +161,14 @@ struct MouseTargetTests {
         harness.type("1")
         #expect(latest(scoreboard.awayPlayers[2].onePointMoveCount) == "1")
     }
+
+    @Test func onlyALeftClickOrTheWheelAnswersTheStatusLinesNotice() {
+        let harness = ShellHarness(tab: .movies, notices: ["the config file has an unknown key"])
+        harness.draw()
+        harness.type(Array("\u{1B}[<2;5;5M\u{1B}[<0;5;5m\u{1B}[<1;5;5M".utf8))  // right press, a release, middle press
+        #expect(harness.grid.text.contains("unknown key"))
+        harness.click(row: 5, column: 5)
+        #expect(!harness.grid.text.contains("unknown key"))
+    }
 }
 

@@ -56,7 +56,8 @@ struct LaunchChoicesTests {
         #expect(fromEnvironment.openMeteoGeocodingBase == "https://places.example.org/om")
     }
 
-    @Test(arguments: ["ftp://weather.example.org", "weather.example.org", "https://", "https://weather.example.org/?key=1"])
+    @Test(arguments: ["ftp://weather.example.org", "weather.example.org", "https://", "https://weather.example.org/?key=1",
+                      "https://ada:secret@weather.example.org"])
     func anOpenMeteoServerThatIsNotAnHTTPURLIsRefusedNamingWhereItWasSet(text: String) {
         #expect(throws: LaunchChoices.Invalid.self) {
             try LaunchChoices(flags: noFlags, environment: ["MVVM_TUI_OPEN_METEO_GEOCODING_URL": text], file: file)

@@ -11,7 +11,8 @@ struct TMDbLanguageTests {
         (["LANG": "de"], "de"),
         (["LANG": "de_AT@euro"], "de-AT"),
         (["LANG": "sr_RS.UTF-8@latin"], "sr-RS"),
-        (["LANG": "es_419.UTF-8"], "es-419"),
+        (["LANG": "es_419.UTF-8"], "es"),  // TMDb takes two-letter territories only
+        (["LANG": "ast_ES.UTF-8"], "en-US"),  // and two-letter languages
         (["LANG": "EN_gb.utf8"], "en-GB"),
         (["LANG": "C"], "en-US"),
         (["LANG": "C.UTF-8"], "en-US"),

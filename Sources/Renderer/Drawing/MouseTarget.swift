@@ -52,14 +52,16 @@ extension Surface {
     /// Marks a list drawn one item a row in `rect`, from the item at `first`, `count` of them in
     /// view: the wheel over it moves the selection; a click on an item selects it, and a click on
     /// the item already selected does what Enter does there (`activate`), when Enter does
-    /// something. `moveSelection` takes how many items to move by (negative: up).
-    public func markList(in rect: Rect, first: Int, count: Int, selected: Int?,
+    /// something. `moveSelection` takes how many items to move by (negative: up); `selected`
+    /// gives the selection when the click comes (a key or a wheel turn read with the click may
+    /// have moved it since the frame was drawn).
+    public func markList(in rect: Rect, first: Int, count: Int, selected: @escaping @MainActor () -> Int?,
                          moveSelection: @escaping @MainActor (Int) -> Void, activate: (@MainActor () -> Void)? = nil) {
         mark(rect, wheel: moveSelection)
         for offset in 0..<min(count, rect.height) {
             let index = first + offset
             mark(Rect(row: rect.row + offset, column: rect.column, width: rect.width, height: 1)) {
-                guard let selected else { return moveSelection(index) }
+                guard let selected = selected() else { return moveSelection(index) }
                 if index == selected { activate?() } else { moveSelection(index - selected) }
             }
         }

@@ -92,10 +92,15 @@ public final class ShellView {
     /// Answers one key, then binds the input line of the screen that takes it now (a screen
     /// can take it or put it away on a key, as the Scoreboard does to rename).
     public func handle(_ key: Key) {
-        shell.dismissNotice()
         if case .mouse(let event) = key {
+            // A release, or another button (the click that raises the window), is no answer to a notice.
+            switch event.action {
+            case .press(.left), .wheelUp, .wheelDown: shell.dismissNotice()
+            default: return
+            }
             answer(event)
         } else {
+            shell.dismissNotice()
             answer(key)
         }
         followInputLineUser()

@@ -25,7 +25,7 @@ public final class TerminalApp {
     private var sources: [any DispatchSourceProtocol] = []
 
     /// Creates the app; `useMouse` turns on mouse reporting; `trace` receives one line per frame.
-    public init(useColor: Bool, useMouse: Bool = true, trace: FrameTrace?) {
+    public init(useColor: Bool, useMouse: Bool, trace: FrameTrace?) {
         self.useColor = useColor
         self.useMouse = useMouse
         self.trace = trace

@@ -12,6 +12,8 @@ struct MovieListDrawing {
     let selected: MovieRowViewModel?
     /// Moves the cursor by a number of rows: the wheel over the list, a click on a row.
     let moveSelection: @MainActor (Int) -> Void
+    /// The cursor's row when a click comes, as the bindings last delivered it.
+    let currentSelection: @MainActor () -> Int?
 
     func draw(into surface: Surface, in rect: Rect) {
         guard rect.height > 0, rect.width > 0 else { return }
@@ -32,7 +34,7 @@ struct MovieListDrawing {
 
     private func drawRows(into surface: Surface, in rect: Rect) {
         let first = Self.firstVisible(selected: selectedIndex, count: rows.count, height: rect.height)
-        surface.markList(in: rect, first: first, count: rows.count - first, selected: selectedIndex, moveSelection: moveSelection)
+        surface.markList(in: rect, first: first, count: rows.count - first, selected: currentSelection, moveSelection: moveSelection)
         for (offset, row) in rows.dropFirst(first).prefix(rect.height).enumerated() {
             let index = first + offset
             let line = rect.row + offset

@@ -69,7 +69,8 @@ public final class MoviesView: ScreenView {
         let style: Style = state.infoIsProblem && !state.isFetching ? .error : .dim
         surface.draw(news, row: rect.row + 1, column: rect.column + 1, width: rect.width - 2, style: style)
         MovieListDrawing(rows: state.rows, selectedIndex: state.selectedIndex, selected: state.selectedMovie,
-                         moveSelection: { [viewModel] in viewModel.moveSelection(by: $0) })
+                         moveSelection: { [viewModel] in viewModel.moveSelection(by: $0) },
+                         currentSelection: { [drawn] in drawn.state.selectedIndex })
             .draw(into: surface, in: rect.droppingTop(3))
     }
 }

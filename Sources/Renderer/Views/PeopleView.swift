@@ -155,7 +155,7 @@ public final class PeopleView: ScreenView {
         let selected = state.selectedIndex
         // Like the arrows, the mouse moves through the list only while no question is asked.
         if case .list = state.mode {
-            surface.markList(in: rect, first: first, count: state.rows.count, selected: selected,
+            surface.markList(in: rect, first: first, count: state.rows.count, selected: { [drawn] in drawn.state.selectedIndex },
                              moveSelection: { [viewModel] in viewModel.moveSelection(by: $0) },
                              activate: { [viewModel] in viewModel.startEditing() })
         }

@@ -253,7 +253,7 @@ public final class ScoreboardView: ScreenView {
         let visible = max(1, rect.height - 2)
         let first = max(0, min(state.librarySelectedIndex - visible / 2, state.libraryRows.count - visible))
         surface.markList(in: Rect(row: rect.row + 2, column: rect.column, width: rect.width, height: visible), first: first,
-                         count: state.libraryRows.count - first, selected: state.librarySelectedIndex,
+                         count: state.libraryRows.count - first, selected: { [drawn] in drawn.state.librarySelectedIndex },
                          moveSelection: { [viewModel] in viewModel.library.moveSelection(by: $0) },
                          activate: { [viewModel] in viewModel.openSelectedGame() })
         for (offset, line) in state.libraryRows.dropFirst(first).prefix(visible).enumerated() {

@@ -50,7 +50,8 @@ public final class SearchView: ScreenView {
         surface.draw(line, row: rect.row, column: rect.column + 1, width: rect.width - 2,
                      style: state.infoIsProblem ? .error : .dim)
         MovieListDrawing(rows: state.rows, selectedIndex: state.selectedIndex, selected: state.selectedMovie,
-                         moveSelection: { [viewModel] in viewModel.moveSelection(by: $0) })
+                         moveSelection: { [viewModel] in viewModel.moveSelection(by: $0) },
+                         currentSelection: { [drawn] in drawn.state.selectedIndex })
             .draw(into: surface, in: rect.droppingTop(2))
     }
 }

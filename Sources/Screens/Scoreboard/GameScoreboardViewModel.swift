@@ -73,6 +73,11 @@ public final class GameScoreboardViewModel {
     private var tick: ScheduledAction?
 
     /// Creates the scoreboard. `openLibrary` is called once, when the screen first appears;
+    /// A view-model freed while its clock runs leaves no timer on the run loop.
+    isolated deinit {
+        tick?.cancel()
+    }
+
     /// `scheduler` gives the monotonic time and the clock's ticks; `today` dates new games.
     public init(openLibrary: @escaping () throws -> GameLibrary, scheduler: any Scheduler,
                 today: @escaping () -> Date = Date.init, timeZone: TimeZone = .current) {

@@ -414,8 +414,6 @@ extension WeatherViewModel: InputLineUser {
         _inputLineIsFocused.change(to: focused)
     }
 
-    /// Enter: the chosen suggestion's place, whose name the line then shows, when Up or Down
-    /// chose one; else the place the text names.
     /// Looks up the suggested place at `index`, as Enter does on the selected one (a click on it).
     public func pickSuggestion(at index: Int) {
         guard suggestedPlaces.indices.contains(index) else { return }
@@ -423,6 +421,8 @@ extension WeatherViewModel: InputLineUser {
         inputSubmitted()
     }
 
+    /// Enter: the chosen suggestion's place, whose name the line then shows, when Up or Down
+    /// chose one; else the place the text names.
     public func inputSubmitted() {
         guard let index = _selectedSuggestion.value, suggestedPlaces.indices.contains(index) else {
             changeLocation(to: _inputLine.value.text)
