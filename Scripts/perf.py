@@ -316,8 +316,9 @@ def press(fd, key, silence=KEY_SILENCE):
     return (None if last is None else (last - written) * 1000), total
 
 
-def thread_switches(pid):
-    """Returns {tid: (thread name, voluntary + nonvoluntary context switches)} for `pid`."""
+def thread_switches(pid, kinds=("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
+    """Returns {tid: (thread name, context switches)} for `pid`: the sum of the `kinds` its
+    /proc status counts (voluntary and nonvoluntary unless told)."""
     threads = {}
     for task in Path(f"/proc/{pid}/task").iterdir():
         try:
@@ -326,7 +327,7 @@ def thread_switches(pid):
         except OSError:
             continue  # the thread exited while we looked
         count = sum(int(line.split()[1]) for line in status.splitlines()
-                    if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")))
+                    if line.startswith(kinds))
         threads[task.name] = (name, count)
     return threads
 
@@ -394,17 +395,7 @@ def run_scenario(fd, scenario):
 def voluntary_switches(pid):
     """Returns {tid: (thread name, voluntary context switches)} for `pid`: the times each thread
     went to sleep waiting for something (a timer, a queue, the terminal)."""
-    threads = {}
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        try:
-            status = (task / "status").read_text()
-            name = (task / "comm").read_text().strip()
-        except OSError:
-            continue  # the thread exited while we looked
-        count = sum(int(line.split()[1]) for line in status.splitlines()
-                    if line.startswith("voluntary_ctxt_switches"))
-        threads[task.name] = (name, count)
-    return threads
+    return thread_switches(pid, kinds=("voluntary_ctxt_switches",))
 
 
 def measure_running_clock(pid, fd, seconds=3.0):

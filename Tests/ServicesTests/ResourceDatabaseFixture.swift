@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Services
+import TestSupport
 
 /// Small databases in the shape of the ones the program ships, for tests: the tables are made by
 /// the very statements the shipped database was made with (read from its `sqlite_master`), so a
@@ -42,20 +43,7 @@ enum ResourceDatabaseFixture {
 
     /// Writes at `url` `count` bytes that are no database, the same each run.
     static func writeNoise(count: Int, to url: URL) throws {
-        var generator = SplitMix(seed: 17)
+        var generator = SplitMix64(seed: 17)  // the same noise in every run
         try Data((0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }).write(to: url)
-    }
-}
-
-/// A small seeded random number generator, so that noise is the same in every run.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
