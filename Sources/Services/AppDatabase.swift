@@ -55,7 +55,12 @@ public final class AppDatabase: Sendable {
         try Self.migrator.migrate(writer)
     }
 
-    private static func reason(_ error: any Error) -> String {
+    /// A database over `writer`, as it is (see `AppDatabase+Reading`).
+    init(unmigrated writer: any DatabaseWriter) {
+        self.writer = writer
+    }
+
+    static func reason(_ error: any Error) -> String {
         if let error = error as? DatabaseError { return Failure(error).description }
         return (error as NSError).localizedDescription
     }

@@ -55,7 +55,8 @@ struct MvvmTui: ParsableCommand {
             A malformed file stops the program before the screen opens (exit status 78). \
             Docs/Configuration.md in the project's source has a full example.
             """,
-        version: "mvvm-tui 0.1.0"
+        version: "mvvm-tui 0.1.0",
+        subcommands: [WeatherCommand.self]
     )
 
     @Option(help: "The tab to open: weather, movies, search, scoreboard or people (default: the config file's tab, else weather).")
@@ -64,10 +65,10 @@ struct MvvmTui: ParsableCommand {
     @Option(help: ArgumentHelp("The place the Weather screen opens on (default: the last place shown, else McGaheysville, VA).", valueName: "text"))
     var location: String?
 
-    @Flag(help: "Use embedded data only; make no network connection at all.")
+    @Flag(help: Startup.offlineHelp)
     var offline = false
 
-    @Option(help: ArgumentHelp("Where people, games and settings are kept (default: $XDG_DATA_HOME/mvvm-tui, else ~/.local/share/mvvm-tui).", valueName: "dir"))
+    @Option(help: Startup.dataDirHelp)
     var dataDir: String?
 
     @Option(help: ArgumentHelp("The CardDAV address book, or server, the People screen syncs with, such as https://dav.example.com/ (default: $MVVM_TUI_PEOPLE_API, else the config file's; '' for none: no sync). Its user and password come from $MVVM_TUI_PEOPLE_USER and $MVVM_TUI_PEOPLE_PASSWORD, or the config file when it is the file's server, else ~/.netrc; a URL with a password in it is refused. Docs/PeopleAPI.md describes it.", valueName: "url"))
@@ -76,7 +77,7 @@ struct MvvmTui: ParsableCommand {
     @Option(help: ArgumentHelp("The address book to sync when the people server holds several, by name (default: $MVVM_TUI_PEOPLE_BOOK, else the config file's, else the first).", valueName: "name"))
     var peopleBook: String?
 
-    @Option(help: ArgumentHelp("The config file to read (default: $XDG_CONFIG_HOME/mvvm-tui/config.toml, else ~/.config/mvvm-tui/config.toml).", valueName: "file"))
+    @Option(help: Startup.configHelp)
     var config: String?
 
     @Flag(help: "Draw without colours.")
@@ -93,23 +94,11 @@ struct MvvmTui: ParsableCommand {
     /// that needs it, and the other tabs work without it.
     mutating func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        let file: ConfigFile
-        let choices: LaunchChoices
-        do {
-            file = try ConfigFile.load(path: config ?? ConfigFile.defaultPath(environment: environment),
-                                       isExplicit: config != nil)
-            choices = try LaunchChoices(flags: .init(tab: tab?.rawValue, noColor: noColor, peopleAPI: peopleApi, peopleBook: peopleBook,
-                                                         noMouse: noMouse),
-                                        environment: environment, file: file,
-                                        netrc: Netrc.load(path: Netrc.path(environment: environment)))
-        } catch let problem as ConfigFile.Problem {
-            FileHandle.standardError.write(Data("mvvm-tui: \(problem)\n".utf8))
-            throw ExitCode(78)  // EX_CONFIG
-        } catch let invalid as LaunchChoices.Invalid {
-            throw ValidationError(invalid.description)
-        }
+        let (file, choices) = try Startup.choices(config: config, flags: .init(
+            tab: tab?.rawValue, noColor: noColor, peopleAPI: peopleApi, peopleBook: peopleBook, noMouse: noMouse
+        ), environment: environment)
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            FileHandle.standardError.write(Data("mvvm-tui needs an interactive terminal\n".utf8))
+            FileHandle.standardError.write(Data("mvvm-tui needs an interactive terminal; its subcommands print to any output (mvvm-tui weather Paris; mvvm-tui help)\n".utf8))
             throw ExitCode(2)
         }
         cj_run_global_jobs_on_main_queue()
@@ -117,7 +106,7 @@ struct MvvmTui: ParsableCommand {
             initialTab: choices.tab.flatMap(TabOption.init(rawValue:))?.tab ?? .weather,
             location: location,
             offline: offline,
-            dataDirectory: try dataDirectory(environment: environment),
+            dataDirectory: try Startup.dataDirectory(dataDir, environment: environment, validated: true),
             useColor: choices.useColor,
             useMouse: choices.useMouse,
             trace: try trace.map(openTrace),
@@ -126,17 +115,6 @@ struct MvvmTui: ParsableCommand {
         )
         try MainActor.assumeIsolated {
             try AppComposition(settings: settings).run()
-        }
-    }
-
-    private func dataDirectory(environment: [String: String]) throws -> DataDirectory {
-        do {
-            let directory = try DataDirectory(explicit: dataDir, environment: environment,
-                                              currentDirectory: FileManager.default.currentDirectoryPath)
-            try directory.validate()
-            return directory
-        } catch let problem as DataDirectory.Problem {
-            throw ValidationError("--data-dir: \(problem)")
         }
     }
 

@@ -122,7 +122,7 @@ struct CommandLineTests {
     @Test func withoutATerminalItSaysSoAndExitsTwo() async throws {
         let result = try await TmuxSession.runForStatus(try TmuxSession.binary(), [])
         #expect(result.status == 2)
-        #expect(result.error == "mvvm-tui needs an interactive terminal\n")
+        #expect(result.error == "mvvm-tui needs an interactive terminal; its subcommands print to any output (mvvm-tui weather Paris; mvvm-tui help)\n")
         #expect(result.output.isEmpty)
     }
 
@@ -146,7 +146,7 @@ struct CommandLineTests {
               (GPL-3). The program is licensed under Apache-2.0.
 
             """))
-        #expect(help.contains("Show help information.\n\nCREDITS:"))
+        #expect(help.contains("for detailed help.\n\nCREDITS:"))
     }
 
     @Test func anUnknownTabIsRefusedClearly() async throws {

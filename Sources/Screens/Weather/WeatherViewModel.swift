@@ -66,6 +66,9 @@ public final class WeatherViewModel {
     public var selectedSuggestion: Output<Int?> { _selectedSuggestion.output }
     /// The unit temperatures are shown in.
     public var unit: Output<TemperatureUnit> { _unit.output }
+    /// Whether a place is being looked up or its weather fetched: the screen's spinner turns,
+    /// and a shell's `mvvm-tui weather` prints when it falls.
+    public var isBusy: Output<Bool> { _isBusy.output }
 
     // MARK: - State
 
@@ -84,11 +87,13 @@ public final class WeatherViewModel {
     private let _suggestions = Dynamic<[String]>([])
     private let _selectedSuggestion = Dynamic<Int?>(nil)
     private let _unit: Dynamic<TemperatureUnit>
+    private let _isBusy = Dynamic(false)
 
     private let geocoder: any Geocoder
     private let suggester: any Geocoder
     private let service: any WeatherService
     private let launchLocation: String?
+    private let chosenUnit: TemperatureUnit?
     private let scheduler: any Scheduler
     private let now: () -> Date
     private let timeZone: TimeZone
@@ -132,18 +137,20 @@ public final class WeatherViewModel {
     /// fast and offline) suggests places while typing; `service` gives the weather.
     /// `launchLocation` (`--location`) wins over the place kept from the last run.
     /// `defaultUnit` (the config file's) shows until the user chooses one with `toggleUnit`, which
-    /// is kept and wins from then on. `openPreferences` is called once, when the screen first appears.
+    /// is kept and wins from then on; `chosenUnit` (`mvvm-tui weather --unit c`) wins over both.
+    /// `openPreferences` is called once, when the screen first appears.
     /// `scheduler` times the refreshes; `now` and `timeZone` (the user's) date the reports kept.
     public init(geocoder: any Geocoder, suggester: any Geocoder, service: any WeatherService,
-                launchLocation: String? = nil, defaultUnit: TemperatureUnit = .fahrenheit,
+                launchLocation: String? = nil, defaultUnit: TemperatureUnit = .fahrenheit, chosenUnit: TemperatureUnit? = nil,
                 scheduler: any Scheduler = MainQueueScheduler(), now: @escaping () -> Date = Date.init,
                 timeZone: TimeZone = .current,
                 openPreferences: @escaping @MainActor () throws -> any PreferencesStore) {
-        _unit = Dynamic(defaultUnit)
+        _unit = Dynamic(chosenUnit ?? defaultUnit)
         self.geocoder = geocoder
         self.suggester = suggester
         self.service = service
         self.launchLocation = launchLocation
+        self.chosenUnit = chosenUnit
         self.scheduler = scheduler
         self.now = now
         self.timeZone = timeZone
@@ -162,7 +169,12 @@ public final class WeatherViewModel {
         isVisible = true
         guard hasAppeared else {
             hasAppeared = true
-            lookup = Task { [weak self] in self?.launch() }
+            _isBusy.change(to: true)
+            lookup = Task { [weak self] in
+                guard let self else { return }
+                launch()
+                if lookupGeneration == 0 { _isBusy.change(to: false) }  // it asked for nothing
+            }
             return
         }
         scheduleRefresh()
@@ -201,6 +213,7 @@ public final class WeatherViewModel {
             if let kept = try preferences.string(forKey: Self.unitKey).flatMap(TemperatureUnit.init(rawValue:)) {
                 _unit.value = kept
             }
+            if let chosenUnit { _unit.value = chosenUnit }
             if let launchLocation { return changeLocation(to: launchLocation) }
             let name = try preferences.string(forKey: Self.locationKey)
             let kept = try preferences.string(forKey: Self.placeKey).flatMap(KeptPlace.place(from:))
@@ -260,8 +273,12 @@ public final class WeatherViewModel {
         _locationName.change(to: Self.loading)
         clearWeather()
         _problem.change(to: "")
+        _isBusy.change(to: true)
         let service = self.service
         lookup = Task { [weak self] in
+            defer {
+                if let self, request == lookupGeneration { _isBusy.change(to: false) }
+            }
             let found: Place?
             do {
                 found = try await find()

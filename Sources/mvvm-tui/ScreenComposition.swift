@@ -1,0 +1,106 @@
+import Binding
+import Foundation
+import Models
+import Screens
+import Services
+
+/// Builds the screens' view-models from their services, the same for the full-screen app and
+/// for the shell's subcommands, which differ only in the database they read (see `SharedDatabase`)
+/// and in whether what the screens change is kept.
+@MainActor
+struct ScreenComposition {
+    /// What the flags, the environment and the config file chose together.
+    let choices: LaunchChoices
+    /// Embedded data only, no network (`--offline`).
+    let offline: Bool
+    let database: SharedDatabase
+    /// Whether a setting a screen changes (a place shown, a unit, an order) is kept: the app's
+    /// are; a subcommand's stay in memory (`UnkeptPreferences`).
+    let keepsSettings: Bool
+
+    func openPreferences() throws -> any PreferencesStore {
+        let preferences = SQLitePreferences(database: try database.open())
+        return keepsSettings ? preferences : UnkeptPreferences(reading: preferences)
+    }
+
+    /// The Weather screen: with `--offline`, the gazetteer and sample weather only; otherwise
+    /// Open-Meteo (or Weatherbit, with a key), falling back to them when there is no network.
+    func weather(location: String?, unit: TemperatureUnit? = nil, scheduler: any Scheduler) -> WeatherViewModel {
+        let gazetteer = EmbeddedGazetteer.bundled()
+        let sample = SampleWeatherService()
+        var geocoder: any Geocoder = gazetteer
+        var service: any WeatherService = sample
+        if !offline {
+            let http = CurlHTTPClient()
+            let live: any WeatherService = WeatherbitWeatherService(environment: choices.serviceKeys, http: http)
+                ?? OpenMeteoWeatherService(http: http, base: choices.openMeteoForecastBase)
+            geocoder = FallbackGeocoder(primary: OpenMeteoGeocoder(http: http, base: choices.openMeteoGeocodingBase),
+                                        fallback: gazetteer)
+            service = FallbackWeatherService(primary: live, fallback: sample)
+        }
+        return WeatherViewModel(geocoder: geocoder, suggester: gazetteer, service: service,
+                                launchLocation: location,
+                                defaultUnit: TemperatureUnit(rawValue: choices.unit) ?? .fahrenheit,
+                                chosenUnit: unit, scheduler: scheduler,
+                                openPreferences: openPreferences)
+    }
+
+    /// Films: TMDb when a key or token is set (and the network is allowed), in the locale's
+    /// language, with the embedded catalogue beside it; else the catalogue alone.
+    func movieServices() -> (tmdb: (any MovieService)?, catalogue: any MovieService) {
+        let catalogue = EmbeddedMovieCatalog.bundled()
+        let language = TMDbMovieService.language(environment: ProcessInfo.processInfo.environment)
+        let tmdb = offline ? nil : TMDbCredential.from(environment: choices.serviceKeys)
+            .map { TMDbMovieService(credential: $0, language: language) }
+        return (tmdb, catalogue)
+    }
+
+    /// The People screen: people in the database, synced with the people server when
+    /// `--people-api` (or `MVVM_TUI_PEOPLE_API`, or the config file) names one, the network is
+    /// allowed and `sync` is true.
+    func people(sync: Bool = true) -> PeopleListViewModel {
+        // LaunchChoices refused any URL the API would refuse.
+        let api = offline || !sync ? nil : choices.peopleServer.flatMap {
+            try? CardDAVPeopleAPI(server: $0, book: choices.peopleBook, credentials: choices.peopleCredentials,
+                                  certificateAuthorities: choices.peopleCertificateAuthorities)
+        }
+        let database = self.database
+        return PeopleListViewModel(
+            openStore: { SQLitePeopleStore(database: try database.open()) },
+            openPreferences: openPreferences,
+            api: api, files: LocalTextFiles(), runner: PeopleWorkQueue(), today: { CalendarDay.today() },
+            defaultOrder: ["first": .firstName, "birthday": .nextBirthday][choices.peopleSort ?? ""] ?? .lastName
+        )
+    }
+
+    /// The Scoreboard: the game kept last, and the library of games kept.
+    func scoreboard(scheduler: any Scheduler) -> GameScoreboardViewModel {
+        let database = self.database
+        return GameScoreboardViewModel(openLibrary: { SQLiteGameLibrary(database: try database.open()) }, scheduler: scheduler)
+    }
+}
+
+/// The program's one database, opened when a screen first needs it and then shared; a failure
+/// is reported to each screen that asks, and asked again next time.
+@MainActor
+final class SharedDatabase {
+    private let opening: () throws -> AppDatabase
+    private var database: AppDatabase?
+
+    /// The database at `path`, created and migrated when it needs to be: the app's.
+    convenience init(path: String) {
+        self.init { try AppDatabase(path: path) }
+    }
+
+    /// The database `open` opens, the first time it is asked for.
+    init(open: @escaping () throws -> AppDatabase) {
+        opening = open
+    }
+
+    func open() throws -> AppDatabase {
+        if let database { return database }
+        let opened = try opening()
+        database = opened
+        return opened
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Binding
+import Renderer
+import Screens
+
+/// `mvvm-tui weather [PLACE…]`: the Weather screen's outputs for a shell or a status bar.
+struct WeatherCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "weather",
+        abstract: "Print the weather of a place as the Weather screen shows it.",
+        discussion: """
+            The words are joined as typed in the input line. Without them, the place the app \
+            showed last, else McGaheysville, VA. Offline, the place's last real report with its \
+            age, else sample data labelled as such. Nothing is kept: not the place, not the report.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The place (default: the last place the app showed).", valueName: "place"))
+    var place: [String] = []
+
+    @Option(help: "The unit: c or f (default: the app's, else the locale's).")
+    var unit: UnitOption?
+
+    @OptionGroup var options: SubcommandOptions
+
+    func run() throws {
+        PrintoutRun.prepare()
+        try MainActor.assumeIsolated {
+            let (composition, style) = try options.composition()
+            let viewModel = composition.weather(location: place.isEmpty ? nil : place.joined(separator: " "),
+                                                unit: unit?.unit, scheduler: MainQueueScheduler())
+            PrintoutRun.run(WeatherPrintout(viewModel: viewModel), json: options.json, style: style) {
+                viewModel.screenAppeared()
+            }
+        }
+    }
+}
+
+/// `--unit` as typed.
+enum UnitOption: String, CaseIterable, ExpressibleByArgument {
+    case c, f
+
+    var unit: TemperatureUnit { self == .c ? .celsius : .fahrenheit }
+}
