@@ -94,5 +94,13 @@ let package = Package(
             exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+        // The subcommands run as a shell runs them, their output compared with the same view-models
+        // run here on the same embedded data.
+        .testTarget(
+            name: "CommandLineTests",
+            dependencies: ["Screens", "Services", "Renderer", "Binding", "Models", "TestSupport",
+                           .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: callerIsolatedAsync
+        ),
     ]
 )

@@ -65,11 +65,6 @@ struct MvvmTui: ParsableCommand {
     @Option(help: ArgumentHelp("The place the Weather screen opens on (default: the last place shown, else McGaheysville, VA).", valueName: "text"))
     var location: String?
 
-    @Flag(help: Startup.offlineHelp)
-    var offline = false
-
-    @Option(help: Startup.dataDirHelp)
-    var dataDir: String?
 
     @Option(help: ArgumentHelp("The CardDAV address book, or server, the People screen syncs with, such as https://dav.example.com/ (default: $MVVM_TUI_PEOPLE_API, else the config file's; '' for none: no sync). Its user and password come from $MVVM_TUI_PEOPLE_USER and $MVVM_TUI_PEOPLE_PASSWORD, or the config file when it is the file's server, else ~/.netrc; a URL with a password in it is refused. Docs/PeopleAPI.md describes it.", valueName: "url"))
     var peopleApi: String?
@@ -77,11 +72,8 @@ struct MvvmTui: ParsableCommand {
     @Option(help: ArgumentHelp("The address book to sync when the people server holds several, by name (default: $MVVM_TUI_PEOPLE_BOOK, else the config file's, else the first).", valueName: "name"))
     var peopleBook: String?
 
-    @Option(help: Startup.configHelp)
-    var config: String?
 
-    @Flag(help: "Draw without colours.")
-    var noColor = false
+    @OptionGroup var shared: SharedOptions
 
     @Flag(help: "Leave clicks and the wheel to the terminal (its own text selection) rather than the program.")
     var noMouse = false
@@ -94,8 +86,8 @@ struct MvvmTui: ParsableCommand {
     /// that needs it, and the other tabs work without it.
     mutating func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        let (file, choices) = try Startup.choices(config: config, flags: .init(
-            tab: tab?.rawValue, noColor: noColor, peopleAPI: peopleApi, peopleBook: peopleBook, noMouse: noMouse
+        let (file, choices) = try Startup.choices(config: shared.config, flags: .init(
+            tab: tab?.rawValue, noColor: shared.noColor, peopleAPI: peopleApi, peopleBook: peopleBook, noMouse: noMouse
         ), environment: environment)
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             FileHandle.standardError.write(Data("mvvm-tui needs an interactive terminal; its subcommands print to any output (mvvm-tui weather Paris; mvvm-tui help)\n".utf8))
@@ -105,8 +97,8 @@ struct MvvmTui: ParsableCommand {
         let settings = LaunchSettings(
             initialTab: choices.tab.flatMap(TabOption.init(rawValue:))?.tab ?? .weather,
             location: location,
-            offline: offline,
-            dataDirectory: try Startup.dataDirectory(dataDir, environment: environment, validated: true),
+            offline: shared.offline,
+            dataDirectory: try Startup.dataDirectory(shared.dataDir, environment: environment, validated: true),
             useColor: choices.useColor,
             useMouse: choices.useMouse,
             trace: try trace.map(openTrace),

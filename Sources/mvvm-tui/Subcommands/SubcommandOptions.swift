@@ -3,12 +3,10 @@ import Foundation
 import Renderer
 import Services
 
-/// The options every subcommand takes: where the data is, whether to use the network, and how to
-/// write the result.
-struct SubcommandOptions: ParsableArguments {
-    @Flag(help: "Write one JSON document rather than text (its keys: Docs/CommandLine.md).")
-    var json = false
-
+/// The options the app and every subcommand take: where the data is, whether to use the network,
+/// the config file, colour. The root command and each subcommand both include them, so that they
+/// may come before the subcommand's name or after it.
+struct SharedOptions: ParsableArguments {
     @Flag(help: Startup.offlineHelp)
     var offline = false
 
@@ -18,19 +16,27 @@ struct SubcommandOptions: ParsableArguments {
     @Option(help: Startup.configHelp)
     var config: String?
 
-    @Flag(help: "Write text without colours (there are none unless the output is a terminal and NO_COLOR is unset).")
+    @Flag(help: "Draw (or write) without colours; a subcommand writes none unless its output is a terminal.")
     var noColor = false
+}
+
+/// The options every subcommand takes: the shared ones and `--json`.
+struct SubcommandOptions: ParsableArguments {
+    @OptionGroup var shared: SharedOptions
+
+    @Flag(help: "Write one JSON document rather than text (its keys: Docs/CommandLine.md).")
+    var json = false
 
     /// The choices of the flags, the environment and the config file, and the screens' composition
     /// over the database read-only: a subcommand keeps nothing.
     @MainActor
     func composition(peopleAPI: String? = nil, peopleBook: String? = nil) throws -> (ScreenComposition, TextStyle) {
         let environment = ProcessInfo.processInfo.environment
-        let (_, choices) = try Startup.choices(config: config, flags: .init(
-            tab: nil, noColor: noColor, peopleAPI: peopleAPI, peopleBook: peopleBook
+        let (_, choices) = try Startup.choices(config: shared.config, flags: .init(
+            tab: nil, noColor: shared.noColor, peopleAPI: peopleAPI, peopleBook: peopleBook
         ), environment: environment)
-        let path = try Startup.dataDirectory(dataDir, environment: environment, validated: false).path + "/" + AppDatabase.fileName
-        let composition = ScreenComposition(choices: choices, offline: offline,
+        let path = try Startup.dataDirectory(shared.dataDir, environment: environment, validated: false).path + "/" + AppDatabase.fileName
+        let composition = ScreenComposition(choices: choices, offline: shared.offline,
                                             database: SharedDatabase { try AppDatabase.openForReading(path: path) },
                                             keepsSettings: false)
         return (composition, TextStyle(usesColor: choices.useColor && isatty(STDOUT_FILENO) == 1))

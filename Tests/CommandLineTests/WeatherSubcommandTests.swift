@@ -1,0 +1,123 @@
+import Foundation
+import Models
+import Renderer
+import Screens
+import Services
+import Testing
+import TestSupport
+
+/// `mvvm-tui weather`: the Weather screen's outputs in a shell.
+@MainActor
+struct WeatherSubcommandTests {
+    /// The view-model the binary runs with `--offline`, run here on the same embedded data.
+    private func offlineWeather(_ place: String?, unit: TemperatureUnit? = nil) async -> WeatherViewModel {
+        let gazetteer = EmbeddedGazetteer.bundled()
+        let weather = WeatherViewModel(geocoder: gazetteer, suggester: gazetteer, service: SampleWeatherService(),
+                                       launchLocation: place, chosenUnit: unit, openPreferences: { InMemoryPreferences() })
+        weather.screenAppeared()
+        await weather.lookupsFinished()
+        return weather
+    }
+
+    @Test func theJSONHoldsTheViewModelsOutputsFieldByField() async throws {
+        let result = try await Subcommand().run(["weather", "Paris", "--offline", "--json"])
+        #expect(result.status == 0)
+        #expect(result.error.isEmpty)
+        let document = try Subcommand.decode(WeatherPrintout.Document.self, from: result.output)
+        let weather = await offlineWeather("Paris")
+        #expect(document.locationName == weather.locationName.current)
+        #expect(document.locationName == "Paris, France")
+        #expect(document.date == weather.date.current)
+        #expect(document.icon == weather.icon.current)
+        #expect(document.summary == weather.summary.current)
+        #expect(document.forecastSummary == weather.forecastSummary.current)
+        #expect(document.details == weather.details.current)
+        #expect(document.nextHours == weather.nextHours.current)
+        #expect(document.source == weather.source.current)
+        #expect(document.source == "Sample data (offline) — not a forecast")
+        #expect(document.asOf == weather.asOf.current)
+        #expect(document.isSample == weather.isSample.current)
+        #expect(document.problem == weather.problem.current)
+        #expect(document.unit == weather.unit.current.rawValue)
+        let days = weather.forecast.current
+        #expect(document.forecast.count == days.count)
+        #expect(days.count == 7)
+        for (printed, day) in zip(document.forecast, days) {
+            #expect(printed.weekday == day.weekday)
+            #expect(printed.date == day.date)
+            #expect(printed.icon == day.icon)
+            #expect(printed.condition == day.condition)
+            #expect(printed.low == day.low)
+            #expect(printed.high == day.high)
+        }
+    }
+
+    @Test func theTextIsWhatTheScreenShowsLabelsIncludedWithoutColourIntoAPipe() async throws {
+        let result = try await Subcommand().run(["weather", "Paris", "--offline"])
+        #expect(result.status == 0)
+        let weather = await offlineWeather("Paris")
+        let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(Array(lines.prefix(4)) == ["Paris, France", weather.date.current,
+                                           "\(weather.icon.current) \(weather.summary.current)", "Summary: \(weather.summary.current.components(separatedBy: " - ")[0])"])
+        #expect(lines.contains(weather.details.current))
+        #expect(lines.contains { $0.hasPrefix("\(weather.forecast.current[0].weekday) \(weather.forecast.current[0].date)") })
+        #expect(lines.suffix(2) == ["Source: Sample data (offline) — not a forecast", ""])
+        #expect(!result.output.contains("\u{1B}"))
+    }
+
+    @Test func theWordsAreJoinedAsTypedAndTheUnitIsChosen() async throws {
+        let result = try await Subcommand().run(["weather", "New", "York", "--unit", "c", "--offline", "--json"])
+        let document = try Subcommand.decode(WeatherPrintout.Document.self, from: result.output)
+        let weather = await offlineWeather("New York", unit: .celsius)
+        #expect(document.locationName == weather.locationName.current)
+        #expect(document.locationName.hasPrefix("New York"))
+        #expect(document.summary.hasSuffix("℃"))
+        #expect(document.unit == "celsius")
+    }
+
+    @Test func anUnknownPlaceSaysNotFoundOnStandardErrorAndExitsOne() async throws {
+        let subcommand = try Subcommand()
+        let text = try await subcommand.run(["weather", "Qqqxyzzy", "--offline"])
+        #expect(text.status == 1)
+        #expect(text.output.isEmpty)
+        #expect(text.error == "mvvm-tui: Not found\n")
+        let json = try await subcommand.run(["weather", "Qqqxyzzy", "--offline", "--json"])
+        #expect(json.status == 1)
+        #expect(try Subcommand.decode(WeatherPrintout.Document.self, from: json.output).locationName == "Not found")
+    }
+
+    @Test func anEmptyPlaceIsAskedForAsTheScreenAsksAndABadUnitIsBadUsage() async throws {
+        let subcommand = try Subcommand()
+        let empty = try await subcommand.run(["weather", " ", "--offline"])
+        #expect(empty.status == 1)
+        #expect(empty.error == "mvvm-tui: Type a place, then Enter\n")
+        let badUnit = try await subcommand.run(["weather", "Paris", "--unit", "k"])
+        #expect(badUnit.status == 64)
+        #expect(badUnit.error.contains("'k' is invalid for '--unit <unit>'"))
+    }
+
+    @Test func aFreshDataDirectoryIsLeftEmpty() async throws {
+        let subcommand = try Subcommand()
+        let result = try await subcommand.run(["weather", "Paris", "--offline"])
+        #expect(result.status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: subcommand.dataDirectory).isEmpty)
+    }
+
+    @Test func theAppsPlaceIsShownAndNeitherItNorTheFileIsChanged() async throws {
+        let subcommand = try Subcommand()
+        let path = subcommand.dataDirectory + "/" + AppDatabase.fileName
+        let preferences = SQLitePreferences(database: try AppDatabase(path: path))
+        try preferences.set("Lisbon, Portugal", forKey: "weather.location")
+        let files = { try [path, path + "-wal"].map { try Data(contentsOf: URL(fileURLWithPath: $0)) } }
+        let before = try files()
+
+        let kept = try await subcommand.run(["weather", "--offline", "--json"])
+        #expect(try Subcommand.decode(WeatherPrintout.Document.self, from: kept.output).locationName == "Lisbon, Portugal")
+        let other = try await subcommand.run(["weather", "Paris", "--unit", "c", "--offline"])
+        #expect(other.output.hasPrefix("Paris, France\n"))
+
+        #expect(try files() == before)
+        #expect(try preferences.string(forKey: "weather.location") == "Lisbon, Portugal")
+        #expect(try preferences.string(forKey: "weather.unit") == nil)
+    }
+}
