@@ -42,12 +42,12 @@ check:
 	@Scripts/ensure-deps.sh test
 	$(SWIFT) test --filter '^($(HEADLESS_TESTS))\.'
 
-## test-release: the end-to-end suite against the release binary, a static
+## test-release: the end-to-end and command-line suites against the release binary, a static
 ## executable built with other flags than the tests' (run after `swift test` has built them)
 test-release:
 	@Scripts/ensure-deps.sh test
 	$(SWIFT) build $(RELEASE_FLAGS)
-	MVVM_TUI_BINARY=$(CURDIR)/$(RELEASE_BINARY) $(SWIFT) test --skip-build --filter EndToEndTests
+	MVVM_TUI_BINARY=$(CURDIR)/$(RELEASE_BINARY) $(SWIFT) test --skip-build --filter '^(EndToEndTests|CommandLineTests)\.'
 
 ## test-install: install the release build into a temporary prefix whose path has a space, run
 ## the installed program in tmux, read its manual page, complete its options, install over it,
@@ -175,13 +175,15 @@ bench: release
 	python3 Scripts/sync-perf.py --binary $(RELEASE_BINARY)
 
 ## perf: measure the release binary in a 100x30 pseudo-terminal, then keys during an import of
-## 20,000 vCards and of 10,000 with a photo each (see Docs/Performance.md)
+## 20,000 vCards and of 10,000 with a photo each, then the subcommands from exec to exit
+## (see Docs/Performance.md)
 perf: release
 	@Scripts/ensure-deps.sh perf
 	$(SWIFT) build $(BENCH_FLAGS)
 	python3 Scripts/perf.py --binary $(RELEASE_BINARY) --bench-binary .build/release/mvvm-tui-bench $(PERF_ARGS)
 	python3 Scripts/import-perf.py --binary $(RELEASE_BINARY)
 	python3 Scripts/import-perf.py --binary $(RELEASE_BINARY) --runs 3 --cards 10000 --photo-bytes 10000 --import-seconds 6
+	python3 Scripts/cli-perf.py --binary $(RELEASE_BINARY) --bench-binary .build/release/mvvm-tui-bench
 
 ## link-order: rewrite Scripts/link-order.txt from a session run under callgrind (needs valgrind)
 link-order:

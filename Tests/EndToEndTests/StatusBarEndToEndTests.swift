@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A status bar running `mvvm-tui weather` every 100 ms while the app runs on the same data: it reads
+/// what the app keeps as the app keeps it, and changes none of it.
+@Suite(.serialized) struct StatusBarEndToEndTests {
+    private let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("mvvm-tui-e2e-bar-\(UUID().uuidString)").path
+
+    /// Runs `weather` (the kept place) and `weather Lisbon --unit c --json` by turns, 100 ms apart,
+    /// for `duration`; every run must succeed.
+    private func statusBar(for duration: Duration) async throws -> [CommandResult] {
+        let binary = try TmuxSession.binary()
+        let clock = ContinuousClock()
+        let end = clock.now + duration
+        var runs: [CommandResult] = []
+        while clock.now < end {
+            let arguments = runs.count.isMultiple(of: 2) ? ["weather"] : ["weather", "Lisbon", "--unit", "c", "--json"]
+            runs.append(try await TmuxSession.runForStatus(binary, arguments + ["--offline", "--data-dir", dataDirectory]))
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return runs
+    }
+
+    @Test func aStatusBarReadsWhatTheAppKeepsAndChangesNothing() async throws {
+        let app = try await TmuxSession(arguments: ["--offline", "--data-dir", dataDirectory, "--location", "Paris"])
+        try await app.waitFor("Paris, France")
+
+        let first = try await statusBar(for: .milliseconds(1500))
+        try await app.type("Tokyo")
+        try await app.waitFor("a suggestion for Tokyo") { $0.contains("Tokyo, ") && $0.contains("Japan") }
+        try await app.press("Enter")
+        try await app.waitFor("Tokyo, Japan")
+        let second = try await statusBar(for: .milliseconds(1500))
+
+        for run in first + second {
+            #expect(run.status == 0, "\(run.error)")
+            #expect(run.error.isEmpty)
+        }
+        let keptPlaces = { (runs: [CommandResult]) in Set(runs.enumerated().filter { $0.offset.isMultiple(of: 2) }.map { $0.element.output.prefix { $0 != "\n" } }) }
+        #expect(first.count >= 5 && second.count >= 5)
+        #expect(keptPlaces(first) == ["Paris, France"])
+        #expect(keptPlaces(second) == ["Tokyo, Japan"])
+        #expect((first + second).enumerated().filter { !$0.offset.isMultiple(of: 2) }.allSatisfy { $0.element.output.contains("\"locationName\" : \"Lisbon, Portugal\"") })
+
+        // The app still answers at once, and kept its own place and unit, not the status bar's.
+        try await app.press("Escape")
+        try await app.waitFor("the input line left") { !$0.contains("Esc leave") }
+        try await app.press("C-c")
+        #expect(try await app.waitForExit().status == 0)
+        let relaunched = try await TmuxSession(arguments: ["--offline", "--data-dir", dataDirectory])
+        let screen = try await relaunched.waitFor("Tokyo, Japan")
+        #expect(screen.contains("℉") && !screen.contains("℃"))
+        #expect(!screen.contains("Lisbon"))
+    }
+}
