@@ -32,10 +32,11 @@ struct AppComposition {
 
     func run() throws -> Never {
         let app = TerminalApp(useColor: settings.useColor, useMouse: settings.useMouse, trace: settings.trace)
-        let screens = screenViews(needsDisplay: app.needsDisplay, scheduler: MainQueueScheduler())
+        let scheduler = MainQueueScheduler()
         let shell = ShellView(
             shell: ShellViewModel(initialTab: settings.initialTab, notices: settings.notices),
-            screens: screens,
+            screens: screenViews(needsDisplay: app.needsDisplay, scheduler: scheduler),
+            scheduler: scheduler,
             needsDisplay: app.needsDisplay,
             onQuit: app.quit
         )

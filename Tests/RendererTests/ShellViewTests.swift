@@ -23,6 +23,36 @@ import TestSupport
         #expect(harness.grid.lines[0] == "[Weather] Movies  Search  Scoreboard  People")
     }
 
+    @Test func theSpinnerTurnsAtTheRightOfTheTabBarOnlyWhileAScreenIsBusy() throws {
+        let scheduler = TestScheduler()
+        let harness = ShellHarness(scheduler: scheduler)
+        #expect(scheduler.waitingCount == 0)
+        let movies = try #require(harness.screens[.movies])
+        let people = try #require(harness.screens[.people])
+        movies.busy.value = true
+        people.busy.value = true
+        harness.draw()
+        #expect(harness.grid.lines[0].hasSuffix("People                   ⠋ Movies, People"))
+        #expect(scheduler.repeatingCount == 1)
+        scheduler.advance(by: .milliseconds(100))
+        harness.draw()
+        #expect(harness.grid.lines[0].hasSuffix("⠙ Movies, People"))
+        movies.busy.value = false
+        harness.draw()
+        #expect(harness.grid.lines[0].hasSuffix("⠙ People"))
+        people.busy.value = false
+        harness.draw()
+        #expect(harness.grid.lines[0] == "[Weather] Movies  Search  Scoreboard  People")
+        #expect(scheduler.waitingCount == 0)
+    }
+
+    @Test func onANarrowTerminalTheSpinnerStandsAlone() throws {
+        let harness = ShellHarness(size: Size(columns: 50, rows: 10))
+        try #require(harness.screens[.search]).busy.value = true
+        harness.draw()
+        #expect(harness.grid.lines[0].hasSuffix("People    ⠋"))
+    }
+
     @Test func highlightMovesForwardWithTabAndBackWithShiftTab() {
         let harness = ShellHarness(tab: .weather)
         var highlighted: [String] = []

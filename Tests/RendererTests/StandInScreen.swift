@@ -12,6 +12,9 @@ final class StandInScreen: ScreenView, InputLineUser {
     var inputLineIsFocused: Output<Bool> { isFocused.output }
     private let line = Dynamic(InputLine())
     private let isFocused = Dynamic(false)
+    /// What the stand-in's busy output says; tests set it.
+    let busy = Dynamic(false)
+    var isBusy: Output<Bool>? { busy.output }
     private let usesInputLine: Bool
     private let needsDisplay: @MainActor () -> Void
     /// Every text submitted from the input line, in order.

@@ -22,6 +22,11 @@ public final class ShellView {
     private var targets: [MouseTarget] = []
     private var lastSize = Size(columns: 0, rows: 0)
     private var tokens: [BindingToken] = []
+    /// The tabs whose screen is busy (their `isBusy`), and the spinner that turns while one is.
+    private var busyTabs: Set<Tab> = []
+    private var spinner = Spinner()
+    private let scheduler: any Scheduler
+    private var spinnerTimer: ScheduledAction?
 
     // What the shell view-model's outputs last delivered; drawing and key handling read these.
     /// The open tab (`selectedTab`); nil only before the first delivery.
@@ -47,19 +52,25 @@ public final class ShellView {
     /// `inputLineIsFocused` of the screen that takes the input line last said.
     public var isInputFocused: Bool { inputUser != nil && input.isFocused }
 
-    /// Creates the shell view. `needsDisplay` asks for a frame; `onQuit` ends the program.
+    /// Creates the shell view. `needsDisplay` asks for a frame; `onQuit` ends the program;
+    /// `scheduler` turns the spinner while a screen is busy.
     public init(
         shell: ShellViewModel,
         screens: [Tab: ScreenView],
         keymap: Keymap = .standard,
+        scheduler: any Scheduler = MainQueueScheduler(),
         needsDisplay: @escaping @MainActor () -> Void,
         onQuit: @escaping @MainActor () -> Void
     ) {
         self.shell = shell
         self.screens = screens
         self.keymap = keymap
+        self.scheduler = scheduler
         self.needsDisplay = needsDisplay
         self.onQuit = onQuit
+        for (tab, screen) in screens {
+            screen.isBusy?.bindAndFire { [unowned self] busy in self.screen(tab, isBusy: busy) }.store(in: &tokens)
+        }
         shell.selectedTab.bindAndFire { [unowned self] tab in
             if let visibleTab { screens[visibleTab]?.setVisible(false) }
             visibleTab = tab
@@ -77,6 +88,11 @@ public final class ShellView {
             helpScroll = 0
             needsDisplay()
         }.store(in: &tokens)
+    }
+
+    /// A freed shell leaves no spinner timer behind.
+    isolated deinit {
+        spinnerTimer?.cancel()
     }
 
     // MARK: - Keys
@@ -268,7 +284,8 @@ public final class ShellView {
             TooSmallView(minimum: Self.minimumSize).draw(into: surface)
             return
         }
-        TabBarView(tabs: shell.tabs, selected: tab, open: { [unowned self] in shell.selectTab($0) }).draw(into: surface, row: 0)
+        TabBarView(tabs: shell.tabs, selected: tab, busy: shell.tabs.filter(busyTabs.contains), spinner: spinner.glyph,
+                   open: { [unowned self] in shell.selectTab($0) }).draw(into: surface, row: 0)
         let content = Self.contentRect(in: size, hasInputLine: inputLineUser != nil)
         var cursor: Position?
         if inputLineUser != nil {
@@ -288,5 +305,39 @@ public final class ShellView {
         }
         surface.cursor = cursor
         targets = surface.mouseTargets
+    }
+}
+
+// MARK: - The spinner
+
+extension ShellView {
+    /// Notes a screen's busy output; the spinner turns, every `Spinner.interval`, only while a
+    /// screen is busy, so an idle program has no timer.
+    private func screen(_ tab: Tab, isBusy busy: Bool) {
+        guard busy != busyTabs.contains(tab) else { return }
+        if busy { busyTabs.insert(tab) } else { busyTabs.remove(tab) }
+        if busyTabs.isEmpty {
+            spinnerTimer?.cancel()
+            spinnerTimer = nil
+        } else if spinnerTimer == nil {
+            spinnerTimer = scheduler.schedule(every: Spinner.interval, after: Spinner.interval) { [weak self] in
+                self?.spinner.turn()
+                self?.needsDisplay()
+            }
+        }
+        needsDisplay()
+    }
+}
+
+/// The tab bar's spinner: a Braille dot turning while a screen is busy.
+struct Spinner {
+    static let interval: Duration = .milliseconds(100)
+    static let glyphs: [Character] = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
+    private(set) var step = 0
+
+    var glyph: String { String(Self.glyphs[step % Self.glyphs.count]) }
+
+    mutating func turn() {
+        step = (step + 1) % Self.glyphs.count
     }
 }

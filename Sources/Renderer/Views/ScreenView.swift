@@ -1,3 +1,4 @@
+import Binding
 import Screens
 
 /// The view of one tab's screen: it draws the screen's region and answers the screen's keys.
@@ -20,6 +21,8 @@ public protocol ScreenView: AnyObject {
     func setVisible(_ visible: Bool)
     /// The screen will draw in `rect` from now on (at start and after a resize), before it draws.
     func layout(in rect: Rect)
+    /// The view-model's busy output, which turns the tab bar's spinner; nil for a screen with none.
+    var isBusy: Output<Bool>? { get }
 }
 
 extension ScreenView {
@@ -28,4 +31,5 @@ extension ScreenView {
     public func handle(_ key: Key) -> Bool { false }
     public func setVisible(_ visible: Bool) {}
     public func layout(in rect: Rect) {}
+    public var isBusy: Output<Bool>? { nil }
 }

@@ -3,11 +3,16 @@ import Screens
 /// The top line: every tab's name, the open one in brackets and highlighted.
 ///
 /// Brackets mark the open tab without colour. When the names do not fit, the tabs that are
-/// not open are cut to their first letters.
+/// not open are cut to their first letters. While screens are busy, the spinner and their names
+/// sit at the right end, as far as they fit.
 @MainActor
 struct TabBarView {
     let tabs: [Tab]
     let selected: Tab
+    /// The tabs whose screen is busy, in the bar's order.
+    var busy: [Tab] = []
+    /// The spinner's glyph now.
+    var spinner = ""
     /// Opens a tab: a click on its name.
     var open: @MainActor (Tab) -> Void = { _ in }
 
@@ -24,7 +29,18 @@ struct TabBarView {
             }
             surface.mark(Rect(row: row, column: start, width: column - start, height: 1)) { open(tab) }
         }
+        drawBusy(into: surface, row: row, after: column)
         surface.fill("─", row: row + 1, column: 0, count: width, style: .dim)
+    }
+
+    /// `⠙ Movies, People` at the right end; the spinner alone when the names do not fit.
+    private func drawBusy(into surface: Surface, row: Int, after column: Int) {
+        guard !busy.isEmpty else { return }
+        let width = surface.size.columns
+        let named = "\(spinner) \(busy.map(\.title).joined(separator: ", ")) "
+        let text = column + 1 + named.count <= width ? named : "\(spinner) "
+        guard column + 1 + text.count <= width else { return }
+        surface.draw(text, row: row, column: width - text.count, style: .dim)
     }
 
     private func titles(fitting width: Int) -> [String] {

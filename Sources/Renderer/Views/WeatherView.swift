@@ -30,6 +30,8 @@ public final class WeatherView: ScreenView {
         var selectedSuggestion: Int?
     }
 
+    public var isBusy: Output<Bool>? { viewModel.isBusy }
+
     /// Creates the view; `needsDisplay` is called whenever what it shows changes.
     public init(viewModel: WeatherViewModel, needsDisplay: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel
