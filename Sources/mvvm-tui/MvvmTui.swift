@@ -54,6 +54,11 @@ struct MvvmTui: ParsableCommand {
             config file; a unit (u) or order (s) chosen in the app is kept and beats the file's. \
             A malformed file stops the program before the screen opens (exit status 78). \
             Docs/Configuration.md in the project's source has a full example.
+
+            The subcommands print one screen to a shell, a script or a status bar, from the same \
+            view-models, as text or --json, and keep nothing: mvvm-tui weather Paris, mvvm-tui \
+            search star wars --json. They exit 0 with a result, 1 with the screen's problem on \
+            standard error, 64 for bad usage (Docs/CommandLine.md).
             """,
         version: "mvvm-tui 0.1.0",
         subcommands: [WeatherCommand.self]
