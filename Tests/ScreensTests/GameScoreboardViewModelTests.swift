@@ -295,6 +295,46 @@ struct GameScoreboardViewModelTests {
         #expect(latest(scoreboard.pastGameTitle) == "")
     }
 
+    // MARK: - Busy
+
+    @Test func isBusyNeverRisesForEverythingIsDoneBeforeTheInputReturns() {
+        let busy = ValueRecorder(GameScoreboardViewModel(openLibrary: { self.library }, scheduler: scheduler).isBusy)
+        #expect(busy.values == [false])
+        let scoreboard = makeScoreboard()
+        let recorded = ValueRecorder(scoreboard.isBusy)
+        scoreboard.togglePause()
+        scoreboard.record(.twoPoints, by: scoreboard.homePlayers[0].playerID)
+        scheduler.advance(by: .milliseconds(300))
+        scoreboard.newGame()
+        scoreboard.confirmNewGame(true)
+        scoreboard.showLibrary()
+        #expect(latest(scoreboard.library.rows).count == 2)
+        #expect(recorded.values == [false])
+    }
+
+    @Test func theLibraryListsBeforeTheScreenAppearsAndStartsNoGame() throws {
+        var game = Game(accumulated: .milliseconds(61_250))
+        try game.record(.twoPoints, by: 4, at: .zero)
+        let library = InMemoryGameLibrary(games: [StoredGame(id: 1, startedOn: Date(timeIntervalSince1970: 1_763_700_000), game: game)])
+        let scoreboard = GameScoreboardViewModel(openLibrary: { library }, scheduler: scheduler,
+                                                 timeZone: TimeZone(identifier: "UTC")!)
+        scoreboard.showLibrary()
+        #expect(latest(scoreboard.library.rows) == ["Nov 21, 2025  Ballerz 0 - 2 Ringerz  01:01.2  in progress"])
+        let row = try #require(latest(scoreboard.library.games).first)
+        #expect([row.day, row.homeTeam, row.score, row.awayTeam, row.time, row.state]
+            == ["Nov 21, 2025", "Ballerz", "0 - 2", "Ringerz", "01:01.2", "in progress"])
+        #expect(latest(scoreboard.library.message) == "")
+        #expect(library.stored.count == 1)
+
+        let empty = InMemoryGameLibrary()
+        let none = GameScoreboardViewModel(openLibrary: { empty }, scheduler: scheduler)
+        none.showLibrary()
+        #expect(latest(none.library.message) == "No games yet.")
+        #expect(empty.stored.isEmpty)
+        none.screenAppeared()
+        #expect(empty.stored.count == 1)
+    }
+
     // MARK: - Names
 
     @Test func renamingThePlayerStartsFromTheNameAndIsKeptForTheNextGame() throws {

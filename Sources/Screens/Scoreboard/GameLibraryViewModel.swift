@@ -11,19 +11,24 @@ public final class GameLibraryViewModel {
     /// Whether the list shows.
     public var isVisible: Output<Bool> { _isVisible.output }
     /// One line per game: day, teams and score, time on the clock, state.
-    public var rows: Output<[String]> { _rows.output }
+    public var rows: Output<[String]> { _games.output.map { $0.map(\.text) } }
+    /// The same games field by field.
+    public var games: Output<[GameLibraryRowViewModel]> { _games.output }
     /// The row the cursor is on.
     public var selectedIndex: Output<Int> { _selectedIndex.output }
     /// What the list says when it cannot be read or is empty.
     public var message: Output<String> { _message.output }
 
+    /// What the list says when no game is kept.
+    public static let emptyMessage = "No games yet."
+
     // MARK: - State
 
     private let _isVisible = Dynamic(false)
-    private let _rows = Dynamic<[String]>([])
+    private let _games = Dynamic<[GameLibraryRowViewModel]>([])
     private let _selectedIndex = Dynamic(0)
     private let _message = Dynamic("")
-    private var games: [StoredGame] = []
+    private var stored: [StoredGame] = []
     private let timeZone: TimeZone
 
     init(timeZone: TimeZone) {
@@ -34,25 +39,25 @@ public final class GameLibraryViewModel {
 
     /// Shows `games`, or `problem` when they could not be read.
     func show(_ games: [StoredGame], problem: String?) {
-        self.games = games
-        _rows.value = games.map { ScoreboardFormat.libraryRow($0, timeZone: timeZone) }
-        _message.value = problem ?? (games.isEmpty ? "No games yet." : "")
+        stored = games
+        _games.value = games.map { GameLibraryRowViewModel($0, timeZone: timeZone) }
+        _message.value = problem ?? (games.isEmpty ? Self.emptyMessage : "")
         _selectedIndex.value = 0
         _isVisible.value = true
     }
 
     /// Moves the cursor by `offset` rows, staying on the list.
     public func moveSelection(by offset: Int) {
-        guard !games.isEmpty else { return }
-        let index = min(max(0, _selectedIndex.value + offset), games.count - 1)
+        guard !stored.isEmpty else { return }
+        let index = min(max(0, _selectedIndex.value + offset), stored.count - 1)
         if index != _selectedIndex.value { _selectedIndex.value = index }
     }
 
     /// Closes the list and gives the game under the cursor, for the scoreboard to open.
     func takeSelected() -> StoredGame? {
-        guard games.indices.contains(_selectedIndex.value) else { return nil }
+        guard stored.indices.contains(_selectedIndex.value) else { return nil }
         hide()
-        return games[_selectedIndex.value]
+        return stored[_selectedIndex.value]
     }
 
     /// Closes the list.

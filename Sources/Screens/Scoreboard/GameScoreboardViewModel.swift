@@ -8,6 +8,10 @@ import Models
 /// pause is committed to the library before an output changes. The clock's text changes ten
 /// times a second, from one repeating timer, only while the game runs and the screen shows;
 /// otherwise no timer exists.
+///
+/// Everything it does is synchronous: the library is opened, read and written, and every output
+/// set, before the input that asked for it returns. So `isBusy` never rises; a subcommand that
+/// lists the games writes them at once.
 @MainActor
 public final class GameScoreboardViewModel {
     // MARK: - Outputs
@@ -45,6 +49,9 @@ public final class GameScoreboardViewModel {
     public let newGameConfirmation = ConfirmationViewModel()
     /// The input line while a team or player is renamed.
     public let nameEditor = NameEditorViewModel()
+    /// Whether work the screen asked for is still under way: always false, for none is
+    /// asynchronous (see above); a view may bind it for a spinner, as on every screen.
+    public var isBusy: Output<Bool> { _isBusy.output }
 
     // MARK: - State
 
@@ -60,6 +67,7 @@ public final class GameScoreboardViewModel {
     private let _notice = Dynamic("")
     private let _pastGameTitle = Dynamic("")
     private let _selectedPlayerIndex = Dynamic(0)
+    private let _isBusy = Dynamic(false)
 
     private let openLibrary: () throws -> GameLibrary
     private let scheduler: any Scheduler
@@ -70,6 +78,7 @@ public final class GameScoreboardViewModel {
     private var game = Game()
     private var pastGame: StoredGame?
     private var isVisible = false
+    private var hasLoaded = false
     private var tick: ScheduledAction?
 
     /// Creates the scoreboard. `openLibrary` is called once, when the screen first appears;
@@ -183,8 +192,10 @@ public final class GameScoreboardViewModel {
         if newGameConfirmation.answer(confirmed) { startNewGame() }
     }
 
-    /// Opens the list of games kept.
+    /// Opens the list of games kept; before the screen has appeared, it opens the library for
+    /// it, and starts no game.
     public func showLibrary() {
+        openLibraryIfNeeded()
         guard let store else {
             library.show([], problem: _notice.value.isEmpty ? "Games are not being saved." : _notice.value)
             return
@@ -253,11 +264,23 @@ public final class GameScoreboardViewModel {
         showGame()
     }
 
-    private func loadIfNeeded() {
+    /// Opens the library, once: a failure is the notice, and is not asked again.
+    private func openLibraryIfNeeded() {
         guard store == nil, _notice.value.isEmpty else { return }
         do {
-            let store = try openLibrary()
-            self.store = store
+            store = try openLibrary()
+        } catch {
+            _notice.value = "Games are not being saved: \(error)"
+        }
+    }
+
+    /// Reads the latest game, or starts one, the first time the screen appears.
+    private func loadIfNeeded() {
+        guard !hasLoaded else { return }
+        hasLoaded = true
+        openLibraryIfNeeded()
+        guard let store else { return }
+        do {
             if let latest = try store.latestGame() {
                 current = latest
                 game = latest.game

@@ -25,14 +25,6 @@ enum ScoreboardFormat {
             : "\(game.away.name) win \(score.away) - \(score.home)"
     }
 
-    /// One line of the game library: `Nov 21, 2026  Ballerz 15 - 12 Ringerz  04:31.0  finished`.
-    static func libraryRow(_ stored: StoredGame, timeZone: TimeZone) -> String {
-        let game = stored.game
-        let state = game.isFinished ? "finished" : (game.moves.isEmpty ? "not started" : "in progress")
-        return "\(day(stored.startedOn, timeZone: timeZone))  \(game.home.name) \(score(game.score)) \(game.away.name)  "
-            + "\(time(game.accumulated))  \(state)"
-    }
-
     /// `Nov 21, 2026`: the day in `timeZone`, from the Gregorian calendar and `CalendarNames`
     /// (a `DateFormatter` would set up ICU's formatting, megabytes of memory, for one line).
     static func day(_ date: Date, timeZone: TimeZone) -> String {

@@ -1,0 +1,32 @@
+import Foundation
+import Models
+
+/// One game of the library as its row writes it: `Nov 21, 2026  Ballerz 15 - 12 Ringerz  04:31.0
+/// finished`, field by field.
+public struct GameLibraryRowViewModel: Equatable, Sendable {
+    /// `Nov 21, 2026`: the day the game started.
+    public let day: String
+    public let homeTeam: String
+    /// `<home> - <away>`.
+    public let score: String
+    public let awayTeam: String
+    /// Time on the clock: `04:31.0`.
+    public let time: String
+    /// `not started`, `in progress` or `finished`.
+    public let state: String
+
+    init(_ stored: StoredGame, timeZone: TimeZone) {
+        let game = stored.game
+        day = ScoreboardFormat.day(stored.startedOn, timeZone: timeZone)
+        homeTeam = game.home.name
+        score = ScoreboardFormat.score(game.score)
+        awayTeam = game.away.name
+        time = ScoreboardFormat.time(game.accumulated)
+        state = game.isFinished ? "finished" : (game.moves.isEmpty ? "not started" : "in progress")
+    }
+
+    /// The row as one line.
+    public var text: String {
+        "\(day)  \(homeTeam) \(score) \(awayTeam)  \(time)  \(state)"
+    }
+}
