@@ -124,11 +124,13 @@ extension PeopleListViewModel {
     private func importCards(from path: String) {
         say("")
         transfer.importCards(from: path)
+        showBusy()
     }
 
     private func exportCards(to path: String) {
         say("")
         transfer.exportCards(to: path, sortedBy: _sortOrder.value)
+        showBusy()
     }
 
     /// A transfer ended: its report is the news, and people imported are sent to the server.
@@ -137,5 +139,6 @@ extension PeopleListViewModel {
         if report.addedPeople { storeChanged() }
         say(report.text, isProblem: report.isProblem)
         if report.addedPeople { syncStatus.exchange(fetching: false) }
+        showBusy()
     }
 }

@@ -53,6 +53,9 @@ public final class PeopleListViewModel {
     public var sortText: Output<String> { _sortText.output }
     /// What the screen says in place of an empty list; empty when there are rows.
     public var emptyText: Output<String> { _emptyText.output }
+    /// Whether work the screen started runs on: a sync with the people server, an import or an
+    /// export. It falls once what the work did is shown (the rows, the header, the news).
+    public var isBusy: Output<Bool> { _isBusy.output }
     /// The people whose birthday falls within `birthdayWindow` days, soonest first.
     public var birthdaysSoon: Output<[PersonViewModel]> { _birthdaysSoon.output }
     /// `Birthdays soon: Ada Lovelace today, Grace Hopper in 3 days`; empty when there are none.
@@ -61,8 +64,10 @@ public final class PeopleListViewModel {
             people.isEmpty ? "" : "Birthdays soon: " + people.map { "\($0.nameText) \($0.nextBirthdayText)" }.joined(separator: ", ")
         }
     }
-    /// How many days ahead `birthdaysSoon` looks: a week.
-    public static let birthdayWindow = 7
+    /// How many days ahead `birthdaysSoon` looks.
+    public let birthdayWindow: Int
+    /// The window unless told otherwise: a week.
+    public static let defaultBirthdayWindow = 7
     /// The latest news: `Added Ada Lovelace`, `Imported 3 people`, or what went wrong.
     public var message: Output<String> { news.message }
     /// Whether `message` tells of a failure.
@@ -94,6 +99,7 @@ public final class PeopleListViewModel {
     private let _sortText = Dynamic("by last name")
     private let _emptyText = Dynamic("")
     private let _birthdaysSoon = Dynamic<[PersonViewModel]>([])
+    private let _isBusy = Dynamic(false)
     private let news = PeopleNews()
     let _mode = Dynamic(Mode.list)
     let _question = Dynamic("")
@@ -101,10 +107,12 @@ public final class PeopleListViewModel {
     private let openStore: @MainActor () throws -> any PeopleStore
     private let openPreferences: @MainActor () throws -> any PreferencesStore
     private let today: () -> CalendarDay
+    private let chosenOrder: PersonSortOrder?
     private(set) var store: (any PeopleStore)?
     private var preferences: (any PreferencesStore)?
     private var observation: StoreObservation?
     private var transferReport: BindingToken?
+    private var syncRunning: BindingToken?
     /// The store's commits that the people shown were read after.
     private var commitsShown = 0
     private var hasAppeared = false
@@ -121,20 +129,30 @@ public final class PeopleListViewModel {
     /// Creates the screen. The store and the preferences are opened when it first appears;
     /// `api` is nil when no people server is set; `today` is the day on the user's calendar.
     /// `defaultOrder` (the config file's) sorts until the user chooses an order with `toggleSort`,
-    /// which is kept and wins from then on.
+    /// which is kept and wins from then on. `birthdayWindow` is how many days ahead the
+    /// birthdays soon look. `chosenOrder` (a subcommand's `--sort`) sorts over the kept order
+    /// and is not kept.
     public init(openStore: @escaping @MainActor () throws -> any PeopleStore,
                 openPreferences: @escaping @MainActor () throws -> any PreferencesStore,
                 api: (any PeopleAPI)?, files: any TextFiles, runner: any BackgroundRunner,
-                today: @escaping () -> CalendarDay, defaultOrder: PersonSortOrder = .lastName) {
+                today: @escaping () -> CalendarDay, defaultOrder: PersonSortOrder = .lastName,
+                birthdayWindow: Int = PeopleListViewModel.defaultBirthdayWindow, chosenOrder: PersonSortOrder? = nil) {
         self.openStore = openStore
         self.openPreferences = openPreferences
         self.today = today
+        self.birthdayWindow = birthdayWindow
+        self.chosenOrder = chosenOrder
         form = PersonFormViewModel(today: today)
         transfer = PeopleTransferViewModel(files: files, runner: runner)
         syncStatus = PeopleSyncStatusViewModel(api: api, runner: runner, news: news)
-        setOrder(defaultOrder)
+        setOrder(chosenOrder ?? defaultOrder)
         transferReport = transfer.report.bind { [unowned self] report in
             if let report { transferEnded(report) }
+        }
+        syncRunning = syncStatus.isExchanging.bind { [unowned self] running in
+            // What the sync kept is listed before the screen says it is done.
+            if !running, hasUncountedCommit() { storeChanged() }
+            showBusy()
         }
     }
 
@@ -165,7 +183,7 @@ public final class PeopleListViewModel {
             return
         }
         preferences = try? openPreferences()
-        if let kept = (try? preferences?.string(forKey: PersonSortOrder.preferenceKey))?.flatMap(PersonSortOrder.init(rawValue:)) {
+        if chosenOrder == nil, let kept = (try? preferences?.string(forKey: PersonSortOrder.preferenceKey))?.flatMap(PersonSortOrder.init(rawValue:)) {
             setOrder(kept)
         }
         storeChanged()
@@ -251,7 +269,7 @@ public final class PeopleListViewModel {
         reload()
         syncStatus.showState()
         let today = self.today()
-        if let soon = try? store?.birthdays(within: Self.birthdayWindow) {
+        if let soon = try? store?.birthdays(within: birthdayWindow) {
             _birthdaysSoon.change(to: soon.map { PersonViewModel(person: $0, today: today) })
         }
     }
@@ -339,6 +357,12 @@ public final class PeopleListViewModel {
         _selectedIndex.change(to: 0)
         _firstVisibleIndex.change(to: 0)
         reload()
+    }
+
+    /// Raises or lowers `isBusy` as a transfer or an exchange runs; called as each starts and
+    /// after each has shown what it did.
+    func showBusy() {
+        _isBusy.change(to: transfer.isBusy || syncStatus.isExchangingNow)
     }
 
     func say(_ text: String, isProblem: Bool = false) {

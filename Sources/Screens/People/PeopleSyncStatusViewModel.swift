@@ -15,16 +15,24 @@ public final class PeopleSyncStatusViewModel {
     public var text: Output<String> { _text.output }
     /// Whether `text` tells of a failure.
     public var isProblem: Output<Bool> { _isProblem.output }
+    /// Whether an exchange runs: up when one starts, down once it ended and `text` and the news
+    /// say how.
+    public var isExchanging: Output<Bool> { _isExchanging.output }
 
     // MARK: - State
 
     private let _text = Dynamic("")
     private let _isProblem = Dynamic(false)
+    private let _isExchanging = Dynamic(false)
+    /// The exchanges started and not yet ended (one asked for while another runs joins it).
+    private var exchanges = 0
     private let api: (any PeopleAPI)?
     private let runner: any BackgroundRunner
     private let news: PeopleNews
     private var store: (any PeopleStore)?
     private var sync: PeopleSync?
+    /// Whether an exchange runs, for the list's `isBusy`.
+    var isExchangingNow: Bool { _isExchanging.value }
     /// The exchange with the server under way, for tests to await.
     public private(set) var task: Task<Void, Never>?
 
@@ -57,8 +65,11 @@ public final class PeopleSyncStatusViewModel {
         if !joinsTheRunningOne {
             _text.change(to: fetching ? "Syncing…" : "Sending…")
             _isProblem.change(to: false)
+            exchanges += 1
+            _isExchanging.change(to: true)
         }
         let exchange = Task { [weak self] in
+            defer { if !joinsTheRunningOne { self?.exchangeEnded() } }
             let report: PeopleSyncReport?
             do {
                 let progress = { (progress: PeopleSyncProgress) -> Void in self?.showProgress(progress) }
@@ -74,6 +85,12 @@ public final class PeopleSyncStatusViewModel {
             self?.showState(fetchError: report.fetchError, postError: report.postError)
         }
         if !joinsTheRunningOne { task = exchange }
+    }
+
+    /// An exchange ended, and said how: `isExchanging` falls with the last one.
+    private func exchangeEnded() {
+        exchanges -= 1
+        if exchanges == 0 { _isExchanging.change(to: false) }
     }
 
     /// Counts the cards read up, while the list shows them as they are kept.
