@@ -1,0 +1,165 @@
+import Binding
+import Screens
+
+/// The People screen written for a shell (`mvvm-tui people`): the header, then everyone the list
+/// holds, in its order, as its rows write them.
+///
+/// ```
+/// 3 people, by last name
+/// Birthdays soon: Grace Hopper in 3 days
+/// Grace Hopper    December 9, 1906
+/// Ada Lovelace    December 10, 1815
+/// Alan Turing
+/// ```
+///
+/// Or only the birthdays soon (`--birthdays DAYS`), or only the news an import or an export ends
+/// with (`Imported 3 people from friends.vcf`).
+@MainActor
+public final class PeoplePrintout: Printout {
+    /// What the text holds.
+    public enum Part: Sendable {
+        /// The header and the list's rows.
+        case list
+        /// The people whose birthday is soon, one a line.
+        case birthdaysSoon
+        /// The line of news: an import's or an export's report.
+        case news
+    }
+
+    /// The JSON document: one key per output, named as the view-model names it.
+    public struct Document: Codable, Equatable, Sendable {
+        public var countText: String
+        public var sortText: String
+        public var matchCount: Int
+        public var emptyText: String
+        /// The list's rows: everyone matching, in the order; empty unless the list was asked for.
+        public var people: [Person]
+        public var birthdaysSoon: [Person]
+        public var birthdaysSoonText: String
+        /// The header's state of the exchange with the people server (`syncStatus.text`).
+        public var syncText: String
+        public var syncIsProblem: Bool
+        public var message: String
+        public var messageIsProblem: Bool
+
+        /// One person, as `PersonViewModel` writes them.
+        public struct Person: Codable, Equatable, Sendable {
+            public var nameText: String
+            public var birthdateText: String
+            public var longBirthdayText: String
+            public var ageText: String
+            public var nextBirthdayText: String
+            public var nextBirthdayLine: String
+            public var rowBirthdayText: String
+            public var contactLines: [String]
+
+            init(_ person: PersonViewModel) {
+                (nameText, birthdateText, longBirthdayText) = (person.nameText, person.birthdateText, person.longBirthdayText)
+                (ageText, nextBirthdayText, nextBirthdayLine) = (person.ageText, person.nextBirthdayText, person.nextBirthdayLine)
+                (rowBirthdayText, contactLines) = (person.rowBirthdayText, person.contactLines)
+            }
+        }
+    }
+
+    /// The window of `rowsInView` that asks the list for everyone.
+    public static let everyone = Int(Int32.max)
+
+    public let isBusy: Output<Bool>
+    private let part: Part
+    private let showsSync: Bool
+    private let drawn: Drawn<State>
+
+    private struct State {
+        var countText = ""
+        var sortText = ""
+        var matchCount = 0
+        var emptyText = ""
+        var rows: [PersonViewModel] = []
+        var birthdaysSoon: [PersonViewModel] = []
+        var birthdaysSoonText = ""
+        var syncText = ""
+        var syncIsProblem = false
+        var message = ""
+        var messageIsProblem = false
+    }
+
+    /// Writes `part` of the screen; the header names the exchange with the server when `showsSync`.
+    public init(viewModel: PeopleListViewModel, part: Part, showsSync: Bool) {
+        isBusy = viewModel.isBusy
+        self.part = part
+        self.showsSync = showsSync
+        drawn = Drawn(State(), needsDisplay: {})
+        drawn.bind(viewModel.countText, to: \.countText)
+        drawn.bind(viewModel.sortText, to: \.sortText)
+        drawn.bind(viewModel.matchCount, to: \.matchCount)
+        drawn.bind(viewModel.emptyText, to: \.emptyText)
+        drawn.bind(viewModel.rows, to: \.rows)
+        drawn.bind(viewModel.birthdaysSoon, to: \.birthdaysSoon)
+        drawn.bind(viewModel.birthdaysSoonText, to: \.birthdaysSoonText)
+        drawn.bind(viewModel.syncStatus.text, to: \.syncText)
+        drawn.bind(viewModel.syncStatus.isProblem, to: \.syncIsProblem)
+        drawn.bind(viewModel.message, to: \.message)
+        drawn.bind(viewModel.messageIsProblem, to: \.messageIsProblem)
+    }
+
+    /// The news when it tells of a failure (the store cannot be read, an import failed, a sync
+    /// stopped), a failed exchange with the server, or no one matching the filter.
+    public var problem: String? {
+        let state = drawn.state
+        if state.messageIsProblem, !state.message.isEmpty { return state.message }
+        if showsSync, state.syncIsProblem { return state.syncText }
+        if part == .list, state.matchCount == 0, state.emptyText != PeopleListViewModel.emptyMessage, !state.emptyText.isEmpty {
+            return state.emptyText
+        }
+        return nil
+    }
+
+    /// What the empty screen says, its keys named as the command line's options.
+    public static let emptyText = "No one here yet. mvvm-tui people --import FILE imports a vCard file."
+
+    public func text(style: TextStyle) -> String {
+        let state = drawn.state
+        var lines: [String]
+        switch part {
+        case .news:
+            lines = [state.message]
+        case .birthdaysSoon:
+            let (nameWidth, whenWidth) = (widest(state.birthdaysSoon, \.nameText), widest(state.birthdaysSoon, \.nextBirthdayText))
+            lines = state.birthdaysSoon.map {
+                "\($0.nameText.padded(toColumns: nameWidth))  \($0.nextBirthdayText.padded(toColumns: whenWidth))  \($0.longBirthdayText)"
+            }
+        case .list:
+            var header = style.bold([state.countText, state.sortText].filter { !$0.isEmpty }.joined(separator: ", "))
+            if showsSync, !state.syncText.isEmpty { header += "  " + style.dim(state.syncText) }
+            lines = [header]
+            if !state.birthdaysSoonText.isEmpty { lines.append(style.dim(state.birthdaysSoonText)) }
+            if state.emptyText == PeopleListViewModel.emptyMessage { lines.append(Self.emptyText) }
+            let nameWidth = widest(state.rows, \.nameText)
+            lines += state.rows.map { row in
+                row.rowBirthdayText.isEmpty ? row.nameText : "\(row.nameText.padded(toColumns: nameWidth))  \(row.rowBirthdayText)"
+            }
+            if !state.message.isEmpty { lines.append(state.message) }
+        }
+        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    }
+
+    private func widest(_ people: [PersonViewModel], _ text: (PersonViewModel) -> String) -> Int {
+        people.map { DisplayWidth.of(text($0)) }.max() ?? 0
+    }
+
+    public func json() throws -> String {
+        try Self.encode(document)
+    }
+
+    /// The outputs as the JSON document holds them.
+    public var document: Document {
+        let state = drawn.state
+        return Document(
+            countText: state.countText, sortText: state.sortText, matchCount: state.matchCount, emptyText: state.emptyText,
+            people: part == .list ? state.rows.map(Document.Person.init) : [],
+            birthdaysSoon: state.birthdaysSoon.map(Document.Person.init), birthdaysSoonText: state.birthdaysSoonText,
+            syncText: state.syncText, syncIsProblem: state.syncIsProblem,
+            message: state.message, messageIsProblem: state.messageIsProblem
+        )
+    }
+}
