@@ -57,8 +57,10 @@ struct ScreenComposition {
 
     /// The People screen: people in the database, synced with the people server when
     /// `--people-api` (or `MVVM_TUI_PEOPLE_API`, or the config file) names one, the network is
-    /// allowed and `sync` is true.
-    func people(sync: Bool = true) -> PeopleListViewModel {
+    /// allowed and `sync` is true. `order` sorts over the kept order without being kept (a
+    /// subcommand's `--sort`); `birthdayWindow` is how many days ahead the birthdays soon look.
+    func people(sync: Bool = true, order: PersonSortOrder? = nil,
+                birthdayWindow: Int = PeopleListViewModel.defaultBirthdayWindow) -> PeopleListViewModel {
         // LaunchChoices refused any URL the API would refuse.
         let api = offline || !sync ? nil : choices.peopleServer.flatMap {
             try? CardDAVPeopleAPI(server: $0, book: choices.peopleBook, credentials: choices.peopleCredentials,
@@ -69,7 +71,8 @@ struct ScreenComposition {
             openStore: { SQLitePeopleStore(database: try database.open()) },
             openPreferences: openPreferences,
             api: api, files: LocalTextFiles(), runner: PeopleWorkQueue(), today: { CalendarDay.today() },
-            defaultOrder: ["first": .firstName, "birthday": .nextBirthday][choices.peopleSort ?? ""] ?? .lastName
+            defaultOrder: ["first": .firstName, "birthday": .nextBirthday][choices.peopleSort ?? ""] ?? .lastName,
+            birthdayWindow: birthdayWindow, chosenOrder: order
         )
     }
 

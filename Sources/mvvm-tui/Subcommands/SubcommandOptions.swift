@@ -28,17 +28,19 @@ struct SubcommandOptions: ParsableArguments {
     var json = false
 
     /// The choices of the flags, the environment and the config file, and the screens' composition
-    /// over the database read-only: a subcommand keeps nothing.
+    /// over the database read-only: a subcommand keeps nothing. `writable` (an import or an export,
+    /// which the user asked to change or write something) opens it read-write as the app does,
+    /// created and migrated when it needs to be; settings are not kept even then.
     @MainActor
-    func composition(peopleAPI: String? = nil, peopleBook: String? = nil) throws -> (ScreenComposition, TextStyle) {
+    func composition(peopleAPI: String? = nil, peopleBook: String? = nil,
+                     writable: Bool = false) throws -> (ScreenComposition, TextStyle) {
         let environment = ProcessInfo.processInfo.environment
         let (_, choices) = try Startup.choices(config: shared.config, flags: .init(
             tab: nil, noColor: shared.noColor, peopleAPI: peopleAPI, peopleBook: peopleBook
         ), environment: environment)
-        let path = try Startup.dataDirectory(shared.dataDir, environment: environment, validated: false).path + "/" + AppDatabase.fileName
-        let composition = ScreenComposition(choices: choices, offline: shared.offline,
-                                            database: SharedDatabase { try AppDatabase.openForReading(path: path) },
-                                            keepsSettings: false)
+        let path = try Startup.dataDirectory(shared.dataDir, environment: environment, validated: writable).path + "/" + AppDatabase.fileName
+        let database = writable ? SharedDatabase(path: path) : SharedDatabase { try AppDatabase.openForReading(path: path) }
+        let composition = ScreenComposition(choices: choices, offline: shared.offline, database: database, keepsSettings: false)
         return (composition, TextStyle(usesColor: choices.useColor && isatty(STDOUT_FILENO) == 1))
     }
 }

@@ -1,0 +1,26 @@
+import ArgumentParser
+import Binding
+import Renderer
+import Screens
+
+/// `mvvm-tui games`: the Scoreboard's library of games kept, for a shell.
+struct GamesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "games",
+        abstract: "Print the games kept and their scores, as the Scoreboard's library lists them.",
+        discussion: "Newest first. The database is only read: no game is started, nothing is kept."
+    )
+
+    @OptionGroup var options: SubcommandOptions
+
+    func run() throws {
+        PrintoutRun.prepare()
+        try MainActor.assumeIsolated {
+            let (composition, style) = try options.composition()
+            let viewModel = composition.scoreboard(scheduler: MainQueueScheduler())
+            PrintoutRun.run(GamesPrintout(viewModel: viewModel), json: options.json, style: style) {
+                viewModel.showLibrary()
+            }
+        }
+    }
+}

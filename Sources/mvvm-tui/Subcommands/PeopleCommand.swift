@@ -1,0 +1,98 @@
+import ArgumentParser
+import Binding
+import Models
+import Renderer
+import Screens
+
+/// `mvvm-tui people`: the People screen's list, its birthdays soon, or a vCard file imported or
+/// exported, for a shell.
+struct PeopleCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "people",
+        abstract: "Print the people the People screen lists, or import or export a vCard file.",
+        discussion: """
+            Everyone matching the filter, in the order, with the header's count and order. The \
+            database is only read, and the order is not kept; --import and --export change or \
+            write what they name, as the screen's i and e do. No network unless --sync.
+            """
+    )
+
+    @Option(help: "The order, for this run only: last, first or birthday (default: the app's).")
+    var sort: SortOption?
+
+    @Option(help: ArgumentHelp("Only the people the screen's filter finds with this text.", valueName: "text"))
+    var filter: String?
+
+    @Option(help: ArgumentHelp("Only the people whose birthday falls within DAYS days (0…366), soonest first.", valueName: "days"))
+    var birthdays: Int?
+
+    @Option(name: .customLong("import"), help: ArgumentHelp("Add the people of this vCard file, as the screen's i does.", valueName: "file"))
+    var importFile: String?
+
+    @Option(name: .customLong("export"), help: ArgumentHelp("Write everyone, in the order, to this vCard file, as the screen's e does.", valueName: "file"))
+    var exportFile: String?
+
+    @Flag(help: "Sync with the people server first, as the app does when the screen opens.")
+    var sync = false
+
+    @Option(help: ArgumentHelp("The people server for --sync (as the app's --people-api).", valueName: "url"))
+    var peopleApi: String?
+
+    @Option(help: ArgumentHelp("The address book for --sync (as the app's --people-book).", valueName: "name"))
+    var peopleBook: String?
+
+    @OptionGroup var options: SubcommandOptions
+
+    func validate() throws {
+        if let birthdays, !(0...366).contains(birthdays) {
+            throw ValidationError("--birthdays: \(birthdays) is not a number of days from 0 to 366")
+        }
+        if importFile != nil, exportFile != nil {
+            throw ValidationError("--import and --export: one file at a time")
+        }
+        if birthdays != nil, importFile != nil || exportFile != nil || filter != nil || sort != nil {
+            throw ValidationError("--birthdays lists the birthdays soon alone: no --filter, --sort, --import or --export")
+        }
+    }
+
+    func run() throws {
+        PrintoutRun.prepare()
+        try MainActor.assumeIsolated {
+            let transfers = importFile != nil || exportFile != nil
+            let (composition, style) = try options.composition(peopleAPI: peopleApi, peopleBook: peopleBook, writable: transfers)
+            let viewModel = composition.people(sync: sync, order: sort?.order,
+                                               birthdayWindow: birthdays ?? PeopleListViewModel.defaultBirthdayWindow)
+            let part: PeoplePrintout.Part = transfers ? .news : birthdays != nil ? .birthdaysSoon : .list
+            // The list reads the rows in view: all of them, or one when they are not printed.
+            viewModel.setVisibleRowCount(part == .list ? PeoplePrintout.everyone : 1)
+            if let filter { viewModel.inputLineEdited(.insert(filter)) }
+            let printout = PeoplePrintout(viewModel: viewModel, part: part, showsSync: sync)
+            PrintoutRun.run(printout, json: options.json, style: style) {
+                viewModel.screenAppeared()
+                if let importFile {
+                    viewModel.startImporting()
+                    viewModel.inputLineEdited(.insert(importFile))
+                    viewModel.inputSubmitted()
+                } else if let exportFile {
+                    viewModel.startExporting()
+                    viewModel.inputLineEdited(.deleteToStart)
+                    viewModel.inputLineEdited(.insert(exportFile))
+                    viewModel.inputSubmitted()
+                }
+            }
+        }
+    }
+}
+
+/// `--sort` as typed.
+enum SortOption: String, CaseIterable, ExpressibleByArgument {
+    case last, first, birthday
+
+    var order: PersonSortOrder {
+        switch self {
+        case .last: .lastName
+        case .first: .firstName
+        case .birthday: .nextBirthday
+        }
+    }
+}

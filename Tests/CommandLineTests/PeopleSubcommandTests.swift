@@ -1,0 +1,221 @@
+import Foundation
+import Models
+import Renderer
+import Screens
+import Services
+import Testing
+import TestSupport
+
+/// `mvvm-tui people`: the People screen's list, its birthdays soon, and its vCard files in a shell.
+@MainActor
+struct PeopleSubcommandTests {
+    let subcommand: Subcommand
+    var path: String { subcommand.dataDirectory + "/" + AppDatabase.fileName }
+
+    init() throws {
+        subcommand = try Subcommand()
+    }
+
+    /// The month and day `days` from today, as a birthday in 1992 (a leap year).
+    static func birthday(inDays days: Int) -> BirthDate? {
+        var day = CalendarDay.today()
+        for _ in 0..<days { day = day.next }
+        return BirthDate(String(format: "1992-%02d-%02d", day.month, day.day))
+    }
+
+    /// Ada (birthday in 2 days, an email), Grace (in 20 days), Alan (none), and `more` others.
+    @discardableResult
+    func fill(more: Int = 0) throws -> SQLitePeopleStore {
+        let store = SQLitePeopleStore(database: try AppDatabase(path: path))
+        try store.add([
+            Person(id: "ada", salutation: "Countess", firstName: "Ada", lastName: "Lovelace", birthday: Self.birthday(inDays: 2),
+                   emails: [ContactDetail("ada@example.org", kinds: ["work"])]),
+            Person(id: "grace", firstName: "Grace", lastName: "Hopper", birthday: Self.birthday(inDays: 20)),
+            Person(id: "alan", firstName: "Alan", lastName: "Turing"),
+        ] + (0..<more).map { Person(id: "p\($0)", firstName: "Person", lastName: String(format: "Zed%03d", $0)) })
+        return store
+    }
+
+    /// The view-model the binary runs, run here on the same file read-only, everyone in view.
+    func listed(filter: String? = nil, order: PersonSortOrder? = nil, window: Int = 7) async throws -> PeopleListViewModel {
+        let database = try AppDatabase.openForReading(path: path)
+        let people = PeopleListViewModel(openStore: { SQLitePeopleStore(database: database) },
+                                         openPreferences: { UnkeptPreferences(reading: SQLitePreferences(database: database)) },
+                                         api: nil, files: LocalTextFiles(), runner: PeopleWorkQueue(),
+                                         today: { CalendarDay.today() }, birthdayWindow: window, chosenOrder: order)
+        people.setVisibleRowCount(PeoplePrintout.everyone)
+        if let filter { people.inputLineEdited(.insert(filter)) }
+        people.screenAppeared()
+        return people
+    }
+
+    func expectSame(_ printed: [PeoplePrintout.Document.Person], _ people: [PersonViewModel]) {
+        #expect(printed.count == people.count)
+        for (printed, person) in zip(printed, people) {
+            #expect(printed.nameText == person.nameText)
+            #expect(printed.birthdateText == person.birthdateText)
+            #expect(printed.longBirthdayText == person.longBirthdayText)
+            #expect(printed.ageText == person.ageText)
+            #expect(printed.nextBirthdayText == person.nextBirthdayText)
+            #expect(printed.nextBirthdayLine == person.nextBirthdayLine)
+            #expect(printed.rowBirthdayText == person.rowBirthdayText)
+            #expect(printed.contactLines == person.contactLines)
+        }
+    }
+
+    func document(_ result: CommandResult) throws -> PeoplePrintout.Document {
+        try Subcommand.decode(PeoplePrintout.Document.self, from: result.output)
+    }
+
+    @Test func theJSONHoldsTheListsOutputsFieldByField() async throws {
+        try fill(more: 25)
+        let result = try await subcommand.run(["people", "--json"])
+        #expect(result.status == 0)
+        #expect(result.error.isEmpty)
+        let printed = try document(result)
+        let people = try await listed()
+        #expect(printed.countText == latest(people.countText))
+        #expect(printed.countText == "28 people")
+        #expect(printed.sortText == latest(people.sortText))
+        #expect(printed.matchCount == latest(people.matchCount))
+        #expect(printed.emptyText == latest(people.emptyText))
+        #expect(printed.birthdaysSoonText == latest(people.birthdaysSoonText))
+        #expect(printed.syncText == latest(people.syncStatus.text))
+        #expect(printed.syncIsProblem == latest(people.syncStatus.isProblem))
+        #expect(printed.message == latest(people.message))
+        #expect(printed.messageIsProblem == latest(people.messageIsProblem))
+        expectSame(printed.people, latest(people.rows))
+        #expect(printed.people.count == 28)  // everyone, not the screen's page
+        #expect(printed.people.map(\.nameText).prefix(3) == ["Grace Hopper", "Countess Ada Lovelace", "Alan Turing"])
+        #expect(printed.people[1].contactLines == ["Email ada@example.org (work)"])
+        expectSame(printed.birthdaysSoon, latest(people.birthdaysSoon))
+        #expect(printed.birthdaysSoon.map(\.nameText) == ["Countess Ada Lovelace"])
+    }
+
+    @Test func theTextIsTheHeaderThenEveryoneInTheOrderInColumns() async throws {
+        try fill()
+        let result = try await subcommand.run(["people"])
+        #expect(result.status == 0)
+        let people = try await listed()
+        let rows = latest(people.rows)
+        let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines == [
+            "3 people, by last name",
+            latest(people.birthdaysSoonText),
+            "Grace Hopper           " + rows[0].rowBirthdayText,
+            "Countess Ada Lovelace  " + rows[1].rowBirthdayText,
+            "Alan Turing",
+            "",
+        ])
+        #expect(!result.output.contains("\u{1B}"))
+    }
+
+    @Test func sortAndFilterAreTheScreensForThisRunAndNothingIsWritten() async throws {
+        let store = try fill()
+        let preferences = SQLitePreferences(database: try AppDatabase(path: path))
+        try preferences.set(PersonSortOrder.firstName.rawValue, forKey: PersonSortOrder.preferenceKey)
+        let files = { try [path, path + "-wal"].map { try Data(contentsOf: URL(fileURLWithPath: $0)) } }
+        let before = try files()
+
+        let kept = try document(try await subcommand.run(["people", "--json"]))
+        #expect(kept.sortText == "by first name")
+        #expect(kept.people.map(\.nameText) == ["Countess Ada Lovelace", "Alan Turing", "Grace Hopper"])
+        let sorted = try document(try await subcommand.run(["people", "--sort", "birthday", "--json"]))
+        let byBirthday = try await listed(order: .nextBirthday)
+        #expect(sorted.sortText == "by next birthday")
+        expectSame(sorted.people, latest(byBirthday.rows))
+        #expect(sorted.people.map(\.nameText) == ["Countess Ada Lovelace", "Grace Hopper", "Alan Turing"])
+        let filtered = try await subcommand.run(["people", "--filter", "ada", "--sort", "last"])
+        #expect(filtered.status == 0)
+        #expect(filtered.output.hasPrefix("1 of 3 people, by last name\n"))
+        #expect(filtered.output.contains("Countess Ada Lovelace"))
+        #expect(!filtered.output.contains("Grace Hopper"))
+        let filteredJSON = try document(try await subcommand.run(["people", "--filter", "ada", "--json"]))
+        let adaOnly = try await listed(filter: "ada")
+        #expect(filteredJSON.countText == latest(adaOnly.countText))
+        expectSame(filteredJSON.people, latest(adaOnly.rows))
+
+        #expect(try files() == before)
+        #expect(try preferences.string(forKey: PersonSortOrder.preferenceKey) == PersonSortOrder.firstName.rawValue)
+        withExtendedLifetime(store) {}
+    }
+
+    @Test func birthdaysAreThoseWithinTheDaysGivenSoonestFirst() async throws {
+        try fill()
+        let month = try await subcommand.run(["people", "--birthdays", "30", "--json"])
+        #expect(month.status == 0)
+        let printed = try document(month)
+        let people = try await listed(window: 30)
+        expectSame(printed.birthdaysSoon, latest(people.birthdaysSoon))
+        #expect(printed.birthdaysSoon.map(\.nameText) == ["Countess Ada Lovelace", "Grace Hopper"])
+        #expect(printed.people.isEmpty)
+        let text = try await subcommand.run(["people", "--birthdays", "30"])
+        #expect(text.output == "Countess Ada Lovelace  in 2 days   \(printed.birthdaysSoon[0].longBirthdayText)\n"
+            + "Grace Hopper           in 20 days  \(printed.birthdaysSoon[1].longBirthdayText)\n")
+        let week = try await subcommand.run(["people", "--birthdays", "1"])
+        #expect(week.status == 0)
+        #expect(week.output.isEmpty)
+    }
+
+    @Test func aFilterMatchingNoOneIsStatusOneWithTheScreensWords() async throws {
+        try fill()
+        let text = try await subcommand.run(["people", "--filter", "zzz"])
+        #expect(text.status == 1)
+        #expect(text.output.isEmpty)
+        #expect(text.error == "mvvm-tui: No one matches “zzz”.\n")
+        let json = try await subcommand.run(["people", "--filter", "zzz", "--json"])
+        #expect(json.status == 1)
+        #expect(try document(json).emptyText == "No one matches “zzz”.")
+    }
+
+    @Test(arguments: [
+        ["people", "--birthdays", "367"], ["people", "--birthdays", "-1"], ["people", "--sort", "middle"],
+        ["people", "--import", "a.vcf", "--export", "b.vcf"], ["people", "--birthdays", "3", "--filter", "ada"],
+        ["games", "--sort", "last"],
+    ])
+    func badOptionsAreBadUsage(arguments: [String]) async throws {
+        let result = try await subcommand.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.output.isEmpty)
+        #expect(result.error.contains("Usage:") || result.error.contains("Error:"))
+    }
+
+    @Test func anEmptyDataDirectoryListsNoOneWithStatusZeroAndIsLeftEmpty() async throws {
+        let result = try await subcommand.run(["people"])
+        #expect(result.status == 0)
+        #expect(result.output == "0 people, by last name\n\(PeoplePrintout.emptyText)\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: subcommand.dataDirectory).isEmpty)
+    }
+
+    @Test func importAddsThePeopleOfAFileAndExportWritesEveryoneAsVCards() async throws {
+        let card = subcommand.dataDirectory + "/friends.vcf"
+        try "BEGIN:VCARD\nVERSION:4.0\nN:Lovelace;Ada;;;\nEND:VCARD\nBEGIN:VCARD\nVERSION:4.0\nN:Hopper;Grace;;;\nEND:VCARD\n"
+            .write(toFile: card, atomically: true, encoding: .utf8)
+        let imported = try await subcommand.run(["people", "--import", card])
+        #expect(imported.status == 0)
+        #expect(imported.error.isEmpty)
+        #expect(imported.output == "Imported 2 people from \(card)\n")
+        let store = SQLitePeopleStore(database: try AppDatabase(path: path))
+        #expect(try store.people(matching: "", sortedBy: .lastName, offset: 0, limit: 10).map(\.lastName) == ["Hopper", "Lovelace"])
+
+        let out = subcommand.dataDirectory + "/out.vcf"
+        let exported = try await subcommand.run(["people", "--export", out, "--json"])
+        #expect(exported.status == 0)
+        #expect(try document(exported).message == "Exported 2 people to \(out)")
+        let written = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(written.contains("N:Lovelace;Ada;;;"))
+        #expect(written.contains("N:Hopper;Grace;;;"))
+
+        let missing = try await subcommand.run(["people", "--import", subcommand.dataDirectory + "/nowhere.vcf"])
+        #expect(missing.status == 1)
+        #expect(missing.error.hasPrefix("mvvm-tui: Not imported: "))
+    }
+
+    @Test func aReaderThatGoesAwayEndsItQuietly() async throws {
+        try fill(more: 3000)
+        let result = try await subcommand.runIntoHead(["people"])
+        #expect(result.status == 0)
+        #expect(result.firstLine == "3,003 people, by last name")
+        #expect(result.error.isEmpty)
+    }
+}
