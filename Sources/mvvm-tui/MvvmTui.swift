@@ -71,12 +71,7 @@ struct MvvmTui: ParsableCommand {
     var location: String?
 
 
-    @Option(help: ArgumentHelp("The CardDAV address book, or server, the People screen syncs with, such as https://dav.example.com/ (default: $MVVM_TUI_PEOPLE_API, else the config file's; '' for none: no sync). Its user and password come from $MVVM_TUI_PEOPLE_USER and $MVVM_TUI_PEOPLE_PASSWORD, or the config file when it is the file's server, else ~/.netrc; a URL with a password in it is refused. Docs/PeopleAPI.md describes it.", valueName: "url"))
-    var peopleApi: String?
-
-    @Option(help: ArgumentHelp("The address book to sync when the people server holds several, by name (default: $MVVM_TUI_PEOPLE_BOOK, else the config file's, else the first).", valueName: "name"))
-    var peopleBook: String?
-
+    @OptionGroup var peopleServer: PeopleServerOptions
 
     @OptionGroup var shared: SharedOptions
 
@@ -92,7 +87,7 @@ struct MvvmTui: ParsableCommand {
     mutating func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let (file, choices) = try Startup.choices(config: shared.config, flags: .init(
-            tab: tab?.rawValue, noColor: shared.noColor, peopleAPI: peopleApi, peopleBook: peopleBook, noMouse: noMouse
+            tab: tab?.rawValue, noColor: shared.noColor, peopleAPI: peopleServer.peopleApi, peopleBook: peopleServer.peopleBook, noMouse: noMouse
         ), environment: environment)
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             FileHandle.standardError.write(Data("mvvm-tui needs an interactive terminal; its subcommands print to any output (mvvm-tui weather Paris; mvvm-tui help)\n".utf8))

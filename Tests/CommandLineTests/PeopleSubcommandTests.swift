@@ -211,6 +211,31 @@ struct PeopleSubcommandTests {
         #expect(missing.error.hasPrefix("mvvm-tui: Not imported: "))
     }
 
+    @Test func syncAsksThePeopleServerBeforeWritingAndNotWithout() async throws {
+        let store = try fill()
+        var syncing = subcommand
+        // Nothing listens on the discard port: the exchange fails at once.
+        syncing.environment = ["MVVM_TUI_PEOPLE_API": "http://127.0.0.1:9/", "MVVM_TUI_PEOPLE_USER": "u",
+                               "MVVM_TUI_PEOPLE_PASSWORD": "p"]
+        let failed = try await syncing.run(["people", "--sync"])
+        #expect(failed.status == 1)
+        #expect(failed.output.isEmpty)
+        // The three added here wait in the outbox: the header says so, and why.
+        #expect(failed.error == "mvvm-tui: 3 people waiting to be sent: no network: the people server could not be reached\n")
+        let json = try document(try await syncing.run(["people", "--sync", "--json"]))
+        #expect(json.syncIsProblem)
+        #expect(json.syncText.hasSuffix("the people server could not be reached"))
+        #expect(json.people.count == 3)
+
+        let unsynced = try await syncing.run(["people"])
+        #expect(unsynced.status == 0)
+        #expect(unsynced.output.hasPrefix("3 people, by last name\n"))
+        let offline = try await syncing.run(["people", "--sync", "--offline", "--json"])
+        #expect(offline.status == 0)
+        #expect(try document(offline).syncText == "Sync off: no people server set (--people-api)")
+        withExtendedLifetime(store) {}
+    }
+
     @Test func aReaderThatGoesAwayEndsItQuietly() async throws {
         try fill(more: 3000)
         let result = try await subcommand.runIntoHead(["people"])

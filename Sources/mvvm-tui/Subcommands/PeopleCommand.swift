@@ -32,14 +32,10 @@ struct PeopleCommand: ParsableCommand {
     @Option(name: .customLong("export"), help: ArgumentHelp("Write everyone, in the order, to this vCard file, as the screen's e does.", valueName: "file"))
     var exportFile: String?
 
-    @Flag(help: "Sync with the people server first, as the app does when the screen opens.")
+    @Flag(help: "Sync with the people server first, as the app does when the screen opens (--people-api), keeping what it fetched.")
     var sync = false
 
-    @Option(help: ArgumentHelp("The people server for --sync (as the app's --people-api).", valueName: "url"))
-    var peopleApi: String?
-
-    @Option(help: ArgumentHelp("The address book for --sync (as the app's --people-book).", valueName: "name"))
-    var peopleBook: String?
+    @OptionGroup var peopleServer: PeopleServerOptions
 
     @OptionGroup var options: SubcommandOptions
 
@@ -59,7 +55,9 @@ struct PeopleCommand: ParsableCommand {
         PrintoutRun.prepare()
         try MainActor.assumeIsolated {
             let transfers = importFile != nil || exportFile != nil
-            let (composition, style) = try options.composition(peopleAPI: peopleApi, peopleBook: peopleBook, writable: transfers)
+            // A sync keeps what it fetched and marks what it sent, as the app's does: it writes.
+            let (composition, style) = try options.composition(peopleAPI: peopleServer.peopleApi, peopleBook: peopleServer.peopleBook,
+                                                               writable: transfers || (sync && !options.shared.offline))
             let viewModel = composition.people(sync: sync, order: sort?.order,
                                                birthdayWindow: birthdays ?? PeopleListViewModel.defaultBirthdayWindow)
             let part: PeoplePrintout.Part = transfers ? .news : birthdays != nil ? .birthdaysSoon : .list

@@ -20,6 +20,16 @@ struct SharedOptions: ParsableArguments {
     var noColor = false
 }
 
+/// The people server's options, which the app and `mvvm-tui people` both include (as
+/// `SharedOptions`), so that the root does not take them from the subcommand.
+struct PeopleServerOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The CardDAV address book, or server, the People screen syncs with, such as https://dav.example.com/ (default: $MVVM_TUI_PEOPLE_API, else the config file's; '' for none: no sync). Its user and password come from $MVVM_TUI_PEOPLE_USER and $MVVM_TUI_PEOPLE_PASSWORD, or the config file when it is the file's server, else ~/.netrc; a URL with a password in it is refused. Docs/PeopleAPI.md describes it.", valueName: "url"))
+    var peopleApi: String?
+
+    @Option(help: ArgumentHelp("The address book to sync when the people server holds several, by name (default: $MVVM_TUI_PEOPLE_BOOK, else the config file's, else the first).", valueName: "name"))
+    var peopleBook: String?
+}
+
 /// The options every subcommand takes: the shared ones and `--json`.
 struct SubcommandOptions: ParsableArguments {
     @OptionGroup var shared: SharedOptions
