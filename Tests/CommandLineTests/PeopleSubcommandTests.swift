@@ -101,7 +101,6 @@ struct PeopleSubcommandTests {
         let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines == [
             "3 people, by last name",
-            latest(people.birthdaysSoonText),
             "Grace Hopper           " + rows[0].rowBirthdayText,
             "Countess Ada Lovelace  " + rows[1].rowBirthdayText,
             "Alan Turing",

@@ -6,14 +6,15 @@ import Screens
 ///
 /// ```
 /// 3 people, by last name
-/// Birthdays soon: Grace Hopper in 3 days
 /// Grace Hopper    December 9, 1906
 /// Ada Lovelace    December 10, 1815
 /// Alan Turing
 /// ```
 ///
-/// Or only the birthdays soon (`--birthdays DAYS`), or only the news an import or an export ends
-/// with (`Imported 3 people from friends.vcf`).
+/// The header's "Birthdays soon" is left out of the text (a hundred thousand people have
+/// hundreds of birthdays in a week: the screen cuts the line, a pipe would not); the JSON holds
+/// it. Or only the birthdays soon (`--birthdays DAYS`), one a line; or only the news an import
+/// or an export ends with (`Imported 3 people from friends.vcf`).
 @MainActor
 public final class PeoplePrintout: Printout {
     /// What the text holds.
@@ -132,7 +133,6 @@ public final class PeoplePrintout: Printout {
             var header = style.bold([state.countText, state.sortText].filter { !$0.isEmpty }.joined(separator: ", "))
             if showsSync, !state.syncText.isEmpty { header += "  " + style.dim(state.syncText) }
             lines = [header]
-            if !state.birthdaysSoonText.isEmpty { lines.append(style.dim(state.birthdaysSoonText)) }
             if state.emptyText == PeopleListViewModel.emptyMessage { lines.append(Self.emptyText) }
             let nameWidth = widest(state.rows, \.nameText)
             lines += state.rows.map { row in
