@@ -12,8 +12,9 @@ struct PeopleCommand: ParsableCommand {
         abstract: "Print the people the People screen lists, or import or export a vCard file.",
         discussion: """
             Everyone matching the filter, in the order, with the header's count and order. The \
-            database is only read, and the order is not kept; --import and --export change or \
-            write what they name, as the screen's i and e do. No network unless --sync.
+            database is only read, and the order is not kept; --import, --export and --sync \
+            change or write what they name, as the screen's i, e and r do. No network unless \
+            --sync.
             """
     )
 
