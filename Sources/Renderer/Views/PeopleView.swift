@@ -34,6 +34,8 @@ public final class PeopleView: ScreenView {
         var selectedPerson: PersonViewModel?
     }
 
+    public var isBusy: Output<Bool>? { viewModel.isBusy }
+
     /// Creates the view; `needsDisplay` is called whenever what it shows changes.
     public init(viewModel: PeopleListViewModel, needsDisplay: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel

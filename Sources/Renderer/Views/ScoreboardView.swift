@@ -34,6 +34,8 @@ public final class ScoreboardView: ScreenView {
         var isEnabled = true
     }
 
+    public var isBusy: Output<Bool>? { viewModel.isBusy }
+
     /// Creates the view; `needsDisplay` is called whenever what it shows changes.
     public init(viewModel: GameScoreboardViewModel, needsDisplay: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel
