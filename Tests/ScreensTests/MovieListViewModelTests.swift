@@ -9,14 +9,14 @@ struct MovieListViewModelTests {
 
     @Test func theFirstAppearanceFetchesPopular() async {
         let list = MovieListViewModel(service: service)
-        let fetching = ValueRecorder(list.isFetching)
+        let busy = ValueRecorder(list.isBusy)
         list.screenAppeared()
         let request = await service.nextRequest()
         #expect(request.question == .segment(.popular))
         await service.answer(request, with: MoviePage(movies: [.sample("Star Wars")], totalResults: 1))
         await list.fetch?.value
         #expect(latest(list.rows).map(\.title) == ["Star Wars"])
-        #expect(fetching.values == [false, true, false])
+        #expect(busy.values == [false, true, false])
         #expect(latest(list.selectedMovie)?.title == "Star Wars")
     }
 
@@ -26,14 +26,14 @@ struct MovieListViewModelTests {
         await service.answer(await service.nextRequest(), with: MoviePage(movies: [.sample("Popular film")], totalResults: 1))
         await list.fetch?.value
         let rows = ValueRecorder(list.rows)
-        let fetching = ValueRecorder(list.isFetching)
+        let busy = ValueRecorder(list.isBusy)
         list.selectNextSegment()
         let request = await service.nextRequest()
         #expect(request.question == .segment(.upcoming))
         await service.answer(request, with: MoviePage(movies: [.sample("Soon")], totalResults: 1))
         await list.fetch?.value
         #expect(rows.values.map { $0.map(\.title) } == [["Popular film"], [], ["Soon"]])
-        #expect(fetching.values == [false, true, false])
+        #expect(busy.values == [false, true, false])
         #expect(latest(list.selectedSegment) == 2)
     }
 
@@ -183,7 +183,7 @@ struct MovieListPagingTests {
         let list = await listOnItsFirstPage()
         let info = ValueRecorder(list.info)
         let problem = ValueRecorder(list.infoIsProblem)
-        let fetching = ValueRecorder(list.isFetching)
+        let busy = ValueRecorder(list.isBusy)
         list.moveSelection(by: 19)
         await service.fail(await service.nextRequest(), with: MovieServiceError.noNetwork)
         await list.fetch?.value
@@ -199,7 +199,7 @@ struct MovieListPagingTests {
         #expect(latest(list.rows).count == 40)
         #expect(info.values == ["", "More films could not be loaded: TMDb: no network.", ""])
         #expect(problem.values == [false, true, false])
-        #expect(fetching.values == [false, true, false, true, false])
+        #expect(busy.values == [false, true, false, true, false])
     }
 
     @Test func aPageForASegmentNoLongerShownIsDropped() async {
@@ -212,7 +212,7 @@ struct MovieListPagingTests {
         await service.answer(page2, with: MoviePage(movies: films(21, 40), totalResults: 60, hasMorePages: true))
         for _ in 0..<20 { await Task.yield() }
         #expect(latest(list.rows).isEmpty)
-        #expect(latest(list.isFetching))
+        #expect(latest(list.isBusy))
         await service.answer(upcoming, with: MoviePage(movies: films(101, 120), totalResults: 40, hasMorePages: true))
         await list.fetch?.value
         #expect(latest(list.rows).map(\.title) == films(101, 120).map(\.title))
@@ -252,5 +252,54 @@ struct MovieListPagingTests {
         list.moveSelection(by: -1)
         for _ in 0..<20 { await Task.yield() }
         #expect(await service.questions.count == 2)
+    }
+
+    /// Whether `count` questions have been asked, after a while: a test that expects a request
+    /// fails, rather than waits for ever, when none comes.
+    private func asked(_ count: Int) async -> Bool {
+        var turns = 0
+        while await service.questions.count < count, turns < 1000 {
+            await Task.yield()
+            turns += 1
+        }
+        return await service.questions.count >= count
+    }
+
+    @Test func loadRowsAtLeastAsksForPagesWhereverTheCursorIsAndStaysBusyUntilTheyShow() async throws {
+        let list = MovieListViewModel(service: service)
+        let busy = ValueRecorder(list.isBusy)
+        var rowsWhenIdle: [Int] = []
+        let token = list.isBusy.bind { if !$0 { rowsWhenIdle.append(latest(list.rows).count) } }
+        list.screenAppeared()
+        list.loadRows(atLeast: 45)
+        await service.answer(await service.nextRequest(), with: MoviePage(movies: films(1, 20), totalResults: 100, hasMorePages: true))
+        try #require(await asked(2))
+        let second = await service.nextRequest()
+        #expect(second.question == .segment(.popular, page: 2))
+        await service.answer(second, with: MoviePage(movies: films(21, 40), totalResults: 100, hasMorePages: true))
+        try #require(await asked(3))
+        let third = await service.nextRequest()
+        #expect(third.question == .segment(.popular, page: 3))
+        await service.answer(third, with: MoviePage(movies: films(41, 60), totalResults: 100, hasMorePages: true))
+        await list.fetch?.value
+        for _ in 0..<20 { await Task.yield() }
+        #expect(await service.questions.count == 3)
+        #expect(latest(list.rows).count == 60)
+        #expect(latest(list.selectedIndex) == 0)
+        #expect(busy.values == [false, true, false])
+        #expect(rowsWhenIdle == [60])
+        token.cancel()
+    }
+
+    @Test func loadRowsAtLeastStopsAtTheLastPage() async throws {
+        let list = await listOnItsFirstPage()
+        list.loadRows(atLeast: 500)
+        try #require(latest(list.isBusy))
+        await service.answer(await service.nextRequest(), with: MoviePage(movies: films(21, 30), totalResults: 30, hasMorePages: false))
+        await list.fetch?.value
+        for _ in 0..<20 { await Task.yield() }
+        #expect(await service.questions.count == 2)
+        #expect(latest(list.rows).count == 30)
+        #expect(!latest(list.isBusy))
     }
 }

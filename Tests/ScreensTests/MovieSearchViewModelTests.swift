@@ -141,12 +141,12 @@ struct MovieSearchViewModelTests {
         type("x", into: search)
         let request = await service.nextRequest()
         let info = ValueRecorder(search.info)
-        let searching = ValueRecorder(search.isSearching)
+        let busy = ValueRecorder(search.isBusy)
         scheduler.advance(by: .seconds(1))
         edit(search, .deleteBackward)
         scheduler.advance(by: .seconds(1))
         #expect(info.values == ["Searching…", "Start searching your favorite movies"])
-        #expect(searching.values == [true, false])
+        #expect(busy.values == [true, false])
         #expect(latest(search.rows).isEmpty)
         #expect(await service.cancelledAnswer(to: request))
         #expect(await service.questions == [.search("x")])
@@ -205,5 +205,41 @@ struct MovieSearchViewModelTests {
         search.inputFocusChanged(false)
         #expect(focus.values == [false, true, false])
         #expect(latest(search.inputPrompt) == "Search")
+    }
+
+    @Test func searchNowSearchesAtOnceWithoutTheThrottleAndIsBusyUntilTheRowsShow() async {
+        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
+        type("alien", into: search)
+        let typed = await service.nextRequest()
+        await service.answer(typed, with: MoviePage(movies: [.sample("Alien")], totalResults: 1))
+        await search.search?.value
+        var rowsWhenIdle: [[String]] = []
+        let token = search.isBusy.bind { busy in
+            if !busy { rowsWhenIdle.append(latest(search.rows).map(\.title)) }
+        }
+        search.searchNow("  star wars ")
+        #expect(latest(search.isBusy))
+        #expect(latest(search.info) == "Searching…")
+        let request = await service.nextRequest()
+        #expect(request.question == .search("star wars"))
+        await service.answer(request, with: MoviePage(movies: [.sample("Star Wars")], totalResults: 3))
+        await search.search?.value
+        #expect(rowsWhenIdle == [["Star Wars"]])
+        #expect(latest(search.matchCount) == "3 matches")
+        search.searchNow("star wars")
+        await service.answer(await service.nextRequest(), with: MoviePage(movies: [], totalResults: 0))
+        await search.search?.value
+        #expect(latest(search.info) == "No result for star wars")
+        #expect(await service.questions == [.search("alien"), .search("star wars"), .search("star wars")])
+        token.cancel()
+    }
+
+    @Test func searchNowWithOnlySpacesShowsTheStartMessageAndIsNotBusy() async {
+        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
+        search.searchNow("   ")
+        #expect(!latest(search.isBusy))
+        #expect(latest(search.info) == MovieSearchViewModel.startMessage)
+        for _ in 0..<20 { await Task.yield() }
+        #expect(await service.questions.isEmpty)
     }
 }

@@ -12,7 +12,7 @@ public final class MoviesView: ScreenView {
     private struct State {
         var selectedSegment = 0
         var rows: [MovieRowViewModel] = []
-        var isFetching = false
+        var isBusy = false
         var info = ""
         var infoIsProblem = false
         var selectedIndex = 0
@@ -25,7 +25,7 @@ public final class MoviesView: ScreenView {
         drawn = Drawn(State(), needsDisplay: needsDisplay)
         drawn.bind(viewModel.selectedSegment, to: \.selectedSegment)
         drawn.bind(viewModel.rows, to: \.rows)
-        drawn.bind(viewModel.isFetching, to: \.isFetching)
+        drawn.bind(viewModel.isBusy, to: \.isBusy)
         drawn.bind(viewModel.info, to: \.info)
         drawn.bind(viewModel.infoIsProblem, to: \.infoIsProblem)
         drawn.bind(viewModel.selectedIndex, to: \.selectedIndex)
@@ -65,8 +65,8 @@ public final class MoviesView: ScreenView {
                 viewModel.selectSegment(index)
             }
         }
-        let news = state.isFetching ? "Loading…" : state.info
-        let style: Style = state.infoIsProblem && !state.isFetching ? .error : .dim
+        let news = state.isBusy ? "Loading…" : state.info
+        let style: Style = state.infoIsProblem && !state.isBusy ? .error : .dim
         surface.draw(news, row: rect.row + 1, column: rect.column + 1, width: rect.width - 2, style: style)
         MovieListDrawing(rows: state.rows, selectedIndex: state.selectedIndex, selected: state.selectedMovie,
                          moveSelection: { [viewModel] in viewModel.moveSelection(by: $0) },

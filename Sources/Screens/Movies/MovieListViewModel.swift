@@ -11,7 +11,8 @@ import Models
 /// A list that has more pages (TMDb's) loads the next one when the cursor comes within
 /// `pagingDistance` rows of the end of what is loaded, and appends it; one page at a time, and
 /// none after the last. A page that fails leaves the rows as they are and says so; the next move
-/// of the cursor near the end asks again.
+/// of the cursor near the end asks again. `loadRows(atLeast:)` asks for pages until a number of
+/// rows is loaded, wherever the cursor is (the shell's `mvvm-tui movies --limit`).
 @MainActor
 public final class MovieListViewModel {
     /// How near the end of the loaded rows the cursor comes before the next page is fetched.
@@ -25,8 +26,11 @@ public final class MovieListViewModel {
     public var selectedSegment: Output<Int> { _selectedSegment.output }
     /// The films of the selected segment, empty while they are fetched.
     public var rows: Output<[MovieRowViewModel]> { list.rows.output }
-    /// Whether an answer is awaited (a spinner on screen): a segment's first page, or the next.
-    public var isFetching: Output<Bool> { _isFetching.output }
+    /// Whether the screen is busy: true from the moment a segment's first page, or a next page,
+    /// is asked for until its answer (or failure) is shown, and across pages asked for one after
+    /// another. The view shows `Loading…` while it is true; the shell's subcommand (`mvvm-tui
+    /// movies`) prints when it falls.
+    public var isBusy: Output<Bool> { _isBusy.output }
     /// An error, an empty list's message, or a note on the list (`Films of 2005`); else empty.
     public var info: Output<String> { _info.output }
     /// Whether `info` tells of a failure (the screen shows it as an error).
@@ -40,7 +44,7 @@ public final class MovieListViewModel {
 
     private let _selectedSegment: Dynamic<Int>
     private let list = MovieSelection()
-    private let _isFetching = Dynamic(false)
+    private let _isBusy = Dynamic(false)
     private let _info = Dynamic("")
     private let _infoIsProblem = Dynamic(false)
     private var service: any MovieService
@@ -53,8 +57,12 @@ public final class MovieListViewModel {
     private var pagesShown = 0
     /// Whether the selected segment has a page after those shown.
     private var hasMorePages = false
+    /// Whether the selected segment's first page is being fetched.
+    private var isFetchingFirstPage = false
     /// Whether the next page is being fetched.
     private var isFetchingPage = false
+    /// The rows to load whatever the cursor (`loadRows(atLeast:)`); 0 for the cursor's rule alone.
+    private var wantedRows = 0
     /// What `info` says while the rows are shown: the first page's note, or its empty message.
     private var listInfo = ""
     /// The fetch under way (a segment's first page or the next), for tests to await.
@@ -99,6 +107,15 @@ public final class MovieListViewModel {
         loadNextPageIfNear()
     }
 
+    /// Loads pages of the selected segment until at least `count` rows are shown, or there are no
+    /// more, as if the cursor were moved near the end after each page; `isBusy` stays true until
+    /// then. Selecting a segment forgets it. The shell's `mvvm-tui movies --limit` asks it: moving
+    /// the cursor cannot, since `isBusy` falls as each page is shown, before the next is asked for.
+    public func loadRows(atLeast count: Int) {
+        wantedRows = count
+        loadNextPageIfNear()
+    }
+
     /// Switches to the embedded catalogue after TMDb failed.
     public func useCatalogue() {
         guard let catalogue, offersCatalogue else { return }
@@ -117,9 +134,11 @@ public final class MovieListViewModel {
         pagesShown = 0
         hasMorePages = false
         isFetchingPage = false
+        wantedRows = 0
+        isFetchingFirstPage = true
         list.show([])
         show(info: "", isProblem: false)
-        _isFetching.change(to: true)
+        _isBusy.change(to: true)
         let service = self.service
         fetch = Task { [weak self] in
             let result: Result<MoviePage, any Error>
@@ -129,8 +148,11 @@ public final class MovieListViewModel {
         }
     }
 
+    /// Shows a segment's first page, or why there is none; busy falls after, unless the next page
+    /// is asked for at once.
     private func show(_ result: Result<MoviePage, any Error>) {
-        _isFetching.change(to: false)
+        isFetchingFirstPage = false
+        defer { _isBusy.change(to: isFetchingPage) }
         switch result {
         case .success(let page):
             list.show(page.movies.map(MovieRowViewModel.init))
@@ -155,13 +177,13 @@ public final class MovieListViewModel {
     }
 
     /// Fetches the page after those shown when the cursor is within `pagingDistance` rows of the
-    /// end, unless there is none or it is already being fetched.
+    /// end, or fewer than `wantedRows` are shown, unless there is none or a page is being fetched.
     private func loadNextPageIfNear() {
         let count = list.rows.value.count
-        guard hasMorePages, !isFetchingPage, !_isFetching.value,
-              list.selectedIndex.value >= count - Self.pagingDistance else { return }
+        guard hasMorePages, !isFetchingPage, !isFetchingFirstPage,
+              list.selectedIndex.value >= count - Self.pagingDistance || count < wantedRows else { return }
         isFetchingPage = true
-        _isFetching.change(to: true)
+        _isBusy.change(to: true)
         let request = generation
         let endpoint = Endpoint.allCases[_selectedSegment.value]
         let number = pagesShown + 1
@@ -174,9 +196,11 @@ public final class MovieListViewModel {
         }
     }
 
+    /// Appends a next page, or says why it failed; busy falls after, unless another page is asked
+    /// for at once.
     private func showNextPage(_ result: Result<MoviePage, any Error>, number: Int) {
         isFetchingPage = false
-        _isFetching.change(to: false)
+        defer { _isBusy.change(to: isFetchingPage) }
         switch result {
         case .success(let page):
             let shown = Set(list.rows.value.map(\.id))

@@ -9,7 +9,8 @@ import Models
 /// the interval's end. The same text twice in a row searches once. While a search is under way
 /// the screen says `Searching…` over an empty list, as the original app did. A newer query
 /// cancels the search it replaces, and releasing the screen cancels its search; an answer for an
-/// older query never shows.
+/// older query never shows. `searchNow(_:)` searches at once, past the throttle (the shell's
+/// `mvvm-tui search`).
 @MainActor
 public final class MovieSearchViewModel {
     /// The throttle interval (the original app used one second).
@@ -29,8 +30,10 @@ public final class MovieSearchViewModel {
     public var infoIsProblem: Output<Bool> { _infoIsProblem.output }
     /// `1,234 matches` while there are results; else empty.
     public var matchCount: Output<String> { _matchCount.output }
-    /// Whether a search is under way.
-    public var isSearching: Output<Bool> { _isSearching.output }
+    /// Whether the screen is busy: true from the moment a search is asked for (the throttle lets
+    /// the query through, or `searchNow(_:)`) until its answer (or failure) is shown. The shell's
+    /// subcommand (`mvvm-tui search`) prints when it falls.
+    public var isBusy: Output<Bool> { _isBusy.output }
     /// The row under the cursor.
     public var selectedIndex: Output<Int> { list.selectedIndex.output }
     /// The film under the cursor, for the detail pane.
@@ -42,7 +45,7 @@ public final class MovieSearchViewModel {
     private let _info = Dynamic(MovieSearchViewModel.startMessage)
     private let _infoIsProblem = Dynamic(false)
     private let _matchCount = Dynamic("")
-    private let _isSearching = Dynamic(false)
+    private let _isBusy = Dynamic(false)
     private let service: any MovieService
     private let query = Dynamic("")
     private let _inputLine = Dynamic(InputLine())
@@ -65,6 +68,17 @@ public final class MovieSearchViewModel {
 
     // MARK: - Inputs
 
+    /// Searches for `text` (trimmed) at once, as the throttled query would once it let the text
+    /// through, and with the same rows and messages: the shell's `mvvm-tui search` asks one
+    /// question and has no typing to collapse. It goes past the throttle and its `distinct` rather
+    /// than building the screen with a zero interval: nothing is typed into the input line, and
+    /// the same text asked again searches again. `isBusy` is true when it returns (for a non-empty
+    /// text), and an earlier search's answer never shows. Empty text shows the start message, as
+    /// clearing the input line does.
+    public func searchNow(_ text: String) {
+        run(text.trimmingCharacters(in: .whitespaces))
+    }
+
     /// Moves the cursor by `offset` rows, staying on the list.
     public func moveSelection(by offset: Int) {
         list.move(by: offset)
@@ -83,17 +97,17 @@ public final class MovieSearchViewModel {
         search?.cancel()
         guard !text.isEmpty else {
             show(rows: [], info: Self.startMessage, count: "")
-            _isSearching.change(to: false)
+            _isBusy.change(to: false)
             return
         }
         show(rows: [], info: Self.searchingMessage, count: "")
-        _isSearching.change(to: true)
+        _isBusy.change(to: true)
         let service = self.service
         search = Task { [weak self] in
             let result: Result<MoviePage, any Error>
             do { result = .success(try await service.search(text)) } catch { result = .failure(error) }
             guard let self, request == generation else { return }
-            _isSearching.change(to: false)
+            defer { _isBusy.change(to: false) }
             switch result {
             case .success(let page) where page.movies.isEmpty:
                 show(rows: [], info: "No result for \(text)", count: "")
