@@ -43,21 +43,17 @@ struct AppComposition {
         try app.run(shell)
     }
 
-    /// The five screens' views over their view-models. Movies opens on Now Playing with TMDb, on
-    /// Popular with the catalogue (whose Now Playing is only its last year, 2005), which it also
-    /// offers when TMDb fails.
+    /// The five screens' views over their view-models; Movies and Search share their services.
     private func screenViews(needsDisplay: @escaping @MainActor () -> Void, scheduler: any Scheduler) -> [Tab: ScreenView] {
         let composition = ScreenComposition(
             choices: settings.choices, offline: settings.offline,
             database: SharedDatabase(path: settings.dataDirectory.path + "/" + AppDatabase.fileName), keepsSettings: true
         )
-        let (tmdb, catalogue) = composition.movieServices()
-        let movies = MovieListViewModel(service: tmdb ?? catalogue, catalogue: tmdb == nil ? nil : catalogue,
-                                        initialSegment: tmdb == nil ? .popular : .nowPlaying)
+        let films = composition.movieServices()
         return [
             .weather: WeatherView(viewModel: composition.weather(location: settings.location, scheduler: scheduler), needsDisplay: needsDisplay),
-            .movies: MoviesView(viewModel: movies, needsDisplay: needsDisplay),
-            .search: SearchView(viewModel: MovieSearchViewModel(service: tmdb ?? catalogue, scheduler: scheduler), needsDisplay: needsDisplay),
+            .movies: MoviesView(viewModel: composition.movies(films), needsDisplay: needsDisplay),
+            .search: SearchView(viewModel: composition.search(films, scheduler: scheduler), needsDisplay: needsDisplay),
             .scoreboard: ScoreboardView(viewModel: composition.scoreboard(scheduler: scheduler), needsDisplay: needsDisplay),
             .people: PeopleView(viewModel: composition.people(), needsDisplay: needsDisplay),
         ]

@@ -47,12 +47,26 @@ struct ScreenComposition {
 
     /// Films: TMDb when a key or token is set (and the network is allowed), in the locale's
     /// language, with the embedded catalogue beside it; else the catalogue alone.
-    func movieServices() -> (tmdb: (any MovieService)?, catalogue: any MovieService) {
+    func movieServices() -> MovieServices {
         let catalogue = EmbeddedMovieCatalog.bundled()
         let language = TMDbMovieService.language(environment: ProcessInfo.processInfo.environment)
         let tmdb = offline ? nil : TMDbCredential.from(environment: choices.serviceKeys)
             .map { TMDbMovieService(credential: $0, language: language) }
         return (tmdb, catalogue)
+    }
+
+    /// The Movies screen over `services`: on `segment`, else Now Playing with TMDb and Popular
+    /// with the catalogue (whose Now Playing is only its last year, 2005), which it also offers
+    /// when TMDb fails.
+    func movies(_ services: MovieServices, segment: Endpoint? = nil) -> MovieListViewModel {
+        MovieListViewModel(service: services.tmdb ?? services.catalogue,
+                           catalogue: services.tmdb == nil ? nil : services.catalogue,
+                           initialSegment: segment ?? (services.tmdb == nil ? .popular : .nowPlaying))
+    }
+
+    /// The Search screen over `services` (TMDb, else the catalogue), throttling on `scheduler`.
+    func search(_ services: MovieServices, scheduler: any Scheduler) -> MovieSearchViewModel {
+        MovieSearchViewModel(service: services.tmdb ?? services.catalogue, scheduler: scheduler)
     }
 
     /// The People screen: people in the database, synced with the people server when
@@ -82,6 +96,9 @@ struct ScreenComposition {
         return GameScoreboardViewModel(openLibrary: { SQLiteGameLibrary(database: try database.open()) }, scheduler: scheduler)
     }
 }
+
+/// The films' services: TMDb when it may be used, and the embedded catalogue.
+typealias MovieServices = (tmdb: (any MovieService)?, catalogue: any MovieService)
 
 /// The program's one database, opened when a screen first needs it and then shared; a failure
 /// is reported to each screen that asks, and asked again next time.
