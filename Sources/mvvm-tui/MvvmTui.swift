@@ -61,7 +61,7 @@ struct MvvmTui: ParsableCommand {
             standard error, 64 for bad usage (Docs/CommandLine.md).
             """,
         version: "mvvm-tui 0.1.0",
-        subcommands: [WeatherCommand.self, PeopleCommand.self, GamesCommand.self]
+        subcommands: [WeatherCommand.self, MoviesCommand.self, SearchCommand.self, PeopleCommand.self, GamesCommand.self]
     )
 
     @Option(help: "The tab to open: weather, movies, search, scoreboard or people (default: the config file's tab, else weather).")

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Binding
+import Models
+import Renderer
+import Screens
+
+/// `mvvm-tui movies [--segment S] [--limit N]`: the Movies screen's list for a shell.
+struct MoviesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "movies",
+        abstract: "Print a segment's films as the Movies screen lists them.",
+        discussion: """
+            TMDb when TMDB_API_KEY or TMDB_READ_ACCESS_TOKEN is set and the network allowed, \
+            opening on Now Playing; else the embedded catalogue, opening on Popular (Upcoming \
+            needs TMDb). More than a page of films loads the next pages as the screen does when \
+            its cursor nears the end.
+            """
+    )
+
+    @Option(help: "The segment: now-playing, popular, upcoming or top-rated (default: the one the screen opens on).")
+    var segment: SegmentOption?
+
+    @Option(help: "How many films to print.")
+    var limit = 20
+
+    @OptionGroup var options: SubcommandOptions
+
+    func validate() throws {
+        guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
+    }
+
+    func run() throws {
+        PrintoutRun.prepare()
+        try MainActor.assumeIsolated {
+            let (composition, style) = try options.composition()
+            let viewModel = composition.movies(composition.movieServices(), segment: segment?.endpoint)
+            PrintoutRun.run(MoviesPrintout(viewModel: viewModel, limit: limit), json: options.json, style: style) {
+                viewModel.screenAppeared()
+                viewModel.loadRows(atLeast: limit)
+            }
+        }
+    }
+}
+
+/// `--segment` as typed.
+enum SegmentOption: String, CaseIterable, ExpressibleByArgument {
+    case nowPlaying = "now-playing", popular, upcoming, topRated = "top-rated"
+
+    var endpoint: Endpoint {
+        switch self {
+        case .nowPlaying: .nowPlaying
+        case .popular: .popular
+        case .upcoming: .upcoming
+        case .topRated: .topRated
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Binding
+import Renderer
+import Screens
+
+/// `mvvm-tui search QUERY… [--limit N]`: the Search screen's results for a shell.
+struct SearchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Print the films found for a query as the Search screen ranks them.",
+        discussion: """
+            The words are joined with spaces, as typed in the input line, and searched at once \
+            (the screen waits for typing to pause). TMDb when TMDB_API_KEY or \
+            TMDB_READ_ACCESS_TOKEN is set and the network allowed, else the embedded catalogue.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The words to search for.", valueName: "query"))
+    var query: [String]
+
+    @Option(help: "How many films to print.")
+    var limit = 20
+
+    @OptionGroup var options: SubcommandOptions
+
+    func validate() throws {
+        guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
+    }
+
+    func run() throws {
+        PrintoutRun.prepare()
+        try MainActor.assumeIsolated {
+            let (composition, style) = try options.composition()
+            let viewModel = composition.search(composition.movieServices(), scheduler: MainQueueScheduler())
+            PrintoutRun.run(SearchPrintout(viewModel: viewModel, limit: limit), json: options.json, style: style) {
+                viewModel.searchNow(query.joined(separator: " "))
+            }
+        }
+    }
+}
