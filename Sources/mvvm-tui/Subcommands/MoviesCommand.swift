@@ -17,7 +17,7 @@ struct MoviesCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "The segment: now-playing, popular, upcoming or top-rated (default: the one the screen opens on).")
+    @Option(help: "The segment (default: the one the screen opens on: now-playing with TMDb, popular with the catalogue).")
     var segment: SegmentOption?
 
     @Option(help: "How many films to print.")
