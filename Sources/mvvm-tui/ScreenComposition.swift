@@ -57,10 +57,10 @@ struct ScreenComposition {
 
     /// The Movies screen over `services`: on `segment`, else Now Playing with TMDb and Popular
     /// with the catalogue (whose Now Playing is only its last year, 2005), which it also offers
-    /// when TMDb fails.
-    func movies(_ services: MovieServices, segment: Endpoint? = nil) -> MovieListViewModel {
+    /// when TMDb fails unless `offersCatalogue` is false (a subcommand: no key to press).
+    func movies(_ services: MovieServices, segment: Endpoint? = nil, offersCatalogue: Bool = true) -> MovieListViewModel {
         MovieListViewModel(service: services.tmdb ?? services.catalogue,
-                           catalogue: services.tmdb == nil ? nil : services.catalogue,
+                           catalogue: services.tmdb == nil || !offersCatalogue ? nil : services.catalogue,
                            initialSegment: segment ?? (services.tmdb == nil ? .popular : .nowPlaying))
     }
 

@@ -12,8 +12,8 @@ struct MoviesCommand: ParsableCommand {
         discussion: """
             TMDb when TMDB_API_KEY or TMDB_READ_ACCESS_TOKEN is set and the network allowed, \
             opening on Now Playing; else the embedded catalogue, opening on Popular (Upcoming \
-            needs TMDb). More than a page of films loads the next pages as the screen does when \
-            its cursor nears the end.
+            needs TMDb); when TMDb fails, --offline uses the catalogue. More than a page of films \
+            loads the next pages as the screen does when its cursor nears the end.
             """
     )
 
@@ -33,7 +33,8 @@ struct MoviesCommand: ParsableCommand {
         PrintoutRun.prepare()
         try MainActor.assumeIsolated {
             let (composition, style) = try options.composition()
-            let viewModel = composition.movies(composition.movieServices(), segment: segment?.endpoint)
+            // No catalogue on offer: the screen's `Press c` has no key here (--offline is the way).
+            let viewModel = composition.movies(composition.movieServices(), segment: segment?.endpoint, offersCatalogue: false)
             PrintoutRun.run(MoviesPrintout(viewModel: viewModel, limit: limit), json: options.json, style: style) {
                 viewModel.screenAppeared()
                 viewModel.loadRows(atLeast: limit)
