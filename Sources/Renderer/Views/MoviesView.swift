@@ -19,6 +19,8 @@ public final class MoviesView: ScreenView {
         var selectedMovie: MovieRowViewModel?
     }
 
+    public var isBusy: Output<Bool>? { viewModel.isBusy }
+
     /// Creates the view; `needsDisplay` is called whenever what it shows changes.
     public init(viewModel: MovieListViewModel, needsDisplay: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel

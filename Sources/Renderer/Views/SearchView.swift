@@ -18,6 +18,8 @@ public final class SearchView: ScreenView {
         var selectedMovie: MovieRowViewModel?
     }
 
+    public var isBusy: Output<Bool>? { viewModel.isBusy }
+
     /// Creates the view; `needsDisplay` is called whenever what it shows changes.
     public init(viewModel: MovieSearchViewModel, needsDisplay: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel
