@@ -6,7 +6,8 @@
 # - every file is where Docs/Install.md says, the program is a stripped copy and the build's own
 #   binary is untouched, and installing built nothing;
 # - the installed program, run from / with only PATH, HOME and TERM, draws its tabs and status
-#   line in tmux and quits on q; the user's database goes to the same share/mvvm-tui;
+#   line in tmux and quits on q; the user's database goes to the same share/mvvm-tui; its
+#   subcommands find the installed data from a shell;
 # - its manual page renders, and bash completes `mvvm-tui --t` to --tab;
 # - installing again replaces an older install;
 # - uninstall removes what install wrote and keeps the user's database, and a second uninstall
@@ -190,9 +191,17 @@ man_renders() {
     local page=$1
     MANPAGER=cat MANWIDTH=80 man --warnings -l "$page" >"$root/man.out" 2>"$root/man.err" || { cat "$root/man.err"; return 1; }
     [ ! -s "$root/man.err" ] || { echo "warnings:"; cat "$root/man.err"; return 1; }
-    for text in 'MVVM-TUI(1)' 'NAME' 'SYNOPSIS' '--tab' '--data-dir' '--offline'; do
+    for text in 'MVVM-TUI(1)' 'NAME' 'SYNOPSIS' '--tab' '--data-dir' '--offline' 'weather' '--json'; do
         grep -qF -- "$text" "$root/man.out" || { echo "no \"$text\" in:"; cat "$root/man.out"; return 1; }
     done
+}
+
+# prints_line LINE BIN ARGS...: the installed program, run with ARGS outside a terminal, prints LINE first.
+prints_line() {
+    local line=$1 bin=$2 first
+    shift 2
+    first=$(run_installed "$bin" "$@" | head -1)
+    [ "$first" = "$line" ] || { echo "first line: \"$first\""; return 1; }
 }
 
 man_has_credits() {
@@ -322,6 +331,10 @@ check "q quits it with status 0" wait_for_screen 10 '^EXIT=0$'
 tmux_ kill-server >/dev/null 2>&1
 check "its database went to ~/.local/share/mvvm-tui, beside the installed data" \
     test -f "$prefix/share/mvvm-tui/mvvm-tui.sqlite"
+check "in a shell, mvvm-tui search finds Star Wars in the installed catalogue" \
+    prints_line "5 matches" "$prefix/bin/mvvm-tui" search star wars --offline
+check "and mvvm-tui weather finds Paris in the installed gazetteer" \
+    prints_line "Paris, France" "$prefix/bin/mvvm-tui" weather Paris --offline
 
 # --- Manual page and completions ----------------------------------------------------------------
 check "the manual page renders with man -l, without warnings" man_renders "$prefix/share/man/man1/mvvm-tui.1"
