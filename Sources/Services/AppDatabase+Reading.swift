@@ -3,8 +3,9 @@ import GRDB
 
 extension AppDatabase {
     /// The database at `path` opened read-only, for the shell's subcommands, which may run every
-    /// minute from a status bar while the app writes the same file: nothing is created, migrated or
-    /// written. With no file, an empty database in memory stands in (what the app would start with);
+    /// minute from a status bar while the app writes the same file: nothing is migrated or written
+    /// (SQLite may add the empty `-shm` and `-wal` files a reader of the write-ahead log needs when
+    /// the app is not running; the database's bytes stay as they are). With no file, an empty database in memory stands in (what the app would start with);
     /// a file an older version kept is copied into memory and migrated there, the file untouched.
     /// A write to what this returns fails with "the database file is read-only".
     public static func openForReading(path: String) throws(OpenError) -> AppDatabase {

@@ -80,8 +80,9 @@ struct PeopleSubcommandTests {
         #expect(printed.matchCount == latest(people.matchCount))
         #expect(printed.emptyText == latest(people.emptyText))
         #expect(printed.birthdaysSoonText == latest(people.birthdaysSoonText))
-        #expect(printed.syncText == latest(people.syncStatus.text))
-        #expect(printed.syncIsProblem == latest(people.syncStatus.isProblem))
+        // Without --sync the header's exchange is not printed: no server was asked.
+        #expect(printed.syncText == "")
+        #expect(!printed.syncIsProblem)
         #expect(printed.message == latest(people.message))
         #expect(printed.messageIsProblem == latest(people.messageIsProblem))
         expectSame(printed.people, latest(people.rows))
@@ -229,10 +230,43 @@ struct PeopleSubcommandTests {
         let unsynced = try await syncing.run(["people"])
         #expect(unsynced.status == 0)
         #expect(unsynced.output.hasPrefix("3 people, by last name\n"))
-        let offline = try await syncing.run(["people", "--sync", "--offline", "--json"])
-        #expect(offline.status == 0)
-        #expect(try document(offline).syncText == "Sync off: no people server set (--people-api)")
+        let offline = try await syncing.run(["people", "--sync", "--offline"])
+        #expect(offline.status == 64)
+        #expect(offline.error.contains("--sync and --offline: a sync needs the network"))
         withExtendedLifetime(store) {}
+    }
+
+    @Test func syncWithNoServerSetSaysSoAndCreatesNothing() async throws {
+        let result = try await subcommand.run(["people", "--sync"])
+        #expect(result.status == 1)
+        #expect(result.output.isEmpty)
+        #expect(result.error == "mvvm-tui: Sync off: no people server set (--people-api)\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: subcommand.dataDirectory).isEmpty)
+    }
+
+    @Test func anExportOnlyReadsTheDatabase() async throws {
+        let store = try fill()
+        let path = subcommand.dataDirectory + "/" + AppDatabase.fileName
+        let files = { try [path, path + "-wal"].map { try Data(contentsOf: URL(fileURLWithPath: $0)) } }
+        let before = try files()
+        let file = subcommand.dataDirectory + "/out.vcf"
+        let result = try await subcommand.run(["people", "--export", file])
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("Exported 3 people"))
+        #expect(try files() == before)
+        let filtered = try await subcommand.run(["people", "--export", file, "--filter", "Ada"])
+        #expect(filtered.status == 64)
+        withExtendedLifetime(store) {}
+    }
+
+    @Test func theAppsOwnOptionsAreRefusedOnASubcommandsLine() async throws {
+        for arguments in [["weather", "--location", "Tokyo"], ["--tab", "movies", "games"], ["search", "alien", "--trace", "/tmp/t"],
+                          ["games", "--people-api", "http://127.0.0.1:9/"]] {
+            let result = try await subcommand.run(arguments + ["--offline"])
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.error.contains("only of the full-screen app"), "\(arguments)")
+            #expect(result.output.isEmpty)
+        }
     }
 
     @Test func aReaderThatGoesAwayEndsItQuietly() async throws {

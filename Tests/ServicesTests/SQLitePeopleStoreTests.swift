@@ -167,6 +167,40 @@ struct SQLitePeopleStoreTests {
         #expect(VCard.people(from: VCard.text(for: everyone, keeping: cards)).people == everyone)
     }
 
+    @Test func aDatabaseAnOlderVersionKeptIsReadMigratedInMemoryAndLeftAsItIs() throws {
+        let path = temporaryDatabasePath()
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let old = try DatabaseQueue(path: path)
+        try AppDatabase.migrator.migrate(old, upTo: "people")
+        try old.write { db in
+            try db.execute(sql: """
+                INSERT INTO person (id, salutation, firstName, lastName, birthYear, birthMonth, birthDay, firstKey, lastKey, nameKey)
+                VALUES ('ada', 'Countess', 'Ada', 'Lovelace', 1815, 12, 10, 'ada', 'lovelace', 'ada lovelace')
+                """)
+        }
+        try old.close()
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+
+        let database = try AppDatabase.openForReading(path: path)
+        let store = SQLitePeopleStore(database: database)
+        #expect(try all(store).map(\.id) == ["ada"])
+        #expect(try store.birthdays(within: 366).map(\.id) == ["ada"])  // birthKey: a later migration's column
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(try DatabaseQueue(path: path).read { try AppDatabase.migrator.completedMigrations($0) } == ["games", "people"])
+    }
+
+    @Test func aDatabaseOpenedForReadingRefusesWritesAndNoFileStaysNoFile() throws {
+        let path = temporaryDatabasePath()
+        try SQLitePeopleStore(database: AppDatabase(path: path)).add(Self.ada)
+        let store = SQLitePeopleStore(database: try AppDatabase.openForReading(path: path))
+        #expect(try all(store) == [Self.ada])
+        #expect(throws: AppDatabase.Failure.self) { try store.add(Self.grace) }
+
+        let missing = temporaryDatabasePath()
+        #expect(try all(SQLitePeopleStore(database: AppDatabase.openForReading(path: missing))).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: missing))
+    }
+
     // MARK: - Reading
 
     @Test(arguments: Backing.allCases)

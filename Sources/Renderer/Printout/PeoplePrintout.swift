@@ -158,7 +158,7 @@ public final class PeoplePrintout: Printout {
             countText: state.countText, sortText: state.sortText, matchCount: state.matchCount, emptyText: state.emptyText,
             people: part == .list ? state.rows.map(Document.Person.init) : [],
             birthdaysSoon: state.birthdaysSoon.map(Document.Person.init), birthdaysSoonText: state.birthdaysSoonText,
-            syncText: state.syncText, syncIsProblem: state.syncIsProblem,
+            syncText: showsSync ? state.syncText : "", syncIsProblem: showsSync && state.syncIsProblem,
             message: state.message, messageIsProblem: state.messageIsProblem
         )
     }

@@ -9,6 +9,9 @@ import Models
 /// exchange is told in the screen's line of news, which they share.
 @MainActor
 public final class PeopleSyncStatusViewModel {
+    /// What the header says when no people server is set.
+    public static let noServerText = "Sync off: no people server set (--people-api)"
+
     // MARK: - Outputs
 
     /// The state of the exchange with the people server, for the header.
@@ -41,7 +44,7 @@ public final class PeopleSyncStatusViewModel {
         self.api = api
         self.runner = runner
         self.news = news
-        _text.value = api == nil ? "Sync off: no people server set (--people-api)" : ""
+        _text.value = api == nil ? Self.noServerText : ""
     }
 
     // MARK: - Inputs

@@ -13,6 +13,12 @@ struct GamesCommand: ParsableCommand {
 
     @OptionGroup var options: SubcommandOptions
 
+    @ParentCommand var app: MvvmTui
+
+    func validate() throws {
+        try app.refuseAppOptions()
+    }
+
     func run() throws {
         PrintoutRun.prepare()
         try MainActor.assumeIsolated {

@@ -25,7 +25,10 @@ struct MoviesCommand: ParsableCommand {
 
     @OptionGroup var options: SubcommandOptions
 
+    @ParentCommand var app: MvvmTui
+
     func validate() throws {
+        try app.refuseAppOptions()
         guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Binding
+import Foundation
 import Models
 import Renderer
 import Screens
@@ -12,9 +13,9 @@ struct PeopleCommand: ParsableCommand {
         abstract: "Print the people the People screen lists, or import or export a vCard file.",
         discussion: """
             Everyone matching the filter, in the order, with the header's count and order. The \
-            database is only read, and the order is not kept; --import, --export and --sync \
-            change or write what they name, as the screen's i, e and r do. No network unless \
-            --sync.
+            database is only read, and the order is not kept; --import and --sync change what is \
+            kept, as the screen's i and its sync do, and --export writes the file it names. No \
+            network unless --sync.
             """
     )
 
@@ -40,12 +41,21 @@ struct PeopleCommand: ParsableCommand {
 
     @OptionGroup var options: SubcommandOptions
 
+    @ParentCommand var app: MvvmTui
+
     func validate() throws {
+        try app.refuseAppOptions(peopleServerAllowed: true)
         if let birthdays, !(0...366).contains(birthdays) {
             throw ValidationError("--birthdays: \(birthdays) is not a number of days from 0 to 366")
         }
         if importFile != nil, exportFile != nil {
             throw ValidationError("--import and --export: one file at a time")
+        }
+        if sync, options.shared.offline {
+            throw ValidationError("--sync and --offline: a sync needs the network")
+        }
+        if filter != nil, importFile != nil || exportFile != nil {
+            throw ValidationError("--filter lists people: not with --import or --export, which take everyone")
         }
         if birthdays != nil, importFile != nil || exportFile != nil || filter != nil || sort != nil {
             throw ValidationError("--birthdays lists the birthdays soon alone: no --filter, --sort, --import or --export")
@@ -56,9 +66,16 @@ struct PeopleCommand: ParsableCommand {
         PrintoutRun.prepare()
         try MainActor.assumeIsolated {
             let transfers = importFile != nil || exportFile != nil
-            // A sync keeps what it fetched and marks what it sent, as the app's does: it writes.
-            let (composition, style) = try options.composition(peopleAPI: peopleServer.peopleApi, peopleBook: peopleServer.peopleBook,
-                                                               writable: transfers || (sync && !options.shared.offline))
+            let (readOnly, style) = try options.composition(peopleAPI: peopleServer.peopleApi, peopleBook: peopleServer.peopleBook)
+            if sync, readOnly.choices.peopleServer == nil {
+                PrintoutRun.write("mvvm-tui: \(PeopleSyncStatusViewModel.noServerText)\n", to: STDERR_FILENO)
+                throw ExitCode(1)
+            }
+            // An import adds people, and a sync keeps what it fetched and marks what it sent, as
+            // the app's do: they write. An export only reads.
+            let composition = importFile != nil || sync
+                ? try options.composition(peopleAPI: peopleServer.peopleApi, peopleBook: peopleServer.peopleBook, writable: true).0
+                : readOnly
             let viewModel = composition.people(sync: sync, order: sort?.order,
                                                birthdayWindow: birthdays ?? PeopleListViewModel.defaultBirthdayWindow)
             let part: PeoplePrintout.Part = transfers ? .news : birthdays != nil ? .birthdaysSoon : .list

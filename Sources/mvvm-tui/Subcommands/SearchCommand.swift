@@ -23,7 +23,10 @@ struct SearchCommand: ParsableCommand {
 
     @OptionGroup var options: SubcommandOptions
 
+    @ParentCommand var app: MvvmTui
+
     func validate() throws {
+        try app.refuseAppOptions()
         guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
     }
 

@@ -38,8 +38,8 @@ struct SubcommandOptions: ParsableArguments {
     var json = false
 
     /// The choices of the flags, the environment and the config file, and the screens' composition
-    /// over the database read-only: a subcommand keeps nothing. `writable` (an import or an export,
-    /// which the user asked to change or write something) opens it read-write as the app does,
+    /// over the database read-only: a subcommand keeps nothing. `writable` (an import or a sync,
+    /// which the user asked to change what is kept) opens it read-write as the app does,
     /// created and migrated when it needs to be; settings are not kept even then.
     @MainActor
     func composition(peopleAPI: String? = nil, peopleBook: String? = nil,
@@ -52,5 +52,25 @@ struct SubcommandOptions: ParsableArguments {
         let database = writable ? SharedDatabase(path: path) : SharedDatabase { try AppDatabase.openForReading(path: path) }
         let composition = ScreenComposition(choices: choices, offline: shared.offline, database: database, keepsSettings: false)
         return (composition, TextStyle(usesColor: choices.useColor && isatty(STDOUT_FILENO) == 1))
+    }
+}
+
+extension MvvmTui {
+    /// Refuses (status 64) the full-screen app's own options on a subcommand's line, where
+    /// ArgumentParser would accept them for the root and the subcommand would not use them:
+    /// `mvvm-tui weather --location Tokyo` must not print another place with status 0.
+    func refuseAppOptions(peopleServerAllowed: Bool = false) throws {
+        var given: [String] = []
+        if tab != nil { given.append("--tab") }
+        if location != nil { given.append("--location (mvvm-tui weather takes the place as words)") }
+        if noMouse { given.append("--no-mouse") }
+        if trace != nil { given.append("--trace") }
+        if !peopleServerAllowed {
+            if peopleServer.peopleApi != nil { given.append("--people-api") }
+            if peopleServer.peopleBook != nil { given.append("--people-book") }
+        }
+        guard given.isEmpty else {
+            throw ValidationError("not an option of this subcommand, only of the full-screen app: " + given.joined(separator: ", "))
+        }
     }
 }

@@ -23,6 +23,12 @@ struct WeatherCommand: ParsableCommand {
 
     @OptionGroup var options: SubcommandOptions
 
+    @ParentCommand var app: MvvmTui
+
+    func validate() throws {
+        try app.refuseAppOptions()
+    }
+
     func run() throws {
         PrintoutRun.prepare()
         try MainActor.assumeIsolated {
