@@ -145,19 +145,10 @@ struct SQLitePeopleStoreTests {
     }
 
     @Test func peopleKeptBeforeCardsWereKeptGetACardMadeFromWhatIsKnown() throws {
-        // A database as the release before kept cards left it: its migrations up to "people".
-        let path = temporaryDatabasePath()
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let old = try DatabaseQueue(path: path)
-        try AppDatabase.migrator.migrate(old, upTo: "people")
-        try old.write { db in
-            try db.execute(sql: """
-                INSERT INTO person (id, salutation, firstName, lastName, birthYear, birthMonth, birthDay, firstKey, lastKey, nameKey)
-                VALUES ('ada', 'Countess', 'Ada', 'Lovelace', 1815, 12, 10, 'ada', 'lovelace', 'ada lovelace'),
-                       ('alan', NULL, 'Alan', 'Turing', NULL, NULL, NULL, 'alan', 'turing', 'alan turing')
-                """)
-        }
-        try old.close()
+        let path = try databaseKeptBeforeCards(holding: """
+            ('ada', 'Countess', 'Ada', 'Lovelace', 1815, 12, 10, 'ada', 'lovelace', 'ada lovelace'),
+            ('alan', NULL, 'Alan', 'Turing', NULL, NULL, NULL, 'alan', 'turing', 'alan turing')
+            """)
         let store = SQLitePeopleStore(database: try AppDatabase(path: path))
         let everyone = try all(store)
         #expect(everyone.map(\.id) == ["ada", "alan"])
@@ -167,7 +158,9 @@ struct SQLitePeopleStoreTests {
         #expect(VCard.people(from: VCard.text(for: everyone, keeping: cards)).people == everyone)
     }
 
-    @Test func aDatabaseAnOlderVersionKeptIsReadMigratedInMemoryAndLeftAsItIs() throws {
+    /// A database as the release before kept cards left it (its migrations up to "people"), holding
+    /// the person rows `values` lists.
+    private func databaseKeptBeforeCards(holding values: String) throws -> String {
         let path = temporaryDatabasePath()
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let old = try DatabaseQueue(path: path)
@@ -175,10 +168,15 @@ struct SQLitePeopleStoreTests {
         try old.write { db in
             try db.execute(sql: """
                 INSERT INTO person (id, salutation, firstName, lastName, birthYear, birthMonth, birthDay, firstKey, lastKey, nameKey)
-                VALUES ('ada', 'Countess', 'Ada', 'Lovelace', 1815, 12, 10, 'ada', 'lovelace', 'ada lovelace')
+                VALUES \(values)
                 """)
         }
         try old.close()
+        return path
+    }
+
+    @Test func aDatabaseAnOlderVersionKeptIsReadMigratedInMemoryAndLeftAsItIs() throws {
+        let path = try databaseKeptBeforeCards(holding: "('ada', 'Countess', 'Ada', 'Lovelace', 1815, 12, 10, 'ada', 'lovelace', 'ada lovelace')")
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
 
         let database = try AppDatabase.openForReading(path: path)
