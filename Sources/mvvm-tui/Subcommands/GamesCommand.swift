@@ -20,13 +20,9 @@ struct GamesCommand: ParsableCommand {
     }
 
     func run() throws {
-        PrintoutRun.prepare()
-        try MainActor.assumeIsolated {
-            let (composition, style) = try options.composition()
+        try options.printScreen { composition in
             let viewModel = composition.scoreboard(scheduler: MainQueueScheduler())
-            PrintoutRun.run(GamesPrintout(viewModel: viewModel), json: options.json, style: style) {
-                viewModel.showLibrary()
-            }
+            return (GamesPrintout(viewModel: viewModel), { viewModel.showLibrary() })
         }
     }
 }

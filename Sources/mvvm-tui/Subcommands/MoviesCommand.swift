@@ -20,8 +20,7 @@ struct MoviesCommand: ParsableCommand {
     @Option(help: "The segment (default: the one the screen opens on: now-playing with TMDb, popular with the catalogue).")
     var segment: SegmentOption?
 
-    @Option(help: "How many films to print.")
-    var limit = 20
+    @OptionGroup var limitOption: LimitOption
 
     @OptionGroup var options: SubcommandOptions
 
@@ -29,19 +28,17 @@ struct MoviesCommand: ParsableCommand {
 
     func validate() throws {
         try app.refuseAppOptions()
-        guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
     }
 
     func run() throws {
-        PrintoutRun.prepare()
-        try MainActor.assumeIsolated {
-            let (composition, style) = try options.composition()
+        let limit = limitOption.limit
+        try options.printScreen { composition in
             // No catalogue on offer: the screen's `Press c` has no key here (--offline is the way).
             let viewModel = composition.movies(composition.movieServices(), segment: segment?.endpoint, offersCatalogue: false)
-            PrintoutRun.run(MoviesPrintout(viewModel: viewModel, limit: limit), json: options.json, style: style) {
+            return (MoviesPrintout(viewModel: viewModel, limit: limit), {
                 viewModel.screenAppeared()
                 viewModel.loadRows(atLeast: limit)
-            }
+            })
         }
     }
 }

@@ -18,8 +18,7 @@ struct SearchCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The words to search for.", valueName: "query"))
     var query: [String]
 
-    @Option(help: "How many films to print.")
-    var limit = 20
+    @OptionGroup var limitOption: LimitOption
 
     @OptionGroup var options: SubcommandOptions
 
@@ -27,17 +26,13 @@ struct SearchCommand: ParsableCommand {
 
     func validate() throws {
         try app.refuseAppOptions()
-        guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
     }
 
     func run() throws {
-        PrintoutRun.prepare()
-        try MainActor.assumeIsolated {
-            let (composition, style) = try options.composition()
+        let query = query.joined(separator: " ")
+        try options.printScreen { composition in
             let viewModel = composition.search(composition.movieServices(), scheduler: MainQueueScheduler())
-            PrintoutRun.run(SearchPrintout(viewModel: viewModel, limit: limit), json: options.json, style: style) {
-                viewModel.searchNow(query.joined(separator: " "))
-            }
+            return (SearchPrintout(viewModel: viewModel, limit: limitOption.limit), { viewModel.searchNow(query) })
         }
     }
 }

@@ -55,6 +55,29 @@ struct SubcommandOptions: ParsableArguments {
     }
 }
 
+extension SubcommandOptions {
+    /// Runs a subcommand that only reads: `build` makes the screen's printout over the composition
+    /// and says how the screen comes into view; the printout is written when its view-model is idle.
+    func printScreen(_ build: @MainActor (ScreenComposition) -> (printout: any Printout, appear: @MainActor () -> Void)) throws {
+        PrintoutRun.prepare()
+        try MainActor.assumeIsolated { () throws -> Void in
+            let (composition, style) = try composition()
+            let (printout, appear) = build(composition)
+            PrintoutRun.run(printout, json: json, style: style, appear: appear)
+        }
+    }
+}
+
+/// `--limit`, for the lists of films.
+struct LimitOption: ParsableArguments {
+    @Option(help: "How many films to print.")
+    var limit = 20
+
+    func validate() throws {
+        guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
+    }
+}
+
 extension MvvmTui {
     /// Refuses (status 64) the full-screen app's own options on a subcommand's line, where
     /// ArgumentParser would accept them for the root and the subcommand would not use them:

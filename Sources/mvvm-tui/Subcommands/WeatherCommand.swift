@@ -30,14 +30,10 @@ struct WeatherCommand: ParsableCommand {
     }
 
     func run() throws {
-        PrintoutRun.prepare()
-        try MainActor.assumeIsolated {
-            let (composition, style) = try options.composition()
+        try options.printScreen { composition in
             let viewModel = composition.weather(location: place.isEmpty ? nil : place.joined(separator: " "),
                                                 unit: unit?.unit, scheduler: MainQueueScheduler())
-            PrintoutRun.run(WeatherPrintout(viewModel: viewModel), json: options.json, style: style) {
-                viewModel.screenAppeared()
-            }
+            return (WeatherPrintout(viewModel: viewModel), { viewModel.screenAppeared() })
         }
     }
 }
