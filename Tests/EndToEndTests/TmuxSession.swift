@@ -166,7 +166,13 @@ final class TmuxSession {
 
     /// Waits for the program to exit and returns its status and the terminal modes it left.
     func waitForExit() async throws -> (status: Int, modes: Set<String>) {
-        let screen = try await waitFor("the program to exit") { $0.range(of: #"EXIT=\d+\n\S"#, options: .regularExpression) != nil }
+        let screen: String
+        do {
+            screen = try await waitFor("the program to exit") { $0.range(of: #"EXIT=\d+\n\S"#, options: .regularExpression) != nil }
+        } catch let failure as Failure {
+            guard let process = try await programID() else { throw failure }
+            throw Failure(description: failure.description + (await Self.threadReport(of: process)))
+        }
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
         guard let index = lines.lastIndex(where: { $0.hasPrefix("EXIT=") }), index + 1 < lines.count,
               let status = Int(lines[index].dropFirst(5)) else { throw Failure(description: "no exit line in:\n\(screen)") }
@@ -174,6 +180,29 @@ final class TmuxSession {
     }
 
     // MARK: - Processes
+
+    /// What each thread of a program that did not exit is doing: its state, the signals pending
+    /// for it and for the process, its mask, where it waits in the kernel, and its stack from gdb
+    /// when gdb is installed. A test that waited for an exit in vain prints it.
+    static func threadReport(of process: String) async -> String {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process)/task"))?.sorted() ?? []
+        var report = "\nthreads of \(process):\n"
+        for task in tasks {
+            let directory = "/proc/\(process)/task/\(task)"
+            let status = (try? String(contentsOfFile: "\(directory)/status", encoding: .utf8)) ?? ""
+            let fields = status.split(separator: "\n").filter { line in
+                ["Name:", "State:", "SigPnd:", "ShdPnd:", "SigBlk:", "SigCgt:"].contains { line.hasPrefix($0) }
+            }
+            let waits = (try? String(contentsOfFile: "\(directory)/wchan", encoding: .utf8)) ?? "?"
+            report += "\(task) " + fields.joined(separator: " ").replacingOccurrences(of: "\t", with: "") + " wchan:\(waits)\n"
+        }
+        let gdb = ["/usr/bin/gdb", "/bin/gdb"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        if let gdb, let stacks = try? await runForStatus(gdb, ["-p", process, "-batch", "-ex", "thread apply all bt 15"]) {
+            report += stacks.output.split(separator: "\n").filter { $0.hasPrefix("Thread") || $0.hasPrefix("#") }.joined(separator: "\n")
+        }
+        return report
+    }
+
 
     @discardableResult
     private func tmux(_ arguments: [String]) async throws -> String {
