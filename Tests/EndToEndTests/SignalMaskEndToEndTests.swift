@@ -33,4 +33,28 @@ import Testing
         try await session.press("C-c")
         #expect(try await session.waitForExit().status == 0)
     }
+
+    /// By the first frame, libdispatch's handler catches each answered signal: none is still
+    /// ignored, which would let swift-subprocess's monitor thread (it waits with an empty mask once
+    /// the first curl starts, a moment after that frame) take a SIGHUP and drop it. The program
+    /// waits for those handlers before it draws; without that wait this fails only when the
+    /// manager thread that installs them is late, the likeliest reading of one unanswered SIGHUP
+    /// in a loaded suite.
+    @Test func eachAnsweredSignalIsCaughtByTheFirstFrame() async throws {
+        let session = try await TmuxSession()
+        try await session.waitFor("[Weather]")
+        let process = try #require(try await session.programID(), "the program is not running")
+        let status = try String(contentsOfFile: "/proc/\(process)/status", encoding: .utf8)
+        func mask(_ name: String) throws -> UInt64 {
+            let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("\(name):") })
+            return try #require(UInt64(line.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces), radix: 16))
+        }
+        let caught = try mask("SigCgt"), ignored = try mask("SigIgn")
+        for (name, number) in Self.answered {
+            #expect(caught & (1 << UInt64(number - 1)) != 0, "SIG\(name) has no handler")
+            #expect(ignored & (1 << UInt64(number - 1)) == 0, "SIG\(name) is still ignored")
+        }
+        try await session.kill("HUP")
+        #expect(try await session.waitForExit().status == 129)
+    }
 }

@@ -1,5 +1,5 @@
 // Terminal support that must be written in C: a crash handler that restores the terminal
-// using only async-signal-safe calls.
+// using only async-signal-safe calls, and a look at how a signal is handled.
 #ifndef MVVM_TUI_CTERMINAL_H
 #define MVVM_TUI_CTERMINAL_H
 
@@ -20,5 +20,8 @@ void ct_restore_terminal(void);
 /// terminal, then hand the signal to the handler that was there before (or the default), so
 /// the crash is still reported. Runs on an alternate stack so a stack overflow is caught too.
 int ct_install_crash_restore(void);
+
+/// 1 when `signal_number` is caught by a handler, 0 when it is ignored or left to its default.
+int ct_signal_is_caught(int signal_number);
 
 #endif

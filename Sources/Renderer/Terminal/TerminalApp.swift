@@ -131,6 +131,20 @@ public final class TerminalApp {
             source.resume()
             sources.append(source)
         }
+        Self.waitForDispatchHandlers()
+    }
+
+    /// libdispatch installs its handler for each signal on its manager thread a moment after
+    /// `resume()`; until then the `SIG_IGN` above applies, and a thread that does not block the
+    /// signal drops it. One such thread exists: swift-subprocess's monitor, which waits with an
+    /// empty mask once the first curl starts. The program goes on to its first frame only once
+    /// every handler is in place (well under a millisecond; two seconds at most).
+    private static func waitForDispatchHandlers() {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(2)
+        while !answeredSignals.allSatisfy({ ct_signal_is_caught($0) == 1 }), clock.now < deadline {
+            usleep(50)
+        }
     }
 
     private func receive(signal signalNumber: Int32) {
