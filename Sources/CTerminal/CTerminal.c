@@ -84,6 +84,5 @@ int ct_install_crash_restore(void) {
 int ct_signal_is_caught(int signal_number) {
     struct sigaction action;
     if (sigaction(signal_number, NULL, &action) != 0) return 0;
-    if (action.sa_flags & SA_SIGINFO) return action.sa_sigaction != NULL;
     return action.sa_handler != SIG_IGN && action.sa_handler != SIG_DFL;
 }

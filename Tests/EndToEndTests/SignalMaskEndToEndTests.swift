@@ -5,9 +5,10 @@ import Testing
 /// libdispatch's signalfd instead of being taken, and dropped, by a thread that does not block it.
 /// Without the block on the main thread, a resize or a Ctrl-C sent just after the first frame was
 /// lost now and then (Docs/DECISIONS.md, "The answered signals are blocked on every thread and read
-/// from a signalfd").
+/// from a signalfd"). By the first frame each of them is caught by libdispatch's handler, none
+/// still ignored.
 @Suite struct SignalMaskEndToEndTests {
-    /// SIGHUP, SIGINT, SIGTERM and SIGWINCH, as bits of `/proc`'s `SigBlk` mask (bit n - 1 for n).
+    /// SIGHUP, SIGINT, SIGTERM and SIGWINCH, as bits of `/proc`'s signal masks (bit n - 1 for n).
     static let answered: [(name: String, number: Int32)] = [("HUP", SIGHUP), ("INT", SIGINT), ("TERM", SIGTERM), ("WINCH", SIGWINCH)]
 
     @Test func everyThreadBlocksTheSignalsTheProgramAnswers() async throws {

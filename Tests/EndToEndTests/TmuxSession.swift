@@ -170,7 +170,7 @@ final class TmuxSession {
         do {
             screen = try await waitFor("the program to exit") { $0.range(of: #"EXIT=\d+\n\S"#, options: .regularExpression) != nil }
         } catch let failure as Failure {
-            guard let process = try await programID() else { throw failure }
+            guard let process = try? await programID() else { throw failure }
             throw Failure(description: failure.description + (await Self.threadReport(of: process)))
         }
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
@@ -191,18 +191,19 @@ final class TmuxSession {
             let directory = "/proc/\(process)/task/\(task)"
             let status = (try? String(contentsOfFile: "\(directory)/status", encoding: .utf8)) ?? ""
             let fields = status.split(separator: "\n").filter { line in
-                ["Name:", "State:", "SigPnd:", "ShdPnd:", "SigBlk:", "SigCgt:"].contains { line.hasPrefix($0) }
+                ["Name:", "State:", "SigPnd:", "ShdPnd:", "SigBlk:", "SigIgn:", "SigCgt:"].contains { line.hasPrefix($0) }
             }
             let waits = (try? String(contentsOfFile: "\(directory)/wchan", encoding: .utf8)) ?? "?"
             report += "\(task) " + fields.joined(separator: " ").replacingOccurrences(of: "\t", with: "") + " wchan:\(waits)\n"
         }
+        // gdb at most 30 s (then killed), so that a report never holds up the run.
         let gdb = ["/usr/bin/gdb", "/bin/gdb"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        if let gdb, let stacks = try? await runForStatus(gdb, ["-p", process, "-batch", "-ex", "thread apply all bt 15"]) {
+        if let gdb, let stacks = try? await runForStatus("/usr/bin/timeout",
+                                                          ["-k", "5", "30", gdb, "-p", process, "-batch", "-ex", "thread apply all bt 15"]) {
             report += stacks.output.split(separator: "\n").filter { $0.hasPrefix("Thread") || $0.hasPrefix("#") }.joined(separator: "\n")
         }
         return report
     }
-
 
     @discardableResult
     private func tmux(_ arguments: [String]) async throws -> String {

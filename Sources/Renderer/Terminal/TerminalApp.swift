@@ -138,13 +138,16 @@ public final class TerminalApp {
     /// `resume()`; until then the `SIG_IGN` above applies, and a thread that does not block the
     /// signal drops it. One such thread exists: swift-subprocess's monitor, which waits with an
     /// empty mask once the first curl starts. The program goes on to its first frame only once
-    /// every handler is in place (well under a millisecond; two seconds at most).
+    /// every handler is in place (about a millisecond; after two seconds it goes on as it did
+    /// before the wait). Only Linux's libdispatch installs such handlers.
     private static func waitForDispatchHandlers() {
+        #if os(Linux)
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(2)
         while !answeredSignals.allSatisfy({ ct_signal_is_caught($0) == 1 }), clock.now < deadline {
             usleep(50)
         }
+        #endif
     }
 
     private func receive(signal signalNumber: Int32) {
