@@ -26,16 +26,28 @@ import Testing
         try await session.waitFor("Paris, France")
         let process = try #require(try await session.programID(), "the program is not running")
 
-        // A moment for the last frame to go out, then three seconds with nothing to do.
+        // A moment for the last frame to go out, then three seconds with nothing to do. libdispatch
+        // ends a worker thread five seconds after its last job (the search's, on a loaded machine
+        // just before the window): a window in which only such threads exit is measured again.
         try await Task.sleep(for: .milliseconds(500))
-        let before = Self.contextSwitches(of: process)
+        var wakes = try await Self.wakes(of: process)
+        if wakes.woke.isEmpty, !wakes.exited.isEmpty {
+            wakes = try await Self.wakes(of: process)
+        }
+        #expect(wakes.woke.isEmpty && wakes.exited.isEmpty,
+                "the idle program woke over 3 s: \((wakes.woke + wakes.exited).sorted().joined(separator: ", "))")
+    }
+
+    /// The threads of `process` that ran over the next three seconds (new ones included), and those
+    /// that exited.
+    private static func wakes(of process: String) async throws -> (woke: [String], exited: [String]) {
+        let before = contextSwitches(of: process)
         try await Task.sleep(for: .seconds(3))
-        let after = Self.contextSwitches(of: process)
+        let after = contextSwitches(of: process)
         let woke = after.filter { before[$0.key]?.count != $0.value.count }
             .map { "\($0.value.name) (\($0.key)): \($0.value.count - (before[$0.key]?.count ?? 0))" }
-        let gone = before.filter { after[$0.key] == nil }.map { "\($0.value.name) (\($0.key)) exited" }
-        #expect(woke.isEmpty && gone.isEmpty,
-                "the idle program woke over 3 s: \((woke + gone).sorted().joined(separator: ", "))")
+        let exited = before.filter { after[$0.key] == nil }.map { "\($0.value.name) (\($0.key)) exited" }
+        return (woke, exited)
     }
 
     /// Each thread of `process`, by its id: its name and its context switches so far, voluntary
