@@ -15,17 +15,6 @@ struct Subcommand {
         self.environment = environment
     }
 
-    /// The program under test: `MVVM_TUI_BINARY` (the release build in `make test-release`), else the debug build.
-    static func binary() throws -> String {
-        let path = ProcessInfo.processInfo.environment["MVVM_TUI_BINARY"]
-            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent(".build/debug/mvvm-tui").path
-        guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw Failure(description: "no program at \(path): run `swift build` first, or `make test`")
-        }
-        return path
-    }
-
     /// The fixed environment: the C locale in UTF-8 (℉), a home and a config folder that hold nothing.
     var fullEnvironment: [String: String] {
         let inherited = ProcessInfo.processInfo.environment
@@ -39,14 +28,14 @@ struct Subcommand {
 
     /// Runs `mvvm-tui ARGUMENTS --data-dir DIR` to the end.
     func run(_ arguments: [String]) async throws -> CommandResult {
-        try await runToEnd(try Self.binary(), arguments + ["--data-dir", dataDirectory], environment: fullEnvironment)
+        try await runToEnd(try ProgramUnderTest.path(), arguments + ["--data-dir", dataDirectory], environment: fullEnvironment)
     }
 
     /// Runs `mvvm-tui ARGUMENTS --data-dir DIR | head -1` in bash: the program's status (from
     /// PIPESTATUS) on the first line of the output, then what head printed; standard error is the program's.
     func runIntoHead(_ arguments: [String]) async throws -> (status: Int32, firstLine: String, error: String) {
         let command = #""$0" "$@" | head -1; echo "status ${PIPESTATUS[0]}" >&3"#
-        let result = try await runToEnd("bash", ["-c", "exec 3>&2; " + command, try Self.binary()] + arguments + ["--data-dir", dataDirectory],
+        let result = try await runToEnd("bash", ["-c", "exec 3>&2; " + command, try ProgramUnderTest.path()] + arguments + ["--data-dir", dataDirectory],
                                         environment: fullEnvironment)
         var lines = result.error.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard let statusLine = lines.lastIndex(where: { $0.hasPrefix("status ") }) else {

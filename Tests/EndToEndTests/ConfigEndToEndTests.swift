@@ -45,13 +45,13 @@ import TestSupport
     func configNamingAFolderOrAMissingFileIsRefused(kind: String) async throws {
         let folder = FileManager.default.temporaryDirectory.path
         let path = kind == "folder" ? folder : folder + "/mvvm-tui-no-such-\(UUID().uuidString).toml"
-        let result = try await TmuxSession.runForStatus(try TmuxSession.binary(), ["--config", path])
+        let result = try await TmuxSession.runForStatus(try ProgramUnderTest.path(), ["--config", path])
         #expect(result.status == 78)
         #expect(result.error == "mvvm-tui: \(path): \(kind == "folder" ? "is a folder, not a file" : "no such file")\n")
     }
 
     @Test func aPeopleURLWithAPasswordIsRefusedWithoutShowingIt() async throws {
-        let result = try await TmuxSession.runForStatus(try TmuxSession.binary(), ["--people-api", "https://ada:hunter2@dav.example.org/"])
+        let result = try await TmuxSession.runForStatus(try ProgramUnderTest.path(), ["--people-api", "https://ada:hunter2@dav.example.org/"])
         #expect(result.status == 64)
         #expect(result.error.contains("MVVM_TUI_PEOPLE_PASSWORD"))
         #expect(!result.error.contains("hunter2"))

@@ -10,7 +10,7 @@ import TestSupport
 struct LinkOrderTests {
     /// The program under test, when it is the release build.
     private static let releaseBinary: String? = {
-        guard let path = try? TmuxSession.binary(), path.hasSuffix("/release/mvvm-tui") else { return nil }
+        guard let path = try? ProgramUnderTest.path(), path.hasSuffix("/release/mvvm-tui") else { return nil }
         return path
     }()
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The real binary in tmux: launch, tabs, typing, resizing, and every way out.
 @Suite(.serialized) struct ShellEndToEndTests {
@@ -120,14 +121,14 @@ import Testing
 /// The command line outside a terminal.
 struct CommandLineTests {
     @Test func withoutATerminalItSaysSoAndExitsTwo() async throws {
-        let result = try await TmuxSession.runForStatus(try TmuxSession.binary(), [])
+        let result = try await TmuxSession.runForStatus(try ProgramUnderTest.path(), [])
         #expect(result.status == 2)
         #expect(result.error == "mvvm-tui needs an interactive terminal; its subcommands print to any output (mvvm-tui weather Paris; mvvm-tui help)\n")
         #expect(result.output.isEmpty)
     }
 
     @Test func helpNamesEveryOption() async throws {
-        let help = try await TmuxSession.run(try TmuxSession.binary(), ["--help"])
+        let help = try await TmuxSession.run(try ProgramUnderTest.path(), ["--help"])
         for option in ["--tab", "--location", "--offline", "--data-dir", "--people-api", "--config", "--no-color", "--trace",
                        "--version", "--help"] {
             #expect(help.contains(option), "--help lacks \(option)")
@@ -137,7 +138,7 @@ struct CommandLineTests {
     }
 
     @Test func helpEndsWithTheCreditsTheServicesAskFor() async throws {
-        let help = try await TmuxSession.run(try TmuxSession.binary(), ["--help"])
+        let help = try await TmuxSession.run(try ProgramUnderTest.path(), ["--help"])
         #expect(help.hasSuffix("""
             CREDITS:
               This product uses the TMDB API but is not endorsed or certified by TMDB.
@@ -150,7 +151,7 @@ struct CommandLineTests {
     }
 
     @Test func anUnknownTabIsRefusedClearly() async throws {
-        let result = try await TmuxSession.runForStatus(try TmuxSession.binary(), ["--tab", "sports"])
+        let result = try await TmuxSession.runForStatus(try ProgramUnderTest.path(), ["--tab", "sports"])
         #expect(result.status == 64)
         #expect(result.error.contains("sports"))
         #expect(result.error.contains("weather"))

@@ -10,7 +10,7 @@ import TestSupport
     /// Runs `weather` (the kept place) and `weather Lisbon --unit c --json` by turns, 100 ms apart,
     /// `count` runs in all.
     private func statusBar(runs count: Int) async throws -> [CommandResult] {
-        let binary = try TmuxSession.binary()
+        let binary = try ProgramUnderTest.path()
         var runs: [CommandResult] = []
         while runs.count < count {
             let arguments = runs.count.isMultiple(of: 2) ? ["weather"] : ["weather", "Lisbon", "--unit", "c", "--json"]

@@ -25,7 +25,7 @@ final class TmuxSession {
         let script = """
             trap : INT
             \(exports)
-            \(Self.quoted(try Self.binary())) \(arguments.map(Self.quoted).joined(separator: " "))
+            \(Self.quoted(try ProgramUnderTest.path())) \(arguments.map(Self.quoted).joined(separator: " "))
             echo "EXIT=$?"
             stty -a | tr ' ;' '\\n\\n' | grep -Ex -- '-?(icanon|echo|isig)' | tr '\\n' ' '
             echo
@@ -208,17 +208,6 @@ final class TmuxSession {
     @discardableResult
     private func tmux(_ arguments: [String]) async throws -> String {
         try await Self.run("/usr/bin/env", ["tmux", "-L", socket, "-f", "/dev/null", "-u"] + arguments)
-    }
-
-    /// The program under test: `MVVM_TUI_BINARY`, else the package's debug build.
-    static func binary() throws -> String {
-        let path = ProcessInfo.processInfo.environment["MVVM_TUI_BINARY"]
-            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent(".build/debug/mvvm-tui").path
-        guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw Failure(description: "no program at \(path): run `swift build` first, or `make test`")
-        }
-        return path
     }
 
     /// Runs a command to the end and returns its standard output; fails on a non-zero exit.

@@ -64,10 +64,6 @@ public final class GamesPrintout: Printout {
         }.joined(separator: "\n") + "\n"
     }
 
-    public func json() throws -> String {
-        try Self.encode(document)
-    }
-
     /// The outputs as the JSON document holds them.
     public var document: Document {
         Document(games: drawn.state.games.map {

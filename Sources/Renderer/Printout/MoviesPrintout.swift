@@ -62,10 +62,6 @@ public final class MoviesPrintout: Printout {
         return ([header] + MovieRowsText.lines(rows)).joined(separator: "\n") + "\n"
     }
 
-    public func json() throws -> String {
-        try Self.encode(document)
-    }
-
     /// The outputs as the JSON document holds them.
     public var document: Document {
         let state = drawn.state

@@ -147,10 +147,6 @@ public final class PeoplePrintout: Printout {
         people.map { DisplayWidth.of(text($0)) }.max() ?? 0
     }
 
-    public func json() throws -> String {
-        try Self.encode(document)
-    }
-
     /// The outputs as the JSON document holds them.
     public var document: Document {
         let state = drawn.state

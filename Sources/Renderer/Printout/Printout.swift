@@ -14,8 +14,10 @@ public protocol Printout: AnyObject {
     var problem: String? { get }
     /// The result as text, one line after another, styled with `style`.
     func text(style: TextStyle) -> String
-    /// The result as one JSON document, its keys named for the outputs they hold.
-    func json() throws -> String
+    /// The outputs a JSON printout holds, its keys named for them.
+    associatedtype Document: Encodable
+    /// The result as that document.
+    var document: Document { get }
 }
 
 extension Printout {
@@ -30,8 +32,9 @@ extension Printout {
         }
     }
 
-    /// `document` as JSON: keys sorted, so that the same result reads the same every time.
-    static func encode(_ document: some Encodable) throws -> String {
+    /// The result as one JSON document, keys sorted, so that the same result reads the same every
+    /// time.
+    public func json() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"

@@ -57,10 +57,6 @@ public final class SearchPrintout: Printout {
         return (lines + MovieRowsText.lines(Array(state.rows.prefix(limit)))).joined(separator: "\n") + "\n"
     }
 
-    public func json() throws -> String {
-        try Self.encode(document)
-    }
-
     /// The outputs as the JSON document holds them.
     public var document: Document {
         let state = drawn.state

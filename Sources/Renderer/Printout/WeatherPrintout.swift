@@ -113,10 +113,6 @@ public final class WeatherPrintout: Printout {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    public func json() throws -> String {
-        try Self.encode(document)
-    }
-
     /// The outputs as the JSON document holds them.
     public var document: Document {
         let state = drawn.state
