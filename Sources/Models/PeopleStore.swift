@@ -216,11 +216,12 @@ public struct ServerState: Equatable, Sendable {
 
 extension Person {
     /// This person kept beside the server's version of them: a new id, "(conflict)" after the
-    /// last name.
+    /// last name (after the name shown, for someone without a name).
     public func conflictCopy(id: Person.ID = UUID().uuidString) -> Person {
-        Person(id: id, salutation: salutation, firstName: firstName,
-               lastName: lastName.isEmpty ? "(conflict)" : lastName + " (conflict)",
-               birthday: birthday, emails: emails, phones: phones)
+        var copy = identified(as: id)
+        let last = hasName ? lastName : shownName
+        copy.lastName = last.isEmpty ? "(conflict)" : last + " (conflict)"
+        return copy
     }
 }
 

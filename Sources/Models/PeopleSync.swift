@@ -163,7 +163,8 @@ public final class PeopleSync {
             for entry in try await onStore({ try $0.pendingPosts() }) where !attempted.contains(entry.person.id) {
                 let id = entry.person.id
                 attempted.insert(id)
-                let card = try await onStore { try $0.keptCards(for: [id])[id] } ?? VCard.text(for: [entry.person])
+                let kept = try await onStore { try $0.keptCards(for: [id])[id] } ?? VCard.text(for: [entry.person])
+                let card = VCard.serverForm(of: kept, for: entry.person)
                 switch try await ask({ try await send(card, of: entry) }) {
                 case .success(let version):
                     try await onStore { try $0.markPosted(id, as: version) }

@@ -3,6 +3,10 @@ import Foundation
 /// Someone on the People screen: a name, perhaps a salutation, a birthday, email addresses and
 /// phone numbers.
 ///
+/// Whatever a card says is kept, even where it is not what the screen expects: a birthday that
+/// is not a day on the calendar ("circa 1800", a year alone) is kept as written, and a card
+/// with no name is known by what it has (`knownAs`, then its first address or number).
+///
 /// The identifier is a UUID string made where the person was first entered, on this machine or
 /// on the people server, and kept everywhere after: so the people fetched from the server and
 /// the people added here merge without anyone appearing twice.
@@ -23,21 +27,32 @@ public struct Person: Equatable, Hashable, Sendable, Identifiable {
     public var firstName: String
     /// The family name; may be empty when only the given name is known.
     public var lastName: String
-    /// The birthday, if known.
+    /// What someone without a name is known by: the card's organisation, else its nickname; nil
+    /// when the card gives neither (see `shownName`).
+    public var knownAs: String?
+    /// The birthday, if known as a day on the calendar (with or without its year).
     public var birthday: BirthDate?
+    /// A birthday that is not a day on the calendar, as the card wrote it: text ("circa 1800"), a
+    /// year alone ("1815"), a year and a month ("1815-12"), a day alone ("---10"). Nil when
+    /// `birthday` is set or there is no birthday. It is shown as written, never counted as a date.
+    public var birthdayText: String?
     /// Email addresses, the preferred first.
     public var emails: [ContactDetail]
     /// Phone numbers, the preferred first.
     public var phones: [ContactDetail]
 
-    /// Creates a person; a new one gets a new UUID. An empty salutation counts as none.
+    /// Creates a person; a new one gets a new UUID. An empty salutation, `knownAs` or
+    /// `birthdayText` counts as none, and a `birthdayText` beside a `birthday` is dropped.
     public init(id: ID = UUID().uuidString, salutation: String? = nil, firstName: String, lastName: String,
-                birthday: BirthDate? = nil, emails: [ContactDetail] = [], phones: [ContactDetail] = []) {
+                knownAs: String? = nil, birthday: BirthDate? = nil, birthdayText: String? = nil,
+                emails: [ContactDetail] = [], phones: [ContactDetail] = []) {
         self.id = id
         self.salutation = salutation.flatMap { $0.isEmpty ? nil : $0 }
         self.firstName = firstName
         self.lastName = lastName
+        self.knownAs = knownAs.flatMap { $0.isEmpty ? nil : $0 }
         self.birthday = birthday
+        self.birthdayText = birthday == nil ? birthdayText.flatMap { $0.isEmpty ? nil : $0 } : nil
         self.emails = emails
         self.phones = phones
     }
@@ -46,6 +61,23 @@ public struct Person: Equatable, Hashable, Sendable, Identifiable {
     /// "Ada Lovelace"; just the one when the other is empty.
     public var fullName: String {
         firstName.isEmpty || lastName.isEmpty ? firstName + lastName : firstName + " " + lastName
+    }
+
+    /// What the person is shown and sorted by: the full name; without one, what they are known
+    /// by, else the first email address, else the first phone number; empty for a card that
+    /// gives none of these.
+    public var shownName: String {
+        if !firstName.isEmpty || !lastName.isEmpty { return fullName }
+        return knownAs ?? emails.first?.value ?? phones.first?.value ?? ""
+    }
+
+    /// Whether the person has a given or a family name.
+    public var hasName: Bool { !firstName.isEmpty || !lastName.isEmpty }
+
+    /// This person under the identifier `id`, all else the same.
+    public func identified(as id: ID) -> Person {
+        Person(id: id, salutation: salutation, firstName: firstName, lastName: lastName, knownAs: knownAs,
+               birthday: birthday, birthdayText: birthdayText, emails: emails, phones: phones)
     }
 }
 
@@ -83,10 +115,10 @@ extension Person {
         filter.isEmpty || searchText.contains(Self.foldedName(filter))
     }
 
-    /// What the filter looks in, one line each, folded: the full name, each email address, each
+    /// What the filter looks in, one line each, folded: the name shown, each email address, each
     /// phone number as written and as its digits alone.
     public var searchText: String {
-        ([Self.foldedName(fullName)] + emails.map { Self.foldedName($0.value) }
+        ([Self.foldedName(shownName)] + emails.map { Self.foldedName($0.value) }
             + phones.flatMap { [Self.foldedName($0.value), $0.digits] }).joined(separator: "\n")
     }
 
@@ -113,8 +145,18 @@ extension Person {
     }
 
     private func sortKey(_ order: PersonSortOrder) -> (String, String) {
-        let (first, last) = (Self.foldedName(firstName), Self.foldedName(lastName))
+        let (first, last) = sortNames
         return order == .firstName ? (first, last) : (last, first)
+    }
+
+    /// The given and family names folded, as every order sorts by them; for someone without a
+    /// name, the name shown in both places, so that a company sorts by its name in either order.
+    public var sortNames: (first: String, last: String) {
+        guard hasName else {
+            let shown = Self.foldedName(shownName)
+            return (shown, shown)
+        }
+        return (Self.foldedName(firstName), Self.foldedName(lastName))
     }
 }
 

@@ -3,16 +3,21 @@ import Foundation
 /// Address-book files (vCard 2.1, 3.0 and 4.0; RFC 2426 and RFC 6350) read into people and written from them.
 ///
 /// Reading takes a person's name from `N` (family; given; additional; prefix; suffix, the prefix
-/// becoming the salutation), or from `FN` when `N` gives none; the birthday from `BDAY` in any of
-/// `1815-12-10`, `18151210`, `--1210` or `--12-10` (no year, as is Apple's `X-APPLE-OMIT-YEAR`), a
-/// time after the date ignored; email addresses and phone numbers from every `EMAIL` and `TEL`,
-/// with their kinds; the id from `UID`, `urn:uuid:` dropped. Folded lines, `\,` `\;` `\n` `\\`
-/// escapes, UTF-8 and quoted-printable names (vCard 2.1) are understood. A card with no name, a `BDAY` that is not a date, or no `END:VCARD` is left
-/// out and reported by its line; the others are read. A card without a `UID` gets an id made from
-/// its text, so reading the same file twice adds nobody twice.
+/// becoming the salutation), or from `FN` when `N` gives none; a card with neither is known by
+/// its `ORG`, else its `NICKNAME` (`Person.knownAs`). The birthday comes from `BDAY` in any of
+/// `1815-12-10`, `18151210`, `--1210` or `--12-10` (no year, as is Apple's `X-APPLE-OMIT-YEAR`,
+/// and as is the year 0000 some phones write), a time after the date ignored; any other `BDAY`
+/// (`VALUE=text`, a year alone, a year and a month, a day alone, a day the calendar has not) is
+/// kept as written (`Person.birthdayText`). Email addresses and phone numbers come from every
+/// `EMAIL` and `TEL`, with their kinds; the id from `UID`, `urn:uuid:` dropped. Folded lines, `\,`
+/// `\;` `\n` `\\` escapes, UTF-8 and quoted-printable values (vCard 2.1) are understood. Every
+/// card that ends is read, whatever one property says; only a card whose `END:VCARD` never comes
+/// is left out, and reported by its line. A card without a `UID` gets an id made from its text,
+/// so reading the same file twice adds nobody twice.
 ///
-/// Writing gives vCard 4.0 with `UID`, `FN`, `N`, `BDAY`, `EMAIL` and `TEL`, lines ending in CR LF and folded
-/// past 75 bytes without cutting a character. What is written reads back as the same people.
+/// Writing gives vCard 4.0 with `UID`, `FN`, `N`, `ORG` (for someone known only by it), `BDAY`,
+/// `EMAIL` and `TEL`, lines ending in CR LF and folded past 75 bytes without cutting a character.
+/// What is written reads back as the same people.
 /// Each card read is also given back as its text (`Import.cards`), and a person written with the
 /// card they came from keeps everything in it but what changed (VCardRevision.swift).
 ///
@@ -25,11 +30,11 @@ import Foundation
 public enum VCard {
     /// What a file gave: the people read, and what was wrong with the cards left out.
     public struct Import: Equatable, Sendable {
-        /// The people of every good card, in the file's order.
+        /// The people of every card that ends, in the file's order.
         public let people: [Person]
-        /// One entry per card left out, in the file's order.
+        /// One entry per card left out (one whose `END:VCARD` never comes), in the file's order.
         public let problems: [Problem]
-        /// The text of each good card as the file has it (folded lines, line ends and all), in
+        /// The text of each card read as the file has it (folded lines, line ends and all), in
         /// the order of `people`: what a store keeps so that the card is written back whole.
         public let cards: [String]
 
@@ -43,9 +48,9 @@ public enum VCard {
 
     /// A card left out of an import, and why.
     public struct Problem: Equatable, Sendable, CustomStringConvertible {
-        /// The line of the file (from 1) the problem is on: the card's `BEGIN`, or the bad property.
+        /// The line of the file (from 1) the problem is on: the card's `BEGIN`.
         public let line: Int
-        /// What is wrong, such as "the card has no name".
+        /// What is wrong, such as "the card has no END:VCARD".
         public let reason: String
 
         /// Creates a problem on `line`.
@@ -54,7 +59,7 @@ public enum VCard {
             self.reason = reason
         }
 
-        /// "line 12: the card has no name".
+        /// "line 12: the card has no END:VCARD".
         public var description: String { "line \(line): \(reason)" }
     }
 
@@ -82,9 +87,10 @@ public enum VCard {
             let id = uidLine(for: person.id)
             let salutation = person.salutation.map { $0 + " " } ?? ""
             var lines = ["BEGIN:VCARD", "VERSION:4.0", id,
-                         "FN:" + escaped(salutation + person.fullName),
+                         "FN:" + escaped(salutation + person.shownName),
                          "N:\(escaped(person.lastName));\(escaped(person.firstName));;\(escaped(person.salutation ?? ""));"]
-            if let birthday = person.birthday { lines.append("BDAY:" + basicForm(of: birthday)) }
+            if !person.hasName, let knownAs = person.knownAs { lines.append("ORG:" + escaped(knownAs)) }
+            if let birthday = birthdayLine(for: person, prefix: "BDAY", isVersion3: false) { lines.append(birthday) }
             lines += person.emails.map { "EMAIL" + typeParameter($0) + ":" + escaped($0.value) }
             lines += person.phones.map { "TEL;VALUE=text" + typeParameter($0) + ":" + escaped($0.value) }
             lines.append("END:VCARD")
@@ -153,8 +159,9 @@ public enum VCard {
 
     /// The lines of `bytes` with folding undone: a line starting with a space or a tab continues
     /// the one before, less that first character, and so does any line after a quoted-printable
-    /// line that ends in `=` (vCard 2.1's soft break, kept in the line for the decoder to drop).
-    /// Line ends are LF or CR LF; blank lines are dropped.
+    /// line that ends in `=` (vCard 2.1's soft break, kept in the line for the decoder to drop) —
+    /// but for a blank line, which ends the value (its soft break dropped), and `END:VCARD`,
+    /// which is never a value's. Line ends are LF or CR LF; blank lines are dropped.
     static func logicalLines(of bytes: [UInt8]) -> [Line] {
         var lines: [Line] = []
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0  // a byte-order mark
@@ -166,7 +173,10 @@ public enum VCard {
             if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
             let physical = bytes[start..<end]
             let lineEnd = min(next, bytes.count)
-            if let last = lines.last, last.bytes.last == UInt8(ascii: "="), isQuotedPrintable(last.bytes) {
+            if let last = lines.last, last.bytes.last == UInt8(ascii: "="), isQuotedPrintable(last.bytes), physical.isEmpty {
+                lines[lines.count - 1].bytes.removeLast()
+                lines[lines.count - 1].range = last.range.lowerBound..<lineEnd
+            } else if let last = lines.last, last.bytes.last == UInt8(ascii: "="), isQuotedPrintable(last.bytes), !isEndOfCard(physical) {
                 lines[lines.count - 1].bytes += physical
                 lines[lines.count - 1].range = last.range.lowerBound..<lineEnd
             } else if let first = physical.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t"), !lines.isEmpty {
@@ -178,6 +188,11 @@ public enum VCard {
             start = next
         }
         return lines
+    }
+
+    /// Whether `line` is `END:VCARD`, in any case.
+    private static func isEndOfCard(_ line: ArraySlice<UInt8>) -> Bool {
+        line.count == 9 && String(decoding: line, as: UTF8.self).uppercased() == "END:VCARD"
     }
 
     /// Appends `line` and `lineEnd` (CR LF unless a card has LF), folded so that no line is over 75 bytes: a break goes before
@@ -257,11 +272,14 @@ public enum VCard {
     }
 
     /// A `BDAY` value as a date: `YYYY-MM-DD`, `YYYYMMDD`, `--MMDD` or `--MM-DD`, with anything
-    /// from a `T` on (a time) ignored; nil for anything else.
+    /// from a `T` on (a time) ignored, and the year 0000 taken as no year; nil for anything else.
     static func birthDate(from text: String) -> BirthDate? {
         let date = text.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         let bytes = Array(date.utf8)
+        let yearZero = Array("0000".utf8)
         switch bytes.count {
+        case 8 where bytes.starts(with: yearZero):
+            return birthDate(from: "--" + date.dropFirst(4))
         case 8:
             guard let year = BirthDate.number(bytes[0..<4]), let month = BirthDate.number(bytes[4..<6]),
                   let day = BirthDate.number(bytes[6..<8]) else { return nil }
@@ -270,6 +288,8 @@ public enum VCard {
             guard date.hasPrefix("--"), let month = BirthDate.number(bytes[2..<4]),
                   let day = BirthDate.number(bytes[4..<6]) else { return nil }
             return BirthDate(year: nil, month: month, day: day)
+        case 10 where bytes.starts(with: yearZero):
+            return BirthDate("-" + date.dropFirst(4))
         default:
             return BirthDate(date)
         }

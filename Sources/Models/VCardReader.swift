@@ -2,9 +2,9 @@ import Foundation
 
 /// Reads the unfolded lines of a vCard file one at a time, into people and problems.
 struct CardReader {
-    /// The people of the good cards so far.
+    /// The people of the cards read so far: every card that ends.
     private(set) var people: [Person] = []
-    /// The cards left out so far.
+    /// The cards left out so far: those whose `END:VCARD` never came.
     private(set) var problems: [VCard.Problem] = []
     /// Where each good card is in the file, from its `BEGIN` to its `END` line's end, in the
     /// order of `people`.
@@ -27,12 +27,13 @@ struct CardReader {
     }
 
     private struct Property {
-        let line: Int
         let value: ArraySlice<UInt8>
+        /// Whether the line says its value is text (`VALUE=text`), not a date or any other type.
+        let isText: Bool
     }
 
     /// The properties a person is made from; the others are passed over.
-    private static let kept: Set<String> = ["N", "FN", "BDAY", "UID"]
+    private static let kept: Set<String> = ["N", "FN", "ORG", "NICKNAME", "BDAY", "UID"]
 
     // MARK: - Reading
 
@@ -43,14 +44,15 @@ struct CardReader {
             if let open = card { reportUnended(open) }
             card = Card(line: line.number, start: line.range.lowerBound)
         } else if name == "END", let open = card, Self.isVCard(value) {
-            if finish(open) { cardRanges.append(open.start..<line.range.upperBound) }
+            finish(open)
+            cardRanges.append(open.start..<line.range.upperBound)
             card = nil
         } else if card != nil {
             card?.hash.add(line.bytes)
             if Self.kept.contains(name), card?.properties[name] == nil {
-                let latin1 = String(decoding: line.bytes.prefix { $0 != UInt8(ascii: ":") }, as: UTF8.self).uppercased().contains("ISO-8859-1")
-                let decoded = VCard.isQuotedPrintable(line.bytes) ? VCard.quotedPrintableDecoded(value, latin1: latin1) : value
-                card?.properties[name] = Property(line: line.number, value: decoded)
+                let head = String(decoding: line.bytes[..<(value.startIndex - 1)], as: UTF8.self).uppercased()
+                let decoded = VCard.isQuotedPrintable(line.bytes) ? VCard.quotedPrintableDecoded(value, latin1: head.contains("ISO-8859-1")) : value
+                card?.properties[name] = Property(value: decoded, isText: head.contains("VALUE=TEXT"))
                 if name == "BDAY" { card?.omittedYear = Self.omittedYear(line.bytes, value: value) }
             } else if name == "EMAIL" || name == "TEL", let detail = Self.detail(line.bytes, value: value) {
                 if name == "EMAIL" { card?.emails.append(detail) } else { card?.phones.append(detail) }
@@ -70,8 +72,8 @@ struct CardReader {
         problems.append(VCard.Problem(line: card.line, reason: "the card has no END:VCARD"))
     }
 
-    /// Makes `card` a person, or reports why it cannot be one; true when it made one.
-    private mutating func finish(_ card: Card) -> Bool {
+    /// Makes `card` a person: every card that ends is one, whatever its properties say.
+    private mutating func finish(_ card: Card) {
         var (salutation, first, last) = ("", "", "")
         if let name = card.properties["N"] {
             let parts = VCard.split(name.value, at: UInt8(ascii: ";"))
@@ -82,29 +84,31 @@ struct CardReader {
             }
             (last, first, salutation) = (part(0), part(1), part(3))
         }
-        if first.isEmpty, last.isEmpty, let fullName = card.properties["FN"] {
-            (first, last) = Self.givenAndFamily(of: VCard.unescaped(fullName.value))
-        }
-        guard !first.isEmpty || !last.isEmpty else {
-            problems.append(VCard.Problem(line: card.line, reason: "the card has no name (no N or FN)"))
-            return false
-        }
-        var birthday: BirthDate?
-        if let property = card.properties["BDAY"] {
-            let text = VCard.unescaped(property.value)
-            guard let date = VCard.birthDate(from: text) else {
-                problems.append(VCard.Problem(line: property.line, reason: "the birthday \(text.debugDescription) is not a date"))
-                return false
-            }
-            birthday = date.year != nil && date.year == card.omittedYear ? BirthDate(year: nil, month: date.month, day: date.day) : date
-        }
         // The preferred first, the others in the card's order.
         func ordered(_ details: [(detail: ContactDetail, preferred: Bool)]) -> [ContactDetail] {
             details.filter(\.preferred).map(\.detail) + details.filter { !$0.preferred }.map(\.detail)
         }
-        people.append(Person(id: id(of: card), salutation: salutation, firstName: first, lastName: last, birthday: birthday,
-                             emails: ordered(card.emails), phones: ordered(card.phones)))
-        return true
+        let (emails, phones) = (ordered(card.emails), ordered(card.phones))
+        // Someone without a name is known by their organisation, else their nickname; an FN that
+        // only repeats what they are shown by (as a company's card and `serverForm` write) is no name.
+        let organisation = Self.organisation(card.properties["ORG"]) ?? Self.nickname(card.properties["NICKNAME"])
+        if first.isEmpty, last.isEmpty, let fullName = card.properties["FN"].map({ VCard.unescaped($0.value) }),
+           fullName != organisation ?? emails.first?.value ?? phones.first?.value {
+            (first, last) = Self.givenAndFamily(of: fullName)
+        }
+        let knownAs = first.isEmpty && last.isEmpty ? organisation : nil
+        // A birthday that is not a day on the calendar is kept as the card wrote it.
+        var (birthday, birthdayText): (BirthDate?, String?) = (nil, nil)
+        if let property = card.properties["BDAY"] {
+            let text = VCard.unescaped(property.value)
+            if !property.isText, let date = VCard.birthDate(from: text) {
+                birthday = date.year != nil && date.year == card.omittedYear ? BirthDate(year: nil, month: date.month, day: date.day) : date
+            } else {
+                birthdayText = text
+            }
+        }
+        people.append(Person(id: id(of: card), salutation: salutation, firstName: first, lastName: last, knownAs: knownAs,
+                             birthday: birthday, birthdayText: birthdayText, emails: emails, phones: phones))
     }
 
     /// The card's `UID` less any `urn:uuid:`, or else an id made from the card's text: the same
@@ -122,6 +126,20 @@ struct CardReader {
         var hash = card.hash
         hash.add(Array("#\(seen)".utf8))
         return hash.uuidString
+    }
+
+    /// An `ORG` value as a name: the organisation, then its units, with commas between; nil
+    /// when it is empty.
+    private static func organisation(_ property: Property?) -> String? {
+        guard let property else { return nil }
+        let parts = VCard.split(property.value, at: UInt8(ascii: ";")).map(VCard.unescaped).filter { !$0.isEmpty }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// The first of a `NICKNAME`'s names; nil when it has none.
+    private static func nickname(_ property: Property?) -> String? {
+        guard let property else { return nil }
+        return VCard.split(property.value, at: UInt8(ascii: ",")).map(VCard.unescaped).first { !$0.isEmpty }
     }
 
     /// A formatted name as given and family names: the family name is the last word.

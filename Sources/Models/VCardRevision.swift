@@ -19,8 +19,10 @@ extension VCard {
     /// `card` with what `person` changed in it, and nothing else: the bytes of every line the
     /// change does not touch — photos, groups, unknown properties and parameters, folds, line
     /// ends, the version — stay as they are. A changed name rewrites the `N` (keeping its
-    /// additional names and suffixes) and `FN` values; a changed birthday its `BDAY` (in the
-    /// card's version's form), added or removed as need be; an email address or phone number
+    /// additional names and suffixes) and `FN` values, adding an `N` to a card without one (so
+    /// that the name reads back as entered) and an `FN` to a card with neither; a
+    /// changed birthday its `BDAY` (a date in the card's version's form, text as `VALUE=text`),
+    /// added or removed as need be; an email address or phone number
     /// changed, its line's value (its group and parameters kept), one removed its line, one
     /// added a new line; and then `REV` is set to `now`. The card itself when nothing changed;
     /// nil when `card` is not one card this program can read.
@@ -31,14 +33,13 @@ extension VCard {
         guard read.people.count == 1, let was = read.people.first else { return nil }
         let nameChanged = (was.salutation ?? "", was.firstName, was.lastName)
             != (person.salutation ?? "", person.firstName, person.lastName)
-        let birthdayChanged = was.birthday != person.birthday
+        let birthdayChanged = was.birthday != person.birthday || was.birthdayText != person.birthdayText
         var emails = DetailEdit(was: was.emails, now: person.emails)
         var phones = DetailEdit(was: was.phones, now: person.phones)
         guard nameChanged || birthdayChanged || emails.changes || phones.changes else { return card }
         let isVersion3 = lines.contains { property($0.bytes)?.name == "VERSION" && property($0.bytes)?.value.hasPrefix("3") == true }
-        let birthday = person.birthday.map { isVersion3 ? extendedForm(of: $0) : basicForm(of: $0) }
         var output: [UInt8] = []
-        var wroteBirthday = false
+        var (wroteBirthday, wroteName, wroteFullName) = (false, false, false)
         // A card without a UID has an id made from its text, which the revision changes: it
         // gets the id as its UID, so that importing it again finds the same person.
         let hasUID = lines.contains { property($0.bytes)?.name == "UID" }
@@ -61,10 +62,14 @@ extension VCard {
                 parts[1] = escaped(person.firstName)
                 parts[3] = escaped(person.salutation ?? "")
                 appendFolded(prefix + ":" + parts.joined(separator: ";"), to: &output, lineEnd: lineEnd)
+                wroteName = true
             case "FN" where nameChanged:
-                appendFolded(prefix + ":" + escaped((person.salutation.map { $0 + " " } ?? "") + person.fullName), to: &output, lineEnd: lineEnd)
+                appendFolded(prefix + ":" + formattedName(of: person), to: &output, lineEnd: lineEnd)
+                wroteFullName = true
             case "BDAY" where birthdayChanged:
-                if let birthday, !wroteBirthday { appendFolded(prefix + ":" + birthday, to: &output, lineEnd: lineEnd) }
+                if !wroteBirthday, let line = birthdayLine(for: person, prefix: prefix, isVersion3: isVersion3) {
+                    appendFolded(line, to: &output, lineEnd: lineEnd)
+                }
                 wroteBirthday = true
             case "EMAIL" where emails.changes:
                 emails.revise(line: bytes[line.range], prefix: prefix, value: value, into: &output, lineEnd: lineEnd)
@@ -73,7 +78,14 @@ extension VCard {
             case "REV":
                 break  // written anew before END
             case "END":
-                if birthdayChanged, !wroteBirthday, let birthday { appendFolded("BDAY:" + birthday, to: &output, lineEnd: lineEnd) }
+                if nameChanged, !wroteName {
+                    appendFolded("N:\(escaped(person.lastName));\(escaped(person.firstName));;\(escaped(person.salutation ?? ""));",
+                                 to: &output, lineEnd: lineEnd)
+                }
+                if nameChanged, !wroteName, !wroteFullName { appendFolded("FN:" + formattedName(of: person), to: &output, lineEnd: lineEnd) }
+                if birthdayChanged, !wroteBirthday, let line = birthdayLine(for: person, prefix: "BDAY", isVersion3: isVersion3) {
+                    appendFolded(line, to: &output, lineEnd: lineEnd)
+                }
                 emails.appendAdded(as: "EMAIL", to: &output, lineEnd: lineEnd)
                 phones.appendAdded(as: "TEL", to: &output, lineEnd: lineEnd)
                 if !hasUID { appendFolded(uidLine(for: person.id), to: &output, lineEnd: lineEnd) }
@@ -147,7 +159,7 @@ extension VCard {
 
     /// A content line's property name (upper case, group left out), everything before its value
     /// (group, name and parameters, as written) and its value; nil for a line with no `:` outside quotes.
-    private static func property(_ line: [UInt8]) -> (name: String, prefix: String, value: String)? {
+    static func property(_ line: [UInt8]) -> (name: String, prefix: String, value: String)? {
         var quoted = false
         var nameEnd: Int?
         for (index, byte) in line.enumerated() {
@@ -168,16 +180,26 @@ extension VCard {
     /// A line's name and parameters for a value written anew, as plain UTF-8 text: without a
     /// quoted-printable encoding (vCard 2.1), which this program does not write, and with any
     /// charset named as UTF-8.
-    private static func plainPrefix(_ prefix: String) -> String {
+    static func plainPrefix(_ prefix: String) -> String {
         prefix.split(separator: ";", omittingEmptySubsequences: false)
             .filter { !$0.uppercased().hasPrefix("ENCODING=QUOTED-PRINTABLE") && $0.uppercased() != "QUOTED-PRINTABLE" }
             .map { $0.uppercased().hasPrefix("CHARSET=") ? "CHARSET=UTF-8" : String($0) }
             .joined(separator: ";")
     }
 
-    /// `date` as vCard 3.0 writes dates: `1815-12-10`, `--12-10`.
-    private static func extendedForm(of date: BirthDate) -> String {
-        date.description
+    /// The `FN` value for `person`: the salutation and the full name, escaped.
+    private static func formattedName(of person: Person) -> String {
+        escaped((person.salutation.map { $0 + " " } ?? "") + person.fullName)
+    }
+
+    /// `person`'s birthday as a `BDAY` line that begins with `prefix` (the card's own group and
+    /// parameters): a date in the version's form (`1815-12-10` for 3.0, `18151210` after) with no
+    /// `VALUE` parameter, or text with `VALUE=text`; nil without a birthday.
+    static func birthdayLine(for person: Person, prefix: String, isVersion3: Bool) -> String? {
+        let parameters = prefix.split(separator: ";", omittingEmptySubsequences: false)
+            .filter { !$0.uppercased().hasPrefix("VALUE=") }.joined(separator: ";")
+        if let date = person.birthday { return parameters + ":" + (isVersion3 ? date.description : basicForm(of: date)) }
+        return person.birthdayText.map { parameters + ";VALUE=text:" + escaped($0) }
     }
 
     /// `now` as a `REV` timestamp in UTC: `20261124T235900Z`.

@@ -282,6 +282,15 @@ public final class AppDatabase: Sendable {
                 ALTER TABLE deletedPerson ADD COLUMN etag TEXT;
                 """)
         }
+        migrator.registerMigration("keptAsWritten") { db in
+            // What a card says that is not a day or a name: a birthday kept as the card wrote it
+            // ("circa 1800", "1815"), and what someone without a name is known by (`ORG`,
+            // `NICKNAME`). People kept before have neither.
+            try db.execute(sql: """
+                ALTER TABLE person ADD COLUMN birthText TEXT;
+                ALTER TABLE person ADD COLUMN knownAs TEXT;
+                """)
+        }
         return migrator
     }
 }

@@ -295,8 +295,7 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
     /// Keeps the server's `card` as the person with `id`: their row, their card, their link.
     private static func keep(_ card: ServerPerson, as id: Person.ID, in db: Database) throws {
         let person = card.person
-        try save(Person(id: id, salutation: person.salutation, firstName: person.firstName, lastName: person.lastName,
-                        birthday: person.birthday, emails: person.emails, phones: person.phones), in: db)
+        try save(person.identified(as: id), in: db)
         try db.execute(sql: "INSERT OR REPLACE INTO personCard (personId, card) VALUES (?, ?)", arguments: [id, try PackedCard.pack(card.card)])
         try db.execute(sql: "DELETE FROM serverCard WHERE personId = ? OR href = ?", arguments: [id, card.version.href])
         try db.execute(sql: "INSERT INTO serverCard (personId, href, etag) VALUES (?, ?, ?)", arguments: [id, card.version.href, card.version.etag])
@@ -390,22 +389,21 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
 
     /// Inserts `person`, or updates the person with the same id.
     private static func save(_ person: Person, in db: Database) throws {
-        let firstKey = Person.foldedName(person.firstName)
-        let lastKey = Person.foldedName(person.lastName)
-        let nameKey = firstKey.isEmpty || lastKey.isEmpty ? firstKey + lastKey : firstKey + " " + lastKey
+        let (firstKey, lastKey) = person.sortNames
+        let nameKey = Person.foldedName(person.shownName)
         let birthday = person.birthday
         try db.cachedStatement(sql: """
-            INSERT INTO person (id, salutation, firstName, lastName, birthYear, birthMonth, birthDay, firstKey, lastKey, nameKey,
-                                details, searchKey, birthKey)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO person (id, salutation, firstName, lastName, knownAs, birthYear, birthMonth, birthDay, birthText,
+                                firstKey, lastKey, nameKey, details, searchKey, birthKey)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (id) DO UPDATE SET salutation = excluded.salutation, firstName = excluded.firstName,
-                lastName = excluded.lastName, birthYear = excluded.birthYear, birthMonth = excluded.birthMonth,
-                birthDay = excluded.birthDay, firstKey = excluded.firstKey, lastKey = excluded.lastKey,
-                nameKey = excluded.nameKey, details = excluded.details, searchKey = excluded.searchKey,
-                birthKey = excluded.birthKey
-            """).execute(arguments: [person.id, person.salutation, person.firstName, person.lastName,
-                                     birthday?.year, birthday?.month, birthday?.day, firstKey, lastKey, nameKey,
-                                     Details(person).json, person.searchText, person.birthKey])
+                lastName = excluded.lastName, knownAs = excluded.knownAs, birthYear = excluded.birthYear,
+                birthMonth = excluded.birthMonth, birthDay = excluded.birthDay, birthText = excluded.birthText,
+                firstKey = excluded.firstKey, lastKey = excluded.lastKey, nameKey = excluded.nameKey,
+                details = excluded.details, searchKey = excluded.searchKey, birthKey = excluded.birthKey
+            """).execute(arguments: [person.id, person.salutation, person.firstName, person.lastName, person.knownAs,
+                                     birthday?.year, birthday?.month, birthday?.day, person.birthdayText,
+                                     firstKey, lastKey, nameKey, Details(person).json, person.searchText, person.birthKey])
     }
 
     /// Everyone kept, in no order: what a migration makes cards for.
@@ -421,7 +419,8 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
         }
         let details = Details(json: row["details"])
         return Person(id: row["id"], salutation: row["salutation"], firstName: row["firstName"], lastName: row["lastName"],
-                      birthday: birthday, emails: details.emails, phones: details.phones)
+                      knownAs: row["knownAs"], birthday: birthday, birthdayText: row["birthText"],
+                      emails: details.emails, phones: details.phones)
     }
 }
 

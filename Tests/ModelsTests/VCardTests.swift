@@ -70,20 +70,6 @@ struct VCardTests {
         #expect(first.allSatisfy { UUID(uuidString: $0) != nil })
     }
 
-    @Test func aCardWithoutANameIsReportedByLineAndSkipped() {
-        let text = "BEGIN:VCARD\nVERSION:4.0\nN:Doe;Jo;;;\nEND:VCARD\n\nBEGIN:VCARD\nVERSION:4.0\nN:;;;;\nEMAIL:x@example.com\nEND:VCARD\n"
-        let read = VCard.people(from: text)
-        #expect(read.people.map(\.lastName) == ["Doe"])
-        #expect(read.problems.map(\.description) == ["line 6: the card has no name (no N or FN)"])
-    }
-
-    @Test func aBadBirthdayIsReportedOnItsLineAndTheCardSkipped() {
-        let text = "BEGIN:VCARD\nVERSION:4.0\nN:Doe;Jo;;;\nBDAY:2023-02-29\nEND:VCARD\nBEGIN:VCARD\nN:Roe;Al;;;\nEND:VCARD\n"
-        let read = VCard.people(from: text)
-        #expect(read.people.map(\.lastName) == ["Roe"])
-        #expect(read.problems.map(\.description) == [#"line 4: the birthday "2023-02-29" is not a date"#])
-    }
-
     @Test func aCardWithoutAnEndIsReportedAndTheNextCardStillRead() {
         let text = "BEGIN:VCARD\nN:Doe;Jo;;;\nBEGIN:VCARD\nN:Roe;Al;;;\nEND:VCARD\nBEGIN:VCARD\nN:Poe;Ed;;;\n"
         let read = VCard.people(from: text)

@@ -20,8 +20,7 @@ struct PeopleTransferTests: PeopleTesting {
             END:VCARD
             BEGIN:VCARD
             VERSION:4.0
-            BDAY:1815-12-10
-            END:VCARD
+            N:Babbage;Charles;;;
             """
         let people = makeViewModel()
         people.startImporting()

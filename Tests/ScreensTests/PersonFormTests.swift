@@ -111,6 +111,38 @@ struct PersonFormTests: PeopleTesting {
         #expect(throws: PersonForm.Invalid.self) { try typed.person(today: CalendarDay(year: 2026, month: 11, day: 22)).get() }
     }
 
+    @Test func aBirthdayTheCardWroteAsTextIsShownAndKeptWhenLeftAsItIs() throws {
+        let sophie = Person(id: "sophie", firstName: "Sophie", lastName: "Germain", birthdayText: "circa  1800",
+                            emails: [ContactDetail("sophie@example.org")])
+        let form = PersonForm(editing: sophie)
+        #expect(form[.birthday] == "circa  1800")
+        var renamed = form
+        renamed[.firstName] = "Marie-Sophie"
+        let saved = try renamed.person(today: Self.today).get()
+        #expect(saved.birthdayText == "circa  1800", "kept as the card wrote it, spaces and all")
+        #expect(saved.birthday == nil)
+        var dated = form
+        dated[.birthday] = "1776-04-01"
+        #expect(try dated.person(today: Self.today).get().birthday == BirthDate("1776-04-01"))
+        #expect(try dated.person(today: Self.today).get().birthdayText == nil)
+        var cleared = form
+        cleared[.birthday] = ""
+        #expect(try cleared.person(today: Self.today).get().birthdayText == nil)
+        var typed = form
+        typed[.birthday] = "circa 1801"
+        #expect(throws: PersonForm.Invalid.self) { try typed.person(today: Self.today).get() }
+    }
+
+    @Test func someoneACardGaveNoNameIsEditedAndSavedWithoutOne() throws {
+        let company = Person(id: "acme", firstName: "", lastName: "", knownAs: "Acme", phones: [ContactDetail("+1 202 555 0100")])
+        var form = PersonForm(editing: company)
+        #expect(form.title == "Edit Acme")
+        form[.phone] = "+1 202 555 0199"
+        let saved = try form.person(today: Self.today).get()
+        #expect(saved == Person(id: "acme", firstName: "", lastName: "", knownAs: "Acme", phones: [ContactDetail("+1 202 555 0199")]))
+        #expect(throws: PersonForm.Invalid.self) { try PersonForm().person(today: Self.today).get() }
+    }
+
     @Test func escapeClosesTheFormKeepingNothing() {
         let people = makeViewModel()
         people.startAdding()

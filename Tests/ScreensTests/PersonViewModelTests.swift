@@ -59,6 +59,22 @@ struct PersonViewModelTests {
         #expect(person.nextBirthdayText == "in 144 days")
     }
 
+    @Test(arguments: [PersonSortOrder.lastName, .nextBirthday])
+    func aBirthdayThatIsNotADateIsShownAsWrittenWithNoAgeOrNextBirthday(order: PersonSortOrder) {
+        let person = PersonViewModel(person: Person(firstName: "Sophie", lastName: "Germain", birthdayText: "circa 1800"),
+                                     today: today, order: order)
+        #expect([person.birthdateText, person.longBirthdayText, person.rowBirthdayText] == ["circa 1800", "circa 1800", "circa 1800"])
+        #expect([person.ageText, person.nextBirthdayText, person.nextBirthdayLine] == ["", "", ""])
+    }
+
+    @Test func someoneWithoutANameIsShownByWhatTheCardHas() {
+        let shown = { (person: Person) in PersonViewModel(person: person, today: today).nameText }
+        #expect(shown(Person(firstName: "", lastName: "", knownAs: "Acme", emails: [ContactDetail("a@example.org")])) == "Acme")
+        #expect(shown(Person(firstName: "", lastName: "", emails: [ContactDetail("a@example.org")])) == "a@example.org")
+        #expect(shown(Person(firstName: "", lastName: "", phones: [ContactDetail("+1 202 555 0100")])) == "+1 202 555 0100")
+        #expect(shown(Person(firstName: "", lastName: "")) == "(no name)")
+    }
+
     @Test func noBirthdayNoDates() {
         let person = viewModel(nil, "a", "b", born: nil)
         #expect(person.birthdateText.isEmpty && person.ageText.isEmpty && person.nextBirthdayText.isEmpty)

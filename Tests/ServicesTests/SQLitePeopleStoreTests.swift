@@ -4,6 +4,7 @@ import Models
 @testable import Services
 import Synchronization
 import Testing
+import TestSupport
 
 struct SQLitePeopleStoreTests {
     /// Where a store's database lives in a test: in memory, or in a file of a new temporary directory.
@@ -161,16 +162,19 @@ struct SQLitePeopleStoreTests {
     /// A database as the release before kept cards left it (its migrations up to "people"), holding
     /// the person rows `values` lists.
     private func databaseKeptBeforeCards(holding values: String) throws -> String {
+        try databaseKept(upTo: "people", holding: """
+            INSERT INTO person (id, salutation, firstName, lastName, birthYear, birthMonth, birthDay, firstKey, lastKey, nameKey)
+            VALUES \(values)
+            """)
+    }
+
+    /// A database as an older release left it, its migrations up to `migration`, after `insert`.
+    private func databaseKept(upTo migration: String, holding insert: String) throws -> String {
         let path = temporaryDatabasePath()
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let old = try DatabaseQueue(path: path)
-        try AppDatabase.migrator.migrate(old, upTo: "people")
-        try old.write { db in
-            try db.execute(sql: """
-                INSERT INTO person (id, salutation, firstName, lastName, birthYear, birthMonth, birthDay, firstKey, lastKey, nameKey)
-                VALUES \(values)
-                """)
-        }
+        try AppDatabase.migrator.migrate(old, upTo: migration)
+        try old.write { db in try db.execute(sql: insert) }
         try old.close()
         return path
     }
@@ -520,6 +524,46 @@ struct SQLitePeopleStoreTests {
         #expect(try store.outboxStatus().pendingCount == 500)
         let exported = try all(store, .firstName, filter: "given123")
         #expect(exported == people.filter { $0.firstName == "Given123" })
+    }
+
+    @Test func everyShapeOfCardIsKeptShownInItsPlaceAndExportedByteForByte() throws {
+        let read = VCard.people(from: CardShape.file)
+        let store = try store(.file)
+        try store.add(read.people, cards: Dictionary(uniqueKeysWithValues: zip(read.people.map(\.id), read.cards)))
+        for person in read.people { #expect(try store.person(id: person.id) == person) }
+        let everyone = try all(store)
+        #expect(VCard.text(for: read.people, keeping: try store.keptCards(for: nil)) == CardShape.file)
+        // A birthday that is not a date sorts after every real one, and is nobody's birthday soon.
+        let byBirthday = try all(store, .nextBirthday)
+        let dated = byBirthday.prefix { $0.birthday != nil }
+        #expect(Set(dated.map(\.id)) == Set(everyone.filter { $0.birthday != nil }.map(\.id)))
+        #expect(try store.birthdays(within: 366).allSatisfy { $0.birthday != nil })
+        // Someone without a name sorts and is found by what they are shown by.
+        #expect(everyone.map(\.shownName) == everyone.sorted { $0.precedes($1, in: .lastName, today: Self.today) }.map(\.shownName))
+        #expect(try all(store, filter: "analytical").map(\.id) == ["company"])
+        #expect(try all(store, .firstName, filter: "someone@").map(\.id) == ["email-only"])
+        // Saved untouched, a text birthday and a nameless card stay as they were.
+        for id in ["text-birthday", "company"] {
+            let person = try #require(try store.person(id: id))
+            let card = try store.keptCards(for: [id])[id]
+            try store.update(person, at: Date())
+            #expect(try store.person(id: id) == person)
+            #expect(try store.keptCards(for: [id])[id] == card)
+        }
+    }
+
+    @Test func aDatabaseKeptBeforeBirthdaysAsWrittenIsReadThroughAMigratedCopy() throws {
+        let path = try databaseKept(upTo: "serverCards", holding: """
+            INSERT INTO person (id, firstName, lastName, birthMonth, birthDay, firstKey, lastKey, nameKey, searchKey, birthKey)
+            VALUES ('grace', 'Grace', 'Hopper', 12, 9, 'grace', 'hopper', 'grace hopper', 'grace hopper', 1209)
+            """)
+        let reading = SQLitePeopleStore(database: try AppDatabase.openForReading(path: path))
+        #expect(try reading.person(id: "grace") == Person(id: "grace", firstName: "Grace", lastName: "Hopper", birthday: BirthDate("--12-09")))
+        let migrated = SQLitePeopleStore(database: try AppDatabase(path: path))
+        var grace = try #require(try migrated.person(id: "grace"))
+        (grace.birthday, grace.birthdayText) = (nil, "December, some year")
+        try migrated.update(grace, at: Date())
+        #expect(try migrated.person(id: "grace")?.birthdayText == "December, some year")
     }
 }
 

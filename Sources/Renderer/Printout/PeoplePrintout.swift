@@ -43,9 +43,13 @@ public final class PeoplePrintout: Printout {
         public var message: String
         public var messageIsProblem: Bool
 
-        /// One person, as `PersonViewModel` writes them.
+        /// One person, as `PersonViewModel` writes them, and their birthday as data: `birthday`
+        /// a day on the calendar (`1815-12-10`, `--12-10` without the year), or `birthdayText` one
+        /// the card wrote otherwise (`circa 1800`, `1815`); each left out when there is none.
         public struct Person: Codable, Equatable, Sendable {
             public var nameText: String
+            public var birthday: String?
+            public var birthdayText: String?
             public var birthdateText: String
             public var longBirthdayText: String
             public var ageText: String
@@ -58,6 +62,7 @@ public final class PeoplePrintout: Printout {
                 (nameText, birthdateText, longBirthdayText) = (person.nameText, person.birthdateText, person.longBirthdayText)
                 (ageText, nextBirthdayText, nextBirthdayLine) = (person.ageText, person.nextBirthdayText, person.nextBirthdayLine)
                 (rowBirthdayText, contactLines) = (person.rowBirthdayText, person.contactLines)
+                (birthday, birthdayText) = (person.person.birthday?.description, person.person.birthdayText)
             }
         }
     }

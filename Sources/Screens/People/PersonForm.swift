@@ -6,7 +6,9 @@ import Models
 /// Enter or Down moves to the next field, Up to the one before; Enter on the last field saves.
 /// What is wrong is said in words, and the form stays open on the field to mend. Editing starts
 /// from the person as they are; the email and phone fields hold their first (preferred) address
-/// and number, and the others stay as they were.
+/// and number, and the others stay as they were. A birthday the card wrote as something other
+/// than a date ("circa 1800") is shown as written and kept while it is left as it is, and someone
+/// a card gave no name may be saved without one.
 public struct PersonForm: Equatable, Sendable {
     /// The fields, in the order they are filled.
     public enum Field: Int, CaseIterable, Sendable {
@@ -55,14 +57,14 @@ public struct PersonForm: Equatable, Sendable {
         self[.salutation] = person.salutation ?? ""
         self[.firstName] = person.firstName
         self[.lastName] = person.lastName
-        self[.birthday] = person.birthday?.description ?? ""
+        self[.birthday] = person.birthday?.description ?? person.birthdayText ?? ""
         self[.email] = person.emails.first?.value ?? ""
         self[.phone] = person.phones.first?.value ?? ""
     }
 
     /// What the form is for: `Add a person`, `Edit Ada Lovelace`.
     public var title: String {
-        editing.map { "Edit \($0.fullName)" } ?? "Add a person"
+        editing.map { "Edit \($0.shownName)" } ?? "Add a person"
     }
 
     /// The text of `field`.
@@ -82,15 +84,17 @@ public struct PersonForm: Equatable, Sendable {
     /// The person the form describes, or the field to mend and why. A birthday after `today`
     /// cannot be right.
     public func person(today: CalendarDay) -> Result<Person, Invalid> {
-        let trimmed = values.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        let trimmed = values.map(Self.collapsed)
         let (salutation, first, last, birthdayText) = (trimmed[0], trimmed[1], trimmed[2], trimmed[3])
         // An address and a number as typed, less the spaces around them.
         let (email, phone) = (values[4].trimmingCharacters(in: .whitespaces), values[5].trimmingCharacters(in: .whitespaces))
-        guard !first.isEmpty || !last.isEmpty else {
+        guard !first.isEmpty || !last.isEmpty || editing?.hasName == false else {
             return .failure(Invalid(field: .firstName, message: "A person needs a first or a last name"))
         }
         var birthday: BirthDate?
-        if !birthdayText.isEmpty {
+        // A birthday kept as the card wrote it stays while it is left as it is.
+        let keptText = editing?.birthdayText.map(Self.collapsed)
+        if !birthdayText.isEmpty, birthdayText != keptText {
             guard let date = BirthDate(birthdayText) else {
                 let message = birthdayText.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil
                     ? "\(birthdayText) is not a day on the calendar"
@@ -109,13 +113,20 @@ public struct PersonForm: Equatable, Sendable {
         if !phone.isEmpty, phone != editing?.phones.first?.value, let problem = Self.problem(withPhone: phone) {
             return .failure(Invalid(field: .phone, message: problem))
         }
-        let salutationOrNone = salutation.isEmpty ? nil : salutation
-        var person = editing.map {
-            Person(id: $0.id, salutation: salutationOrNone, firstName: first, lastName: last, birthday: birthday)
-        } ?? Person(salutation: salutationOrNone, firstName: first, lastName: last, birthday: birthday)
+        // Whatever the form does not show (what a nameless card is known by) stays as it was.
+        var person = editing ?? Person(firstName: "", lastName: "")
+        person.salutation = salutation.isEmpty ? nil : salutation
+        (person.firstName, person.lastName) = (first, last)
+        person.birthday = birthday
+        person.birthdayText = birthday == nil && birthdayText == keptText ? editing?.birthdayText : nil
         person.emails = Self.replacingFirst(of: editing?.emails ?? [], with: email)
         person.phones = Self.replacingFirst(of: editing?.phones ?? [], with: phone)
         return .success(person)
+    }
+
+    /// `text` with each run of white space made one space, and none at either end.
+    private static func collapsed(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     /// `details` with the first's value `text`, its kinds kept; without it when `text` is empty;

@@ -15,11 +15,15 @@ import Models
 public struct PersonViewModel: Equatable, Sendable {
     /// The person shown.
     public let person: Person
-    /// `<salutation> <first> <last>` when there is a salutation, else `<first> <last>`.
+    /// `<salutation> <first> <last>` when there is a salutation, else `<first> <last>`; for
+    /// someone without a name, what they are known by, their address or their number
+    /// (`Person.shownName`), else `(no name)`.
     public let nameText: String
-    /// `Thursday January 1, 1970`; `April 15` without a year; empty without a birthday.
+    /// `Thursday January 1, 1970`; `April 15` without a year; a birthday that is not a date as
+    /// the card wrote it (`circa 1800`); empty without a birthday.
     public let birthdateText: String
-    /// `January 1, 1970`, the list's form; `April 15` without a year; empty without a birthday.
+    /// `January 1, 1970`, the list's form; `April 15` without a year; a birthday that is not a
+    /// date as written; empty without a birthday.
     public let longBirthdayText: String
     /// `56 years old`; empty when the year of birth is not known.
     public let ageText: String
@@ -28,7 +32,8 @@ public struct PersonViewModel: Equatable, Sendable {
     /// `Next birthday in 3 days`, for the detail pane; empty without a birthday.
     public let nextBirthdayLine: String
     /// What the list's row says of the birthday: `December 10, 1815`, or in the order by next
-    /// birthday `in 3 days · December 10`; empty without a birthday.
+    /// birthday `in 3 days · December 10`; a birthday that is not a date as written; empty
+    /// without a birthday.
     public let rowBirthdayText: String
     /// Each email address, then each phone number, with its kinds: `Email ada@example.org (work)`,
     /// `Phone +44 20 7946 0000 (cell)`, for the detail pane.
@@ -38,13 +43,15 @@ public struct PersonViewModel: Equatable, Sendable {
     public init(person: Person, today: CalendarDay, order: PersonSortOrder = .lastName) {
         self.person = person
         contactLines = person.emails.map { "Email " + $0.text } + person.phones.map { "Phone " + $0.text }
-        nameText = [person.salutation ?? "", person.firstName, person.lastName]
+        let name = [person.salutation ?? "", person.hasName ? person.firstName : person.shownName, person.lastName]
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
             .joined(separator: " ")
+        nameText = name.isEmpty ? "(no name)" : name
         guard let birthday = person.birthday else {
-            (birthdateText, longBirthdayText, ageText, nextBirthdayText, nextBirthdayLine) = ("", "", "", "", "")
-            rowBirthdayText = ""
+            let written = person.birthdayText ?? ""
+            (birthdateText, longBirthdayText, ageText, nextBirthdayText, nextBirthdayLine) = (written, written, "", "", "")
+            rowBirthdayText = written
             return
         }
         let monthAndDay = "\(CalendarNames.month(birthday.month)) \(birthday.day)"
