@@ -60,6 +60,8 @@ struct PeopleSubcommandTests {
             #expect(printed.nextBirthdayLine == person.nextBirthdayLine)
             #expect(printed.rowBirthdayText == person.rowBirthdayText)
             #expect(printed.contactLines == person.contactLines)
+            #expect(printed.birthday == person.person.birthday?.description)
+            #expect(printed.birthdayText == person.person.birthdayText)
         }
     }
 
@@ -209,6 +211,31 @@ struct PeopleSubcommandTests {
         let missing = try await subcommand.run(["people", "--import", subcommand.dataDirectory + "/nowhere.vcf"])
         #expect(missing.status == 1)
         #expect(missing.error.hasPrefix("mvvm-tui: Not imported: "))
+    }
+
+    @Test func everyShapeOfCardIsImportedListedWithItsBirthdayAndExportedByteForByte() async throws {
+        let file = subcommand.dataDirectory + "/phone.vcf"
+        try CardShape.file.write(toFile: file, atomically: true, encoding: .utf8)
+        let imported = try await subcommand.run(["people", "--import", file])
+        #expect(imported.status == 0)
+        #expect(imported.output == "Imported \(CardShape.all.count) people from \(file)\n")
+
+        let listed = try await subcommand.run(["people", "--json"])
+        let printed = try document(listed).people
+        expectSame(printed, latest(try await self.listed().rows))
+        for shape in CardShape.all {
+            let person = try #require(printed.first { $0.nameText == shape.shownName }, "\(shape.name)")
+            #expect(person.birthday == shape.birthday?.description, "\(shape.name)")
+            #expect(person.birthdayText == shape.birthdayText, "\(shape.name)")
+            if let written = shape.birthdayText { #expect(person.rowBirthdayText == written) }
+        }
+        let year = try document(try await subcommand.run(["people", "--birthdays", "366", "--json"])).birthdaysSoon
+        #expect(Set(year.map(\.nameText)) == Set(CardShape.all.filter { $0.birthday != nil }.map(\.shownName)))
+
+        let out = subcommand.dataDirectory + "/out.vcf"
+        #expect(try await subcommand.run(["people", "--export", out]).status == 0)
+        let exported = VCard.people(from: try String(contentsOfFile: out, encoding: .utf8)).cards
+        #expect(exported.sorted() == CardShape.all.map(\.text).sorted())
     }
 
     @Test func syncAsksThePeopleServerBeforeWritingAndNotWithout() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The People screen in the real binary, on a fresh data directory.
 @Suite(.serialized) struct PeopleEndToEndTests {
@@ -76,6 +77,30 @@ import Testing
         let kept = try #require(line.split(separator: ":")[1].split(separator: " ").first)
         #expect(stopped.contains("\(kept) people, by last name"), "the header counts what was kept")
         #expect(kept != "0" && kept != "100,000")
+    }
+
+    @Test func everyShapeOfCardIsImportedShownAndATextBirthdayOutlivesAnEdit() async throws {
+        try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
+        let cards = dataDirectory + "/phone.vcf"
+        try CardShape.file.write(toFile: cards, atomically: true, encoding: .utf8)
+        let session = try await TmuxSession(arguments: ["--tab", "people", "--data-dir", dataDirectory])
+        try await session.waitFor("No one here yet")
+        try await session.type("i")
+        try await session.waitFor("Import vCard file")
+        try await session.type(cards)
+        try await session.press("Enter")
+        let imported = try await session.waitFor("Imported \(CardShape.all.count) people", timeout: .seconds(30))
+        #expect(!imported.contains("skipped"))
+        #expect(imported.contains("Analytical Engines Ltd"), "a company is listed by its name")
+        try await session.type("/")
+        try await session.type("germain")
+        try await session.press("Enter")
+        try await session.waitFor("circa 1800")
+        try await session.press("Enter")
+        try await session.waitFor("Edit Sophie Germain")
+        try await session.press("Enter", "Enter", "Enter", "Enter", "Enter", "Enter")  // every field as it was: saved
+        let saved = try await session.waitFor("Saved Sophie Germain")
+        #expect(saved.contains("circa 1800"))
     }
 
     /// Opens the form with `a`, leaves the salutation empty, and types `fields` (first name, last

@@ -115,7 +115,8 @@ public final class TerminalApp {
     /// before it starts any other: a blocked signal waits, pending, until that signalfd reads it,
     /// where an unblocked one sent in the meantime (a resize or Ctrl-C just after the first frame)
     /// would be delivered here and dropped. Threads inherit the mask; libdispatch's own block
-    /// everything, and children get an empty mask from swift-subprocess. Docs/DECISIONS.md (42).
+    /// everything, and children get an empty mask from swift-subprocess. Docs/DECISIONS.md, "The
+    /// answered signals are blocked on every thread and read from a signalfd".
     private func listenForSignals() {
         var blocked = sigset_t()
         sigemptyset(&blocked)
