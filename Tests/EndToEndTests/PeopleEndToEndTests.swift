@@ -52,17 +52,8 @@ import TestSupport
     }
 
     @Test func keysAnswerDuringAnImportAndEscStopsItKeepingWhatWasCommitted() async throws {
-        try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
-        let cards = dataDirectory + "/cards.vcf"
         // Enough cards that the import is still running, in the release binary too, when Esc comes.
-        try (1...100_000).map { "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Card;Person \($0);;;\r\nEND:VCARD\r\n" }
-            .joined().write(toFile: cards, atomically: true, encoding: .utf8)
-        let session = try await TmuxSession(arguments: ["--tab", "people", "--data-dir", dataDirectory])
-        try await session.waitFor("No one here yet")
-        try await session.type("i")
-        try await session.waitFor("Import vCard file")
-        try await session.type(cards)
-        try await session.press("Enter")
+        let session = try await importing((1...100_000).map { "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Card;Person \($0);;;\r\nEND:VCARD\r\n" }.joined())
         try await session.waitFor("Importing", timeout: .seconds(30))
         try await session.press("F4")  // a Scoreboard move, committed to the database the import writes to
         try await session.waitFor("Shaq")
@@ -80,15 +71,7 @@ import TestSupport
     }
 
     @Test func everyShapeOfCardIsImportedShownAndATextBirthdayOutlivesAnEdit() async throws {
-        try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
-        let cards = dataDirectory + "/phone.vcf"
-        try CardShape.file.write(toFile: cards, atomically: true, encoding: .utf8)
-        let session = try await TmuxSession(arguments: ["--tab", "people", "--data-dir", dataDirectory])
-        try await session.waitFor("No one here yet")
-        try await session.type("i")
-        try await session.waitFor("Import vCard file")
-        try await session.type(cards)
-        try await session.press("Enter")
+        let session = try await importing(CardShape.file)
         let imported = try await session.waitFor("Imported \(CardShape.all.count) people", timeout: .seconds(30))
         #expect(!imported.contains("skipped"))
         #expect(imported.contains("Analytical Engines Ltd"), "a company is listed by its name")
@@ -101,6 +84,20 @@ import TestSupport
         try await session.press("Enter", "Enter", "Enter", "Enter", "Enter", "Enter")  // every field as it was: saved
         let saved = try await session.waitFor("Saved Sophie Germain")
         #expect(saved.contains("circa 1800"))
+    }
+
+    /// The program on the People tab of an empty data directory, importing a file of `cards` (`i`).
+    private func importing(_ cards: String) async throws -> TmuxSession {
+        try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
+        let file = dataDirectory + "/cards.vcf"
+        try cards.write(toFile: file, atomically: true, encoding: .utf8)
+        let session = try await TmuxSession(arguments: ["--tab", "people", "--data-dir", dataDirectory])
+        try await session.waitFor("No one here yet")
+        try await session.type("i")
+        try await session.waitFor("Import vCard file")
+        try await session.type(file)
+        try await session.press("Enter")
+        return session
     }
 
     /// Opens the form with `a`, leaves the salutation empty, and types `fields` (first name, last
