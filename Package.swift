@@ -51,7 +51,7 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "CTerminal"),
-        .target(name: "Renderer", dependencies: ["CNcurses", "CTerminal", "Screens", "Binding", "Models"]),
+        .target(name: "Renderer", dependencies: ["CNcurses", "CTerminal", "Screens", "Binding"]),
 
         // MARK: - The program: composes services, view-models and the renderer
         .target(name: "CJobs"),

@@ -1,5 +1,4 @@
 import Binding
-import Models
 import Screens
 
 /// Draws the Scoreboard: teams and score, the clock and its button, the six players' counts,
@@ -15,6 +14,8 @@ public final class ScoreboardView: ScreenView {
         var result = "", notice = "", pastGameTitle = "", renameProblem = "", question = ""
         var isFinished = false, isConfirmingNewGame = false
         var selectedPlayerIndex = 0
+        /// The chosen player, whose moves the move keys record.
+        var selectedPlayer: PlayerScoreboardViewModel?
         /// Whether a team or player is being renamed.
         var isRenaming = false
         var players = Array(repeating: PlayerLine(), count: 6)
@@ -54,6 +55,7 @@ public final class ScoreboardView: ScreenView {
         drawn.bind(viewModel.newGameConfirmation.isAsking, to: \.isConfirmingNewGame)
         drawn.bind(viewModel.newGameConfirmation.question, to: \.question)
         drawn.bind(viewModel.selectedPlayerIndex, to: \.selectedPlayerIndex)
+        drawn.bind(viewModel.selectedPlayer.map(Optional.some), to: \.selectedPlayer)
         drawn.bind(viewModel.nameEditor.target.map { $0 != nil }, to: \.isRenaming)
         for (index, player) in (viewModel.homePlayers + viewModel.awayPlayers).enumerated() {
             drawn.bind(player.playerName, to: \.players[index].name)
@@ -81,12 +83,6 @@ public final class ScoreboardView: ScreenView {
         return [.scoreboard]
     }
 
-    /// Records `move` by the player the cursor is on, as the bindings last showed it.
-    private func record(_ move: Move) {
-        let players = viewModel.homePlayers + viewModel.awayPlayers
-        viewModel.record(move, by: players[drawn.state.selectedPlayerIndex].playerID)
-    }
-
     public func perform(_ command: ScreenCommand) {
         if drawn.state.libraryIsVisible { return performInLibrary(command) }
         switch command {
@@ -94,11 +90,11 @@ public final class ScoreboardView: ScreenView {
         case .down: viewModel.moveSelection(.down)
         case .left: viewModel.moveSelection(.left)
         case .right: viewModel.moveSelection(.right)
-        case .onePoint: record(.onePoint)
-        case .twoPoints: record(.twoPoints)
-        case .assist: record(.assist)
-        case .rebound: record(.rebound)
-        case .foul: record(.foul)
+        case .onePoint: drawn.state.selectedPlayer?.onePointMove()
+        case .twoPoints: drawn.state.selectedPlayer?.twoPointsMove()
+        case .assist: drawn.state.selectedPlayer?.assistMove()
+        case .rebound: drawn.state.selectedPlayer?.reboundMove()
+        case .foul: drawn.state.selectedPlayer?.foulMove()
         case .startPause: viewModel.togglePause()
         case .undo: viewModel.undoLastMove()
         case .newGame: viewModel.newGame()

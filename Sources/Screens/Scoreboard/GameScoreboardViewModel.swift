@@ -41,8 +41,10 @@ public final class GameScoreboardViewModel {
     public var pastGameTitle: Output<String> { _pastGameTitle.output }
     public let homePlayers: [PlayerScoreboardViewModel]
     public let awayPlayers: [PlayerScoreboardViewModel]
-    /// The chosen player, whom the move keys record for: 0–2 home, 3–5 away.
+    /// Where the chosen player is: 0–2 home, 3–5 away.
     public var selectedPlayerIndex: Output<Int> { _selectedPlayerIndex.output }
+    /// The chosen player, whose moves the move keys record.
+    public let selectedPlayer: Output<PlayerScoreboardViewModel>
     /// The games kept.
     public let library: GameLibraryViewModel
     /// The question asked before a new game replaces one in progress.
@@ -94,9 +96,14 @@ public final class GameScoreboardViewModel {
         self.scheduler = scheduler
         self.today = today
         self.timeZone = timeZone
-        homePlayers = Team.ballerz.players.map(PlayerScoreboardViewModel.init(player:))
-        awayPlayers = Team.ringerz.players.map(PlayerScoreboardViewModel.init(player:))
+        let home = Team.ballerz.players.map(PlayerScoreboardViewModel.init(player:))
+        let away = Team.ringerz.players.map(PlayerScoreboardViewModel.init(player:))
+        (homePlayers, awayPlayers) = (home, away)
+        selectedPlayer = _selectedPlayerIndex.map { (home + away)[$0] }.output
         library = GameLibraryViewModel(timeZone: timeZone)
+        for player in home + away {
+            player.recordMove = { [weak self, id = player.playerID] move in self?.record(move, by: id) }
+        }
         showGame()
     }
 
@@ -135,11 +142,6 @@ public final class GameScoreboardViewModel {
             if game.isFinished { try store.saveClock(ofGame: id, elapsed: game.elapsed(at: now), isRunning: false) }
         }
         showGame()
-    }
-
-    /// The chosen player.
-    private var selectedPlayer: PlayerScoreboardViewModel {
-        (homePlayers + awayPlayers)[_selectedPlayerIndex.value]
     }
 
     /// Chooses the player at `index`: the home team's three, then the away team's (a click on one).
@@ -219,7 +221,7 @@ public final class GameScoreboardViewModel {
     /// input line, which takes the focus and starts with the name as it is.
     public func startRenaming(team: Bool) {
         guard pastGame == nil else { return }
-        let player = selectedPlayer.playerID
+        let player = (homePlayers + awayPlayers)[_selectedPlayerIndex.value].playerID
         let target: NameTarget = team ? .team(game.side(of: player) ?? .home) : .player(player)
         nameEditor.start(target, name: game.name(of: target) ?? "")
     }

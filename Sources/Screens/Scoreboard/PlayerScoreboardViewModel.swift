@@ -1,10 +1,24 @@
 import Binding
 import Models
 
-/// One player's line on the scoreboard: the name and a count per move, outputs of the game's
-/// view-model, which sets them (a move is its input: `GameScoreboardViewModel.record(_:by:)`).
+/// One player's line on the scoreboard: the name and a count per move, which the game's
+/// view-model sets, and the five moves as inputs, which it records for this player (the
+/// classic `PlayerScoreboardMoveEditorViewModel`'s `onePointMove()` … `foulMove()`).
 @MainActor
 public final class PlayerScoreboardViewModel {
+    // MARK: - Inputs
+
+    /// The player made a one-point shot.
+    public func onePointMove() { recordMove?(.onePoint) }
+    /// The player made a two-point shot.
+    public func twoPointsMove() { recordMove?(.twoPoints) }
+    /// The player made an assist.
+    public func assistMove() { recordMove?(.assist) }
+    /// The player took a rebound.
+    public func reboundMove() { recordMove?(.rebound) }
+    /// The player committed a foul.
+    public func foulMove() { recordMove?(.foul) }
+
     // MARK: - Outputs
 
     /// The player's name.
@@ -34,6 +48,8 @@ public final class PlayerScoreboardViewModel {
     private let _reboundMoveCount = Dynamic("0")
     private let _foulMoveCount = Dynamic("0")
     private let _isEnabled = Dynamic(true)
+    /// Records a move by this player in the game: set by the game's view-model, which owns this one.
+    var recordMove: ((Move) -> Void)?
 
     init(player: Player) {
         playerID = player.id
