@@ -31,6 +31,15 @@ func milliseconds(runs: Int = 15, _ body: () throws -> Void) rethrows -> Double 
     return samples.sorted()[samples.count / 2]
 }
 
+/// Returns once `busy` is false: the screen's work is shown.
+@MainActor
+func untilIdle(_ busy: Output<Bool>) async {
+    var isBusy = true
+    let token = busy.bindAndFire { isBusy = $0 }
+    while isBusy { await Task.yield() }
+    token.cancel()
+}
+
 @MainActor
 func bindingFigures() -> [Figure] {
     var figures: [Figure] = []
@@ -71,7 +80,7 @@ func drawingFigures() async throws -> [Figure] {
     await movies.fetch?.value
     let search = MovieSearchViewModel(service: catalogue, scheduler: scheduler)
     search.inputLineEdited(.insert("star"))
-    await search.search?.value
+    await untilIdle(search.isBusy)
     let scoreboard = GameScoreboardViewModel(openLibrary: { SQLiteGameLibrary(database: database) }, scheduler: scheduler)
     let people = PeopleListViewModel(openStore: { SQLitePeopleStore(database: database) },
                                      openPreferences: { SQLitePreferences(database: database) },

@@ -13,7 +13,7 @@ struct SearchSubcommandTests {
     private func offlineSearch(_ query: String) async -> MovieSearchViewModel {
         let search = MovieSearchViewModel(service: EmbeddedMovieCatalog.bundled(), scheduler: TestScheduler())
         search.searchNow(query)
-        await search.search?.value
+        await untilIdle(search.isBusy)
         return search
     }
 

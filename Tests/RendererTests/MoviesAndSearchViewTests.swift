@@ -39,7 +39,7 @@ import TestSupport
     func searchScreenWithResults(size: Size) async throws {
         let (harness, _, search) = harness(tab: .search, size: size)
         harness.type("a")
-        await search.search?.value
+        await untilIdle(search.isBusy)
         harness.draw()
         #expect(harness.grid.text == (try Snapshot.expected(harness.grid.text, named: "search-\(size)")))
     }
@@ -49,7 +49,7 @@ import TestSupport
         harness.draw()
         #expect(harness.grid.lines[4].contains("Start searching your favorite movies"))
         harness.type("zzz")
-        await search.search?.value
+        await untilIdle(search.isBusy)
         harness.draw()
         #expect(harness.grid.lines[4].contains("No result for zzz"))
     }
@@ -60,7 +60,7 @@ import TestSupport
         let harness = ShellHarness(tab: .search, size: Size(columns: 80, rows: 24), search: search)
         harness.type("star")
         await controlled.answer(await controlled.nextRequest(), with: MoviePage(movies: Self.films, totalResults: 3))
-        await search.search?.value
+        await untilIdle(search.isBusy)
         harness.draw()
         #expect(harness.grid.text.contains("Star Wars"))
         scheduler.advance(by: .seconds(1))
@@ -84,7 +84,7 @@ import TestSupport
     @Test func arrowsMoveTheCursorInSearchWhileTyping() async {
         let (harness, _, search) = harness(tab: .search, size: Size(columns: 100, rows: 24))
         harness.type("a")
-        await search.search?.value
+        await untilIdle(search.isBusy)
         harness.type(Array("\u{1B}[B".utf8))  // Down
         #expect(latest(search.selectedIndex) == 1)
         #expect(harness.view.isInputFocused)
@@ -114,7 +114,7 @@ import TestSupport
     @Test func theSearchDetailPaneShowsTheFilmTheCursorMovesTo() async {
         let (harness, _, search) = harness(tab: .search, size: Size(columns: 100, rows: 24))
         harness.type("a")
-        await search.search?.value
+        await untilIdle(search.isBusy)
         harness.type(Self.down)
         #expect(Self.detailPane(harness.grid).prefix(3) == ["Alien", "1979", "★★★★★★★★☆☆ 8.2"])
         #expect(Self.detailPane(harness.grid).joined(separator: " ").contains("1979 · 117 min · 90,000 votes · rated R"))
@@ -140,11 +140,11 @@ import TestSupport
     @Test func manySearchChangesInOneTurnDrawAsTheLast() async {
         let (harness, _, search) = harness(tab: .search, size: Size(columns: 100, rows: 24))
         harness.type("a")
-        await search.search?.value
+        await untilIdle(search.isBusy)
         harness.type(Self.down + Self.up + Self.down + Self.down)
         let (oneStep, _, oneStepSearch) = self.harness(tab: .search, size: Size(columns: 100, rows: 24))
         oneStep.type("a")
-        await oneStepSearch.search?.value
+        await untilIdle(oneStepSearch.isBusy)
         oneStep.type(Self.down)
         #expect(harness.grid.text == oneStep.grid.text)
         #expect(Self.detailPane(harness.grid).first == "Alien")

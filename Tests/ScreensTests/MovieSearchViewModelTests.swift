@@ -3,202 +3,155 @@ import Screens
 import Testing
 import TestSupport
 
+/// The Search screen's view-model: inputs in, the searches it asks for answered by the test,
+/// whole histories of its outputs out. Nothing of the view-model's is awaited.
 @MainActor
 struct MovieSearchViewModelTests {
-    let service = ControlledMovieService()
+    let searches = HeldWork<String, MovieSearch.Answer>()
     let scheduler = TestScheduler()
 
-    @Test func typingWithinOneIntervalSearchesTheFirstThenTheLatest() async {
-        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
+    private func makeSearch() -> MovieSearchViewModel {
+        MovieSearchViewModel(runner: searches, scheduler: scheduler)
+    }
+
+    private static func found(_ titles: String..., total: Int? = nil) -> MovieSearch.Answer {
+        .found(MoviePage(movies: titles.enumerated().map { Movie.sample($1, id: $0 + 1) }, totalResults: total ?? titles.count))
+    }
+
+    @Test func typingWithinOneIntervalSearchesTheFirstThenTheLatest() {
+        let search = makeSearch()
         for letter in ["s", "t", "a", "r"] {
             type(letter, into: search)
             scheduler.advance(by: .milliseconds(50))
         }
         scheduler.advance(by: .milliseconds(300))
-        let first = await service.nextRequest()
-        let second = await service.nextRequest()
-        #expect([first.question, second.question] == [.search("s"), .search("star")])
-        #expect(await service.questions.count == 2)
+        #expect(searches.asked == ["s", "star"])
+        #expect(searches.cancelled == [searches.id(ofAsked: 0)], "the newer query cancels the search it replaces")
     }
 
-    @Test func aNewerQueryCancelsTheSearchItReplaces() async {
-        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
-        type("star", into: search)
-        let first = await service.nextRequest()
-        scheduler.advance(by: .seconds(1))
-        type(" wars", into: search)
-        scheduler.advance(by: .seconds(1))
-        _ = await service.nextRequest()
-        #expect(await service.cancelledAnswer(to: first))
-    }
-
-    @Test func releasingTheScreenCancelsItsSearch() async {
-        var search: MovieSearchViewModel? = MovieSearchViewModel(service: service, scheduler: scheduler)
+    @Test func releasingTheScreenCancelsItsSearch() {
+        var search: MovieSearchViewModel? = makeSearch()
         type("star", into: search!)
-        let request = await service.nextRequest()
         search = nil
-        #expect(await service.cancelledAnswer(to: request))
+        #expect(searches.cancelled == [searches.id(ofAsked: 0)])
+        #expect(searches.pending.isEmpty)
     }
 
-    @Test func theSameQueryTwiceSearchesOnce() async {
-        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
+    @Test func theSameQueryTwiceSearchesOnce() {
+        let search = makeSearch()
         type("alien", into: search)
         scheduler.advance(by: .seconds(1))
         type(" ", into: search)
         scheduler.advance(by: .seconds(1))
         edit(search, .deleteBackward)
+        scheduler.advance(by: .seconds(1))
         #expect(latest(search.inputLine).text == "alien")
-        scheduler.advance(by: .seconds(1))
-        _ = await service.nextRequest()
-        for _ in 0..<20 { await Task.yield() }
-        #expect(await service.questions == [.search("alien")])
+        #expect(searches.asked == ["alien"])
     }
 
-    @Test func anEmptyQueryShowsTheStartMessageAndNoRows() async {
-        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
-        #expect(latest(search.info) == "Start searching your favorite movies")
-        type("x", into: search)
-        await service.answer(await service.nextRequest(), with: MoviePage(movies: [.sample("X")], totalResults: 1))
-        await search.search?.value
-        edit(search, .deleteBackward, .insert("   "))
-        scheduler.advance(by: .seconds(1))
-        #expect(latest(search.inputLine).text == "   ")
-        #expect(latest(search.rows).isEmpty)
-        #expect(latest(search.info) == "Start searching your favorite movies")
-        #expect(latest(search.matchCount) == "")
-    }
-
-    @Test func noResultsSaySoWithTheQuery() async {
-        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
-        type("qqqzzz", into: search)
-        await service.answer(await service.nextRequest(), with: MoviePage(movies: [], totalResults: 0))
-        await search.search?.value
-        #expect(latest(search.info) == "No result for qqqzzz")
-        #expect(latest(search.rows).isEmpty)
-    }
-
-    @Test func resultsShowWithTheirCount() async {
-        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
+    @Test func resultsShowWithTheirCount() {
+        let search = makeSearch()
         let info = ValueRecorder(search.info)
+        let rows = ValueRecorder(search.rows)
+        let count = ValueRecorder(search.matchCount)
+        let busy = ValueRecorder(search.isBusy)
         type("star wars", into: search)
-        await service.answer(await service.nextRequest(), with: MoviePage(movies: [.sample("Star Wars")], totalResults: 1_234))
-        await search.search?.value
-        #expect(latest(search.rows).map(\.title) == ["Star Wars"])
-        #expect(latest(search.matchCount) == "1,234 matches")
+        searches.answer(with: Self.found("Star Wars", total: 1_234))
         #expect(info.values == ["Start searching your favorite movies", "Searching…", ""])
+        #expect(rows.values.map { $0.map(\.title) } == [[], ["Star Wars"]])
+        #expect(count.values == ["", "1,234 matches"])
+        #expect(busy.values == [false, true, false])
     }
 
-    // MARK: - While a search is under way
-
-    @Test func aSearchInFlightSaysSearchingAndTheOldRowsGo() async {
-        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
+    @Test func aSearchInFlightSaysSearchingAndTheOldRowsGo() {
+        let search = makeSearch()
         type("star", into: search)
-        await service.answer(await service.nextRequest(), with: MoviePage(movies: [.sample("Star Wars")], totalResults: 7))
-        await search.search?.value
+        searches.answer(with: Self.found("Star Wars", total: 7))
         let rows = ValueRecorder(search.rows)
         let info = ValueRecorder(search.info)
         let count = ValueRecorder(search.matchCount)
+        let problem = ValueRecorder(search.infoIsProblem)
         scheduler.advance(by: .seconds(1))
         type(" trek", into: search)
-        let request = await service.nextRequest()
-        #expect(rows.values.map { $0.map(\.title) } == [["Star Wars"], []])
-        #expect(info.values == ["", "Searching…"])
-        #expect(count.values == ["7 matches", ""])
-        #expect(!latest(search.infoIsProblem))
-        await service.answer(request, with: MoviePage(movies: [.sample("Star Trek", id: 2)], totalResults: 3))
-        await search.search?.value
+        searches.answer(with: Self.found("Star Trek", total: 3))
         #expect(rows.values.map { $0.map(\.title) } == [["Star Wars"], [], ["Star Trek"]])
         #expect(info.values == ["", "Searching…", ""])
         #expect(count.values == ["7 matches", "", "3 matches"])
+        #expect(problem.values == [false])
     }
 
-    @Test func aSearchAfterNoResultReplacesItsMessageWithSearching() async {
-        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
+    @Test func noResultsSayTheQueryAndTheNextSearchReplacesThem() {
+        let search = makeSearch()
         let info = ValueRecorder(search.info)
         type("qqq", into: search)
-        await service.answer(await service.nextRequest(), with: MoviePage(movies: [], totalResults: 0))
-        await search.search?.value
+        searches.answer(with: Self.found())
         scheduler.advance(by: .seconds(1))
         type("z", into: search)
-        _ = await service.nextRequest()
         #expect(info.values == ["Start searching your favorite movies", "Searching…", "No result for qqq", "Searching…"])
-    }
-
-    @Test func aFailedSearchReplacesSearchingWithItsReason() async {
-        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
-        let info = ValueRecorder(search.info)
-        let problem = ValueRecorder(search.infoIsProblem)
-        type("dune", into: search)
-        await service.fail(await service.nextRequest(), with: MovieServiceError.noNetwork)
-        await search.search?.value
-        #expect(info.values == ["Start searching your favorite movies", "Searching…", "Search failed: no network"])
-        #expect(problem.values == [false, true])
         #expect(latest(search.rows).isEmpty)
     }
 
-    @Test func clearingTheQueryShowsTheStartMessageWithoutSearching() async {
-        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
+    @Test func aFailedSearchReplacesSearchingWithItsReason() {
+        let search = makeSearch()
+        let info = ValueRecorder(search.info)
+        let problem = ValueRecorder(search.infoIsProblem)
+        let busy = ValueRecorder(search.isBusy)
+        type("dune", into: search)
+        searches.answer(with: .failed("no network"))
+        #expect(info.values == ["Start searching your favorite movies", "Searching…", "Search failed: no network"])
+        #expect(problem.values == [false, true])
+        #expect(busy.values == [false, true, false])
+        #expect(latest(search.rows).isEmpty)
+    }
+
+    @Test func clearingTheQueryShowsTheStartMessageAndCancelsTheSearch() {
+        let search = makeSearch()
         type("x", into: search)
-        let request = await service.nextRequest()
         let info = ValueRecorder(search.info)
         let busy = ValueRecorder(search.isBusy)
         scheduler.advance(by: .seconds(1))
-        edit(search, .deleteBackward)
+        edit(search, .deleteBackward, .insert("   "))
         scheduler.advance(by: .seconds(1))
         #expect(info.values == ["Searching…", "Start searching your favorite movies"])
         #expect(busy.values == [true, false])
-        #expect(latest(search.rows).isEmpty)
-        #expect(await service.cancelledAnswer(to: request))
-        #expect(await service.questions == [.search("x")])
+        #expect(searches.cancelled == [searches.id(ofAsked: 0)])
+        #expect(searches.asked == ["x"])
     }
 
-    @Test func anAnswerForAnOlderQueryNeverShows() async {
-        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
-        type("a", into: search)
-        let old = await service.nextRequest()
-        scheduler.advance(by: .seconds(1))
-        type("b", into: search)
-        let new = await service.nextRequest()
-        await service.answer(new, with: MoviePage(movies: [.sample("Abyss")], totalResults: 1))
-        await search.search?.value
-        await service.answer(old, with: MoviePage(movies: [.sample("Stale")], totalResults: 1))
-        for _ in 0..<20 { await Task.yield() }
-        #expect(latest(search.rows).map(\.title) == ["Abyss"])
-    }
-
-    @Test func aFailedSearchSaysWhy() async {
-        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
-        type("dune", into: search)
-        await service.fail(await service.nextRequest(), with: MovieServiceError.noNetwork)
-        await search.search?.value
-        #expect(latest(search.info) == "Search failed: no network")
-        #expect(latest(search.infoIsProblem))
+    @Test func anAnswerForAnOlderQueryNeverShows() {
+        let search = makeSearch()
+        let rows = ValueRecorder(search.rows)
+        search.searchNow("a")
+        let old = searches.id(ofAsked: 0)
+        search.searchNow("b")
+        searches.answer(with: Self.found("Abyss"))
+        #expect(rows.values.map { $0.map(\.title) } == [[], ["Abyss"]])
+        #expect(searches.cancelled == [old])
+        #expect(searches.pending.isEmpty, "the older search was cancelled, so its answer cannot come")
     }
 
     // MARK: - The input line
 
-    @Test func typingEditsTheLineAndTheCursorAndTheQueryFollowsTheText() async {
-        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
+    @Test func typingEditsTheLineAndTheCursorAndTheQueryFollowsTheText() {
+        let search = makeSearch()
         let line = ValueRecorder(search.inputLine)
         type("alen", into: search)
         edit(search, .moveLeft, .moveLeft, .insert("i"))
         #expect(line.values.map(\.text) == ["", "alen", "alen", "alen", "alien"])
         #expect(line.values.map(\.cursor) == [0, 4, 3, 2, 3])
         scheduler.advance(by: .seconds(1))
-        _ = await service.nextRequest()
-        _ = await service.nextRequest()
-        #expect(await service.questions == [.search("alen"), .search("alien")])
+        #expect(searches.asked == ["alen", "alien"])
     }
 
     @Test func anEditThatChangesNothingIsNoNewValue() {
-        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
+        let search = makeSearch()
         let line = ValueRecorder(search.inputLine)
         edit(search, .moveLeft, .deleteBackward, .deleteForward, .deleteWordBackward, .insert(""))
         #expect(line.values == [InputLine()])
     }
 
     @Test func theFocusIsAnOutputThatTheFocusInputSets() {
-        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
+        let search = makeSearch()
         let focus = ValueRecorder(search.inputLineIsFocused)
         search.inputFocusChanged(true)
         search.inputFocusChanged(true)
@@ -207,12 +160,12 @@ struct MovieSearchViewModelTests {
         #expect(latest(search.inputPrompt) == "Search")
     }
 
-    @Test func searchNowSearchesAtOnceWithoutTheThrottleAndIsBusyUntilTheRowsShow() async {
-        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
+    // MARK: - Searching at once
+
+    @Test func searchNowSearchesAtOnceWithoutTheThrottleAndIsBusyUntilTheRowsShow() {
+        let search = makeSearch()
         type("alien", into: search)
-        let typed = await service.nextRequest()
-        await service.answer(typed, with: MoviePage(movies: [.sample("Alien")], totalResults: 1))
-        await search.search?.value
+        searches.answer(with: Self.found("Alien"))
         var rowsWhenIdle: [[String]] = []
         let token = search.isBusy.bind { busy in
             if !busy { rowsWhenIdle.append(latest(search.rows).map(\.title)) }
@@ -220,26 +173,37 @@ struct MovieSearchViewModelTests {
         search.searchNow("  star wars ")
         #expect(latest(search.isBusy))
         #expect(latest(search.info) == "Searching…")
-        let request = await service.nextRequest()
-        #expect(request.question == .search("star wars"))
-        await service.answer(request, with: MoviePage(movies: [.sample("Star Wars")], totalResults: 3))
-        await search.search?.value
+        searches.answer(with: Self.found("Star Wars", total: 3))
         #expect(rowsWhenIdle == [["Star Wars"]])
         #expect(latest(search.matchCount) == "3 matches")
         search.searchNow("star wars")
-        await service.answer(await service.nextRequest(), with: MoviePage(movies: [], totalResults: 0))
-        await search.search?.value
+        searches.answer(with: Self.found())
         #expect(latest(search.info) == "No result for star wars")
-        #expect(await service.questions == [.search("alien"), .search("star wars"), .search("star wars")])
+        #expect(searches.asked == ["alien", "star wars", "star wars"])
         token.cancel()
     }
 
-    @Test func searchNowWithOnlySpacesShowsTheStartMessageAndIsNotBusy() async {
-        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
+    @Test func searchNowWithOnlySpacesShowsTheStartMessageAndIsNotBusy() {
+        let search = makeSearch()
         search.searchNow("   ")
         #expect(!latest(search.isBusy))
         #expect(latest(search.info) == MovieSearchViewModel.startMessage)
-        for _ in 0..<20 { await Task.yield() }
-        #expect(await service.questions.isEmpty)
+        #expect(searches.asked.isEmpty)
+    }
+
+    // MARK: - The live runner
+
+    @Test func theLiveRunnerAsksTheServiceAndASupersededSearchStopsAsking() async {
+        let service = ControlledMovieService()
+        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
+        let info = ValueRecorder(search.info)
+        search.searchNow("alien")
+        let first = await service.nextRequest()
+        search.searchNow("dune")
+        #expect(await service.cancelledAnswer(to: first))
+        await service.fail(await service.nextRequest(), with: MovieServiceError.noNetwork)
+        await untilIdle(search.isBusy)
+        #expect(info.values == ["Start searching your favorite movies", "Searching…", "Search failed: no network"])
+        #expect(await service.questions == [.search("alien"), .search("dune")])
     }
 }

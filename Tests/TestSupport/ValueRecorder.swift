@@ -48,3 +48,11 @@ public func latest<Value>(_ output: Output<Value>) -> Value {
     output.bindAndFire { value = $0 }.cancel()
     return value!
 }
+
+/// Returns once `busy` is false: the work a screen runs on live services is shown, as a shell
+/// that prints when the screen is no longer busy waits for it. For tests of views and of the
+/// command line on live services; a view-model's own tests hold its work (`HeldWork`) instead.
+@MainActor
+public func untilIdle(_ busy: Output<Bool>) async {
+    while latest(busy) { await Task.yield() }
+}

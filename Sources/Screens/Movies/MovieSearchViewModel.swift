@@ -11,6 +11,10 @@ import Models
 /// cancels the search it replaces, and releasing the screen cancels its search; an answer for an
 /// older query never shows. `searchNow(_:)` searches at once, past the throttle (the shell's
 /// `mvvm-tui search`).
+///
+/// What the screen shows is one value, `MovieSearch`, whose transitions name the searches to run;
+/// this view-model applies them, hands the work to its runner, and derives every output from the
+/// one value, so no two outputs can disagree.
 @MainActor
 public final class MovieSearchViewModel {
     /// The throttle interval (the original app used one second).
@@ -25,15 +29,15 @@ public final class MovieSearchViewModel {
     /// The films found for the latest query; empty while a search is under way.
     public var rows: Output<[MovieRowViewModel]> { list.rows.output }
     /// `Start searching your favorite movies`, `Searching…`, `No result for <query>`, an error, or empty.
-    public var info: Output<String> { _info.output }
+    public let info: Output<String>
     /// Whether `info` tells of a failed search (the screen shows it as an error).
-    public var infoIsProblem: Output<Bool> { _infoIsProblem.output }
+    public let infoIsProblem: Output<Bool>
     /// `1,234 matches` while there are results; else empty.
-    public var matchCount: Output<String> { _matchCount.output }
+    public let matchCount: Output<String>
     /// Whether the screen is busy: true from the moment a search is asked for (the throttle lets
     /// the query through, or `searchNow(_:)`) until its answer (or failure) is shown. The shell's
     /// subcommand (`mvvm-tui search`) prints when it falls.
-    public var isBusy: Output<Bool> { _isBusy.output }
+    public let isBusy: Output<Bool>
     /// The row under the cursor.
     public var selectedIndex: Output<Int> { list.selectedIndex.output }
     /// The film under the cursor, for the detail pane.
@@ -41,29 +45,50 @@ public final class MovieSearchViewModel {
 
     // MARK: - State
 
+    private let state = Dynamic(MovieSearch())
     private let list = MovieSelection()
-    private let _info = Dynamic(MovieSearchViewModel.startMessage)
-    private let _infoIsProblem = Dynamic(false)
-    private let _matchCount = Dynamic("")
-    private let _isBusy = Dynamic(false)
-    private let service: any MovieService
+    private let runner: any WorkRunner<String, MovieSearch.Answer>
     private let query = Dynamic("")
     private let _inputLine = Dynamic(InputLine())
     private let _inputLineIsFocused = Dynamic(false)
     private var tokens: [BindingToken] = []
-    private var generation = 0
-    /// The search under way, for tests to await.
-    public private(set) var search: Task<Void, Never>?
 
-    /// Creates the screen over `service`, throttling on `scheduler`.
-    public init(service: any MovieService, scheduler: any Scheduler, interval: Duration = MovieSearchViewModel.interval) {
-        self.service = service
+    /// Creates the screen searching `service`, throttling on `scheduler`.
+    public convenience init(service: any MovieService, scheduler: any Scheduler, interval: Duration = MovieSearchViewModel.interval) {
+        self.init(runner: Self.searches(in: service), scheduler: scheduler, interval: interval)
+    }
+
+    /// Creates the screen whose searches `runner` runs, throttling on `scheduler`.
+    public init(runner: any WorkRunner<String, MovieSearch.Answer>, scheduler: any Scheduler,
+                interval: Duration = MovieSearchViewModel.interval) {
+        self.runner = runner
+        let phase = state.map(\.phase).distinct()
+        info = phase.map(Self.info(for:)).output
+        infoIsProblem = phase.map { if case .failed = $0 { true } else { false } }.distinct().output
+        matchCount = phase.map { if case .found(_, _, let total) = $0 { MovieRowViewModel.count(total, "match") } else { "" } }
+            .distinct().output
+        // The rows before `isBusy`: a shell that prints when the screen is no longer busy prints them.
+        phase.bind { [list] in list.show(Self.rows(for: $0)) }.store(in: &tokens)
+        isBusy = state.map { $0.running != nil }.distinct().output
         query.throttle(interval, on: scheduler).distinct()
-            .bind { [unowned self] in run($0) }.store(in: &tokens)
+            .bind { [unowned self] in send(.queried($0)) }.store(in: &tokens)
     }
 
     isolated deinit {
-        search?.cancel()
+        if let search = state.value.running { runner.cancel(search.id) }
+    }
+
+    /// The live runner: each search a task asking `service`.
+    public static func searches(in service: any MovieService) -> TaskRunner<String, MovieSearch.Answer> {
+        TaskRunner { query in
+            do {
+                return .found(try await service.search(query))
+            } catch let error as MovieServiceError {
+                return .failed(error.message)
+            } catch {
+                return .failed("\(error)")
+            }
+        }
     }
 
     // MARK: - Inputs
@@ -76,7 +101,7 @@ public final class MovieSearchViewModel {
     /// text), and an earlier search's answer never shows. Empty text shows the start message, as
     /// clearing the input line does.
     public func searchNow(_ text: String) {
-        run(text.trimmingCharacters(in: .whitespaces))
+        send(.queried(text.trimmingCharacters(in: .whitespaces)))
     }
 
     /// Moves the cursor by `offset` rows, staying on the list.
@@ -84,49 +109,41 @@ public final class MovieSearchViewModel {
         list.move(by: offset)
     }
 
-    // MARK: - Private
+    // MARK: - Applying the transitions
+
+    /// Moves the state by `event`, then runs or cancels the work it names.
+    private func send(_ event: MovieSearch.Event) {
+        var next = state.value
+        let effects = next.handle(event)
+        state.change(to: next)
+        for effect in effects {
+            switch effect {
+            case .search(let query, let id):
+                runner.start(query, as: id) { [weak self] answer in self?.send(.answered(id, answer)) }
+            case .cancel(let id):
+                runner.cancel(id)
+            }
+        }
+    }
 
     /// The query as it stands after the latest edit of the input line.
     private func queryChanged(_ text: String) {
         query.value = text.trimmingCharacters(in: .whitespaces)
     }
 
-    private func run(_ text: String) {
-        generation += 1
-        let request = generation
-        search?.cancel()
-        guard !text.isEmpty else {
-            show(rows: [], info: Self.startMessage, count: "")
-            _isBusy.change(to: false)
-            return
-        }
-        show(rows: [], info: Self.searchingMessage, count: "")
-        _isBusy.change(to: true)
-        let service = self.service
-        search = Task { [weak self] in
-            let result: Result<MoviePage, any Error>
-            do { result = .success(try await service.search(text)) } catch { result = .failure(error) }
-            guard let self, request == generation else { return }
-            defer { _isBusy.change(to: false) }
-            switch result {
-            case .success(let page) where page.movies.isEmpty:
-                show(rows: [], info: "No result for \(text)", count: "")
-            case .success(let page):
-                show(rows: page.movies.map(MovieRowViewModel.init), info: "",
-                     count: MovieRowViewModel.count(page.totalResults, "match"))
-            case .failure(let error as MovieServiceError):
-                show(rows: [], info: "Search failed: \(error.message)", count: "", isProblem: true)
-            case .failure(let error):
-                show(rows: [], info: "Search failed: \(error)", count: "", isProblem: true)
-            }
+    private static func info(for phase: MovieSearch.Phase) -> String {
+        switch phase {
+        case .start: startMessage
+        case .searching: searchingMessage
+        case .found: ""
+        case .noResult(let query): "No result for \(query)"
+        case .failed(let message): "Search failed: \(message)"
         }
     }
 
-    private func show(rows newRows: [MovieRowViewModel], info newInfo: String, count: String, isProblem: Bool = false) {
-        _info.change(to: newInfo)
-        _infoIsProblem.change(to: isProblem)
-        _matchCount.change(to: count)
-        list.show(newRows)
+    private static func rows(for phase: MovieSearch.Phase) -> [MovieRowViewModel] {
+        guard case .found(_, let movies, _) = phase else { return [] }
+        return movies.map(MovieRowViewModel.init)
     }
 }
 

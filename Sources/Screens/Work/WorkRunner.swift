@@ -1,0 +1,63 @@
+/// The identity of a piece of work a view-model asked for: the answer to work that is no longer
+/// the latest is known by it, and dropped.
+public struct WorkID: Hashable, Sendable, CustomStringConvertible {
+    let number: Int
+
+    /// The work after this one.
+    var next: WorkID { WorkID(number: number + 1) }
+
+    /// Before any work.
+    static let none = WorkID(number: 0)
+
+    public var description: String { "work \(number)" }
+}
+
+/// Runs the work a view-model names as a value (look up a place, search for films, read a
+/// page) and hands each answer back on the main actor, as an event for its transitions.
+///
+/// The view-model owns its runner: the live one (`TaskRunner`) calls the services; a test's
+/// holds each piece of work until the test answers, fails or cancels it, so a view-model test
+/// never awaits the view-model.
+@MainActor
+public protocol WorkRunner<Work, Answer>: AnyObject {
+    associatedtype Work
+    associatedtype Answer
+
+    /// Starts `work` as `id`; `deliver` is called once, on the main actor, with its answer,
+    /// unless `cancel(id)` comes first.
+    func start(_ work: Work, as id: WorkID, deliver: @escaping @MainActor (Answer) -> Void)
+
+    /// Stops the work `id`: its answer never comes, and a live service stops asking (a
+    /// superseded search ends its curl).
+    func cancel(_ id: WorkID)
+}
+
+/// The live runner: each piece of work a task that calls `perform`, cancelled by `cancel` or
+/// when the runner goes (with the view-model that owns it).
+@MainActor
+public final class TaskRunner<Work: Sendable, Answer: Sendable>: WorkRunner {
+    private let perform: @MainActor (Work) async -> Answer
+    private var tasks: [WorkID: Task<Void, Never>] = [:]
+
+    /// Creates a runner that answers each piece of work with `perform`'s result.
+    public init(_ perform: @escaping @MainActor (Work) async -> Answer) {
+        self.perform = perform
+    }
+
+    isolated deinit {
+        for task in tasks.values { task.cancel() }
+    }
+
+    public func start(_ work: Work, as id: WorkID, deliver: @escaping @MainActor (Answer) -> Void) {
+        let perform = self.perform
+        tasks[id] = Task { [weak self] in
+            let answer = await perform(work)
+            guard let self, !Task.isCancelled, tasks.removeValue(forKey: id) != nil else { return }
+            deliver(answer)
+        }
+    }
+
+    public func cancel(_ id: WorkID) {
+        tasks.removeValue(forKey: id)?.cancel()
+    }
+}

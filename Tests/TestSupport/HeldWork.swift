@@ -1,0 +1,55 @@
+import Screens
+import Testing
+
+/// A view-model's runner in a test: each piece of work is held until the test answers or fails
+/// it, and the test reads what was asked for, in order, and what was cancelled. Everything is
+/// synchronous on the main actor: an answer reaches the view-model before `answer` returns, so a
+/// test asserts the outputs' whole histories without awaiting anything of the view-model's.
+///
+/// ```swift
+/// let searches = HeldWork<String, MovieSearch.Answer>()
+/// let search = MovieSearchViewModel(runner: searches, scheduler: scheduler)
+/// search.searchNow("alien")
+/// #expect(searches.asked == ["alien"])
+/// searches.answer(with: .found(page))        // the latest piece of work still held
+/// ```
+///
+/// Answering work that is not held — never asked, answered already, or cancelled — records a
+/// test failure: a view-model that cancels a search can never be shown its answer.
+@MainActor
+public final class HeldWork<Work, Answer>: WorkRunner {
+    /// Every piece of work asked for, in order, held or not.
+    public private(set) var asked: [Work] = []
+    /// The identities of the work cancelled, in order.
+    public private(set) var cancelled: [WorkID] = []
+    private var started: [WorkID] = []
+    private var held: [WorkID: (work: Work, deliver: @MainActor (Answer) -> Void)] = [:]
+
+    public init() {}
+
+    /// The work asked for and not yet answered or cancelled, oldest first.
+    public var pending: [Work] { started.compactMap { held[$0]?.work } }
+
+    /// The identity of the `index`-th piece of work asked for (from 0).
+    public func id(ofAsked index: Int) -> WorkID { started[index] }
+
+    public func start(_ work: Work, as id: WorkID, deliver: @escaping @MainActor (Answer) -> Void) {
+        asked.append(work)
+        started.append(id)
+        held[id] = (work, deliver)
+    }
+
+    public func cancel(_ id: WorkID) {
+        cancelled.append(id)
+        held[id] = nil
+    }
+
+    /// Answers the work `id` (the latest piece still held when nil) with `answer`.
+    public func answer(_ id: WorkID? = nil, with answer: Answer, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let id = id ?? started.last(where: { held[$0] != nil }), let work = held.removeValue(forKey: id) else {
+            Issue.record("no work held to answer\(id.map { " as \($0)" } ?? "")", sourceLocation: sourceLocation)
+            return
+        }
+        work.deliver(answer)
+    }
+}
