@@ -30,12 +30,18 @@ public struct Person: Equatable, Hashable, Sendable, Identifiable {
     /// What someone without a name is known by: the card's organisation, else its nickname; nil
     /// when the card gives neither (see `shownName`).
     public var knownAs: String?
-    /// The birthday, if known as a day on the calendar (with or without its year).
-    public var birthday: BirthDate?
+    /// The birthday, if known as a day on the calendar (with or without its year). Setting one
+    /// drops `birthdayText`.
+    public var birthday: BirthDate? {
+        didSet { if birthday != nil { birthdayText = nil } }
+    }
     /// A birthday that is not a day on the calendar, as the card wrote it: text ("circa 1800"), a
     /// year alone ("1815"), a year and a month ("1815-12"), a day alone ("---10"). Nil when
-    /// `birthday` is set or there is no birthday. It is shown as written, never counted as a date.
-    public var birthdayText: String?
+    /// `birthday` is set or there is no birthday (setting it drops `birthday`). It is shown as
+    /// written, never counted as a date.
+    public var birthdayText: String? {
+        didSet { if birthdayText != nil { birthday = nil } }
+    }
     /// Email addresses, the preferred first.
     public var emails: [ContactDetail]
     /// Phone numbers, the preferred first.
@@ -109,7 +115,7 @@ extension Person {
         return text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
-    /// Whether this person's full name, an email address or a phone number holds `filter`,
+    /// Whether the name this person is shown by, an email address or a phone number holds `filter`,
     /// compared folded (a phone's digits alone too); an empty filter matches everyone.
     public func matches(filter: String) -> Bool {
         filter.isEmpty || searchText.contains(Self.foldedName(filter))

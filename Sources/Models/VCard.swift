@@ -15,8 +15,9 @@ import Foundation
 /// is left out, and reported by its line. A card without a `UID` gets an id made from its text,
 /// so reading the same file twice adds nobody twice.
 ///
-/// Writing gives vCard 4.0 with `UID`, `FN`, `N`, `ORG` (for someone known only by it), `BDAY`,
-/// `EMAIL` and `TEL`, lines ending in CR LF and folded past 75 bytes without cutting a character.
+/// Writing gives vCard 4.0 with `UID`, `FN`, `N`, `ORG` and `KIND:org` (for someone without a
+/// name known by what they are, organisation or nickname), `BDAY`, `EMAIL` and `TEL`, lines
+/// ending in CR LF and folded past 75 bytes without cutting a character.
 /// What is written reads back as the same people.
 /// Each card read is also given back as its text (`Import.cards`), and a person written with the
 /// card they came from keeps everything in it but what changed (VCardRevision.swift).
@@ -85,11 +86,11 @@ public enum VCard {
         output.reserveCapacity(people.count * 120)
         for person in people {
             let id = uidLine(for: person.id)
-            let salutation = person.salutation.map { $0 + " " } ?? ""
-            var lines = ["BEGIN:VCARD", "VERSION:4.0", id,
-                         "FN:" + escaped(salutation + person.shownName),
+            // Someone known by an organisation's name is written as the organisation's card.
+            let organisation = person.hasName ? nil : person.knownAs
+            var lines = ["BEGIN:VCARD", "VERSION:4.0", id, "FN:" + formattedName(of: person, organisation: organisation),
                          "N:\(escaped(person.lastName));\(escaped(person.firstName));;\(escaped(person.salutation ?? ""));"]
-            if !person.hasName, let knownAs = person.knownAs { lines.append("ORG:" + escaped(knownAs)) }
+            if let organisation { lines += ["ORG:" + escaped(organisation), "KIND:org"] }
             if let birthday = birthdayLine(for: person, prefix: "BDAY", isVersion3: false) { lines.append(birthday) }
             lines += person.emails.map { "EMAIL" + typeParameter($0) + ":" + escaped($0.value) }
             lines += person.phones.map { "TEL;VALUE=text" + typeParameter($0) + ":" + escaped($0.value) }
@@ -97,6 +98,14 @@ public enum VCard {
             for line in lines { appendFolded(line, to: &output) }
         }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The `FN` value for `person`, escaped: the salutation and the full name. For someone
+    /// without a name, what reads back as no name: `organisation` (on a card that says it is an
+    /// organisation's), else their first address or number, else nothing.
+    static func formattedName(of person: Person, organisation: String? = nil) -> String {
+        guard person.hasName else { return escaped(organisation ?? person.emails.first?.value ?? person.phones.first?.value ?? "") }
+        return escaped((person.salutation.map { $0 + " " } ?? "") + person.fullName)
     }
 
     /// The `UID` line for `id`: a URN for a UUID, else text.
@@ -271,8 +280,9 @@ public enum VCard {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// A `BDAY` value as a date: `YYYY-MM-DD`, `YYYYMMDD`, `--MMDD` or `--MM-DD`, with anything
-    /// from a `T` on (a time) ignored, and the year 0000 taken as no year; nil for anything else.
+    /// A `BDAY` value as a date: `YYYY-MM-DD`, `YYYYMMDD`, `--MMDD`, `--MM-DD` or `MM-DD`, with
+    /// anything from a `T` on (a time) ignored, and the year 0000 taken as no year; nil for
+    /// anything else.
     static func birthDate(from text: String) -> BirthDate? {
         let date = text.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         let bytes = Array(date.utf8)
@@ -290,6 +300,8 @@ public enum VCard {
             return BirthDate(year: nil, month: month, day: day)
         case 10 where bytes.starts(with: yearZero):
             return BirthDate("-" + date.dropFirst(4))
+        case 5 where bytes[2] == UInt8(ascii: "-"):  // MM-DD, as some version 3.0 cards write a day without a year
+            return BirthDate("--" + date)
         default:
             return BirthDate(date)
         }

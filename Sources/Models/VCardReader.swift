@@ -23,6 +23,8 @@ struct CardReader {
         var phones: [(detail: ContactDetail, preferred: Bool)] = []
         /// Apple's `X-APPLE-OMIT-YEAR`: the year a `BDAY` holds only because it must hold one.
         var omittedYear: Int?
+        /// Whether the card says it is an organisation's (`KIND:org`, Apple's `X-ABShowAs:COMPANY`).
+        var isOrganisation = false
         var hash = StableHash()
     }
 
@@ -50,10 +52,15 @@ struct CardReader {
         } else if card != nil {
             card?.hash.add(line.bytes)
             if Self.kept.contains(name), card?.properties[name] == nil {
-                let head = String(decoding: line.bytes[..<(value.startIndex - 1)], as: UTF8.self).uppercased()
-                let decoded = VCard.isQuotedPrintable(line.bytes) ? VCard.quotedPrintableDecoded(value, latin1: head.contains("ISO-8859-1")) : value
-                card?.properties[name] = Property(value: decoded, isText: head.contains("VALUE=TEXT"))
+                let parameters = String(decoding: line.bytes[..<(value.startIndex - 1)], as: UTF8.self).uppercased()
+                    .split(separator: ";").dropFirst()
+                let latin1 = parameters.contains { $0.contains("ISO-8859-1") }
+                let decoded = VCard.isQuotedPrintable(line.bytes) ? VCard.quotedPrintableDecoded(value, latin1: latin1) : value
+                card?.properties[name] = Property(value: decoded, isText: parameters.contains("VALUE=TEXT"))
                 if name == "BDAY" { card?.omittedYear = Self.omittedYear(line.bytes, value: value) }
+            } else if name == "KIND" || name == "X-ABSHOWAS",
+                      ["ORG", "ORGANIZATION", "COMPANY"].contains(VCard.unescaped(value).uppercased()) {
+                card?.isOrganisation = true
             } else if name == "EMAIL" || name == "TEL", let detail = Self.detail(line.bytes, value: value) {
                 if name == "EMAIL" { card?.emails.append(detail) } else { card?.phones.append(detail) }
             }
@@ -89,14 +96,15 @@ struct CardReader {
             details.filter(\.preferred).map(\.detail) + details.filter { !$0.preferred }.map(\.detail)
         }
         let (emails, phones) = (ordered(card.emails), ordered(card.phones))
-        // Someone without a name is known by their organisation, else their nickname; an FN that
-        // only repeats what they are shown by (as a company's card and `serverForm` write) is no name.
-        let organisation = Self.organisation(card.properties["ORG"]) ?? Self.nickname(card.properties["NICKNAME"])
+        // Someone without a name is known by their organisation, else their nickname. An FN that is
+        // the organisation's name on an organisation's card, or the first address or number, names
+        // nobody: it is what such a card shows (as contact tools and `VCard.formattedName` write).
+        let organisation = Self.organisation(card.properties["ORG"])
         if first.isEmpty, last.isEmpty, let fullName = card.properties["FN"].map({ VCard.unescaped($0.value) }),
-           fullName != organisation ?? emails.first?.value ?? phones.first?.value {
+           !(card.isOrganisation && fullName == organisation), fullName != emails.first?.value, fullName != phones.first?.value {
             (first, last) = Self.givenAndFamily(of: fullName)
         }
-        let knownAs = first.isEmpty && last.isEmpty ? organisation : nil
+        let knownAs = first.isEmpty && last.isEmpty ? organisation ?? Self.nickname(card.properties["NICKNAME"]) : nil
         // A birthday that is not a day on the calendar is kept as the card wrote it.
         var (birthday, birthdayText): (BirthDate?, String?) = (nil, nil)
         if let property = card.properties["BDAY"] {

@@ -42,10 +42,8 @@ extension VCard {
         var (wroteBirthday, wroteName, wroteFullName) = (false, false, false)
         // A card without a UID has an id made from its text, which the revision changes: it
         // gets the id as its UID, so that importing it again finds the same person.
-        let hasUID = lines.contains { property($0.bytes)?.name == "UID" }
-        // Lines written anew end as the card's first line does.
-        let endsInLF = lines.first.map { bytes[$0.range].last == 0x0A && bytes[$0.range].dropLast().last != 0x0D } ?? false
-        let lineEnd: [UInt8] = endsInLF ? [0x0A] : [0x0D, 0x0A]
+        let hasUID = hasUID(lines)
+        let lineEnd = lineEnd(of: lines, in: bytes)
         for line in lines {
             guard let (name, written, value) = property(line.bytes) else {
                 output += bytes[line.range]
@@ -77,6 +75,8 @@ extension VCard {
                 phones.revise(line: bytes[line.range], prefix: prefix, value: value, into: &output, lineEnd: lineEnd)
             case "REV":
                 break  // written anew before END
+            case "UID" where !hasUID:
+                break  // empty: written anew before END
             case "END":
                 if nameChanged, !wroteName {
                     appendFolded("N:\(escaped(person.lastName));\(escaped(person.firstName));;\(escaped(person.salutation ?? ""));",
@@ -103,8 +103,7 @@ extension VCard {
     public static func withUID(_ uid: String, in card: String) -> String {
         let bytes = Array(card.utf8)
         let lines = logicalLines(of: bytes)
-        let endsInLF = lines.first.map { bytes[$0.range].last == 0x0A && bytes[$0.range].dropLast().last != 0x0D } ?? false
-        let lineEnd: [UInt8] = endsInLF ? [0x0A] : [0x0D, 0x0A]
+        let lineEnd = lineEnd(of: lines, in: bytes)
         var output: [UInt8] = []
         var wrote = false
         for line in lines {
@@ -187,9 +186,15 @@ extension VCard {
             .joined(separator: ";")
     }
 
-    /// The `FN` value for `person`: the salutation and the full name, escaped.
-    private static func formattedName(of person: Person) -> String {
-        escaped((person.salutation.map { $0 + " " } ?? "") + person.fullName)
+    /// The line end of the lines a change writes anew: the card's first line's, LF or CR LF.
+    static func lineEnd(of lines: [Line], in bytes: [UInt8]) -> [UInt8] {
+        let endsInLF = lines.first.map { bytes[$0.range].last == 0x0A && bytes[$0.range].dropLast().last != 0x0D } ?? false
+        return endsInLF ? [0x0A] : [0x0D, 0x0A]
+    }
+
+    /// Whether the card has a `UID` with a value (an empty one is none: the reader makes an id).
+    static func hasUID(_ lines: [Line]) -> Bool {
+        lines.contains { property($0.bytes).map { $0.name == "UID" && !$0.value.trimmingCharacters(in: .whitespaces).isEmpty } ?? false }
     }
 
     /// `person`'s birthday as a `BDAY` line that begins with `prefix` (the card's own group and

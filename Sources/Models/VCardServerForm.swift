@@ -5,24 +5,29 @@ extension VCard {
     /// vCard's own rule: an `FN`), changed only where it falls short, so that a card imported
     /// from any phone or tool can be sent:
     /// - a vCard 2.1 card becomes 3.0: quoted-printable values are written as plain UTF-8 text,
-    ///   `ENCODING=BASE64` becomes `ENCODING=b`, a bare type (`;CELL`) becomes `TYPE=CELL`, and
-    ///   charsets go (the text is UTF-8);
+    ///   `ENCODING=BASE64` becomes `ENCODING=b` (its value without the spaces of its folds), a
+    ///   bare type (`;CELL`) becomes `TYPE=CELL`, and charsets go (the text is UTF-8);
     /// - a card without a `VERSION` gets `VERSION:3.0`;
-    /// - a card without a `UID` gets `person`'s id as one, so that it reads back as them;
-    /// - a card without an `FN`, or with an empty one, gets the name `person` is shown by.
-    /// Every other line keeps its bytes. The card read back gives `person` again: an `FN` that
-    /// is only what a nameless card is shown by reads back as no name (see `VCard`).
+    /// - a card without a `UID`, or with an empty one, gets `person`'s id, so it reads back as them;
+    /// - a card without an `FN`, or with an empty one, gets `formattedName(of:)`'s: for someone
+    ///   without a name, the organisation's name (the card marked `X-ABShowAs:COMPANY`, as Apple's
+    ///   contacts mark one), their first address or number, or nothing, all of which read back as
+    ///   no name.
+    /// Every other line keeps its bytes, and the card read back gives `person` again.
     public static func serverForm(of card: String, for person: Person) -> String {
         let bytes = Array(card.utf8)
         let lines = logicalLines(of: bytes)
-        let names = lines.compactMap { property($0.bytes)?.name }
-        let isVersion21 = lines.contains { property($0.bytes).map { $0.name == "VERSION" && $0.value.hasPrefix("2") } ?? false }
-        let fullName = lines.lazy.compactMap { property($0.bytes) }.first { $0.name == "FN" }?.value ?? ""
-        let needsFullName = fullName.trimmingCharacters(in: .whitespaces).isEmpty && !person.shownName.isEmpty
-        guard isVersion21 || !names.contains("VERSION") || !names.contains("UID") || needsFullName else { return card }
-        let endsInLF = lines.first.map { bytes[$0.range].last == 0x0A && bytes[$0.range].dropLast().last != 0x0D } ?? false
-        let lineEnd: [UInt8] = endsInLF ? [0x0A] : [0x0D, 0x0A]
-        let shown = (person.salutation.map { $0 + " " } ?? "") + person.shownName
+        let properties = lines.compactMap { property($0.bytes) }
+        let names = Set(properties.map(\.name))
+        let isVersion21 = properties.contains { $0.name == "VERSION" && $0.value.hasPrefix("2") }
+        let hasUID = hasUID(lines)
+        let hasFullName = properties.contains { $0.name == "FN" && !$0.value.trimmingCharacters(in: .whitespaces).isEmpty }
+        let organisation = names.contains("ORG") && !person.hasName ? person.knownAs : nil
+        let fullName = formattedName(of: person, organisation: organisation)
+        let needsFullName = !hasFullName && !(names.contains("FN") && fullName.isEmpty)
+        let marksOrganisation = organisation != nil && needsFullName && !names.contains("KIND") && !names.contains("X-ABSHOWAS")
+        guard isVersion21 || !names.contains("VERSION") || !hasUID || needsFullName else { return card }
+        let lineEnd = lineEnd(of: lines, in: bytes)
         var output: [UInt8] = []
         for line in lines {
             guard let (name, prefix, value) = property(line.bytes) else {
@@ -35,11 +40,12 @@ extension VCard {
                 appendFolded("VERSION:3.0", to: &output, lineEnd: lineEnd)
             case "VERSION" where isVersion21:
                 appendFolded(prefix + ":3.0", to: &output, lineEnd: lineEnd)
-            case "FN" where needsFullName:
-                appendFolded(prefix + ":" + escaped(shown), to: &output, lineEnd: lineEnd)
+            case "FN" where needsFullName, "UID" where !hasUID:
+                break  // written anew before END
             case "END":
-                if !names.contains("UID") { appendFolded(uidLine(for: person.id), to: &output, lineEnd: lineEnd) }
-                if needsFullName, !names.contains("FN") { appendFolded("FN:" + escaped(shown), to: &output, lineEnd: lineEnd) }
+                if !hasUID { appendFolded(uidLine(for: person.id), to: &output, lineEnd: lineEnd) }
+                if needsFullName { appendFolded("FN:" + fullName, to: &output, lineEnd: lineEnd) }
+                if marksOrganisation { appendFolded("X-ABShowAs:COMPANY", to: &output, lineEnd: lineEnd) }
                 output += bytes[line.range]
             case _ where isVersion21:
                 appendFolded(versionThreeLine(line.bytes, prefix: prefix, value: value), to: &output, lineEnd: lineEnd)
@@ -51,23 +57,24 @@ extension VCard {
     }
 
     /// A vCard 2.1 content line as vCard 3.0 writes it: its value decoded from quoted-printable
-    /// (line breaks in it written `\n`), and its parameters named.
+    /// (line breaks in it written `\n`) or its base64 without spaces, and its parameters named
+    /// (`plainPrefix` leaves out the quoted-printable encoding).
     private static func versionThreeLine(_ line: [UInt8], prefix: String, value: String) -> String {
+        let upper = prefix.uppercased()
         var text = value
         if isQuotedPrintable(line) {
-            let latin1 = prefix.uppercased().contains("ISO-8859-1")
-            text = String(decoding: quotedPrintableDecoded(Array(value.utf8)[...], latin1: latin1), as: UTF8.self)
+            text = String(decoding: quotedPrintableDecoded(Array(value.utf8)[...], latin1: upper.contains("ISO-8859-1")), as: UTF8.self)
                 .replacingOccurrences(of: "\r\n", with: "\\n").replacingOccurrences(of: "\n", with: "\\n")
+        } else if upper.contains("BASE64") {
+            text = value.filter { !$0.isWhitespace }
         }
-        let parts = prefix.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+        let parts = plainPrefix(prefix).split(separator: ";", omittingEmptySubsequences: false).map(String.init)
         let parameters = parts.dropFirst().compactMap { parameter -> String? in
-            let upper = parameter.uppercased()
-            switch upper {
-            case "QUOTED-PRINTABLE", "ENCODING=QUOTED-PRINTABLE", "8BIT", "ENCODING=8BIT": return nil
-            case "BASE64", "ENCODING=BASE64": return "ENCODING=b"
-            case _ where upper.hasPrefix("CHARSET="): return nil
-            case _ where !parameter.contains("="): return "TYPE=" + parameter
-            default: return parameter
+            switch parameter.uppercased() {
+            case "8BIT", "ENCODING=8BIT", _ where parameter.uppercased().hasPrefix("CHARSET="): nil
+            case "BASE64", "ENCODING=BASE64": "ENCODING=b"
+            case _ where !parameter.contains("="): "TYPE=" + parameter
+            default: parameter
             }
         }
         return ([parts[0]] + parameters).joined(separator: ";") + ":" + text

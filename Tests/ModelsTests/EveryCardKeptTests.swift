@@ -8,13 +8,19 @@ import TestSupport
 struct EveryCardKeptTests {
     static let now = Date(timeIntervalSince1970: 1_795_563_540)  // 2026-11-24 23:39:00 UTC
 
+    /// What the list shows for `person`, as `PersonViewModel.nameText` writes it.
+    static func shown(_ person: Person) -> String {
+        let name = ((person.salutation.map { [$0] } ?? []) + [person.shownName]).filter { !$0.isEmpty }.joined(separator: " ")
+        return name.isEmpty ? "(no name)" : name
+    }
+
     @Test(arguments: CardShape.all)
     func eachShapeIsReadAsOnePersonWithItsBirthdayAndName(_ shape: CardShape) throws {
         let read = VCard.people(from: shape.text)
         #expect(read.problems.isEmpty)
         let person = try #require(read.people.first)
         #expect(read.people.count == 1)
-        #expect(person.shownName == shape.shownName)
+        #expect(Self.shown(person) == shape.shownName)
         #expect(person.birthday == shape.birthday)
         #expect(person.birthdayText == shape.birthdayText)
         #expect(read.cards == [shape.text])
@@ -24,7 +30,7 @@ struct EveryCardKeptTests {
     @Test func aFileOfEveryShapeIsReadWholeAndWrittenBackByteForByte() {
         let read = VCard.people(from: CardShape.file)
         #expect(read.problems.isEmpty)
-        #expect(read.people.map(\.shownName) == CardShape.all.map(\.shownName))
+        #expect(read.people.map(Self.shown) == CardShape.all.map(\.shownName))
         let kept = Dictionary(uniqueKeysWithValues: zip(read.people.map(\.id), read.cards))
         #expect(VCard.text(for: read.people, keeping: kept, revisedAt: Self.now) == CardShape.file)
     }
@@ -67,6 +73,17 @@ struct EveryCardKeptTests {
         #expect(read.people.map(\.lastName) == ["Doe", "Roe"])
     }
 
+    @Test(arguments: ["BDAY;X-VALUE=TEXTUAL:18151210", "BDAY;VALUE=date:18151210"])
+    func onlyAValueParameterOfTextMakesABirthdayText(line: String) throws {
+        let person = try #require(VCard.people(from: "BEGIN:VCARD\nN:Doe;Jo;;;\n\(line)\nEND:VCARD\n").people.first)
+        #expect(person.birthday == BirthDate("1815-12-10"))
+    }
+
+    @Test func aMonthAndADayAreADateWithoutAYear() throws {
+        let person = try #require(VCard.people(from: "BEGIN:VCARD\nN:Doe;Jo;;;\nBDAY;value=date:02-10\nEND:VCARD\n").people.first)
+        #expect(person.birthday == BirthDate("--02-10"))
+    }
+
     @Test func twoCardsWithOneUIDAreBothRead() {
         let card = { (name: String) in "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:twin\r\nN:\(name);Jo;;;\r\nEND:VCARD\r\n" }
         let read = VCard.people(from: card("Doe") + card("Roe"))
@@ -86,6 +103,24 @@ struct EveryCardKeptTests {
         #expect(text.contains("BDAY;VALUE=text:circa 1800\\, Paris\r\n"))
         #expect(text.contains("ORG:Acme\\; Sales\r\n"))
         #expect(VCard.people(from: text).people == people)
+    }
+
+    @Test func someoneWithoutANameButWithASalutationReadsBackWithout() throws {
+        let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:acme\r\nN:;;;Dr.;\r\nORG:Acme\r\nEND:VCARD\r\n"
+        let acme = try #require(VCard.people(from: text).people.first)
+        #expect(VCard.people(from: VCard.text(for: [acme])).people == [acme])
+        #expect(VCard.people(from: VCard.serverForm(of: text, for: acme)).people == [acme])
+    }
+
+    @Test func aCardWithAnEmptyUIDKeepsItsIdThroughAnEditAndASync() throws {
+        let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:\r\nN:Murray;Grace;;;\r\nEND:VCARD\r\n"
+        var grace = try #require(VCard.people(from: text).people.first)
+        let sent = VCard.serverForm(of: text, for: grace)
+        #expect(sent.contains("UID:urn:uuid:\(grace.id)\r\n") && !sent.contains("UID:\r\n"))
+        #expect(VCard.people(from: sent).people.first?.id == grace.id)
+        grace.firstName = "Grace Brewster"
+        let revised = try #require(VCard.revised(text, to: grace, at: Self.now))
+        #expect(VCard.people(from: revised).people.first?.id == grace.id)
     }
 
     // MARK: - Revised
@@ -130,7 +165,7 @@ struct EveryCardKeptTests {
         #expect(VCard.people(from: sent).people == [person])
         let properties = sent.split(whereSeparator: \.isNewline).map { $0.uppercased() }
         #expect(["VERSION:3.0", "VERSION:4.0"].contains { properties.contains($0) })
-        #expect(properties.contains { $0.hasPrefix("UID") } && properties.contains { $0.hasPrefix("FN:") && $0.count > 3 })
+        #expect(properties.contains { $0.hasPrefix("UID") && $0.count > 4 } && properties.contains { $0.hasPrefix("FN") })
         #expect(!sent.contains("QUOTED-PRINTABLE"))
     }
 

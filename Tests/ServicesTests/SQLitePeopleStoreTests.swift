@@ -557,7 +557,10 @@ struct SQLitePeopleStoreTests {
             INSERT INTO person (id, firstName, lastName, birthMonth, birthDay, firstKey, lastKey, nameKey, searchKey, birthKey)
             VALUES ('grace', 'Grace', 'Hopper', 12, 9, 'grace', 'hopper', 'grace hopper', 'grace hopper', 1209)
             """)
-        let reading = SQLitePeopleStore(database: try AppDatabase.openForReading(path: path))
+        let copy = try AppDatabase.openForReading(path: path)
+        let columns = try copy.read { try $0.columns(in: "person").map(\.name) }
+        #expect(columns.contains("birthText") && columns.contains("knownAs"), "the copy read is migrated")
+        let reading = SQLitePeopleStore(database: copy)
         #expect(try reading.person(id: "grace") == Person(id: "grace", firstName: "Grace", lastName: "Hopper", birthday: BirthDate("--12-09")))
         let migrated = SQLitePeopleStore(database: try AppDatabase(path: path))
         var grace = try #require(try migrated.person(id: "grace"))

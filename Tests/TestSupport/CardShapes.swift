@@ -14,7 +14,8 @@ public struct CardShape: Sendable, CustomStringConvertible {
     public let text: String
     /// The UID the card has, or nil when it has none.
     public let uid: String?
-    /// The name the list shows (`PersonViewModel.nameText`).
+    /// The name the list shows (`PersonViewModel.nameText`): `(no name)` for a card that gives
+    /// nothing to show.
     public let shownName: String
     /// The birthday as a date, when it is one.
     public let birthday: BirthDate?
@@ -108,7 +109,7 @@ public struct CardShape: Sendable, CustomStringConvertible {
             "BEGIN:VCARD", "VERSION:4.0", "UID:day-only", "FN:Caroline Herschel", "N:Herschel;Caroline;;;", "BDAY:---10",
             "END:VCARD",
         ]),
-        CardShape("a version 3.0 birthday of a month and a day", uid: "month-day", shows: "Maria Mitchell", birthdayText: "02-10", [
+        CardShape("a version 3.0 birthday of a month and a day", uid: "month-day", shows: "Maria Mitchell", birthday: "--02-10", [
             "BEGIN:VCARD", "VERSION:3.0", "UID:month-day", "N:Mitchell;Maria;;;", "FN:Maria Mitchell", "BDAY;value=date:02-10",
             "END:VCARD",
         ]),
@@ -122,6 +123,25 @@ public struct CardShape: Sendable, CustomStringConvertible {
         CardShape("a soft break before a blank line", uid: "soft-break", shows: "Émilie du Châtelet", [
             "BEGIN:VCARD", "VERSION:2.1", "UID:soft-break", "N;CHARSET=UTF-8:du Châtelet;Émilie;;;",
             "NOTE;ENCODING=QUOTED-PRINTABLE:Translated Newton=0D=0A=", "into French=", "", "END:VCARD",
+        ]),
+        CardShape("an Apple company card", uid: "apple-company", shows: "Babbage & Co", [
+            "BEGIN:VCARD", "VERSION:3.0", "UID:apple-company", "N:;;;;", "FN:Babbage & Co", "ORG:Babbage & Co;",
+            "X-ABShowAs:COMPANY", "END:VCARD",
+        ]),
+        CardShape("only a nickname", uid: "nickname-only", shows: "Lulu", [
+            "BEGIN:VCARD", "VERSION:4.0", "UID:nickname-only", "NICKNAME:Lulu,Lou", "END:VCARD",
+        ]),
+        CardShape("a salutation and an organisation but no name", uid: "salutation-org", shows: "Dr. Acme Labs", [
+            "BEGIN:VCARD", "VERSION:3.0", "UID:salutation-org", "N:;;;Dr.;", "ORG:Acme Labs", "END:VCARD",
+        ]),
+        CardShape("nothing to show but a note", uid: "note-only", shows: "(no name)", [
+            "BEGIN:VCARD", "VERSION:3.0", "UID:note-only", "FN:", "NOTE:met at the conference", "END:VCARD",
+        ]),
+        CardShape("an empty UID", uid: nil, shows: "Grace Murray", [
+            "BEGIN:VCARD", "VERSION:3.0", "UID:", "N:Murray;Grace;;;", "END:VCARD",
+        ]),
+        CardShape("a name that is also the nickname and the organisation", uid: "cher", shows: "Cher", [
+            "BEGIN:VCARD", "VERSION:3.0", "UID:cher", "FN:Cher", "NICKNAME:Cher", "ORG:Cher", "END:VCARD",
         ]),
     ]
 

@@ -165,11 +165,12 @@ public final class PeopleView: ScreenView {
             let line = rect.row + offset
             let isSelected = first + offset == selected
             let birthday = row.rowBirthdayText
-            let birthdayWidth = rect.width >= 40 ? DisplayWidth.of(birthday) : 0
+            // A birthday the card wrote as text takes a third of the row at most, the name the rest.
+            let birthdayWidth = rect.width >= 40 ? min(DisplayWidth.of(birthday), rect.width / 3) : 0
             if isSelected { surface.draw("›", row: line, column: rect.column, style: .title) }
             surface.draw(row.nameText, row: line, column: rect.column + 2, width: rect.width - 3 - birthdayWidth,
                          style: isSelected ? .selectedTab : .normal)
-            if birthdayWidth > 0 { surface.draw(birthday, row: line, column: rect.right - birthdayWidth) }
+            if birthdayWidth > 0 { surface.draw(birthday, row: line, column: rect.right - birthdayWidth, width: birthdayWidth) }
         }
     }
 

@@ -113,10 +113,11 @@ public struct PersonForm: Equatable, Sendable {
         if !phone.isEmpty, phone != editing?.phones.first?.value, let problem = Self.problem(withPhone: phone) {
             return .failure(Invalid(field: .phone, message: problem))
         }
-        // Whatever the form does not show (what a nameless card is known by) stays as it was.
+        // What the form does not show (what a nameless card is known by) stays while they have no name.
         var person = editing ?? Person(firstName: "", lastName: "")
         person.salutation = salutation.isEmpty ? nil : salutation
         (person.firstName, person.lastName) = (first, last)
+        if person.hasName { person.knownAs = nil }
         person.birthday = birthday
         person.birthdayText = birthday == nil && birthdayText == keptText ? editing?.birthdayText : nil
         person.emails = Self.replacingFirst(of: editing?.emails ?? [], with: email)
