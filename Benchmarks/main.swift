@@ -77,7 +77,7 @@ func drawingFigures() async throws -> [Figure] {
     await weather.lookupsFinished()
     let movies = MovieListViewModel(service: catalogue)
     movies.screenAppeared()
-    await movies.fetch?.value
+    await untilIdle(movies.isBusy)
     let search = MovieSearchViewModel(service: catalogue, scheduler: scheduler)
     search.inputLineEdited(.insert("star"))
     await untilIdle(search.isBusy)

@@ -4,6 +4,7 @@ import Renderer
 import Screens
 import Services
 import Testing
+import TestSupport
 
 /// `mvvm-tui movies`: the Movies screen's list in a shell.
 @MainActor
@@ -12,7 +13,7 @@ struct MoviesSubcommandTests {
     private func offlineMovies(_ segment: Endpoint = .popular) async -> MovieListViewModel {
         let list = MovieListViewModel(service: EmbeddedMovieCatalog.bundled(), initialSegment: segment)
         list.screenAppeared()
-        await list.fetch?.value
+        await untilIdle(list.isBusy)
         return list
     }
 

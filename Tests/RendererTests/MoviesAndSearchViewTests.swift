@@ -30,7 +30,7 @@ import TestSupport
     @Test(arguments: [Size(columns: 100, rows: 24), Size(columns: 80, rows: 24), Size(columns: 40, rows: 10)])
     func moviesScreen(size: Size) async throws {
         let (harness, list, _) = harness(tab: .movies, size: size)
-        await list.fetch?.value
+        await untilIdle(list.isBusy)
         harness.draw()
         #expect(harness.grid.text == (try Snapshot.expected(harness.grid.text, named: "movies-\(size)")))
     }
@@ -73,9 +73,9 @@ import TestSupport
 
     @Test func upcomingSaysItNeedsTmdb() async {
         let (harness, list, _) = harness(tab: .movies, size: Size(columns: 80, rows: 24))
-        await list.fetch?.value
+        await untilIdle(list.isBusy)
         harness.type(Array("\u{1B}[C".utf8))  // Right: Upcoming
-        await list.fetch?.value
+        await untilIdle(list.isBusy)
         harness.draw()
         #expect(harness.grid.text.contains("[Upcoming]"))
         #expect(harness.grid.text.contains("Upcoming films need TMDb: set TMDB_API_KEY"))
@@ -105,7 +105,7 @@ import TestSupport
 
     @Test func theMoviesDetailPaneShowsTheFilmTheCursorMovesTo() async {
         let (harness, list, _) = harness(tab: .movies, size: Size(columns: 100, rows: 24))
-        await list.fetch?.value
+        await untilIdle(list.isBusy)
         harness.type(Self.down)
         #expect(Self.detailPane(harness.grid).prefix(3) == ["東京物語", "Nov 3, 1953", "★★★★★★★★☆☆ 8.2"])
         #expect(Self.detailPane(harness.grid).joined(separator: " ").contains("An old couple visit their children in Tokyo."))
@@ -122,16 +122,16 @@ import TestSupport
 
     @Test func manyMoviesChangesInOneTurnDrawAsTheLast() async {
         let (harness, list, _) = harness(tab: .movies, size: Size(columns: 100, rows: 24))
-        await list.fetch?.value
+        await untilIdle(list.isBusy)
         harness.type(Self.down + Self.down + Self.right + Self.left)  // the cursor moves, then two segment changes
         #expect(harness.grid.text(inRow: 2, style: .selectedTab) == "[Popular]")
         #expect(harness.grid.lines[3].contains("Loading…"))
         #expect(!harness.grid.text.contains("Star Wars"))
         #expect(Self.detailPane(harness.grid).isEmpty)
-        await list.fetch?.value
+        await untilIdle(list.isBusy)
         harness.type(Self.down + Self.up + Self.down + Self.down + Self.up)
         let (oneStep, oneStepList, _) = self.harness(tab: .movies, size: Size(columns: 100, rows: 24))
-        await oneStepList.fetch?.value
+        await untilIdle(oneStepList.isBusy)
         oneStep.type(Self.down)
         #expect(harness.grid.text == oneStep.grid.text)
         #expect(Self.detailPane(harness.grid).first == "東京物語")

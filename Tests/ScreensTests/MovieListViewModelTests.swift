@@ -3,119 +3,138 @@ import Screens
 import Testing
 import TestSupport
 
+/// The Movies screen's view-model: inputs in, the pages it asks for answered by the test, whole
+/// histories of its outputs out. Nothing of the view-model's is awaited.
 @MainActor
 struct MovieListViewModelTests {
-    let service = ControlledMovieService()
+    let pages = HeldWork<MovieList.Request, MovieList.Answer>()
 
-    @Test func theFirstAppearanceFetchesPopular() async {
-        let list = MovieListViewModel(service: service)
+    private func makeList(catalogue: Bool = false, segment: Endpoint = .popular) -> MovieListViewModel {
+        MovieListViewModel(runner: pages, hasCatalogue: catalogue, initialSegment: segment)
+    }
+
+    @Test func theFirstAppearanceFetchesPopularOnce() {
+        let list = makeList()
         let busy = ValueRecorder(list.isBusy)
+        let rows = ValueRecorder(list.rows)
         list.screenAppeared()
-        let request = await service.nextRequest()
-        #expect(request.question == .segment(.popular))
-        await service.answer(request, with: MoviePage(movies: [.sample("Star Wars")], totalResults: 1))
-        await list.fetch?.value
-        #expect(latest(list.rows).map(\.title) == ["Star Wars"])
+        list.screenAppeared()
+        #expect(pages.asked == [.first(.popular)])
+        pages.answer(with: .page(MoviePage(movies: [.sample("Star Wars")], totalResults: 1)))
+        #expect(rows.values.map { $0.map(\.title) } == [[], ["Star Wars"]])
         #expect(busy.values == [false, true, false])
         #expect(latest(list.selectedMovie)?.title == "Star Wars")
     }
 
-    @Test func aSegmentChangeClearsTheRowsShowsFetchingThenTheRows() async {
-        let list = MovieListViewModel(service: service)
+    @Test func aSegmentChangeClearsTheRowsShowsFetchingThenTheRows() {
+        let list = makeList()
         list.screenAppeared()
-        await service.answer(await service.nextRequest(), with: MoviePage(movies: [.sample("Popular film")], totalResults: 1))
-        await list.fetch?.value
+        pages.answer(with: .page(MoviePage(movies: [.sample("Popular film")], totalResults: 1)))
         let rows = ValueRecorder(list.rows)
         let busy = ValueRecorder(list.isBusy)
+        let segment = ValueRecorder(list.selectedSegment)
         list.selectNextSegment()
-        let request = await service.nextRequest()
-        #expect(request.question == .segment(.upcoming))
-        await service.answer(request, with: MoviePage(movies: [.sample("Soon")], totalResults: 1))
-        await list.fetch?.value
+        pages.answer(with: .page(MoviePage(movies: [.sample("Soon")], totalResults: 1)))
+        #expect(pages.asked == [.first(.popular), .first(.upcoming)])
         #expect(rows.values.map { $0.map(\.title) } == [["Popular film"], [], ["Soon"]])
         #expect(busy.values == [false, true, false])
-        #expect(latest(list.selectedSegment) == 2)
+        #expect(segment.values == [1, 2])
     }
 
-    @Test func aLateAnswerForAnEarlierSegmentNeverOverwritesTheCurrentOne() async {
-        let list = MovieListViewModel(service: service)
+    @Test func theFetchForASegmentNoLongerShownIsCancelled() {
+        let list = makeList()
         list.screenAppeared()
-        let popular = await service.nextRequest()
         list.selectSegment(3)
-        let topRated = await service.nextRequest()
-        await service.answer(topRated, with: MoviePage(movies: [.sample("Best")], totalResults: 1))
-        await list.fetch?.value
-        await service.answer(popular, with: MoviePage(movies: [.sample("Stale")], totalResults: 1))
-        for _ in 0..<20 { await Task.yield() }
+        #expect(pages.cancelled == [pages.id(ofAsked: 0)])
+        pages.answer(with: .page(MoviePage(movies: [.sample("Best")], totalResults: 1)))
         #expect(latest(list.rows).map(\.title) == ["Best"])
+        #expect(pages.asked == [.first(.popular), .first(.topRated)])
     }
 
-    @Test func upcomingWithoutAKeySaysHowToGetOne() async {
-        let list = MovieListViewModel(service: service, initialSegment: .upcoming)
+    @Test func upcomingWithoutAKeySaysHowToGetOne() {
+        let list = makeList(segment: .upcoming)
         list.screenAppeared()
-        await service.fail(await service.nextRequest(), with: MovieServiceError.needsAPIKey("Upcoming films need TMDb: set TMDB_API_KEY"))
-        await list.fetch?.value
+        pages.answer(with: .failed(.needsAPIKey("Upcoming films need TMDb: set TMDB_API_KEY")))
         #expect(latest(list.info) == "Upcoming films need TMDb: set TMDB_API_KEY")
         #expect(latest(list.rows).isEmpty)
     }
 
-    @Test func aTmdbFailureShowsTheReasonAndOffersTheCatalogue() async {
-        let catalogue = ControlledMovieService()
-        let list = MovieListViewModel(service: service, catalogue: catalogue)
+    @Test func aTmdbFailureShowsTheReasonAndOffersTheCatalogue() {
+        let list = makeList(catalogue: true)
+        let info = ValueRecorder(list.info)
+        let problem = ValueRecorder(list.infoIsProblem)
         list.screenAppeared()
-        await service.fail(await service.nextRequest(), with: MovieServiceError.rejectedKey)
-        await list.fetch?.value
-        #expect(latest(list.info) == "TMDb rejected the API key. Press c for the embedded catalogue.")
-        #expect(latest(list.infoIsProblem))
+        pages.answer(with: .failed(.rejectedKey))
         list.useCatalogue()
-        let request = await catalogue.nextRequest()
-        #expect(request.question == .segment(.popular))
-        await catalogue.answer(request, with: MoviePage(movies: [.sample("Star Wars")], totalResults: 1, note: nil))
-        await list.fetch?.value
+        #expect(pages.asked.last == MovieList.Request(segment: .popular, page: 1, fromCatalogue: true))
+        pages.answer(with: .page(MoviePage(movies: [.sample("Star Wars")], totalResults: 1)))
         #expect(latest(list.rows).map(\.title) == ["Star Wars"])
-        #expect(latest(list.info) == "")
-        #expect(!latest(list.infoIsProblem))
-        list.useCatalogue()  // nothing is on offer any more: no new request
-        for _ in 0..<20 { await Task.yield() }
-        #expect(await catalogue.questions.count == 1)
+        #expect(info.values == ["", "TMDb rejected the API key. Press c for the embedded catalogue.", ""])
+        #expect(problem.values == [false, true, false])
+        list.useCatalogue()  // nothing is on offer any more
+        #expect(pages.asked.count == 2)
     }
 
-    @Test func theCatalogueIsNotOfferedWithoutOne() async {
-        let list = MovieListViewModel(service: service)
+    @Test func theCatalogueIsNotOfferedWithoutOne() {
+        let list = makeList()
         list.screenAppeared()
-        await service.fail(await service.nextRequest(), with: MovieServiceError.noNetwork)
-        await list.fetch?.value
+        pages.answer(with: .failed(.noNetwork))
         #expect(latest(list.info) == "TMDb: no network.")
         list.useCatalogue()
-        for _ in 0..<20 { await Task.yield() }
-        #expect(await service.questions.count == 1)
+        #expect(pages.asked.count == 1)
     }
 
-    @Test func noNetworkNamesTmdbAndOffersTheCatalogue() async {
-        let list = MovieListViewModel(service: service, catalogue: ControlledMovieService())
+    @Test func noNetworkNamesTmdbAndOffersTheCatalogue() {
+        let list = makeList(catalogue: true)
         list.screenAppeared()
-        await service.fail(await service.nextRequest(), with: MovieServiceError.noNetwork)
-        await list.fetch?.value
+        pages.answer(with: .failed(.noNetwork))
         #expect(latest(list.info) == "TMDb: no network. Press c for the embedded catalogue.")
     }
 
-    @Test func theCataloguesNoteShowsWithItsSegment() async {
-        let list = MovieListViewModel(service: service, initialSegment: .nowPlaying)
+    @Test func theCataloguesNoteShowsWithItsSegment() {
+        let list = makeList(segment: .nowPlaying)
         list.screenAppeared()
-        await service.answer(await service.nextRequest(), with: MoviePage(movies: [.sample("Sin City")], totalResults: 349, note: "Films of 2005"))
-        await list.fetch?.value
+        pages.answer(with: .page(MoviePage(movies: [.sample("Sin City")], totalResults: 349, note: "Films of 2005")))
         #expect(latest(list.info) == "Films of 2005")
     }
 
-    @Test func theCursorStaysOnTheList() async {
-        let list = MovieListViewModel(service: service)
+    @Test func theCursorStaysOnTheList() {
+        let list = makeList()
         list.screenAppeared()
-        await service.answer(await service.nextRequest(), with: MoviePage(movies: [.sample("A"), .sample("B", id: 2)], totalResults: 2))
-        await list.fetch?.value
+        pages.answer(with: .page(MoviePage(movies: [.sample("A"), .sample("B", id: 2)], totalResults: 2)))
         let selected = ValueRecorder(list.selectedIndex)
+        let movie = ValueRecorder(list.selectedMovie)
         list.moveSelection(by: 5)
         list.moveSelection(by: -9)
         #expect(selected.values == [0, 1, 0])
+        #expect(movie.values.map { $0?.title } == ["A", "B", "A"])
+    }
+
+    @Test func theLiveRunnerAsksTheServiceAndTheCatalogueOnceChosen() async {
+        let service = ControlledMovieService()
+        let catalogue = ControlledMovieService()
+        let list = MovieListViewModel(service: service, catalogue: catalogue)
+        list.screenAppeared()
+        await service.fail(await service.nextRequest(), with: MovieServiceError.noNetwork)
+        await untilIdle(list.isBusy)
+        list.useCatalogue()
+        await catalogue.answer(await catalogue.nextRequest(), with: MoviePage(movies: [.sample("Alien")], totalResults: 1))
+        await untilIdle(list.isBusy)
+        #expect(latest(list.rows).map(\.title) == ["Alien"])
+        #expect(await service.questions == [.segment(.popular)])
+        #expect(await catalogue.questions == [.segment(.popular)])
+    }
+}
+
+extension MovieList.Request {
+    /// A segment's first page from the service.
+    static func first(_ segment: Endpoint) -> MovieList.Request {
+        MovieList.Request(segment: segment, page: 1, fromCatalogue: false)
+    }
+
+    /// Page `page` of Popular from the service.
+    static func popular(page: Int) -> MovieList.Request {
+        MovieList.Request(segment: .popular, page: page, fromCatalogue: false)
     }
 }
 
@@ -126,164 +145,126 @@ private func films(_ first: Int, _ last: Int) -> [Movie] {
     (first...last).map { .sample("Film \($0)", id: $0) }
 }
 
+/// A page of `movies` among 60, more to come unless said.
+private func page(_ movies: [Movie], more: Bool = true, total: Int = 60) -> MovieList.Answer {
+    .page(MoviePage(movies: movies, totalResults: total, hasMorePages: more))
+}
+
 @MainActor
 struct MovieListPagingTests {
-    let service = ControlledMovieService()
+    let pages = HeldWork<MovieList.Request, MovieList.Answer>()
 
     /// A list showing its first page of 20 films, with more to come.
-    private func listOnItsFirstPage() async -> MovieListViewModel {
-        let list = MovieListViewModel(service: service)
+    private func listOnItsFirstPage() -> MovieListViewModel {
+        let list = MovieListViewModel(runner: pages, hasCatalogue: false)
         list.screenAppeared()
-        await service.answer(await service.nextRequest(), with: MoviePage(movies: films(1, 20), totalResults: 60, hasMorePages: true))
-        await list.fetch?.value
+        pages.answer(with: page(films(1, 20)))
         return list
     }
 
-    @Test func theCursorNearingTheEndLoadsTheNextPageAndAppendsIt() async {
-        let list = await listOnItsFirstPage()
+    @Test func theCursorNearingTheEndLoadsTheNextPageAndAppendsIt() {
+        let list = listOnItsFirstPage()
+        let rows = ValueRecorder(list.rows)
         list.moveSelection(by: 14)
-        for _ in 0..<20 { await Task.yield() }
-        #expect(await service.questions == [.segment(.popular)])
+        #expect(pages.asked == [.first(.popular)])
         list.moveSelection(by: 1)
-        let request = await service.nextRequest()
-        #expect(request.question == .segment(.popular, page: 2))
-        await service.answer(request, with: MoviePage(movies: films(21, 40), totalResults: 60, hasMorePages: true))
-        await list.fetch?.value
-        #expect(latest(list.rows).map(\.title) == films(1, 40).map(\.title))
+        #expect(pages.asked == [.first(.popular), .popular(page: 2)])
+        pages.answer(with: page(films(21, 40)))
+        #expect(rows.values.map(\.count) == [20, 40])
         #expect(latest(list.selectedIndex) == 15)
         #expect(latest(list.selectedMovie)?.title == "Film 16")
     }
 
-    @Test func aPageIsNotAskedForAgainWhileItLoads() async {
-        let list = await listOnItsFirstPage()
+    @Test func aPageIsNotAskedForAgainWhileItLoads() {
+        let list = listOnItsFirstPage()
         list.moveSelection(by: 15)
-        let request = await service.nextRequest()
         list.moveSelection(by: 1)
         list.moveSelection(by: 1)
         list.moveSelection(by: -1)
-        for _ in 0..<20 { await Task.yield() }
-        #expect(await service.questions == [.segment(.popular), .segment(.popular, page: 2)])
-        await service.answer(request, with: MoviePage(movies: films(21, 40), totalResults: 60, hasMorePages: true))
-        await list.fetch?.value
+        #expect(pages.asked == [.first(.popular), .popular(page: 2)])
+        pages.answer(with: page(films(21, 40)))
         #expect(latest(list.rows).count == 40)
     }
 
-    @Test func theLastPageEndsThePaging() async {
-        let list = await listOnItsFirstPage()
+    @Test func theLastPageEndsThePaging() {
+        let list = listOnItsFirstPage()
         list.moveSelection(by: 19)
-        await service.answer(await service.nextRequest(), with: MoviePage(movies: films(21, 25), totalResults: 25, hasMorePages: false))
-        await list.fetch?.value
+        pages.answer(with: page(films(21, 25), more: false, total: 25))
         list.moveSelection(by: 10)
-        for _ in 0..<20 { await Task.yield() }
         #expect(latest(list.selectedIndex) == 24)
-        #expect(await service.questions.count == 2)
+        #expect(pages.asked.count == 2)
     }
 
-    @Test func aPageThatFailsKeepsTheRowsAndSaysSoAndTheNextMoveTriesAgain() async {
-        let list = await listOnItsFirstPage()
+    @Test func aPageThatFailsKeepsTheRowsAndSaysSoAndTheNextMoveTriesAgain() {
+        let list = listOnItsFirstPage()
         let info = ValueRecorder(list.info)
         let problem = ValueRecorder(list.infoIsProblem)
         let busy = ValueRecorder(list.isBusy)
+        let rows = ValueRecorder(list.rows)
         list.moveSelection(by: 19)
-        await service.fail(await service.nextRequest(), with: MovieServiceError.noNetwork)
-        await list.fetch?.value
-        #expect(latest(list.rows).count == 20)
+        pages.answer(with: .failed(.noNetwork))
         #expect(latest(list.selectedIndex) == 19)
-        #expect(info.values == ["", "More films could not be loaded: TMDb: no network."])
-        #expect(problem.values == [false, true])
         list.moveSelection(by: -1)
-        let again = await service.nextRequest()
-        #expect(again.question == .segment(.popular, page: 2))
-        await service.answer(again, with: MoviePage(movies: films(21, 40), totalResults: 60, hasMorePages: true))
-        await list.fetch?.value
-        #expect(latest(list.rows).count == 40)
+        #expect(pages.asked == [.first(.popular), .popular(page: 2), .popular(page: 2)])
+        pages.answer(with: page(films(21, 40)))
+        #expect(rows.values.map(\.count) == [20, 40])
         #expect(info.values == ["", "More films could not be loaded: TMDb: no network.", ""])
         #expect(problem.values == [false, true, false])
         #expect(busy.values == [false, true, false, true, false])
     }
 
-    @Test func aPageForASegmentNoLongerShownIsDropped() async {
-        let list = await listOnItsFirstPage()
+    @Test func aPageForASegmentNoLongerShownIsCancelled() {
+        let list = listOnItsFirstPage()
         list.moveSelection(by: 19)
-        let page2 = await service.nextRequest()
+        let pageTwo = pages.id(ofAsked: 1)
         list.selectNextSegment()
-        let upcoming = await service.nextRequest()
-        #expect(upcoming.question == .segment(.upcoming))
-        await service.answer(page2, with: MoviePage(movies: films(21, 40), totalResults: 60, hasMorePages: true))
-        for _ in 0..<20 { await Task.yield() }
+        #expect(pages.cancelled == [pageTwo])
         #expect(latest(list.rows).isEmpty)
         #expect(latest(list.isBusy))
-        await service.answer(upcoming, with: MoviePage(movies: films(101, 120), totalResults: 40, hasMorePages: true))
-        await list.fetch?.value
+        pages.answer(with: page(films(101, 120), total: 40))
         #expect(latest(list.rows).map(\.title) == films(101, 120).map(\.title))
         list.moveSelection(by: 15)
-        let next = await service.nextRequest()
-        #expect(next.question == .segment(.upcoming, page: 2))
-        // Answered, so that no task is left waiting when the test ends (the leak check would see it).
-        await service.answer(next, with: MoviePage(movies: [], totalResults: 40, hasMorePages: false))
-        await list.fetch?.value
+        #expect(pages.asked.last == MovieList.Request(segment: .upcoming, page: 2, fromCatalogue: false))
     }
 
-    @Test func aFilmThatMovedUpAPageBetweenTwoAnswersIsListedOnce() async {
-        let list = await listOnItsFirstPage()
+    @Test func aFilmThatMovedUpAPageBetweenTwoAnswersIsListedOnce() {
+        let list = listOnItsFirstPage()
         list.moveSelection(by: 19)
-        await service.answer(await service.nextRequest(), with: MoviePage(movies: films(20, 39), totalResults: 60, hasMorePages: true))
-        await list.fetch?.value
+        pages.answer(with: page(films(20, 39)))
         #expect(latest(list.rows).map(\.title) == films(1, 39).map(\.title))
     }
 
-    @Test func aShortFirstPageLoadsTheNextAtOnce() async {
-        let list = MovieListViewModel(service: service)
+    @Test func aShortFirstPageLoadsTheNextAtOnce() {
+        let list = MovieListViewModel(runner: pages, hasCatalogue: false)
+        let busy = ValueRecorder(list.isBusy)
         list.screenAppeared()
-        await service.answer(await service.nextRequest(), with: MoviePage(movies: films(1, 3), totalResults: 6, hasMorePages: true))
-        let request = await service.nextRequest()
-        #expect(request.question == .segment(.popular, page: 2))
-        await service.answer(request, with: MoviePage(movies: films(4, 6), totalResults: 6))
-        await list.fetch?.value
+        pages.answer(with: page(films(1, 3), total: 6))
+        #expect(pages.asked == [.first(.popular), .popular(page: 2)])
+        pages.answer(with: page(films(4, 6), more: false, total: 6))
         #expect(latest(list.rows).count == 6)
         #expect(latest(list.selectedIndex) == 0)
+        #expect(busy.values == [false, true, false])
     }
 
-    @Test func aPageThatBringsNothingNewEndsThePaging() async {
-        let list = await listOnItsFirstPage()
+    @Test func aPageThatBringsNothingNewEndsThePaging() {
+        let list = listOnItsFirstPage()
         list.moveSelection(by: 19)
-        await service.answer(await service.nextRequest(), with: MoviePage(movies: [], totalResults: 60, hasMorePages: true))
-        await list.fetch?.value
+        pages.answer(with: page([]))
         list.moveSelection(by: -1)
-        for _ in 0..<20 { await Task.yield() }
-        #expect(await service.questions.count == 2)
+        #expect(pages.asked.count == 2)
     }
 
-    /// Whether `count` questions have been asked, after a while: a test that expects a request
-    /// fails, rather than waits for ever, when none comes.
-    private func asked(_ count: Int) async -> Bool {
-        var turns = 0
-        while await service.questions.count < count, turns < 1000 {
-            await Task.yield()
-            turns += 1
-        }
-        return await service.questions.count >= count
-    }
-
-    @Test func loadRowsAtLeastAsksForPagesWhereverTheCursorIsAndStaysBusyUntilTheyShow() async throws {
-        let list = MovieListViewModel(service: service)
+    @Test func loadRowsAtLeastAsksForPagesWhereverTheCursorIsAndStaysBusyUntilTheyShow() {
+        let list = MovieListViewModel(runner: pages, hasCatalogue: false)
         let busy = ValueRecorder(list.isBusy)
         var rowsWhenIdle: [Int] = []
         let token = list.isBusy.bind { if !$0 { rowsWhenIdle.append(latest(list.rows).count) } }
         list.screenAppeared()
         list.loadRows(atLeast: 45)
-        await service.answer(await service.nextRequest(), with: MoviePage(movies: films(1, 20), totalResults: 100, hasMorePages: true))
-        try #require(await asked(2))
-        let second = await service.nextRequest()
-        #expect(second.question == .segment(.popular, page: 2))
-        await service.answer(second, with: MoviePage(movies: films(21, 40), totalResults: 100, hasMorePages: true))
-        try #require(await asked(3))
-        let third = await service.nextRequest()
-        #expect(third.question == .segment(.popular, page: 3))
-        await service.answer(third, with: MoviePage(movies: films(41, 60), totalResults: 100, hasMorePages: true))
-        await list.fetch?.value
-        for _ in 0..<20 { await Task.yield() }
-        #expect(await service.questions.count == 3)
+        pages.answer(with: page(films(1, 20), total: 100))
+        pages.answer(with: page(films(21, 40), total: 100))
+        pages.answer(with: page(films(41, 60), total: 100))
+        #expect(pages.asked == [.first(.popular), .popular(page: 2), .popular(page: 3)])
         #expect(latest(list.rows).count == 60)
         #expect(latest(list.selectedIndex) == 0)
         #expect(busy.values == [false, true, false])
@@ -291,15 +272,20 @@ struct MovieListPagingTests {
         token.cancel()
     }
 
-    @Test func loadRowsAtLeastStopsAtTheLastPage() async throws {
-        let list = await listOnItsFirstPage()
+    @Test func loadRowsAtLeastStopsAtTheLastPage() {
+        let list = listOnItsFirstPage()
         list.loadRows(atLeast: 500)
-        try #require(latest(list.isBusy))
-        await service.answer(await service.nextRequest(), with: MoviePage(movies: films(21, 30), totalResults: 30, hasMorePages: false))
-        await list.fetch?.value
-        for _ in 0..<20 { await Task.yield() }
-        #expect(await service.questions.count == 2)
+        #expect(latest(list.isBusy))
+        pages.answer(with: page(films(21, 30), more: false, total: 30))
+        #expect(pages.asked.count == 2)
         #expect(latest(list.rows).count == 30)
         #expect(!latest(list.isBusy))
+    }
+
+    @Test func releasingTheScreenCancelsItsFetch() {
+        var list: MovieListViewModel? = listOnItsFirstPage()
+        list?.moveSelection(by: 19)
+        list = nil
+        #expect(pages.cancelled == [pages.id(ofAsked: 1)])
     }
 }

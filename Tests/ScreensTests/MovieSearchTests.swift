@@ -10,7 +10,7 @@ struct MovieSearchTests {
         var search = MovieSearch()
         let effects = search.handle(.queried("alien"))
         let id = try! #require(search.running?.id)
-        #expect(effects == [.search("alien", as: id)])
+        #expect(effects == [.start("alien", as: id)])
         #expect(search.phase == .searching)
         #expect(search.handle(.answered(id, .found(Self.page))) == [])
         #expect(search.phase == .found(query: "alien", movies: Self.page.movies, total: 1))
@@ -24,7 +24,7 @@ struct MovieSearchTests {
         let effects = search.handle(.queried("b"))
         let new = try! #require(search.running?.id)
         #expect(new != old)
-        #expect(effects == [.cancel(old), .search("b", as: new)])
+        #expect(effects == [.cancel(old), .start("b", as: new)])
         #expect(search.handle(.answered(old, .found(Self.page))) == [])
         #expect(search.phase == .searching)
     }

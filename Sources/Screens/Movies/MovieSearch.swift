@@ -5,11 +5,11 @@ import Models
 ///
 /// ```swift
 /// var search = MovieSearch()
-/// search.handle(.queried("star wars"))       // [.search("star wars", as: work 1)]
+/// search.handle(.queried("star wars"))       // [.start("star wars", as: work 1)]
 /// search.phase                               // .searching
 /// search.handle(.answered(work1, .found(page)))
 /// ```
-public struct MovieSearch: Equatable, Sendable {
+public struct MovieSearch: ScreenState {
     /// What the screen shows.
     public enum Phase: Equatable, Sendable {
         /// Nothing asked yet, or the query cleared: the start message.
@@ -32,18 +32,13 @@ public struct MovieSearch: Equatable, Sendable {
         case answered(WorkID, Answer)
     }
 
+    /// What the transitions ask for: search for a query, or stop a search no longer wanted.
+    public typealias Effect = WorkOrder<String>
+
     /// A search's answer.
     public enum Answer: Equatable, Sendable {
         case found(MoviePage)
         case failed(String)
-    }
-
-    /// Work the screen asks for.
-    public enum Effect: Equatable, Sendable {
-        /// Search for the query, as the work `id`.
-        case search(String, as: WorkID)
-        /// Stop the search `id`: it is no longer wanted.
-        case cancel(WorkID)
     }
 
     /// What the screen shows.
@@ -60,8 +55,12 @@ public struct MovieSearch: Equatable, Sendable {
 
     public init() {}
 
-    /// Moves the state on by `event`, and names the work it calls for. A newer query cancels the
-    /// search it replaces; an answer to any search but the one under way is dropped.
+    public static func answered(_ id: WorkID, _ answer: Answer) -> Event { .answered(id, answer) }
+    public var workUnderWay: WorkID? { running?.id }
+
+    /// Moves the state on by `event`, and names the searches it calls for (the work is a query).
+    /// A newer query cancels the search it replaces; an answer to any search but the one under
+    /// way is dropped.
     public mutating func handle(_ event: Event) -> [Effect] {
         switch event {
         case .queried(let query):
@@ -74,7 +73,7 @@ public struct MovieSearch: Equatable, Sendable {
             lastWork = lastWork.next
             running = Search(id: lastWork, query: query)
             phase = .searching
-            return cancelling + [.search(query, as: lastWork)]
+            return cancelling + [.start(query, as: lastWork)]
         case .answered(let id, let answer):
             guard let search = running, search.id == id else { return [] }
             running = nil

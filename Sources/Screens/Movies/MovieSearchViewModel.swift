@@ -45,9 +45,8 @@ public final class MovieSearchViewModel {
 
     // MARK: - State
 
-    private let state = Dynamic(MovieSearch())
+    private let machine: ScreenMachine<MovieSearch>
     private let list = MovieSelection()
-    private let runner: any WorkRunner<String, MovieSearch.Answer>
     private let query = Dynamic("")
     private let _inputLine = Dynamic(InputLine())
     private let _inputLineIsFocused = Dynamic(false)
@@ -61,21 +60,17 @@ public final class MovieSearchViewModel {
     /// Creates the screen whose searches `runner` runs, throttling on `scheduler`.
     public init(runner: any WorkRunner<String, MovieSearch.Answer>, scheduler: any Scheduler,
                 interval: Duration = MovieSearchViewModel.interval) {
-        self.runner = runner
-        let phase = state.map(\.phase).distinct()
+        machine = ScreenMachine(MovieSearch(), runner: runner)
+        let phase = machine.state.map(\.phase).distinct()
         info = phase.map(Self.info(for:)).output
         infoIsProblem = phase.map { if case .failed = $0 { true } else { false } }.distinct().output
         matchCount = phase.map { if case .found(_, _, let total) = $0 { MovieRowViewModel.count(total, "match") } else { "" } }
             .distinct().output
         // The rows before `isBusy`: a shell that prints when the screen is no longer busy prints them.
         phase.bind { [list] in list.show(Self.rows(for: $0)) }.store(in: &tokens)
-        isBusy = state.map { $0.running != nil }.distinct().output
+        isBusy = machine.state.map { $0.running != nil }.distinct().output
         query.throttle(interval, on: scheduler).distinct()
-            .bind { [unowned self] in send(.queried($0)) }.store(in: &tokens)
-    }
-
-    isolated deinit {
-        if let search = state.value.running { runner.cancel(search.id) }
+            .bind { [machine] in machine.send(.queried($0)) }.store(in: &tokens)
     }
 
     /// The live runner: each search a task asking `service`.
@@ -101,7 +96,7 @@ public final class MovieSearchViewModel {
     /// text), and an earlier search's answer never shows. Empty text shows the start message, as
     /// clearing the input line does.
     public func searchNow(_ text: String) {
-        send(.queried(text.trimmingCharacters(in: .whitespaces)))
+        machine.send(.queried(text.trimmingCharacters(in: .whitespaces)))
     }
 
     /// Moves the cursor by `offset` rows, staying on the list.
@@ -109,22 +104,7 @@ public final class MovieSearchViewModel {
         list.move(by: offset)
     }
 
-    // MARK: - Applying the transitions
-
-    /// Moves the state by `event`, then runs or cancels the work it names.
-    private func send(_ event: MovieSearch.Event) {
-        var next = state.value
-        let effects = next.handle(event)
-        state.change(to: next)
-        for effect in effects {
-            switch effect {
-            case .search(let query, let id):
-                runner.start(query, as: id) { [weak self] answer in self?.send(.answered(id, answer)) }
-            case .cancel(let id):
-                runner.cancel(id)
-            }
-        }
-    }
+    // MARK: - Private
 
     /// The query as it stands after the latest edit of the input line.
     private func queryChanged(_ text: String) {

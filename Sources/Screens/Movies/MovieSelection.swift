@@ -1,8 +1,7 @@
 import Binding
 
-/// A list of films with a cursor, as Movies and Search both show one: the rows, the row under
-/// the cursor and its film, kept in step. Each screen's view-model owns one and publishes its
-/// values as its own outputs.
+/// A list of films with a cursor, as Search shows one: the rows, the row under the cursor and its
+/// film, kept in step. The view-model owns one and publishes its values as its own outputs.
 @MainActor
 final class MovieSelection {
     /// The films shown.
@@ -16,12 +15,6 @@ final class MovieSelection {
     func show(_ newRows: [MovieRowViewModel]) {
         rows.change(to: newRows)
         select(0)
-    }
-
-    /// Adds `moreRows` after the rows shown, the cursor staying where it is.
-    func append(_ moreRows: [MovieRowViewModel]) {
-        guard !moreRows.isEmpty else { return }
-        rows.change(to: rows.value + moreRows)
     }
 
     /// Moves the cursor by `offset` rows, staying on the list.
