@@ -4,15 +4,22 @@
 SWIFT ?= swift
 ARGS ?=
 # Release builds are static executables: the Swift runtime, Foundation, the C and C++ libraries,
-# ncurses, SQLite and libxml2 (FoundationXML, with zlib, lzma and ICU's converters) are linked
-# in, so the program maps no shared library and keeps only the code it runs in memory (Docs/DECISIONS.md, Docs/Performance.md).
+# ncurses, SQLite and libxml2 (FoundationXML, with zlib and lzma) are linked in, so the program
+# maps no shared library and keeps only the code it runs in memory (Docs/DECISIONS.md, Docs/Performance.md).
 # The link uses lld to lay the functions a session runs side by side (Scripts/link-order.txt);
 # the package's own modules, GRDB and ArgumentParser are compiled with a section for each function
 # so that it can move them one by one.
+# ICU is in the program once, Foundation's own: libxml2 calls seven of ICU's converter functions
+# by the system ICU's names (ucnv_open_72, ...: read from libxml2.a below, found by the clang
+# that comes with Swift), and the link defines each as the same function of Foundation's ICU
+# (swift_ucnv_open, ...) with `--defsym`, so it names no libicuuc or libicudata
+# (Docs/DECISIONS.md, "ICU is linked once, Foundation's").
 # The benchmarks build with the same flags, so `make bench` and `make perf` share one build.
+LIBXML2_ARCHIVE := $(shell clang -print-file-name=libxml2.a 2>/dev/null)
+LIBXML2_ICU_NAMES := $(shell nm -u $(LIBXML2_ARCHIVE) 2>/dev/null | sed -n 's/^ *U \([uU][A-Za-z]*_[A-Za-z_]*\)_\([0-9][0-9]*\)$$/\1_\2=swift_\1/p' | sort -u)
 LINK_FLAGS := -Xswiftc -static-executable -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld -Xlinker --no-warn-symbol-ordering \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/Scripts/link-order.txt \
-	-Xlinker -lz -Xlinker -llzma -Xlinker -licuuc -Xlinker -licudata -Xlinker -lstdc++
+	-Xlinker -lz -Xlinker -llzma -Xlinker -lstdc++ $(addprefix -Xlinker --defsym=,$(LIBXML2_ICU_NAMES))
 RELEASE_FLAGS := -c release $(LINK_FLAGS) --product mvvm-tui
 BENCH_FLAGS := -c release $(LINK_FLAGS) --product mvvm-tui-bench
 RELEASE_BINARY := .build/release/mvvm-tui
@@ -42,11 +49,13 @@ check:
 	@Scripts/ensure-deps.sh test
 	$(SWIFT) test --filter '^($(HEADLESS_TESTS))\.'
 
-## test-release: the end-to-end and command-line suites against the release binary, a static
-## executable built with other flags than the tests' (run after `swift test` has built them)
+## test-release: how the release binary is linked (Scripts/check-release-binary.sh: ICU's data
+## once), then the end-to-end and command-line suites against it, a static executable built with
+## other flags than the tests' (run after `swift test` has built them)
 test-release:
 	@Scripts/ensure-deps.sh test
 	$(SWIFT) build $(RELEASE_FLAGS)
+	Scripts/check-release-binary.sh $(RELEASE_BINARY)
 	MVVM_TUI_BINARY=$(CURDIR)/$(RELEASE_BINARY) $(SWIFT) test --skip-build --filter '^(EndToEndTests|CommandLineTests)\.'
 
 ## test-install: install the release build into a temporary prefix whose path has a space, run

@@ -44,10 +44,10 @@ if [ "$purpose" != install ]; then
     if ! { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists zlib; }; then
         missing+=(zlib1g-dev)  # ZIPFoundation deflates the kept vCards with zlib
     fi
-    if ! { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libxml-2.0 liblzma icu-uc; }; then
+    if ! { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libxml-2.0 liblzma; }; then
         # FoundationXML reads the people server's WebDAV answers with libxml2; the static release
-        # build links it with its own libraries, lzma and ICU
-        missing+=(libxml2-dev liblzma-dev libicu-dev)
+        # build links it with lzma, and its calls to ICU's converters with Foundation's own ICU
+        missing+=(libxml2-dev liblzma-dev)
     fi
     if ! command -v curl >/dev/null 2>&1; then
         missing+=(curl)  # the program fetches over HTTP by running curl, and the tests run it too
