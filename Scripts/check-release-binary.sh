@@ -5,6 +5,9 @@
 #     second ICU (the system's libicudata, icudt72_dat, 31 MB) would come only from linking
 #     libxml2 with the system's ICU rather than with Foundation's (Docs/DECISIONS.md, "ICU is
 #     linked once, Foundation's").
+#   - it is not a static position-independent executable: `readelf -h` must say DYN (a PIE,
+#     placed at a random address) and `readelf -l` show no INTERP (no dynamic loader: static)
+#     (Docs/DECISIONS.md, "The release binary is a static PIE").
 # Usage: Scripts/check-release-binary.sh [BINARY]   (default .build/release/mvvm-tui)
 set -euo pipefail
 
@@ -29,6 +32,17 @@ if [ "$icu_count" -ne 1 ]; then
     status=1
 else
     echo "check-release-binary: ICU's data once ($icu_data)"
+fi
+
+elf_type=$(readelf -h "$binary" | awk -F: '$1 ~ /^ *Type$/ { sub(/^ */, "", $2); print $2 }')
+if [ "${elf_type%% *}" != DYN ]; then
+    echo "check-release-binary: $binary is not position-independent: readelf -h says $elf_type, not DYN" >&2
+    status=1
+elif readelf -lW "$binary" | grep -q '^ *INTERP '; then
+    echo "check-release-binary: $binary asks for a dynamic loader (INTERP): a PIE, but not static" >&2
+    status=1
+else
+    echo "check-release-binary: a static position-independent executable ($elf_type, no INTERP)"
 fi
 
 exit $status
