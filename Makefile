@@ -33,7 +33,7 @@ RELEASE_BINARY := .build/release/mvvm-tui
 DEBUG_BINARY := .build/debug/mvvm-tui
 
 .PHONY: run test check test-release test-install leaks release install-files install uninstall \
-	bench perf link-order data-test deps clean
+	bench perf size link-order data-test deps clean
 
 ## run: build a release binary and launch it (pass options with ARGS="--tab people")
 run:
@@ -201,6 +201,13 @@ perf: release
 	python3 Scripts/import-perf.py --binary $(RELEASE_BINARY)
 	python3 Scripts/import-perf.py --binary $(RELEASE_BINARY) --runs 3 --cards 10000 --photo-bytes 10000 --import-seconds 6
 	python3 Scripts/cli-perf.py --binary $(RELEASE_BINARY) --bench-binary .build/release/mvvm-tui-bench
+
+## size: what the release binary's bytes are, by library and kind of section, from the map of
+## its link (Scripts/binary-size.py; Docs/Performance.md, "What the binary holds")
+size:
+	@Scripts/ensure-deps.sh run
+	$(SWIFT) build $(RELEASE_FLAGS) -Xlinker -Map=$(CURDIR)/.build/mvvm-tui.map
+	python3 Scripts/binary-size.py --map .build/mvvm-tui.map --binary $(RELEASE_BINARY)
 
 ## link-order: rewrite Scripts/link-order.txt from a session run under callgrind (needs valgrind)
 link-order:
