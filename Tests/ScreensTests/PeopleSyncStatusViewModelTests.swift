@@ -6,7 +6,7 @@ import TestSupport
 
 /// The People screen's exchange with the people server, and what its header says of it.
 @MainActor
-struct PeopleSyncStatusTests: PeopleTesting {
+struct PeopleSyncStatusViewModelTests: PeopleTesting {
     let store = InMemoryPeopleStore()
     let preferences = InMemoryPreferences()
     let files = InMemoryTextFiles()

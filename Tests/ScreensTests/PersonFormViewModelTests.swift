@@ -6,7 +6,7 @@ import TestSupport
 
 /// The People screen's form for adding someone, filled in the input line.
 @MainActor
-struct PersonFormTests: PeopleTesting {
+struct PersonFormViewModelTests: PeopleTesting {
     let store = InMemoryPeopleStore()
     let preferences = InMemoryPreferences()
     let files = InMemoryTextFiles()

@@ -6,7 +6,7 @@ import TestSupport
 
 /// The People screen's vCard files: import and export.
 @MainActor
-struct PeopleTransferTests: PeopleTesting {
+struct PeopleTransferViewModelTests: PeopleTesting {
     let store = InMemoryPeopleStore()
     let preferences = InMemoryPreferences()
     let files = InMemoryTextFiles()

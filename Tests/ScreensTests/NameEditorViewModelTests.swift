@@ -1,0 +1,45 @@
+import Models
+@testable import Screens
+import Testing
+import TestSupport
+
+/// The name of a team or a player as it is typed: taken tidied, or refused with the reason.
+@MainActor
+struct NameEditorViewModelTests {
+    @Test func aNameIsTypedTidiedAndTaken() {
+        let editor = NameEditorViewModel()
+        let prompt = ValueRecorder(editor.prompt)
+        let focused = ValueRecorder(editor.isFocused)
+        editor.start(.player(1), name: "Shaq")
+        editor.edit(.insert("  O'Neal  "))
+        let taken = editor.submit()
+        #expect(taken?.target == .player(1))
+        #expect(taken?.name == "Shaq O'Neal")
+        #expect(prompt.values == ["Player name", "Player name", "Player name"])
+        #expect(focused.values == [false, true, false])
+        #expect(latest(editor.target) == nil)
+    }
+
+    @Test func anEmptyOrLongNameIsRefusedWithTheReasonAndTheLineStays() {
+        let editor = NameEditorViewModel()
+        let problem = ValueRecorder(editor.problem)
+        editor.start(.team(.home), name: "")
+        #expect(latest(editor.prompt) == "Team name")
+        #expect(editor.submit() == nil)
+        editor.edit(.insert(String(repeating: "x", count: NameEditorViewModel.longestName + 1)))
+        #expect(editor.submit() == nil)
+        editor.edit(.deleteBackward)
+        #expect(editor.submit()?.name.count == NameEditorViewModel.longestName)
+        #expect(problem.values == ["", "A name cannot be empty", "A name has at most 24 characters", ""])
+    }
+
+    @Test func stoppingKeepsNothingTyped() {
+        let editor = NameEditorViewModel()
+        let line = ValueRecorder(editor.line)
+        editor.start(.team(.away), name: "Ringerz")
+        editor.edit(.insert("!"))
+        editor.stop()
+        #expect(line.values.map(\.text) == ["", "Ringerz", "Ringerz!", ""])
+        #expect(editor.submit() == nil)
+    }
+}
