@@ -14,6 +14,7 @@
 #include <locale.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
+#include <ncursesw/term.h>
 
 // Declared here because Glibc hides them behind __USE_XOPEN.
 extern int wcwidth(wchar_t c);
@@ -30,6 +31,19 @@ static inline attr_t mt_a_reverse(void) { return A_REVERSE; }
 static inline attr_t mt_a_dim(void) { return A_DIM; }
 static inline attr_t mt_a_underline(void) { return A_UNDERLINE; }
 static inline int mt_color_pair(short pair) { return COLOR_PAIR(pair); }
+
+/// Whether terminal type `name` can move the cursor to any cell (terminfo's `cup`): 1 when it can,
+/// 0 when it cannot (`dumb`), -1 when the terminfo database does not know the type. Reads the
+/// database only: nothing is written to the terminal, and the terminal set up before is put back.
+static inline int mt_can_address_cursor(const char *name) {
+    TERMINAL *before = cur_term;
+    int error = 0;
+    if (setupterm(name, 1, &error) != OK) return -1;
+    const char *cup = tigetstr("cup");
+    int can = cup != NULL && cup != (const char *)-1;
+    del_curterm(set_curterm(before));
+    return can;
+}
 
 /// Sets one cell's wide character: the first code point spacing, up to four more combining.
 static inline int mt_put_cell(WINDOW *win, int row, int col, const wchar_t *wch, attr_t attrs, short pair) {

@@ -93,6 +93,10 @@ struct MvvmTui: ParsableCommand {
             FileHandle.standardError.write(Data("mvvm-tui needs an interactive terminal; its subcommands print to any output (mvvm-tui weather Paris; mvvm-tui help)\n".utf8))
             throw ExitCode(2)
         }
+        if let reason = MainActor.assumeIsolated({ NcursesTerminal.reasonItCannotDraw(terminalType: environment["TERM"]) }) {
+            FileHandle.standardError.write(Data("mvvm-tui: \(reason); run it where TERM names a terminal that can (TERM=xterm-256color), or use its subcommands, which print to any output: mvvm-tui weather Paris, mvvm-tui movies, mvvm-tui search QUERY, mvvm-tui people, mvvm-tui games\n".utf8))
+            throw ExitCode(2)
+        }
         cj_run_global_jobs_on_main_queue()
         let settings = LaunchSettings(
             initialTab: choices.tab.flatMap(TabOption.init(rawValue:))?.tab ?? .weather,

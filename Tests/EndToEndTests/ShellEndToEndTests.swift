@@ -63,6 +63,24 @@ import TestSupport
         try await session.expectTerminalRestored()
     }
 
+    @Test func aTerminalThatCannotMoveTheCursorIsToldSoAndNothingIsDrawn() async throws {
+        let session = try await TmuxSession(columns: 200, environment: ["TERM": "dumb"])
+        let (status, modes) = try await session.waitForExit()
+        #expect(status == 2)
+        #expect(modes.isSuperset(of: ["icanon", "echo", "isig"]))
+        let screen = try await session.screen()
+        #expect(screen.contains("mvvm-tui: TERM=dumb cannot move the cursor"))
+        #expect(screen.contains("mvvm-tui weather Paris"))
+        #expect(!screen.contains("Weather  Movies"), "no tab bar: the screen was never drawn")
+    }
+
+    @Test func anUnknownTerminalTypeFallsBackAndDraws() async throws {
+        let session = try await TmuxSession(arguments: ["--tab", "scoreboard"], environment: ["TERM": "no-such-terminal"])
+        try await session.waitFor("[Scoreboard]")
+        try await session.press("q")
+        #expect(try await session.waitForExit().status == 0)
+    }
+
     @Test func ctrlCQuitsFromTheInputLineWithStatusZero() async throws {
         let session = try await TmuxSession(arguments: ["--tab", "search"])
         try await session.waitFor("Search:")

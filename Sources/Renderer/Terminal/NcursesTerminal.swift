@@ -22,6 +22,15 @@ public final class NcursesTerminal: Surface {
     private var isCursorVisible: Bool?
     private var isStopped = false
 
+    /// Why the terminal type `TERM` names cannot show the app, or nil when it can: a type the
+    /// terminfo database knows without cursor addressing (`dumb`, as Emacs' shell and some CI
+    /// logs set it) cannot draw a screen. An unknown or unset type is no reason: the app falls
+    /// back to xterm-256color. Reads the terminfo database only, and writes nothing to the terminal.
+    public static func reasonItCannotDraw(terminalType: String?) -> String? {
+        guard let name = terminalType.flatMap({ $0.isEmpty ? nil : $0 }), mt_can_address_cursor(name) == 0 else { return nil }
+        return "TERM=\(name) cannot move the cursor, which the app needs to draw its screen"
+    }
+
     /// Starts full-screen mode on standard input and output: the alternate screen, keys read
     /// one at a time without echo, bracketed paste on, colours unless `useColor` is false, and
     /// mouse reports (SGR, clicks and the wheel) when `useMouse` is true.
