@@ -173,7 +173,7 @@ public final class PeopleSync {
                     let href = entry.server?.href ?? ""
                     if case .success(let cards) = try await ask({ try await api.cards(at: [href]) }),
                        let server = cards.first.flatMap(ServerPerson.init) {
-                        try await onStore { try $0.keepConflict(id, server: server) }
+                        _ = try await onStore { try $0.keepConflict(id, server: server) }
                         report.conflicts += 1
                         wantsAnotherPass = true  // the copy goes as a new card
                     } else {

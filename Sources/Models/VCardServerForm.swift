@@ -71,7 +71,8 @@ extension VCard {
         let parts = plainPrefix(prefix).split(separator: ";", omittingEmptySubsequences: false).map(String.init)
         let parameters = parts.dropFirst().compactMap { parameter -> String? in
             switch parameter.uppercased() {
-            case "8BIT", "ENCODING=8BIT", _ where parameter.uppercased().hasPrefix("CHARSET="): nil
+            case "8BIT", "ENCODING=8BIT": nil
+            case _ where parameter.uppercased().hasPrefix("CHARSET="): nil
             case "BASE64", "ENCODING=BASE64": "ENCODING=b"
             case _ where !parameter.contains("="): "TYPE=" + parameter
             default: parameter
