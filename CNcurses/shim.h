@@ -32,17 +32,19 @@ static inline attr_t mt_a_dim(void) { return A_DIM; }
 static inline attr_t mt_a_underline(void) { return A_UNDERLINE; }
 static inline int mt_color_pair(short pair) { return COLOR_PAIR(pair); }
 
-/// Whether terminal type `name` can move the cursor to any cell (terminfo's `cup`): 1 when it can,
-/// 0 when it cannot (`dumb`), -1 when the terminfo database does not know the type. Reads the
-/// database only: nothing is written to the terminal, and the terminal set up before is put back.
+/// Whether terminal type `name` can move the cursor to any cell (terminfo's `cup`): 1 when it can;
+/// 0 when it cannot (`dumb`, or a hardcopy type); -1 when the terminfo database does not know the
+/// type (or cannot be found). Reads the database only: nothing is written to the terminal, and the
+/// terminal set up before (none, before `newterm`) is put back whatever the answer.
 static inline int mt_can_address_cursor(const char *name) {
     TERMINAL *before = cur_term;
     int error = 0;
-    if (setupterm(name, 1, &error) != OK) return -1;
-    const char *cup = tigetstr("cup");
+    int found = setupterm(name, 1, &error) == OK;
+    const char *cup = found ? tigetstr("cup") : NULL;
     int can = cup != NULL && cup != (const char *)-1;
-    del_curterm(set_curterm(before));
-    return can;
+    if (cur_term != before) del_curterm(set_curterm(before));
+    if (found) return can;
+    return error == 1 ? 0 : -1;  // 1: a hardcopy type, which draws no screen
 }
 
 /// Sets one cell's wide character: the first code point spacing, up to four more combining.

@@ -239,7 +239,7 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
                         try Self.keep(card, as: id, in: db)
                         try db.execute(sql: "DELETE FROM outbox WHERE personId = ?", arguments: [id])
                     } else {
-                        try Self.keepConflict(id, server: card, in: db)
+                        _ = try Self.keepConflict(id, server: card, in: db)
                     }
                 } else if try Bool.fetchOne(db, sql: "SELECT 1 FROM deletedPerson WHERE id = ? AND href IS NOT NULL", arguments: [id]) != true {
                     try Self.keep(card, as: id, in: db)

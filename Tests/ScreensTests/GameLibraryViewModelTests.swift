@@ -22,7 +22,7 @@ struct GameLibraryViewModelTests {
         library.moveSelection(by: 5)
         library.moveSelection(by: 5)
         #expect(library.takeSelected()?.id == 1)
-        #expect(selected.values == [0, 0, 1, 2])
+        #expect(selected.values == [0, 1, 2])
         #expect(visible.values == [false, true, false])
         #expect(latest(library.rows).count == 3)
         #expect(latest(library.message) == "")

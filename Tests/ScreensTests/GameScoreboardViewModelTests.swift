@@ -58,7 +58,7 @@ struct GameScoreboardViewModelTests {
             openLibrary: { throw InMemoryGameLibrary.Failure(description: "disk full") }, scheduler: scheduler)
         scoreboard.screenAppeared()
         #expect(latest(scoreboard.notice) == "Games are not being saved: disk full")
-        scoreboard.record(.twoPoints, by: scoreboard.homePlayers[0].playerID)
+        scoreboard.homePlayers[0].twoPointsMove()
         #expect(latest(scoreboard.score) == "2 - 0")
     }
 
@@ -69,12 +69,12 @@ struct GameScoreboardViewModelTests {
         let score = ValueRecorder(scoreboard.score)
         let kobe = scoreboard.awayPlayers[2]
         let kobeRebounds = ValueRecorder(kobe.reboundMoveCount)
-        scoreboard.record(.twoPoints, by: scoreboard.homePlayers[0].playerID)
-        scoreboard.record(.onePoint, by: kobe.playerID)
-        scoreboard.record(.rebound, by: kobe.playerID)
-        scoreboard.record(.rebound, by: kobe.playerID)
-        scoreboard.record(.assist, by: scoreboard.homePlayers[1].playerID)
-        scoreboard.record(.foul, by: scoreboard.homePlayers[2].playerID)
+        scoreboard.homePlayers[0].twoPointsMove()
+        kobe.onePointMove()
+        kobe.reboundMove()
+        kobe.reboundMove()
+        scoreboard.homePlayers[1].assistMove()
+        scoreboard.homePlayers[2].foulMove()
         #expect(score.values == ["0 - 0", "2 - 0", "2 - 1"])
         #expect(kobeRebounds.values == ["0", "1", "2"])
         #expect(latest(scoreboard.homePlayers[1].assistMoveCount) == "1")
@@ -85,8 +85,8 @@ struct GameScoreboardViewModelTests {
         let scoreboard = makeScoreboard()
         var committedWhenShown: [Int] = []
         let token = scoreboard.score.bind { [library] _ in committedWhenShown.append(library.stored[0].game.moves.count) }
-        scoreboard.record(.onePoint, by: scoreboard.homePlayers[0].playerID)
-        scoreboard.record(.twoPoints, by: scoreboard.awayPlayers[0].playerID)
+        scoreboard.homePlayers[0].onePointMove()
+        scoreboard.awayPlayers[0].twoPointsMove()
         #expect(committedWhenShown == [1, 2])
         _ = token
     }
@@ -94,7 +94,7 @@ struct GameScoreboardViewModelTests {
     @Test func aFailedCommitIsShownAndTheGameGoesOn() {
         let scoreboard = makeScoreboard()
         library.failWrites = .init(description: "database is locked")
-        scoreboard.record(.onePoint, by: scoreboard.homePlayers[0].playerID)
+        scoreboard.homePlayers[0].onePointMove()
         #expect(latest(scoreboard.notice) == "Not saved: database is locked")
         #expect(latest(scoreboard.score) == "1 - 0")
     }
@@ -105,8 +105,8 @@ struct GameScoreboardViewModelTests {
         let enabled = ValueRecorder(scoreboard.homePlayers[0].isEnabled)
         scoreboard.togglePause()
         scheduler.advance(by: .seconds(30))
-        for _ in 0..<6 { scoreboard.record(.twoPoints, by: scoreboard.awayPlayers[1].playerID) }
-        for _ in 0..<8 { scoreboard.record(.twoPoints, by: scoreboard.homePlayers[0].playerID) }
+        for _ in 0..<6 { scoreboard.awayPlayers[1].twoPointsMove() }
+        for _ in 0..<8 { scoreboard.homePlayers[0].twoPointsMove() }
         #expect(latest(scoreboard.score) == "16 - 12")
         #expect(latest(scoreboard.result) == "Ballerz win 16 - 12")
         #expect(finished.values == [false, true])
@@ -116,20 +116,20 @@ struct GameScoreboardViewModelTests {
         scheduler.advance(by: .seconds(10))
         #expect(latest(scoreboard.time) == "00:30.0")
         #expect(scheduler.waitingCount == 0)
-        scoreboard.record(.twoPoints, by: scoreboard.awayPlayers[0].playerID)
+        scoreboard.awayPlayers[0].twoPointsMove()
         #expect(latest(scoreboard.score) == "16 - 12")
         #expect(library.clockCommits.last.map { $0.1 } == false)
     }
 
     @Test func theAwayTeamWinningIsWrittenWithItsPointsFirst() {
         let scoreboard = makeScoreboard()
-        for _ in 0..<8 { scoreboard.record(.twoPoints, by: scoreboard.awayPlayers[0].playerID) }
+        for _ in 0..<8 { scoreboard.awayPlayers[0].twoPointsMove() }
         #expect(latest(scoreboard.result) == "Ringerz win 16 - 0")
     }
 
     @Test func undoRestoresScoreCountsAndFinishedState() {
         let scoreboard = makeScoreboard()
-        for _ in 0..<8 { scoreboard.record(.twoPoints, by: scoreboard.homePlayers[0].playerID) }
+        for _ in 0..<8 { scoreboard.homePlayers[0].twoPointsMove() }
         #expect(latest(scoreboard.isFinished))
         scoreboard.undoLastMove()
         #expect(latest(scoreboard.score) == "14 - 0")
@@ -181,7 +181,7 @@ struct GameScoreboardViewModelTests {
         #expect(scheduler.repeatingCount == 1)
         #expect(scheduler.waitingCount == 1)
         scheduler.advance(by: .milliseconds(1_050))
-        scoreboard.record(.onePoint, by: scoreboard.homePlayers[0].playerID)
+        scoreboard.homePlayers[0].onePointMove()
         scoreboard.moveSelection(.down)
         #expect(scheduler.repeatingCount == 1)
         #expect(scheduler.waitingCount == 1)
@@ -211,12 +211,12 @@ struct GameScoreboardViewModelTests {
     /// Plays a game on the clock: away scores two points at 1–6 s, home at every 5 s to 40 s,
     /// where home wins 16 - 12.
     private func playToSixteenTwelve(_ scoreboard: GameScoreboardViewModel) {
-        let moves = (1...6).map { ($0, scoreboard.awayPlayers[0].playerID) }
-            + stride(from: 5, through: 40, by: 5).map { ($0, scoreboard.homePlayers[0].playerID) }
+        let moves = (1...6).map { ($0, scoreboard.awayPlayers[0]) }
+            + stride(from: 5, through: 40, by: 5).map { ($0, scoreboard.homePlayers[0]) }
         scoreboard.togglePause()
         for (second, player) in moves.sorted(by: { $0.0 < $1.0 }) {
             scheduler.advance(by: .seconds(second) - scheduler.now)
-            scoreboard.record(.twoPoints, by: player)
+            player.twoPointsMove()
         }
     }
 
@@ -239,7 +239,7 @@ struct GameScoreboardViewModelTests {
 
     @Test func aGameWonWithTheClockStoppedChartsTheFinalScoreThroughout() {
         let scoreboard = makeScoreboard()
-        for _ in 0..<8 { scoreboard.record(.twoPoints, by: scoreboard.homePlayers[0].playerID) }
+        for _ in 0..<8 { scoreboard.homePlayers[0].twoPointsMove() }
         #expect(latest(scoreboard.scoreChart) == [
             "Score over game time",
             String(repeating: "⣿", count: 40) + " 16 Ballerz",
@@ -252,7 +252,7 @@ struct GameScoreboardViewModelTests {
 
     @Test func aNewGameOverOneInProgressAsksFirstAndKeepsTheOldOne() {
         let scoreboard = makeScoreboard()
-        scoreboard.record(.twoPoints, by: scoreboard.homePlayers[0].playerID)
+        scoreboard.homePlayers[0].twoPointsMove()
         scoreboard.newGame()
         #expect(latest(scoreboard.newGameConfirmation.isAsking))
         scoreboard.confirmNewGame(false)
@@ -273,9 +273,9 @@ struct GameScoreboardViewModelTests {
 
     @Test func thePastGameOpensReadOnlyAndClosesBackToTheCurrentOne() {
         let scoreboard = makeScoreboard()
-        for _ in 0..<8 { scoreboard.record(.twoPoints, by: scoreboard.homePlayers[0].playerID) }
+        for _ in 0..<8 { scoreboard.homePlayers[0].twoPointsMove() }
         scoreboard.newGame()
-        scoreboard.record(.onePoint, by: scoreboard.awayPlayers[0].playerID)
+        scoreboard.awayPlayers[0].onePointMove()
         scoreboard.showLibrary()
         #expect(latest(scoreboard.library.rows) == [
             "Nov 21, 2025  Ballerz 0 - 1 Ringerz  00:00.0  in progress",
@@ -286,7 +286,7 @@ struct GameScoreboardViewModelTests {
         #expect(latest(scoreboard.pastGameTitle) == "Game of Nov 21, 2025 (read-only)")
         #expect(latest(scoreboard.score) == "16 - 0")
         #expect(!latest(scoreboard.homePlayers[0].isEnabled))
-        scoreboard.record(.twoPoints, by: scoreboard.awayPlayers[0].playerID)
+        scoreboard.awayPlayers[0].twoPointsMove()
         scoreboard.togglePause()
         #expect(latest(scoreboard.score) == "16 - 0")
         #expect(latest(scoreboard.isPaused))
@@ -303,7 +303,7 @@ struct GameScoreboardViewModelTests {
         let scoreboard = makeScoreboard()
         let recorded = ValueRecorder(scoreboard.isBusy)
         scoreboard.togglePause()
-        scoreboard.record(.twoPoints, by: scoreboard.homePlayers[0].playerID)
+        scoreboard.homePlayers[0].twoPointsMove()
         scheduler.advance(by: .milliseconds(300))
         scoreboard.newGame()
         scoreboard.confirmNewGame(true)

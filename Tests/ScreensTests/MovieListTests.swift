@@ -16,7 +16,7 @@ struct MovieListTests {
         #expect(list.handle(.appeared) == [])
         let page = MoviePage(movies: Self.films(20), totalResults: 40, hasMorePages: true)
         #expect(list.handle(.answered(fetch.id, .page(page))) == [])
-        #expect(list.movies.count == 20)
+        #expect(list.rows.count == 20)
         #expect(list.fetching == nil)
     }
 
@@ -37,7 +37,7 @@ struct MovieListTests {
         let effects = list.handle(.segmentChosen(.topRated))
         #expect(effects.first == .cancel(old))
         #expect(list.handle(.answered(old, .page(MoviePage(movies: Self.films(3), totalResults: 3)))) == [])
-        #expect(list.movies.isEmpty)
+        #expect(list.rows.isEmpty)
         #expect(list.handle(.segmentChosen(.topRated)) == [], "the segment shown already")
     }
 

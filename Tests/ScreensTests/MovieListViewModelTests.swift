@@ -109,21 +109,6 @@ struct MovieListViewModelTests {
         #expect(selected.values == [0, 1, 0])
         #expect(movie.values.map { $0?.title } == ["A", "B", "A"])
     }
-
-    @Test func theLiveRunnerAsksTheServiceAndTheCatalogueOnceChosen() async {
-        let service = ControlledMovieService()
-        let catalogue = ControlledMovieService()
-        let list = MovieListViewModel(service: service, catalogue: catalogue)
-        list.screenAppeared()
-        await service.fail(await service.nextRequest(), with: MovieServiceError.noNetwork)
-        await untilIdle(list.isBusy)
-        list.useCatalogue()
-        await catalogue.answer(await catalogue.nextRequest(), with: MoviePage(movies: [.sample("Alien")], totalResults: 1))
-        await untilIdle(list.isBusy)
-        #expect(latest(list.rows).map(\.title) == ["Alien"])
-        #expect(await service.questions == [.segment(.popular)])
-        #expect(await catalogue.questions == [.segment(.popular)])
-    }
 }
 
 extension MovieList.Request {

@@ -190,20 +190,4 @@ struct MovieSearchViewModelTests {
         #expect(latest(search.info) == MovieSearchViewModel.startMessage)
         #expect(searches.asked.isEmpty)
     }
-
-    // MARK: - The live runner
-
-    @Test func theLiveRunnerAsksTheServiceAndASupersededSearchStopsAsking() async {
-        let service = ControlledMovieService()
-        let search = MovieSearchViewModel(service: service, scheduler: scheduler)
-        let info = ValueRecorder(search.info)
-        search.searchNow("alien")
-        let first = await service.nextRequest()
-        search.searchNow("dune")
-        #expect(await service.cancelledAnswer(to: first))
-        await service.fail(await service.nextRequest(), with: MovieServiceError.noNetwork)
-        await untilIdle(search.isBusy)
-        #expect(info.values == ["Start searching your favorite movies", "Searching…", "Search failed: no network"])
-        #expect(await service.questions == [.search("alien"), .search("dune")])
-    }
 }

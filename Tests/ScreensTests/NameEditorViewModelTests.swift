@@ -15,7 +15,7 @@ struct NameEditorViewModelTests {
         let taken = editor.submit()
         #expect(taken?.target == .player(1))
         #expect(taken?.name == "Shaq O'Neal")
-        #expect(prompt.values == ["Player name", "Player name", "Player name"])
+        #expect(prompt.values == ["Player name"])
         #expect(focused.values == [false, true, false])
         #expect(latest(editor.target) == nil)
     }

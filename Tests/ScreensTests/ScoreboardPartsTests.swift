@@ -38,7 +38,7 @@ struct ScoreboardPartsTests {
     @Test func theScoreboardAsksInWordsBeforeANewGameReplacesOneInProgress() {
         let scoreboard = GameScoreboardViewModel(openLibrary: { InMemoryGameLibrary() }, scheduler: TestScheduler())
         scoreboard.screenAppeared()
-        scoreboard.record(.onePoint, by: scoreboard.homePlayers[0].playerID)
+        scoreboard.homePlayers[0].onePointMove()
         scoreboard.newGame()
         #expect(latest(scoreboard.newGameConfirmation.question)
             == "Start a new game? The game in progress stays in the list of games. (y/n)")

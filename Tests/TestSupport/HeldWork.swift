@@ -34,6 +34,7 @@ public final class HeldWork<Work, Answer>: WorkRunner {
     public func id(ofAsked index: Int) -> WorkID { started[index] }
 
     public func start(_ work: Work, as id: WorkID, deliver: @escaping @MainActor (Answer) -> Void) {
+        if held[id] != nil { Issue.record("\(id) started while held: one runner serves one screen") }
         asked.append(work)
         started.append(id)
         held[id] = (work, deliver)

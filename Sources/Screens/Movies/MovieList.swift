@@ -1,7 +1,7 @@
 import Models
 
-/// The Movies screen as a value: the segment, the films loaded and the cursor, what the screen
-/// says, and the page being fetched. Its transitions are plain functions of the state and an
+/// The Movies screen as a value: the segment, the films loaded (as rows, each formatted once) and
+/// the cursor, what the screen says, and the page being fetched. Its transitions are plain functions of the state and an
 /// event; they name the pages to fetch and never fetch them.
 ///
 /// A list that has more pages loads the next one when the cursor comes within `pagingDistance`
@@ -49,9 +49,6 @@ public struct MovieList: ScreenState {
         case unreadable(String)
     }
 
-    /// What the transitions ask for: fetch a page, or stop a fetch whose segment is no longer shown.
-    public typealias Effect = WorkOrder<Request>
-
     /// A fetch under way.
     public struct Fetch: Equatable, Sendable {
         public let id: WorkID
@@ -60,8 +57,8 @@ public struct MovieList: ScreenState {
 
     /// The segment shown.
     public private(set) var segment: Endpoint
-    /// The films loaded, in order.
-    public private(set) var movies: [Movie] = []
+    /// The films loaded, in order, as rows.
+    public private(set) var rows: [MovieRowViewModel] = []
     /// The row under the cursor.
     public private(set) var cursor = 0
     /// An error, an empty list's message, or a note on the list (`Films of 2005`); else empty.
@@ -89,12 +86,11 @@ public struct MovieList: ScreenState {
         self.hasCatalogue = hasCatalogue
     }
 
-    public static func answered(_ id: WorkID, _ answer: Answer) -> Event { .answered(id, answer) }
-    public var workUnderWay: WorkID? { fetching?.id }
+    public static func event(answering id: WorkID, with answer: Answer) -> Event { .answered(id, answer) }
 
-    /// Moves the state on by `event`, and names the work it calls for. An answer to any fetch
-    /// but the one under way is dropped.
-    public mutating func handle(_ event: Event) -> [Effect] {
+    /// Moves the state on by `event`, and names the pages it calls for, or the fetch to stop
+    /// when its segment is no longer shown. An answer to any fetch but the one under way is dropped.
+    public mutating func handle(_ event: Event) -> [WorkOrder<Request>] {
         switch event {
         case .appeared:
             guard !hasAppeared else { return [] }
@@ -105,8 +101,8 @@ public struct MovieList: ScreenState {
             segment = chosen
             return load()
         case .cursorMoved(let offset):
-            guard !movies.isEmpty else { return [] }
-            cursor = min(max(0, cursor + offset), movies.count - 1)
+            guard !rows.isEmpty else { return [] }
+            cursor = min(max(0, cursor + offset), rows.count - 1)
             return nextPageIfNear()
         case .rowsWanted(let count):
             wantedRows = count
@@ -125,18 +121,18 @@ public struct MovieList: ScreenState {
     // MARK: - Transitions
 
     /// Clears the list and fetches the segment's first page, stopping any fetch under way.
-    private mutating func load() -> [Effect] {
-        let cancelling = fetching.map { [Effect.cancel($0.id)] } ?? []
+    private mutating func load() -> [WorkOrder<Request>] {
+        let cancelling = fetching.map { [WorkOrder<Request>.cancel($0.id)] } ?? []
         fetching = nil
-        (movies, cursor, pagesShown, hasMorePages, wantedRows) = ([], 0, 0, false, 0)
+        (rows, cursor, pagesShown, hasMorePages, wantedRows) = ([], 0, 0, false, 0)
         say("")
         return cancelling + fetch(page: 1)
     }
 
-    private mutating func showFirstPage(_ answer: Answer) -> [Effect] {
+    private mutating func showFirstPage(_ answer: Answer) -> [WorkOrder<Request>] {
         switch answer {
         case .page(let page):
-            (movies, cursor, pagesShown) = (page.movies, 0, 1)
+            (rows, cursor, pagesShown) = (page.movies.map(MovieRowViewModel.init), 0, 1)
             hasMorePages = page.hasMorePages && !page.movies.isEmpty
             listInfo = page.movies.isEmpty ? "No films here." : page.note ?? ""
             say(listInfo)
@@ -152,12 +148,12 @@ public struct MovieList: ScreenState {
         return []
     }
 
-    private mutating func showNextPage(_ answer: Answer, number: Int) -> [Effect] {
+    private mutating func showNextPage(_ answer: Answer, number: Int) -> [WorkOrder<Request>] {
         switch answer {
         case .page(let page):
-            let shown = Set(movies.map(\.id))
-            let new = page.movies.filter { !shown.contains($0.id) }
-            movies += new
+            let shown = Set(rows.map(\.id))
+            let new = page.movies.filter { !shown.contains($0.id) }.map(MovieRowViewModel.init)
+            rows += new
             pagesShown = number
             hasMorePages = page.hasMorePages && !new.isEmpty
             say(listInfo)
@@ -172,13 +168,13 @@ public struct MovieList: ScreenState {
 
     /// The page after those shown, when the cursor is within `pagingDistance` rows of the end or
     /// fewer than the rows wanted are shown, unless there is none or a page is being fetched.
-    private mutating func nextPageIfNear() -> [Effect] {
+    private mutating func nextPageIfNear() -> [WorkOrder<Request>] {
         guard hasMorePages, fetching == nil,
-              cursor >= movies.count - Self.pagingDistance || movies.count < wantedRows else { return [] }
+              cursor >= rows.count - Self.pagingDistance || rows.count < wantedRows else { return [] }
         return fetch(page: pagesShown + 1)
     }
 
-    private mutating func fetch(page: Int) -> [Effect] {
+    private mutating func fetch(page: Int) -> [WorkOrder<Request>] {
         lastWork = lastWork.next
         let request = Request(segment: segment, page: page, fromCatalogue: usesCatalogue)
         fetching = Fetch(id: lastWork, request: request)

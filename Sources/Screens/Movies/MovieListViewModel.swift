@@ -59,10 +59,9 @@ public final class MovieListViewModel {
         selectedSegment = state.map { Endpoint.allCases.firstIndex(of: $0.segment) ?? 0 }.distinct().output
         // The rows, the cursor and the words before `isBusy`: a shell that prints when the screen
         // is no longer busy prints them.
-        rows = state.map(\.movies).distinct().map { $0.map(MovieRowViewModel.init) }.output
+        rows = state.map(\.rows).distinct().output
         selectedIndex = state.map(\.cursor).distinct().output
-        selectedMovie = state.map { $0.movies.indices.contains($0.cursor) ? MovieRowViewModel(movie: $0.movies[$0.cursor]) : nil }
-            .distinct().output
+        selectedMovie = state.map { $0.rows.indices.contains($0.cursor) ? $0.rows[$0.cursor] : nil }.distinct().output
         info = state.map(\.info).distinct().output
         infoIsProblem = state.map(\.infoIsProblem).distinct().output
         isBusy = state.map { $0.fetching != nil }.distinct().output
@@ -112,9 +111,9 @@ public final class MovieListViewModel {
     }
 
     /// Loads pages of the selected segment until at least `count` rows are shown, or there are no
-    /// more, as if the cursor were moved near the end after each page; `isBusy` stays true until
-    /// then. Selecting a segment forgets it. The shell's `mvvm-tui movies --limit` asks it: moving
-    /// the cursor cannot, since `isBusy` falls as each page is shown, before the next is asked for.
+    /// more; `isBusy` stays true until then. Selecting a segment forgets it. The shell's `mvvm-tui
+    /// movies --limit` asks it: the cursor's rule alone stops once a page puts the cursor far from
+    /// the end of the rows.
     public func loadRows(atLeast count: Int) {
         send(.rowsWanted(count))
     }

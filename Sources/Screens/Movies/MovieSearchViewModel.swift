@@ -12,9 +12,10 @@ import Models
 /// older query never shows. `searchNow(_:)` searches at once, past the throttle (the shell's
 /// `mvvm-tui search`).
 ///
-/// What the screen shows is one value, `MovieSearch`, whose transitions name the searches to run;
-/// this view-model applies them, hands the work to its runner, and derives every output from the
-/// one value, so no two outputs can disagree.
+/// What the screen shows is one value, `MovieSearch` (its rows, cursor and words, and the search
+/// under way), whose transitions name the searches to run; this view-model applies them, hands
+/// the work to its runner, and derives every output from the one value, so no two outputs can
+/// disagree.
 @MainActor
 public final class MovieSearchViewModel {
     /// The throttle interval (the original app used one second).
@@ -27,7 +28,7 @@ public final class MovieSearchViewModel {
     // MARK: - Outputs
 
     /// The films found for the latest query; empty while a search is under way.
-    public var rows: Output<[MovieRowViewModel]> { list.rows.output }
+    public let rows: Output<[MovieRowViewModel]>
     /// `Start searching your favorite movies`, `Searching…`, `No result for <query>`, an error, or empty.
     public let info: Output<String>
     /// Whether `info` tells of a failed search (the screen shows it as an error).
@@ -39,14 +40,13 @@ public final class MovieSearchViewModel {
     /// subcommand (`mvvm-tui search`) prints when it falls.
     public let isBusy: Output<Bool>
     /// The row under the cursor.
-    public var selectedIndex: Output<Int> { list.selectedIndex.output }
+    public let selectedIndex: Output<Int>
     /// The film under the cursor, for the detail pane.
-    public var selectedMovie: Output<MovieRowViewModel?> { list.selectedMovie.output }
+    public let selectedMovie: Output<MovieRowViewModel?>
 
     // MARK: - State
 
     private let machine: ScreenMachine<MovieSearch>
-    private let list = MovieSelection()
     private let query = Dynamic("")
     private let _inputLine = Dynamic(InputLine())
     private let _inputLineIsFocused = Dynamic(false)
@@ -61,14 +61,16 @@ public final class MovieSearchViewModel {
     public init(runner: any WorkRunner<String, MovieSearch.Answer>, scheduler: any Scheduler,
                 interval: Duration = MovieSearchViewModel.interval) {
         machine = ScreenMachine(MovieSearch(), runner: runner)
-        let phase = machine.state.map(\.phase).distinct()
-        info = phase.map(Self.info(for:)).output
-        infoIsProblem = phase.map { if case .failed = $0 { true } else { false } }.distinct().output
-        matchCount = phase.map { if case .found(_, _, let total) = $0 { MovieRowViewModel.count(total, "match") } else { "" } }
-            .distinct().output
+        let state = machine.state
         // The rows before `isBusy`: a shell that prints when the screen is no longer busy prints them.
-        phase.bind { [list] in list.show(Self.rows(for: $0)) }.store(in: &tokens)
-        isBusy = machine.state.map { $0.running != nil }.distinct().output
+        rows = state.map(\.rows).distinct().output
+        selectedIndex = state.map(\.cursor).distinct().output
+        selectedMovie = state.map { $0.rows.indices.contains($0.cursor) ? $0.rows[$0.cursor] : nil }.distinct().output
+        info = state.map { Self.info(for: $0.phase) }.distinct().output
+        infoIsProblem = state.map { if case .failed = $0.phase { true } else { false } }.distinct().output
+        matchCount = state.map { if case .found(_, _, let total) = $0.phase { MovieRowViewModel.count(total, "match") } else { "" } }
+            .distinct().output
+        isBusy = state.map { $0.running != nil }.distinct().output
         query.throttle(interval, on: scheduler).distinct()
             .bind { [machine] in machine.send(.queried($0)) }.store(in: &tokens)
     }
@@ -101,7 +103,7 @@ public final class MovieSearchViewModel {
 
     /// Moves the cursor by `offset` rows, staying on the list.
     public func moveSelection(by offset: Int) {
-        list.move(by: offset)
+        machine.send(.cursorMoved(by: offset))
     }
 
     // MARK: - Private
@@ -119,11 +121,6 @@ public final class MovieSearchViewModel {
         case .noResult(let query): "No result for \(query)"
         case .failed(let message): "Search failed: \(message)"
         }
-    }
-
-    private static func rows(for phase: MovieSearch.Phase) -> [MovieRowViewModel] {
-        guard case .found(_, let movies, _) = phase else { return [] }
-        return movies.map(MovieRowViewModel.init)
     }
 }
 

@@ -41,16 +41,16 @@ public final class GameLibraryViewModel {
     func show(_ games: [StoredGame], problem: String?) {
         stored = games
         _games.value = games.map { GameLibraryRowViewModel($0, timeZone: timeZone) }
-        _message.value = problem ?? (games.isEmpty ? Self.emptyMessage : "")
-        _selectedIndex.value = 0
-        _isVisible.value = true
+        _message.change(to: problem ?? (games.isEmpty ? Self.emptyMessage : ""))
+        _selectedIndex.change(to: 0)
+        _isVisible.change(to: true)
     }
 
     /// Moves the cursor by `offset` rows, staying on the list.
     public func moveSelection(by offset: Int) {
         guard !stored.isEmpty else { return }
         let index = min(max(0, _selectedIndex.value + offset), stored.count - 1)
-        if index != _selectedIndex.value { _selectedIndex.value = index }
+        _selectedIndex.change(to: index)
     }
 
     /// Closes the list and gives the game under the cursor, for the scoreboard to open.
@@ -62,6 +62,6 @@ public final class GameLibraryViewModel {
 
     /// Closes the list.
     public func hide() {
-        if _isVisible.value { _isVisible.value = false }
+        _isVisible.change(to: false)
     }
 }

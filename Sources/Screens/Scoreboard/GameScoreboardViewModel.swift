@@ -127,9 +127,9 @@ public final class GameScoreboardViewModel {
         case up, down, left, right
     }
 
-    /// Records `move` by `player`, committed before the rows show it; nothing for a finished
-    /// game or a past one (the rows show the moves as disabled).
-    public func record(_ move: Move, by player: Player.ID) {
+    /// Records `move` by `player` (a player's input hands it here), committed before the rows
+    /// show it; nothing for a finished game or a past one (the rows show the moves as disabled).
+    private func record(_ move: Move, by player: Player.ID) {
         guard pastGame == nil else { return }
         do {
             try game.record(move, by: player, at: scheduler.now)

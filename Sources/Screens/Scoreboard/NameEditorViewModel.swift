@@ -20,12 +20,7 @@ public final class NameEditorViewModel {
     /// Whether keys go to the name.
     public var isFocused: Output<Bool> { _isFocused.output }
     /// `Team name` or `Player name`.
-    public var prompt: Output<String> {
-        target.map { target in
-            if case .team = target { return "Team name" }
-            return "Player name"
-        }
-    }
+    public let prompt: Output<String>
 
     // MARK: - State
 
@@ -34,7 +29,12 @@ public final class NameEditorViewModel {
     private let _line = Dynamic(InputLine())
     private let _isFocused = Dynamic(false)
 
-    init() {}
+    init() {
+        prompt = _target.map { target in
+            if case .team = target { return "Team name" }
+            return "Player name"
+        }.distinct().output
+    }
 
     // MARK: - Inputs
 

@@ -15,20 +15,26 @@ public protocol ScreenState: Equatable, Sendable {
 
     /// Moves the state on by `event`, and names the work it calls for.
     mutating func handle(_ event: Event) -> [WorkOrder<Work>]
-    /// The event that brings the answer of the work `id`.
-    static func answered(_ id: WorkID, _ answer: Answer) -> Event
-    /// The work under way, which goes with the screen.
-    var workUnderWay: WorkID? { get }
+    /// The event that brings `answer`, the answer of the work `id`.
+    static func event(answering id: WorkID, with answer: Answer) -> Event
 }
 
 /// The shell a view-model keeps around its screen's state: it applies each event's transition,
 /// hands the work it names to the runner, and sends each answer back as an event. Its `state`
 /// is what the view-model derives every output from.
+///
+/// Events are applied one at a time, in the order they come: one sent while another is applied
+/// (by a listener of `state`, or by a runner that answers inside `start`) waits its turn, so the
+/// work each names starts and stops in order. The work started and not yet answered or cancelled
+/// is cancelled when the machine goes. One runner serves one machine.
 @MainActor
 final class ScreenMachine<State: ScreenState> {
     /// The screen's state; its derived values are the view-model's outputs.
     let state: Dynamic<State>
     private let runner: any WorkRunner<State.Work, State.Answer>
+    private var waiting: [State.Event] = []
+    private var isApplying = false
+    private var running: Set<WorkID> = []
 
     init(_ initial: State, runner: any WorkRunner<State.Work, State.Answer>) {
         state = Dynamic(initial)
@@ -36,19 +42,35 @@ final class ScreenMachine<State: ScreenState> {
     }
 
     isolated deinit {
-        if let id = state.value.workUnderWay { runner.cancel(id) }
+        for id in running { runner.cancel(id) }
     }
 
-    /// Moves the state by `event`, then starts or cancels the work it names.
+    /// Moves the state by `event`, then starts or cancels the work it names; after any events
+    /// sent meanwhile, in order.
     func send(_ event: State.Event) {
+        waiting.append(event)
+        guard !isApplying else { return }
+        isApplying = true
+        defer { isApplying = false }
+        while !waiting.isEmpty {
+            apply(waiting.removeFirst())
+        }
+    }
+
+    private func apply(_ event: State.Event) {
         var next = state.value
         let orders = next.handle(event)
         state.change(to: next)
         for order in orders {
             switch order {
             case .start(let work, let id):
-                runner.start(work, as: id) { [weak self] answer in self?.send(State.answered(id, answer)) }
+                running.insert(id)
+                runner.start(work, as: id) { [weak self] answer in
+                    guard let self, running.remove(id) != nil else { return }
+                    send(State.event(answering: id, with: answer))
+                }
             case .cancel(let id):
+                running.remove(id)
                 runner.cancel(id)
             }
         }

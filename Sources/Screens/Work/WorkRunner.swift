@@ -15,16 +15,16 @@ public struct WorkID: Hashable, Sendable, CustomStringConvertible {
 /// Runs the work a view-model names as a value (look up a place, search for films, read a
 /// page) and hands each answer back on the main actor, as an event for its transitions.
 ///
-/// The view-model owns its runner: the live one (`TaskRunner`) calls the services; a test's
-/// holds each piece of work until the test answers, fails or cancels it, so a view-model test
+/// The view-model owns its runner, one for its screen: the live one (`TaskRunner`) calls the
+/// services; a test's holds each piece of work until the test answers it, so a view-model test
 /// never awaits the view-model.
 @MainActor
 public protocol WorkRunner<Work, Answer>: AnyObject {
     associatedtype Work
     associatedtype Answer
 
-    /// Starts `work` as `id`; `deliver` is called once, on the main actor, with its answer,
-    /// unless `cancel(id)` comes first.
+    /// Starts `work` as `id` (an id not in use); `deliver` is called once, on the main actor,
+    /// with its answer, unless `cancel(id)` comes first.
     func start(_ work: Work, as id: WorkID, deliver: @escaping @MainActor (Answer) -> Void)
 
     /// Stops the work `id`: its answer never comes, and a live service stops asking (a
@@ -49,6 +49,7 @@ public final class TaskRunner<Work: Sendable, Answer: Sendable>: WorkRunner {
     }
 
     public func start(_ work: Work, as id: WorkID, deliver: @escaping @MainActor (Answer) -> Void) {
+        precondition(tasks[id] == nil, "\(id) is running already: one runner serves one screen")
         let perform = self.perform
         tasks[id] = Task { [weak self] in
             let answer = await perform(work)
