@@ -94,7 +94,9 @@ struct MvvmTui: ParsableCommand {
             throw ExitCode(2)
         }
         if let reason = MainActor.assumeIsolated({ NcursesTerminal.reasonItCannotDraw(terminalType: environment["TERM"]) }) {
-            FileHandle.standardError.write(Data("mvvm-tui: \(reason); run it where TERM names a terminal that can (TERM=xterm-256color), or use its subcommands, which print to any output: mvvm-tui weather Paris, mvvm-tui movies, mvvm-tui search QUERY, mvvm-tui people, mvvm-tui games\n".utf8))
+            let advice = "run it where TERM names a terminal that can (TERM=xterm-256color), or use its subcommands, which "
+                + "print to any output: mvvm-tui weather Paris, mvvm-tui movies, mvvm-tui search QUERY, mvvm-tui people, mvvm-tui games"
+            FileHandle.standardError.write(Data("mvvm-tui: \(reason); \(advice)\n".utf8))
             throw ExitCode(2)
         }
         cj_run_global_jobs_on_main_queue()
