@@ -2,7 +2,7 @@
 ///
 /// Views name the role; the terminal decides how it looks with and without colour, so
 /// `NO_COLOR` changes the look and never the meaning (the selected tab also has brackets).
-public enum Style: Hashable, Sendable {
+public enum Style: Hashable, Sendable, CaseIterable {
     case normal
     /// Headings and names that matter.
     case title

@@ -157,36 +157,18 @@ public final class NcursesTerminal: Surface {
         return colors
     }
 
-    /// The pair of plain text: the terminal's own colours, named as a pair so that ncurses goes
-    /// from a coloured style back to plain text with one colour change (5 bytes) rather than a
-    /// colour change and a reset of every attribute (11 bytes). Blank cells carry it too.
-    private static let plainPair: Int16 = 8
+    private static let plainPair = StyleLook.plainPair
 
-    /// Each style's attributes and colour pair.
-    ///
-    /// With colour, a style differs from plain text by its colour alone wherever the terminal
-    /// has the colours for it (bright ones stand in for bold, grey for dim): a change of colour
-    /// costs ncurses 5 bytes, a change of attributes 10 to 16, and a tab switch is a few hundred
-    /// such changes. Without colour (`NO_COLOR`, `--no-color`) attributes carry every style.
+    /// Each style's attributes and colour pair, as `StyleLook` says it looks with `colors` colours.
     private static func appearance(colors: Int) -> [Style: (attributes: attr_t, pair: Int16)] {
-        let bold = mt_a_bold(), reverse = mt_a_reverse(), normal = mt_a_normal()
-        guard colors > 0 else {
-            return [.normal: (normal, 0), .title: (bold, 0), .dim: (mt_a_dim(), 0),
-                    .selectedTab: (bold | reverse, 0), .statusBar: (reverse, 0), .key: (reverse | bold, 0),
-                    .prompt: (bold, 0), .error: (bold, 0), .bar: (reverse, 0)]
-        }
-        let emphasis = colors >= 16 ? normal : bold
-        return [
-            .normal: (normal, plainPair),
-            .title: (emphasis, 1),
-            .dim: colors >= 16 ? (normal, 5) : (mt_a_dim(), 0),
-            .selectedTab: (normal, 2),
-            .statusBar: (reverse, 0),
-            // Reversed, the key's colour becomes its background: a cyan chip in the bar.
-            .key: (reverse, 7),
-            .prompt: (emphasis, 3),
-            .error: (emphasis, 4),
-            .bar: (normal, 6),
-        ]
+        Dictionary(uniqueKeysWithValues: Style.allCases.map { style in
+            let look = StyleLook.of(style, colors: colors)
+            var attributes = mt_a_normal()
+            if look.bold { attributes |= mt_a_bold() }
+            if look.dim { attributes |= mt_a_dim() }
+            if look.reverse { attributes |= mt_a_reverse() }
+            if look.underline { attributes |= mt_a_underline() }
+            return (style, (attributes, look.pair))
+        })
     }
 }
