@@ -15,18 +15,17 @@ ARGS ?=
 # the package's own modules, GRDB and ArgumentParser are compiled with a section for each function
 # so that it can move them one by one.
 # ICU is in the program once, Foundation's own: libxml2 calls seven of ICU's converter functions
-# by the system ICU's names (ucnv_open_72, ...: read from libxml2.a below, found by the clang
-# that comes with Swift), and the link defines each as the same function of Foundation's ICU
-# (swift_ucnv_open, ...) with `--defsym`, so it names no libicuuc or libicudata
-# (Docs/DECISIONS.md, "ICU is linked once, Foundation's").
+# by the system ICU's names (ucnv_open_72, ...), and the link defines each as the same function of
+# Foundation's ICU (swift_ucnv_open, ...) with `--defsym`, so it names no libicuuc or libicudata
+# (Docs/DECISIONS.md, "ICU is linked once, Foundation's"). The names are read from libxml2.a by
+# Scripts/libxml2-icu-flags.sh when the build runs (`$$(…)`, the shell's), not when make reads this
+# file: on a new machine libxml2-dev is installed by the recipe's first line.
 # The benchmarks build with the same flags, so `make bench` and `make perf` share one build.
-LIBXML2_ARCHIVE := $(shell clang -print-file-name=libxml2.a 2>/dev/null)
-LIBXML2_ICU_NAMES := $(shell nm -u $(LIBXML2_ARCHIVE) 2>/dev/null | sed -n 's/^ *U \([uU][A-Za-z]*_[A-Za-z_]*\)_\([0-9][0-9]*\)$$/\1_\2=swift_\1/p' | sort -u)
 LINK_FLAGS := -Xswiftc -static-executable -Xswiftc -Xclang-linker -Xswiftc -static-pie --disable-local-rpath \
 	-Xlinker -z -Xlinker pack-relative-relocs \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld -Xlinker --no-warn-symbol-ordering \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/Scripts/link-order.txt \
-	-Xlinker -lz -Xlinker -llzma -Xlinker -lstdc++ $(addprefix -Xlinker --defsym=,$(LIBXML2_ICU_NAMES))
+	-Xlinker -lz -Xlinker -llzma -Xlinker -lstdc++ $$($(CURDIR)/Scripts/libxml2-icu-flags.sh)
 RELEASE_FLAGS := -c release $(LINK_FLAGS) --product mvvm-tui
 BENCH_FLAGS := -c release $(LINK_FLAGS) --product mvvm-tui-bench
 RELEASE_BINARY := .build/release/mvvm-tui

@@ -49,6 +49,9 @@ if [ "$purpose" != install ]; then
         # build links it with lzma, and its calls to ICU's converters with Foundation's own ICU
         missing+=(libxml2-dev liblzma-dev)
     fi
+    if ! command -v nm >/dev/null 2>&1; then
+        missing+=(binutils)  # the release link reads libxml2's calls to ICU with nm (Scripts/libxml2-icu-flags.sh)
+    fi
     if ! command -v curl >/dev/null 2>&1; then
         missing+=(curl)  # the program fetches over HTTP by running curl, and the tests run it too
     fi
