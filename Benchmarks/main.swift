@@ -71,7 +71,7 @@ func drawingFigures() async throws -> [Figure] {
     let catalogue = EmbeddedMovieCatalog.bundled()
     let gazetteer = EmbeddedGazetteer.bundled()
 
-    let weather = WeatherViewModel(geocoder: gazetteer, suggester: gazetteer, service: SampleWeatherService(),
+    let weather = WeatherViewModel(geocoder: gazetteer, suggester: gazetteer, service: KeptWeatherService(live: SampleWeatherService(), preferences: { SQLitePreferences(database: database) }, now: Date.init),
                                    openPreferences: { SQLitePreferences(database: database) })
     weather.screenAppeared()
     await weather.lookupsFinished()

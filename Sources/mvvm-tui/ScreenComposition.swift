@@ -38,7 +38,9 @@ struct ScreenComposition {
                                         fallback: gazetteer)
             service = FallbackWeatherService(primary: live, fallback: sample)
         }
-        return WeatherViewModel(geocoder: geocoder, suggester: gazetteer, service: service,
+        // Each place's last real report is kept beside the live service, in the same settings.
+        let kept = KeptWeatherService(live: service, preferences: { try? openPreferences() }, now: Date.init)
+        return WeatherViewModel(geocoder: geocoder, suggester: gazetteer, service: kept,
                                 launchLocation: location,
                                 defaultUnit: TemperatureUnit(rawValue: choices.unit) ?? .fahrenheit,
                                 chosenUnit: unit, scheduler: scheduler,

@@ -12,7 +12,7 @@ struct WeatherSubcommandTests {
     /// The view-model the binary runs with `--offline`, run here on the same embedded data.
     private func offlineWeather(_ place: String?, unit: TemperatureUnit? = nil) async -> WeatherViewModel {
         let gazetteer = EmbeddedGazetteer.bundled()
-        let weather = WeatherViewModel(geocoder: gazetteer, suggester: gazetteer, service: SampleWeatherService(),
+        let weather = WeatherViewModel(geocoder: gazetteer, suggester: gazetteer, service: SampleWeatherService().keeping(),
                                        launchLocation: place, chosenUnit: unit, openPreferences: { InMemoryPreferences() })
         weather.screenAppeared()
         await weather.lookupsFinished()

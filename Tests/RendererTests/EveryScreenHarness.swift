@@ -27,7 +27,7 @@ struct EveryScreenHarness {
             search = MovieSearchViewModel(service: films, scheduler: scheduler)
             let geocoder = ListGeocoder(["McGaheysville, VA": [.mcGaheysville], "Par": [.paris, .richmondVA], "Tokyo": [.tokyo]])
             let preferences = InMemoryPreferences()
-            weather = WeatherViewModel(geocoder: geocoder, suggester: geocoder, service: SampleReportService(),
+            weather = WeatherViewModel(geocoder: geocoder, suggester: geocoder, service: SampleReportService().keeping(in: preferences),
                                        openPreferences: { preferences })
             let store = InMemoryPeopleStore(people: PeopleViewTests.people)
             people = PeopleListViewModel(openStore: { store }, openPreferences: { InMemoryPreferences() }, api: nil,

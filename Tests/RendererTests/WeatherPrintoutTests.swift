@@ -12,7 +12,7 @@ import TestSupport
     let service = ControlledWeatherService()
 
     private func weather(_ place: String) -> WeatherViewModel {
-        WeatherViewModel(geocoder: geocoder, suggester: geocoder, service: service, launchLocation: place,
+        WeatherViewModel(geocoder: geocoder, suggester: geocoder, service: service.keeping(), launchLocation: place,
                          openPreferences: { InMemoryPreferences() })
     }
 

@@ -13,7 +13,7 @@ struct WeatherDetailsTests {
 
     private func shown(_ current: Observation, hourly: [Double] = [], unit: TemperatureUnit) async -> WeatherViewModel {
         let preferences = InMemoryPreferences()
-        let weather = WeatherViewModel(geocoder: geocoder, suggester: geocoder, service: service, defaultUnit: unit,
+        let weather = WeatherViewModel(geocoder: geocoder, suggester: geocoder, service: service.keeping(in: preferences), defaultUnit: unit,
                                        scheduler: TestScheduler(), openPreferences: { preferences })
         weather.screenAppeared()
         let hours = hourly.enumerated().map { HourlyTemperature(time: current.date.addingTimeInterval(Double($0.offset) * 3600),

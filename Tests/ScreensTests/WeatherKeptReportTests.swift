@@ -18,8 +18,8 @@ final class WeatherKeptReportTests {
     /// A new screen (as at the next launch) on the same preferences, shown and answered.
     private func shown(answer: (ControlledWeatherService.Request) async -> Void) async -> WeatherViewModel {
         let preferences = self.preferences
-        let weather = WeatherViewModel(geocoder: geocoder, suggester: geocoder, service: service, scheduler: TestScheduler(),
-                                       now: { [unowned self] in clock }, timeZone: Self.utc, openPreferences: { preferences })
+        let weather = WeatherViewModel(geocoder: geocoder, suggester: geocoder, service: service.keeping(in: preferences, now: { [unowned self] in clock }),
+                                       scheduler: TestScheduler(), now: { [unowned self] in clock }, timeZone: Self.utc, openPreferences: { preferences })
         weather.screenAppeared()
         await answer(await service.nextRequest())
         await weather.lookupsFinished()

@@ -14,7 +14,7 @@ struct WeatherViewModelTests {
 
     private func makeViewModel(launchLocation: String? = nil, defaultUnit: TemperatureUnit = .fahrenheit) -> WeatherViewModel {
         let preferences = self.preferences
-        return WeatherViewModel(geocoder: geocoder, suggester: geocoder, service: service,
+        return WeatherViewModel(geocoder: geocoder, suggester: geocoder, service: service.keeping(in: preferences),
                                 launchLocation: launchLocation, defaultUnit: defaultUnit, openPreferences: { preferences })
     }
 

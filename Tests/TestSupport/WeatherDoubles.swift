@@ -131,3 +131,12 @@ extension WeatherReport {
                              daily: daily, source: source)
     }
 }
+
+extension WeatherService {
+    /// This service with each place's last real report kept in `preferences` (dated by `now`),
+    /// as the app composes it for the Weather screen.
+    @MainActor
+    public func keeping(in preferences: (any PreferencesStore)? = nil, now: @escaping () -> Date = Date.init) -> KeptWeatherService {
+        KeptWeatherService(live: self, preferences: { preferences }, now: now)
+    }
+}

@@ -8,12 +8,13 @@ import Models
 /// and nothing of the place before stays on screen; an answer for a place asked for earlier
 /// never replaces a newer one. While the screen shows, the weather is fetched again every
 /// 30 minutes; hidden, no timer runs, and coming back to a report older than that fetches it
-/// again at once. Each real report is kept with the time it was fetched: offline, or when a
-/// fetch fails, the place's last real report shows with its age (`asOf`) and the reason; sample
-/// weather only for a place never fetched.
+/// again at once. What shows when the live service cannot answer is the weather service's to
+/// decide (`KeptWeatherService`: the place's last real report, or sample weather for a place never
+/// fetched); the screen shows a kept report with its age (`asOf`) and the reason.
 ///
 /// ```swift
-/// let weather = WeatherViewModel(geocoder: gazetteer, suggester: gazetteer, service: sample,
+/// let weather = WeatherViewModel(geocoder: gazetteer, suggester: gazetteer,
+///                                service: KeptWeatherService(live: sample, preferences: { preferences }, now: Date.init),
 ///                                openPreferences: { preferences })
 /// let name = weather.locationName.bindAndFire { print($0) }   // "Loading..."
 /// weather.screenAppeared()          // then "McGaheysville, VA", or the last place shown
@@ -91,7 +92,7 @@ public final class WeatherViewModel {
 
     private let geocoder: any Geocoder
     private let suggester: any Geocoder
-    private let service: any WeatherService
+    private let service: any PlaceWeatherService
     private let launchLocation: String?
     private let chosenUnit: TemperatureUnit?
     private let scheduler: any Scheduler
@@ -111,8 +112,6 @@ public final class WeatherViewModel {
     /// The place the preferences hold, so that showing it again writes nothing.
     private var keptPlace: Place?
     private var report: WeatherReport?
-    /// The real report on screen with when it was fetched; nil for sample weather or none.
-    private var shownReal: KeptReport?
     private var suggestedPlaces: [Place] = []
     private var lookupGeneration = 0
     private var suggestionGeneration = 0
@@ -134,13 +133,13 @@ public final class WeatherViewModel {
     public private(set) var suggestionSearch: Task<Void, Never>?
 
     /// Creates the screen. `geocoder` finds the place typed; `suggester` (the embedded gazetteer,
-    /// fast and offline) suggests places while typing; `service` gives the weather.
+    /// fast and offline) suggests places while typing; `service` gives the weather, live or kept.
     /// `launchLocation` (`--location`) wins over the place kept from the last run.
     /// `defaultUnit` (the config file's) shows until the user chooses one with `toggleUnit`, which
     /// is kept and wins from then on; `chosenUnit` (`mvvm-tui weather --unit c`) wins over both.
     /// `openPreferences` is called once, when the screen first appears.
-    /// `scheduler` times the refreshes; `now` and `timeZone` (the user's) date the reports kept.
-    public init(geocoder: any Geocoder, suggester: any Geocoder, service: any WeatherService,
+    /// `scheduler` times the refreshes; `now` and `timeZone` (the user's) give a kept report's age.
+    public init(geocoder: any Geocoder, suggester: any Geocoder, service: any PlaceWeatherService,
                 launchLocation: String? = nil, defaultUnit: TemperatureUnit = .fahrenheit, chosenUnit: TemperatureUnit? = nil,
                 scheduler: any Scheduler = MainQueueScheduler(), now: @escaping () -> Date = Date.init,
                 timeZone: TimeZone = .current,
@@ -189,10 +188,10 @@ public final class WeatherViewModel {
 
     /// Fetches the weather of the place found last again (Ctrl-R, `r`, and every
     /// `refreshInterval` while the screen shows). Does nothing while a lookup runs.
-    /// A failed refresh shows the report kept for the place, else the one it replaced.
+    /// A failed refresh shows the place's last real report (the service keeps it).
     public func refresh() {
         guard let place = lookedUpPlace, fetchedAt != nil else { return }
-        look(replacing: shownReal) { place }
+        look { place }
     }
 
     /// Arms the refresh timer for when the weather shown reaches `refreshInterval`, or
@@ -262,7 +261,7 @@ public final class WeatherViewModel {
 
     /// Says `Loading...`, clears what was shown, then runs `find` and shows the weather of the
     /// place it returns, unless a newer lookup has started meanwhile.
-    private func look(replacing shown: KeptReport? = nil, _ find: @escaping @Sendable () async throws -> Place?) {
+    private func look(_ find: @escaping @Sendable () async throws -> Place?) {
         lookupGeneration += 1
         let request = lookupGeneration
         lookup?.cancel()
@@ -297,12 +296,11 @@ public final class WeatherViewModel {
             keep(place)
             lookedUpPlace = place
             do {
-                let report = try await service.weather(at: place)
+                let weather = try await service.weather(at: place)
                 guard request == lookupGeneration else { return }
-                showLive(report, at: place)
+                show(weather, at: place)
             } catch {
                 guard request == lookupGeneration, !(error is CancellationError) else { return }
-                if let kept = KeptReport.read(for: place, from: preferences) ?? shown { show(kept, at: place) }
                 _problem.change(to: "Weather unavailable: \(Self.message(for: error))")
             }
             fetchedAt = scheduler.now
@@ -321,32 +319,20 @@ public final class WeatherViewModel {
         } catch {}
     }
 
-    /// Shows a report the service gave: a real one is kept for the place; sample weather (the
-    /// network is out of reach) gives way to the place's last real report when one is kept.
-    private func showLive(_ report: WeatherReport, at place: Place) {
-        guard report.source == .sample else {
-            let real = KeptReport(report: report, fetchedAt: now())
-            show(report, at: place)
-            shownReal = real
-            real.keep(for: place, in: preferences)
-            return
-        }
-        if let kept = KeptReport.read(for: place, from: preferences) {
-            show(kept, at: place)
-            _problem.change(to: "Live weather unavailable: offline")
-        } else {
-            show(report, at: place)
-        }
-    }
-
-    /// Shows the report kept for the place, with its age, and of its hours only those to come.
-    private func show(_ kept: KeptReport, at place: Place) {
+    /// Shows the weather the service gave: a kept report with its age, of its hours only those
+    /// to come, and why it is not live.
+    private func show(_ weather: PlaceWeather, at place: Place) {
+        guard case .kept(let fetchedAt, let reason) = weather.freshness else { return show(weather.report, at: place) }
         let now = self.now()
-        let report = kept.report
+        let report = weather.report
         let hours = report.hourly.filter { $0.time > now.addingTimeInterval(-3600) }
         show(WeatherReport(current: report.current, daily: report.daily, hourly: hours, source: report.source),
-             at: place, asOf: kept.age(at: now, in: timeZone))
-        shownReal = kept
+             at: place, asOf: WeatherAge.asOf(fetchedAt, now: now, in: timeZone))
+        let problem = switch reason {
+        case .offline: "Live weather unavailable: offline"
+        case .failed(let message): "Weather unavailable: \(message)"
+        }
+        _problem.change(to: problem)
     }
 
     private func show(_ report: WeatherReport, at place: Place, asOf: String = "") {
@@ -367,7 +353,6 @@ public final class WeatherViewModel {
 
     private func clearWeather() {
         report = nil
-        shownReal = nil
         place = nil
         for output in [_date, _icon, _summary, _forecastSummary, _details, _nextHours, _source, _asOf] { output.change(to: "") }
         _forecast.change(to: [])
@@ -375,7 +360,7 @@ public final class WeatherViewModel {
     }
 
     private static func message(for error: any Error) -> String {
-        (error as? WeatherServiceError)?.message ?? "\(error)"
+        KeptWeatherService.message(for: error)
     }
 
     // MARK: - Suggestions
