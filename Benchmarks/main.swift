@@ -72,6 +72,7 @@ func drawingFigures() async throws -> [Figure] {
     let gazetteer = EmbeddedGazetteer.bundled()
 
     let weather = WeatherViewModel(geocoder: gazetteer, suggester: gazetteer, service: KeptWeatherService(live: SampleWeatherService(), preferences: { SQLitePreferences(database: database) }, now: Date.init),
+                                   scheduler: scheduler, now: Date.init, timeZone: .current,
                                    openPreferences: { SQLitePreferences(database: database) })
     weather.screenAppeared()
     await weather.lookupsFinished()
@@ -81,7 +82,8 @@ func drawingFigures() async throws -> [Figure] {
     let search = MovieSearchViewModel(service: catalogue, scheduler: scheduler)
     search.inputLineEdited(.insert("star"))
     await untilIdle(search.isBusy)
-    let scoreboard = GameScoreboardViewModel(openLibrary: { SQLiteGameLibrary(database: database) }, scheduler: scheduler)
+    let scoreboard = GameScoreboardViewModel(openLibrary: { SQLiteGameLibrary(database: database) }, scheduler: scheduler,
+                                             today: Date.init, timeZone: .current)
     let people = PeopleListViewModel(openStore: { SQLitePeopleStore(database: database) },
                                      openPreferences: { SQLitePreferences(database: database) },
                                      api: nil, files: LocalTextFiles(), runner: PeopleWorkQueue(), today: { CalendarDay(year: 2026, month: 11, day: 22) })

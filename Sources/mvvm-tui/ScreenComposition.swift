@@ -43,7 +43,7 @@ struct ScreenComposition {
         return WeatherViewModel(geocoder: geocoder, suggester: gazetteer, service: kept,
                                 launchLocation: location,
                                 defaultUnit: TemperatureUnit(rawValue: choices.unit) ?? .fahrenheit,
-                                chosenUnit: unit, scheduler: scheduler,
+                                chosenUnit: unit, scheduler: scheduler, now: Date.init, timeZone: .current,
                                 openPreferences: openPreferences)
     }
 
@@ -95,7 +95,8 @@ struct ScreenComposition {
     /// The Scoreboard: the game kept last, and the library of games kept.
     func scoreboard(scheduler: any Scheduler) -> GameScoreboardViewModel {
         let database = self.database
-        return GameScoreboardViewModel(openLibrary: { SQLiteGameLibrary(database: try database.open()) }, scheduler: scheduler)
+        return GameScoreboardViewModel(openLibrary: { SQLiteGameLibrary(database: try database.open()) }, scheduler: scheduler,
+                                       today: Date.init, timeZone: .current)
     }
 }
 

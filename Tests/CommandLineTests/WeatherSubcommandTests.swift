@@ -13,7 +13,8 @@ struct WeatherSubcommandTests {
     private func offlineWeather(_ place: String?, unit: TemperatureUnit? = nil) async -> WeatherViewModel {
         let gazetteer = EmbeddedGazetteer.bundled()
         let weather = WeatherViewModel(geocoder: gazetteer, suggester: gazetteer, service: SampleWeatherService().keeping(),
-                                       launchLocation: place, chosenUnit: unit, openPreferences: { InMemoryPreferences() })
+                                       launchLocation: place, chosenUnit: unit,
+                                       scheduler: TestScheduler(), now: Date.init, timeZone: .current, openPreferences: { InMemoryPreferences() })
         weather.screenAppeared()
         await weather.lookupsFinished()
         return weather

@@ -28,7 +28,7 @@ struct EveryScreenHarness {
             let geocoder = ListGeocoder(["McGaheysville, VA": [.mcGaheysville], "Par": [.paris, .richmondVA], "Tokyo": [.tokyo]])
             let preferences = InMemoryPreferences()
             weather = WeatherViewModel(geocoder: geocoder, suggester: geocoder, service: SampleReportService().keeping(in: preferences),
-                                       openPreferences: { preferences })
+                                       scheduler: scheduler, now: { .testNow }, timeZone: .testZone, openPreferences: { preferences })
             let store = InMemoryPeopleStore(people: PeopleViewTests.people)
             people = PeopleListViewModel(openStore: { store }, openPreferences: { InMemoryPreferences() }, api: nil,
                                          files: InMemoryTextFiles(), runner: InlineRunner(), today: { CalendarDay(year: 2026, month: 11, day: 22) })

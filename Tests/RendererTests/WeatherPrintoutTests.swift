@@ -13,7 +13,7 @@ import TestSupport
 
     private func weather(_ place: String) -> WeatherViewModel {
         WeatherViewModel(geocoder: geocoder, suggester: geocoder, service: service.keeping(), launchLocation: place,
-                         openPreferences: { InMemoryPreferences() })
+                         scheduler: TestScheduler(), now: { .testNow }, timeZone: .testZone, openPreferences: { InMemoryPreferences() })
     }
 
     @Test func itIsWrittenOnceWhenTheLookupAndTheFetchAreDoneNotBefore() async throws {

@@ -13,7 +13,7 @@ import TestSupport
     /// The shell on the Weather tab, its first place shown with `report`.
     private func harness(size: Size, report: WeatherReport = .sample()) async -> (ShellHarness, WeatherViewModel) {
         let preferences = self.preferences
-        let weather = WeatherViewModel(geocoder: geocoder, suggester: geocoder, service: service.keeping(in: preferences), openPreferences: { preferences })
+        let weather = WeatherViewModel(geocoder: geocoder, suggester: geocoder, service: service.keeping(in: preferences), scheduler: TestScheduler(), now: { .testNow }, timeZone: .testZone, openPreferences: { preferences })
         let harness = ShellHarness(tab: .weather, size: size, weather: weather)
         let request = await service.nextRequest()
         await service.answer(request, with: report)

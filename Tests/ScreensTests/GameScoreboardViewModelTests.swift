@@ -45,7 +45,7 @@ struct GameScoreboardViewModelTests {
 
     @Test func theLibraryIsOpenedOnlyWhenTheScreenFirstAppears() {
         var opened = 0
-        let scoreboard = GameScoreboardViewModel(openLibrary: { opened += 1; return self.library }, scheduler: scheduler)
+        let scoreboard = GameScoreboardViewModel(openLibrary: { opened += 1; return self.library }, scheduler: scheduler, today: { Date(timeIntervalSince1970: 1_763_700_000) }, timeZone: .testZone)
         #expect(opened == 0)
         scoreboard.screenAppeared()
         scoreboard.screenDisappeared()
@@ -55,7 +55,8 @@ struct GameScoreboardViewModelTests {
 
     @Test func aLibraryThatCannotOpenLeavesAPlayableGameAndSaysSo() {
         let scoreboard = GameScoreboardViewModel(
-            openLibrary: { throw InMemoryGameLibrary.Failure(description: "disk full") }, scheduler: scheduler)
+            openLibrary: { throw InMemoryGameLibrary.Failure(description: "disk full") }, scheduler: scheduler,
+            today: { Date(timeIntervalSince1970: 1_763_700_000) }, timeZone: .testZone)
         scoreboard.screenAppeared()
         #expect(latest(scoreboard.notice) == "Games are not being saved: disk full")
         scoreboard.homePlayers[0].twoPointsMove()
@@ -298,7 +299,7 @@ struct GameScoreboardViewModelTests {
     // MARK: - Busy
 
     @Test func isBusyNeverRisesForEverythingIsDoneBeforeTheInputReturns() {
-        let busy = ValueRecorder(GameScoreboardViewModel(openLibrary: { self.library }, scheduler: scheduler).isBusy)
+        let busy = ValueRecorder(GameScoreboardViewModel(openLibrary: { self.library }, scheduler: scheduler, today: { Date(timeIntervalSince1970: 1_763_700_000) }, timeZone: .testZone).isBusy)
         #expect(busy.values == [false])
         let scoreboard = makeScoreboard()
         let recorded = ValueRecorder(scoreboard.isBusy)
@@ -317,7 +318,7 @@ struct GameScoreboardViewModelTests {
         try game.record(.twoPoints, by: 4, at: .zero)
         let library = InMemoryGameLibrary(games: [StoredGame(id: 1, startedOn: Date(timeIntervalSince1970: 1_763_700_000), game: game)])
         let scoreboard = GameScoreboardViewModel(openLibrary: { library }, scheduler: scheduler,
-                                                 timeZone: TimeZone(identifier: "UTC")!)
+                                                 today: { Date(timeIntervalSince1970: 1_763_700_000) }, timeZone: TimeZone(identifier: "UTC")!)
         scoreboard.showLibrary()
         #expect(latest(scoreboard.library.rows) == ["Nov 21, 2025  Ballerz 0 - 2 Ringerz  01:01.2  in progress"])
         let row = try #require(latest(scoreboard.library.games).first)
@@ -327,7 +328,7 @@ struct GameScoreboardViewModelTests {
         #expect(library.stored.count == 1)
 
         let empty = InMemoryGameLibrary()
-        let none = GameScoreboardViewModel(openLibrary: { empty }, scheduler: scheduler)
+        let none = GameScoreboardViewModel(openLibrary: { empty }, scheduler: scheduler, today: { Date(timeIntervalSince1970: 1_763_700_000) }, timeZone: .testZone)
         none.showLibrary()
         #expect(latest(none.library.message) == "No games yet.")
         #expect(empty.stored.isEmpty)

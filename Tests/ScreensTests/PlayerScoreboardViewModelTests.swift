@@ -13,7 +13,7 @@ struct PlayerScoreboardViewModelTests {
     let library = InMemoryGameLibrary()
 
     private func makeScoreboard() -> GameScoreboardViewModel {
-        let scoreboard = GameScoreboardViewModel(openLibrary: { library }, scheduler: scheduler)
+        let scoreboard = GameScoreboardViewModel(openLibrary: { library }, scheduler: scheduler, today: { Date(timeIntervalSince1970: 1_763_700_000) }, timeZone: .testZone)
         scoreboard.screenAppeared()
         return scoreboard
     }

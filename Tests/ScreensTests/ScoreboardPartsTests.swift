@@ -1,4 +1,5 @@
 import Binding
+import Foundation
 import Models
 @testable import Screens
 import Testing
@@ -36,7 +37,7 @@ struct ScoreboardPartsTests {
     }
 
     @Test func theScoreboardAsksInWordsBeforeANewGameReplacesOneInProgress() {
-        let scoreboard = GameScoreboardViewModel(openLibrary: { InMemoryGameLibrary() }, scheduler: TestScheduler())
+        let scoreboard = GameScoreboardViewModel(openLibrary: { InMemoryGameLibrary() }, scheduler: TestScheduler(), today: { Date(timeIntervalSince1970: 1_763_700_000) }, timeZone: .testZone)
         scoreboard.screenAppeared()
         scoreboard.homePlayers[0].onePointMove()
         scoreboard.newGame()
@@ -45,7 +46,7 @@ struct ScoreboardPartsTests {
     }
 
     @Test func openingAGameFromTheLibraryClosesTheList() {
-        let scoreboard = GameScoreboardViewModel(openLibrary: { InMemoryGameLibrary() }, scheduler: TestScheduler())
+        let scoreboard = GameScoreboardViewModel(openLibrary: { InMemoryGameLibrary() }, scheduler: TestScheduler(), today: { Date(timeIntervalSince1970: 1_763_700_000) }, timeZone: .testZone)
         scoreboard.screenAppeared()
         scoreboard.showLibrary()
         #expect(latest(scoreboard.library.isVisible))

@@ -14,7 +14,7 @@ struct WeatherDetailsTests {
     private func shown(_ current: Observation, hourly: [Double] = [], unit: TemperatureUnit) async -> WeatherViewModel {
         let preferences = InMemoryPreferences()
         let weather = WeatherViewModel(geocoder: geocoder, suggester: geocoder, service: service.keeping(in: preferences), defaultUnit: unit,
-                                       scheduler: TestScheduler(), openPreferences: { preferences })
+                                       scheduler: TestScheduler(), now: { .testNow }, timeZone: .testZone, openPreferences: { preferences })
         weather.screenAppeared()
         let hours = hourly.enumerated().map { HourlyTemperature(time: current.date.addingTimeInterval(Double($0.offset) * 3600),
                                                                 temperatureCelsius: $0.element) }

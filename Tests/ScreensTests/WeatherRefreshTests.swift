@@ -14,7 +14,7 @@ struct WeatherRefreshTests {
     /// A screen shown with the original's place and its weather answered.
     private func shownWeather(preferences: InMemoryPreferences = InMemoryPreferences()) async -> WeatherViewModel {
         let weather = WeatherViewModel(geocoder: geocoder, suggester: geocoder, service: service.keeping(in: preferences), scheduler: scheduler,
-                                       openPreferences: { preferences })
+                                       now: { .testNow }, timeZone: .testZone, openPreferences: { preferences })
         weather.screenAppeared()
         await answerNext(weather)
         return weather

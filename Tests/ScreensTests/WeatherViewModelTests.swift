@@ -15,7 +15,8 @@ struct WeatherViewModelTests {
     private func makeViewModel(launchLocation: String? = nil, defaultUnit: TemperatureUnit = .fahrenheit) -> WeatherViewModel {
         let preferences = self.preferences
         return WeatherViewModel(geocoder: geocoder, suggester: geocoder, service: service.keeping(in: preferences),
-                                launchLocation: launchLocation, defaultUnit: defaultUnit, openPreferences: { preferences })
+                                launchLocation: launchLocation, defaultUnit: defaultUnit,
+                                scheduler: TestScheduler(), now: { .testNow }, timeZone: .testZone, openPreferences: { preferences })
     }
 
     /// Answers the next weather request with `report` and waits for the screen to show it.

@@ -140,3 +140,13 @@ extension WeatherService {
         KeptWeatherService(live: self, preferences: { preferences }, now: now)
     }
 }
+
+extension Date {
+    /// The time a test's screens take for now: 09:40 UTC on the day of the sample report.
+    public static let testNow = Date(timeIntervalSince1970: 1_795_254_000)
+}
+
+extension TimeZone {
+    /// The user's time zone in the tests: UTC, so that no machine's zone changes what they see.
+    public static let testZone = TimeZone(identifier: "UTC")!
+}

@@ -91,7 +91,7 @@ public final class GameScoreboardViewModel {
 
     /// `scheduler` gives the monotonic time and the clock's ticks; `today` dates new games.
     public init(openLibrary: @escaping () throws -> GameLibrary, scheduler: any Scheduler,
-                today: @escaping () -> Date = Date.init, timeZone: TimeZone = .current) {
+                today: @escaping () -> Date, timeZone: TimeZone) {
         self.openLibrary = openLibrary
         self.scheduler = scheduler
         self.today = today

@@ -15,6 +15,7 @@ import Models
 /// ```swift
 /// let weather = WeatherViewModel(geocoder: gazetteer, suggester: gazetteer,
 ///                                service: KeptWeatherService(live: sample, preferences: { preferences }, now: Date.init),
+///                                scheduler: MainQueueScheduler(), now: Date.init, timeZone: .current,
 ///                                openPreferences: { preferences })
 /// let name = weather.locationName.bindAndFire { print($0) }   // "Loading..."
 /// weather.screenAppeared()          // then "McGaheysville, VA", or the last place shown
@@ -141,8 +142,7 @@ public final class WeatherViewModel {
     /// `scheduler` times the refreshes; `now` and `timeZone` (the user's) give a kept report's age.
     public init(geocoder: any Geocoder, suggester: any Geocoder, service: any PlaceWeatherService,
                 launchLocation: String? = nil, defaultUnit: TemperatureUnit = .fahrenheit, chosenUnit: TemperatureUnit? = nil,
-                scheduler: any Scheduler = MainQueueScheduler(), now: @escaping () -> Date = Date.init,
-                timeZone: TimeZone = .current,
+                scheduler: any Scheduler, now: @escaping () -> Date, timeZone: TimeZone,
                 openPreferences: @escaping @MainActor () throws -> any PreferencesStore) {
         _unit = Dynamic(chosenUnit ?? defaultUnit)
         self.geocoder = geocoder
