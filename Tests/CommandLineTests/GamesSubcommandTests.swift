@@ -33,7 +33,8 @@ struct GamesSubcommandTests {
     /// The view-model the binary runs, run here on the same file read-only.
     func library() throws -> GameLibraryViewModel {
         let database = try AppDatabase.openForReading(path: path)
-        let scoreboard = GameScoreboardViewModel(openLibrary: { SQLiteGameLibrary(database: database) }, scheduler: MainQueueScheduler(), today: { Date(timeIntervalSince1970: 1_763_700_000) }, timeZone: .testZone)
+        let scoreboard = GameScoreboardViewModel(openLibrary: { SQLiteGameLibrary(database: database) }, scheduler: MainQueueScheduler(),
+            today: { Date(timeIntervalSince1970: 1_763_700_000) }, timeZone: .testZone)
         scoreboard.showLibrary()
         return scoreboard.library
     }

@@ -9,6 +9,7 @@ struct ConfirmationViewModelTests {
         let confirmation = ConfirmationViewModel()
         let question = ValueRecorder(confirmation.question)
         let asking = ValueRecorder(confirmation.isAsking)
+        #expect(!confirmation.answer(true), "nothing asked: nothing to act on")
         confirmation.ask("Start a new game?")
         #expect(confirmation.answer(true))
         #expect(!confirmation.answer(true), "answered already: nothing on show")

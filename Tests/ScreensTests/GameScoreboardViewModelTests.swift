@@ -45,7 +45,8 @@ struct GameScoreboardViewModelTests {
 
     @Test func theLibraryIsOpenedOnlyWhenTheScreenFirstAppears() {
         var opened = 0
-        let scoreboard = GameScoreboardViewModel(openLibrary: { opened += 1; return self.library }, scheduler: scheduler, today: { Date(timeIntervalSince1970: 1_763_700_000) }, timeZone: .testZone)
+        let scoreboard = GameScoreboardViewModel(openLibrary: { opened += 1; return self.library }, scheduler: scheduler,
+            today: { Date(timeIntervalSince1970: 1_763_700_000) }, timeZone: .testZone)
         #expect(opened == 0)
         scoreboard.screenAppeared()
         scoreboard.screenDisappeared()
@@ -299,7 +300,8 @@ struct GameScoreboardViewModelTests {
     // MARK: - Busy
 
     @Test func isBusyNeverRisesForEverythingIsDoneBeforeTheInputReturns() {
-        let busy = ValueRecorder(GameScoreboardViewModel(openLibrary: { self.library }, scheduler: scheduler, today: { Date(timeIntervalSince1970: 1_763_700_000) }, timeZone: .testZone).isBusy)
+        let busy = ValueRecorder(GameScoreboardViewModel(openLibrary: { self.library }, scheduler: scheduler,
+            today: { Date(timeIntervalSince1970: 1_763_700_000) }, timeZone: .testZone).isBusy)
         #expect(busy.values == [false])
         let scoreboard = makeScoreboard()
         let recorded = ValueRecorder(scoreboard.isBusy)
@@ -328,7 +330,8 @@ struct GameScoreboardViewModelTests {
         #expect(library.stored.count == 1)
 
         let empty = InMemoryGameLibrary()
-        let none = GameScoreboardViewModel(openLibrary: { empty }, scheduler: scheduler, today: { Date(timeIntervalSince1970: 1_763_700_000) }, timeZone: .testZone)
+        let none = GameScoreboardViewModel(openLibrary: { empty }, scheduler: scheduler,
+            today: { Date(timeIntervalSince1970: 1_763_700_000) }, timeZone: .testZone)
         none.showLibrary()
         #expect(latest(none.library.message) == "No games yet.")
         #expect(empty.stored.isEmpty)

@@ -33,6 +33,19 @@ struct NameEditorViewModelTests {
         #expect(problem.values == ["", "A name cannot be empty", "A name has at most 24 characters", ""])
     }
 
+    @Test func aTeamsNameReplacedIsTakenOnceAndNothingWhileClosed() {
+        let editor = NameEditorViewModel()
+        #expect(editor.submit() == nil)
+        editor.start(.team(.away), name: "Ringerz")
+        editor.edit(.deleteToStart)
+        editor.edit(.insert(" Houston  Rockets "))
+        let taken = editor.submit()
+        #expect(taken?.target == .team(.away))
+        #expect(taken?.name == "Houston Rockets")
+        #expect(latest(editor.line) == InputLine())
+        #expect(editor.submit() == nil)
+    }
+
     @Test func stoppingKeepsNothingTyped() {
         let editor = NameEditorViewModel()
         let line = ValueRecorder(editor.line)

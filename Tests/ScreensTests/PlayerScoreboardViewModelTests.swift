@@ -13,7 +13,8 @@ struct PlayerScoreboardViewModelTests {
     let library = InMemoryGameLibrary()
 
     private func makeScoreboard() -> GameScoreboardViewModel {
-        let scoreboard = GameScoreboardViewModel(openLibrary: { library }, scheduler: scheduler, today: { Date(timeIntervalSince1970: 1_763_700_000) }, timeZone: .testZone)
+        let scoreboard = GameScoreboardViewModel(openLibrary: { library }, scheduler: scheduler,
+            today: { Date(timeIntervalSince1970: 1_763_700_000) }, timeZone: .testZone)
         scoreboard.screenAppeared()
         return scoreboard
     }

@@ -5,39 +5,17 @@ import Models
 import Testing
 import TestSupport
 
-/// The scoreboard's parts on their own: the question asked before a new game, and the name editor.
+/// The scoreboard with its parts: the question asked before a new game, and the list of games.
+/// The parts alone are tested in ConfirmationViewModelTests and NameEditorViewModelTests.
 @MainActor
 struct ScoreboardPartsTests {
-    @Test func aQuestionShowsUntilAnsweredAndOnlyAYesWhileAskedCounts() {
-        let confirmation = ConfirmationViewModel()
-        let question = ValueRecorder(confirmation.question)
-        #expect(!confirmation.answer(true))  // nothing asked: nothing to act on
-        confirmation.ask("Start a new game?")
-        #expect(latest(confirmation.isAsking))
-        #expect(confirmation.answer(true))
-        #expect(!latest(confirmation.isAsking))
-        confirmation.ask("Start a new game?")
-        #expect(!confirmation.answer(false))
-        #expect(question.values == ["", "Start a new game? (y/n)", "", "Start a new game? (y/n)", ""])
-    }
-
-    @Test func theNameEditorGivesATidyNameOnceAndNothingWhileClosed() {
-        let editor = NameEditorViewModel()
-        #expect(editor.submit() == nil)
-        editor.start(.team(.away), name: "Ringerz")
-        #expect(latest(editor.prompt) == "Team name")
-        editor.edit(.deleteToStart)
-        editor.edit(.insert(" Houston  Rockets "))
-        let taken = editor.submit()
-        #expect(taken?.target == .team(.away))
-        #expect(taken?.name == "Houston Rockets")
-        #expect(latest(editor.target) == nil)
-        #expect(latest(editor.line) == InputLine())
-        #expect(editor.submit() == nil)
+    private func makeScoreboard() -> GameScoreboardViewModel {
+        GameScoreboardViewModel(openLibrary: { InMemoryGameLibrary() }, scheduler: TestScheduler(),
+                                today: { Date(timeIntervalSince1970: 1_763_700_000) }, timeZone: .testZone)
     }
 
     @Test func theScoreboardAsksInWordsBeforeANewGameReplacesOneInProgress() {
-        let scoreboard = GameScoreboardViewModel(openLibrary: { InMemoryGameLibrary() }, scheduler: TestScheduler(), today: { Date(timeIntervalSince1970: 1_763_700_000) }, timeZone: .testZone)
+        let scoreboard = makeScoreboard()
         scoreboard.screenAppeared()
         scoreboard.homePlayers[0].onePointMove()
         scoreboard.newGame()
@@ -46,7 +24,7 @@ struct ScoreboardPartsTests {
     }
 
     @Test func openingAGameFromTheLibraryClosesTheList() {
-        let scoreboard = GameScoreboardViewModel(openLibrary: { InMemoryGameLibrary() }, scheduler: TestScheduler(), today: { Date(timeIntervalSince1970: 1_763_700_000) }, timeZone: .testZone)
+        let scoreboard = makeScoreboard()
         scoreboard.screenAppeared()
         scoreboard.showLibrary()
         #expect(latest(scoreboard.library.isVisible))

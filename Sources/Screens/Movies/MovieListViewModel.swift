@@ -86,13 +86,13 @@ public final class MovieListViewModel {
 
     /// The screen came into view; the first time, the selected segment is fetched.
     public func screenAppeared() {
-        send(.appeared)
+        machine.send(.appeared)
     }
 
     /// Shows segment `index`.
     public func selectSegment(_ index: Int) {
         guard Endpoint.allCases.indices.contains(index) else { return }
-        send(.segmentChosen(Endpoint.allCases[index]))
+        machine.send(.segmentChosen(Endpoint.allCases[index]))
     }
 
     /// Shows the next segment, wrapping.
@@ -107,7 +107,7 @@ public final class MovieListViewModel {
 
     /// Moves the cursor by `offset` rows, staying on the list; near the end, the next page loads.
     public func moveSelection(by offset: Int) {
-        send(.cursorMoved(by: offset))
+        machine.send(.cursorMoved(by: offset))
     }
 
     /// Loads pages of the selected segment until at least `count` rows are shown, or there are no
@@ -115,19 +115,15 @@ public final class MovieListViewModel {
     /// movies --limit` asks it: the cursor's rule alone stops once a page puts the cursor far from
     /// the end of the rows.
     public func loadRows(atLeast count: Int) {
-        send(.rowsWanted(count))
+        machine.send(.rowsWanted(count))
     }
 
     /// Switches to the embedded catalogue after TMDb failed.
     public func useCatalogue() {
-        send(.catalogueChosen)
+        machine.send(.catalogueChosen)
     }
 
     // MARK: - Private
 
     private var latestSegment: Int { Endpoint.allCases.firstIndex(of: machine.state.value.segment) ?? 0 }
-
-    private func send(_ event: MovieList.Event) {
-        machine.send(event)
-    }
 }
