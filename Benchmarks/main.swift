@@ -75,7 +75,7 @@ func drawingFigures() async throws -> [Figure] {
                                    scheduler: scheduler, now: Date.init, timeZone: .current,
                                    openPreferences: { SQLitePreferences(database: database) })
     weather.screenAppeared()
-    await weather.lookupsFinished()
+    await untilIdle(weather.isBusy)
     let movies = MovieListViewModel(service: catalogue)
     movies.screenAppeared()
     await untilIdle(movies.isBusy)

@@ -16,7 +16,7 @@ struct WeatherSubcommandTests {
                                        launchLocation: place, chosenUnit: unit,
                                        scheduler: TestScheduler(), now: Date.init, timeZone: .current, openPreferences: { InMemoryPreferences() })
         weather.screenAppeared()
-        await weather.lookupsFinished()
+        await untilIdle(weather.isBusy)
         return weather
     }
 

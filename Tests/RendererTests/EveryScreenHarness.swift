@@ -56,8 +56,3 @@ struct EveryScreenHarness {
         harness.draw()
     }
 }
-
-/// A weather service that answers every place at once with the test report.
-private struct SampleReportService: WeatherService {
-    func weather(at place: Place) async throws -> WeatherReport { .sample() }
-}

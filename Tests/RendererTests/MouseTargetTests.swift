@@ -63,11 +63,11 @@ struct MouseTargetTests {
         let screens = EveryScreenHarness(tab: .weather, size: Size(columns: 80, rows: 24))
         let harness = screens.harness
         harness.type("Par")
-        await screens.viewModels.weather.suggestionSearch?.value
+        await until(screens.viewModels.weather.suggestions) { !$0.isEmpty }
         harness.draw()
         let richmond = harness.position(of: "Richmond, VA")!
         harness.click(row: richmond.row, column: richmond.column)
-        await screens.viewModels.weather.lookupsFinished()
+        await untilIdle(screens.viewModels.weather.isBusy)
         #expect(latest(screens.viewModels.weather.locationName) == "Richmond, VA")
         #expect(harness.inputLine?.text == "Richmond, VA")
     }

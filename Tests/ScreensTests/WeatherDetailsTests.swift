@@ -8,19 +8,11 @@ import TestSupport
 /// the next 24 hours as a line of dots.
 @MainActor
 struct WeatherDetailsTests {
-    let geocoder = ListGeocoder([:])
-    let service = ControlledWeatherService()
-
-    private func shown(_ current: Observation, hourly: [Double] = [], unit: TemperatureUnit) async -> WeatherViewModel {
-        let preferences = InMemoryPreferences()
-        let weather = WeatherViewModel(geocoder: geocoder, suggester: geocoder, service: service.keeping(in: preferences), defaultUnit: unit,
-                                       scheduler: TestScheduler(), now: { .testNow }, timeZone: .testZone, openPreferences: { preferences })
-        weather.screenAppeared()
+    private func shown(_ current: Observation, hourly: [Double] = [], unit: TemperatureUnit) -> WeatherViewModel {
         let hours = hourly.enumerated().map { HourlyTemperature(time: current.date.addingTimeInterval(Double($0.offset) * 3600),
                                                                 temperatureCelsius: $0.element) }
-        await service.answer(await service.nextRequest(), with: WeatherReport(current: current, daily: [], hourly: hours, source: .openMeteo))
-        await weather.lookupsFinished()
-        return weather
+        let report = WeatherReport(current: current, daily: [], hourly: hours, source: .openMeteo)
+        return WeatherScreen.shown(report: report, defaultUnit: unit).viewModel
     }
 
     private func observation(feels: Double? = nil, wind: Double? = nil, from direction: Double? = nil, rain: Int? = nil) -> Observation {
@@ -29,33 +21,33 @@ struct WeatherDetailsTests {
                     apparentTemperatureCelsius: feels, precipitationChance: rain)
     }
 
-    @Test func windIsInKilometresAnHourWithCelsiusAndMilesWithFahrenheit() async {
-        let celsius = await shown(observation(feels: 7.6, wind: 14.2, from: 310, rain: 20), unit: .celsius)
+    @Test func windIsInKilometresAnHourWithCelsiusAndMilesWithFahrenheit() {
+        let celsius = shown(observation(feels: 7.6, wind: 14.2, from: 310, rain: 20), unit: .celsius)
         #expect(latest(celsius.details) == "Feels like 8℃ · Wind 14 km/h NW · Rain 20%")
         celsius.toggleUnit()
         #expect(latest(celsius.details) == "Feels like 46℉ · Wind 9 mph NW · Rain 20%")
     }
 
-    @Test func noChanceAndACertainChanceOfRainAndCalm() async {
-        #expect(latest(await shown(observation(wind: 0, from: 90, rain: 0), unit: .celsius).details) == "Wind 0 km/h · Rain 0%")
-        #expect(latest(await shown(observation(rain: 100), unit: .celsius).details) == "Rain 100%")
+    @Test func noChanceAndACertainChanceOfRainAndCalm() {
+        #expect(latest(shown(observation(wind: 0, from: 90, rain: 0), unit: .celsius).details) == "Wind 0 km/h · Rain 0%")
+        #expect(latest(shown(observation(rain: 100), unit: .celsius).details) == "Rain 100%")
     }
 
-    @Test func feelsLikeBelowZeroAndAReportWithoutExtrasSaysNothing() async {
-        #expect(latest(await shown(observation(feels: -4.4, wind: 30, from: 0), unit: .celsius).details) == "Feels like -4℃ · Wind 30 km/h N")
-        #expect(latest(await shown(observation(feels: -0.2), unit: .celsius).details) == "Feels like 0℃")
-        #expect(latest(await shown(observation(), unit: .celsius).details).isEmpty)
+    @Test func feelsLikeBelowZeroAndAReportWithoutExtrasSaysNothing() {
+        #expect(latest(shown(observation(feels: -4.4, wind: 30, from: 0), unit: .celsius).details) == "Feels like -4℃ · Wind 30 km/h N")
+        #expect(latest(shown(observation(feels: -0.2), unit: .celsius).details) == "Feels like 0℃")
+        #expect(latest(shown(observation(), unit: .celsius).details).isEmpty)
     }
 
-    @Test func theNextHoursAreALineOfDotsWithTheirRange() async {
+    @Test func theNextHoursAreALineOfDotsWithTheirRange() {
         let hours = (0..<24).map { 5 + 7 * sin(Double($0) / 24 * .pi) }
-        let weather = await shown(observation(), hourly: hours, unit: .celsius)
+        let weather = shown(observation(), hourly: hours, unit: .celsius)
         let line = latest(weather.nextHours)
         #expect(line.hasPrefix("Next 24 h ⣀"))
         #expect(line.hasSuffix(" 5℃–12℃"))
         #expect(line.contains("⣿"))
         #expect(line.count == "Next 24 h ".count + 24 + " 5℃–12℃".count)
         #expect(line.utf8.count < 200)
-        #expect(latest(await shown(observation(), unit: .celsius).nextHours).isEmpty)
+        #expect(latest(shown(observation(), unit: .celsius).nextHours).isEmpty)
     }
 }

@@ -4,71 +4,59 @@ import Screens
 import Testing
 import TestSupport
 
-/// The last real report of a place is kept: offline, or when a fetch fails, it shows with its
-/// age and the reason, never sample weather for a place already fetched.
+/// A kept report (the service's answer when the live one cannot be had) shows with its age and
+/// the reason; of its hours, only those to come. The service's policy has its own tests
+/// (`KeptWeatherServiceTests`).
 @MainActor
-final class WeatherKeptReportTests {
-    let geocoder = ListGeocoder(["Paris": [.paris]])
-    let service = ControlledWeatherService()
-    let preferences = InMemoryPreferences()
-    /// 09:40 UTC on the day of the sample report.
-    var clock = Date(timeIntervalSince1970: 1_795_254_000)
-    static let utc = TimeZone(identifier: "UTC")!
-
-    /// A new screen (as at the next launch) on the same preferences, shown and answered.
-    private func shown(answer: (ControlledWeatherService.Request) async -> Void) async -> WeatherViewModel {
-        let preferences = self.preferences
-        let weather = WeatherViewModel(geocoder: geocoder, suggester: geocoder, service: service.keeping(in: preferences, now: { [unowned self] in clock }),
-                                       scheduler: TestScheduler(), now: { [unowned self] in clock }, timeZone: Self.utc, openPreferences: { preferences })
-        weather.screenAppeared()
-        await answer(await service.nextRequest())
-        await weather.lookupsFinished()
-        return weather
+struct WeatherKeptReportTests {
+    /// The sample report kept at 09:40 UTC, shown `later` seconds on.
+    private func shownKept(because reason: PlaceWeather.KeptReason, later: TimeInterval,
+                           report: WeatherReport = .sample()) -> WeatherScreen {
+        let screen = WeatherScreen()
+        screen.viewModel.screenAppeared()
+        screen.work.answer(.readSettings, with: .settings(.init()))
+        screen.answerFetch(of: .mcGaheysville, with: PlaceWeather(report: report, freshness: .kept(fetchedAt: .testNow, because: reason)),
+                           at: .testNow + later)
+        return screen
     }
 
-    @Test func offlineTheLastRealReportShowsWithItsAgeNotSampleWeather() async {
-        _ = await shown { await service.answer($0, with: .sample(description: "Broken clouds")) }
-        clock += 2 * 3600 + 5 * 60
-        let offline = await shown { await service.answer($0, with: .sample(celsius: 30, description: "Made up", source: .sample)) }
-        #expect(latest(offline.summary) == "Broken clouds - 72℉")
-        #expect(latest(offline.source) == "Open-Meteo")
-        #expect(!latest(offline.isSample))
-        #expect(latest(offline.asOf) == "as of 09:40, 2 h ago")
-        #expect(latest(offline.problem) == "Live weather unavailable: offline")
+    @Test func offlineTheLastRealReportShowsWithItsAge() {
+        let weather = shownKept(because: .offline, later: 2 * 3600 + 5 * 60).viewModel
+        #expect(latest(weather.summary) == "Broken clouds - 72℉")
+        #expect(latest(weather.source) == "Open-Meteo")
+        #expect(!latest(weather.isSample))
+        #expect(latest(weather.asOf) == "as of 09:40, 2 h ago")
+        #expect(latest(weather.problem) == "Live weather unavailable: offline")
     }
 
-    @Test func aFailedFetchShowsTheLastRealReportAndWhy() async {
-        _ = await shown { await service.answer($0, with: .sample(description: "Broken clouds")) }
-        clock += 25 * 60
-        let failed = await shown { await service.fail($0, with: WeatherServiceError.rejectedKey) }
-        #expect(latest(failed.summary) == "Broken clouds - 72℉")
-        #expect(latest(failed.asOf) == "as of 09:40, 25 min ago")
-        #expect(latest(failed.problem) == "Weather unavailable: Weatherbit rejected the API key")
+    @Test func aFailedFetchShowsTheLastRealReportAndWhy() {
+        let weather = shownKept(because: .failed("Weatherbit rejected the API key"), later: 25 * 60).viewModel
+        #expect(latest(weather.asOf) == "as of 09:40, 25 min ago")
+        #expect(latest(weather.problem) == "Weather unavailable: Weatherbit rejected the API key")
     }
 
-    @Test func aPlaceNeverFetchedShowsSampleWeatherLabelledAsSuch() async {
-        let offline = await shown { await service.answer($0, with: .sample(source: .sample)) }
-        #expect(latest(offline.isSample))
-        #expect(latest(offline.asOf).isEmpty)
-        #expect(latest(offline.problem).isEmpty)
+    @Test func aReportDaysOldNamesItsDay() {
+        let weather = shownKept(because: .offline, later: 3 * 24 * 3600).viewModel
+        #expect(latest(weather.asOf) == "as of Nov 21, 09:40, 3 days ago")
     }
 
-    @Test func aNewRealReportReplacesTheOneKeptAndShowsAsLive() async {
-        _ = await shown { await service.answer($0, with: .sample(description: "Broken clouds")) }
-        clock += 3600
-        let live = await shown { await service.answer($0, with: .sample(description: "Light rain")) }
-        #expect(latest(live.asOf).isEmpty)
-        clock += 3 * 24 * 3600
-        let offline = await shown { await service.fail($0, with: WeatherServiceError.noNetwork) }
-        #expect(latest(offline.summary) == "Light rain - 72℉")
-        #expect(latest(offline.asOf) == "as of Nov 21, 10:40, 3 days ago")
+    @Test func ofAKeptReportsHoursOnlyThoseToComeAreDrawn() {
+        let sample = WeatherReport.sample()
+        let hours = (0..<24).map { HourlyTemperature(time: Date.testNow + Double($0) * 3600, temperatureCelsius: Double($0)) }
+        let report = WeatherReport(current: sample.current, daily: sample.daily, hourly: hours, source: .openMeteo)
+        let weather = shownKept(because: .offline, later: 22 * 3600, report: report).viewModel
+        #expect(latest(weather.nextHours).hasSuffix(" ⣀⣿ 72℉–73℉"), "hours 22 and 23 only: \(latest(weather.nextHours))")
     }
 
-    @Test func theUnitChangedOnAKeptReportKeepsItsAge() async {
-        _ = await shown { await service.answer($0, with: .sample()) }
-        let offline = await shown { await service.fail($0, with: WeatherServiceError.noNetwork) }
-        offline.toggleUnit()
-        #expect(latest(offline.summary) == "Broken clouds - 22℃")
-        #expect(latest(offline.asOf) == "as of 09:40, just now")
+    @Test func aLiveReportShowsNoAge() {
+        let weather = WeatherScreen.shown().viewModel
+        #expect(latest(weather.asOf).isEmpty)
+    }
+
+    @Test func theUnitChangedOnAKeptReportKeepsItsAge() {
+        let weather = shownKept(because: .offline, later: 0).viewModel
+        weather.toggleUnit()
+        #expect(latest(weather.summary) == "Broken clouds - 22℃")
+        #expect(latest(weather.asOf) == "as of 09:40, just now")
     }
 }

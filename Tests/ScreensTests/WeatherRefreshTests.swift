@@ -7,98 +7,58 @@ import TestSupport
 /// at once when it shows again after that long; a hidden screen runs no timer.
 @MainActor
 struct WeatherRefreshTests {
-    let geocoder = ListGeocoder(["Paris": [.paris]])
-    let service = ControlledWeatherService()
-    let scheduler = TestScheduler()
+    let interval = WeatherViewModel.refreshInterval
 
-    /// A screen shown with the original's place and its weather answered.
-    private func shownWeather(preferences: InMemoryPreferences = InMemoryPreferences()) async -> WeatherViewModel {
-        let weather = WeatherViewModel(geocoder: geocoder, suggester: geocoder, service: service.keeping(in: preferences), scheduler: scheduler,
-                                       now: { .testNow }, timeZone: .testZone, openPreferences: { preferences })
-        weather.screenAppeared()
-        await answerNext(weather)
-        return weather
+    @Test func refreshFetchesThePlaceShownAgainWithoutTheGeocoder() {
+        let screen = WeatherScreen.shown()
+        let name = ValueRecorder(screen.viewModel.locationName)
+        let summary = ValueRecorder(screen.viewModel.summary)
+        screen.viewModel.refresh()
+        #expect(screen.waiting == [.fetch(.mcGaheysville)])
+        screen.answerFetch(of: .mcGaheysville, with: .sample(description: "Light rain"))
+        #expect(name.values == ["McGaheysville, VA"])
+        #expect(summary.values == ["Broken clouds - 72℉", "", "Light rain - 72℉"])
     }
 
-    private func answerNext(_ weather: WeatherViewModel, with report: WeatherReport = .sample()) async {
-        let request = await service.nextRequest()
-        await service.answer(request, with: report)
-        await weather.lookupsFinished()
+    @Test func whileTheScreenShowsTheWeatherIsFetchedAgainEvery30Minutes() {
+        let screen = WeatherScreen.shown()
+        #expect(screen.waiting == [.wait(interval)])
+        screen.work.answer(.wait(interval), with: .due)
+        screen.answerFetch(of: .mcGaheysville)
+        #expect(screen.work.asked.filter { $0 == .fetch(.mcGaheysville) }.count == 2)
+        #expect(screen.work.isHeld(.wait(interval)))
     }
 
-    @Test func refreshSaysLoadingAndFetchesThePlaceShownAgainWithoutTheGeocoder() async {
-        let weather = await shownWeather()
-        let name = ValueRecorder(weather.locationName)
-        weather.refresh()
-        #expect(latest(weather.summary).isEmpty)
-        let request = await service.nextRequest()
-        #expect(request.place == .mcGaheysville)
-        await service.answer(request, with: .sample())
-        await weather.lookupsFinished()
-        #expect(name.values == ["McGaheysville, VA", "Loading...", "McGaheysville, VA"])
-        #expect(latest(weather.summary) == "Broken clouds - 72℉")
-        #expect(geocoder.queries.isEmpty)
+    @Test func aFailedFetchIsTriedAgainAfter30Minutes() {
+        let screen = WeatherScreen.shown()
+        let problem = ValueRecorder(screen.viewModel.problem)
+        screen.viewModel.refresh()
+        screen.failFetch(of: .mcGaheysville, with: "no network")
+        screen.work.answer(.wait(interval), with: .due)
+        screen.answerFetch(of: .mcGaheysville)
+        #expect(problem.values == ["", "Weather unavailable: no network", ""])
     }
 
-    @Test func whileTheScreenShowsTheWeatherIsFetchedAgainEvery30Minutes() async {
-        let weather = await shownWeather()
-        #expect(scheduler.waitingCount == 1)
-        scheduler.advance(by: .seconds(29 * 60))
-        #expect(await service.requestCount == 1)
-        scheduler.advance(by: .seconds(60))
-        await answerNext(weather)
-        #expect(await service.requestCount == 2)
-        scheduler.advance(by: .seconds(30 * 60))
-        await answerNext(weather)
-        #expect(await service.requestCount == 3)
+    @Test func aHiddenScreenRunsNoTimerAndFetchesOnlyWhenShownStale() {
+        let screen = WeatherScreen.shown()
+        let fetches = { screen.work.asked.filter { $0 == .fetch(.mcGaheysville) }.count }
+        screen.viewModel.screenDisappeared()
+        #expect(!screen.work.pending.contains { if case .wait = $0 { true } else { false } })
+        screen.scheduler.advance(by: .seconds(10 * 60))
+        screen.viewModel.screenAppeared()  // 10 minutes old: kept, refreshed 20 minutes on
+        #expect(screen.work.isHeld(.wait(.seconds(20 * 60))))
+        screen.viewModel.screenDisappeared()
+        screen.scheduler.advance(by: .seconds(3 * 60 * 60))
+        #expect(fetches() == 1)
+        screen.viewModel.screenAppeared()  // over 30 minutes old: fetched at once
+        #expect(fetches() == 2)
+        #expect(screen.work.isHeld(.fetch(.mcGaheysville)))
     }
 
-    @Test func aFailedFetchIsTriedAgainAfter30Minutes() async {
-        let weather = await shownWeather()
-        weather.refresh()
-        await service.fail(await service.nextRequest(), with: WeatherServiceError.noNetwork)
-        await weather.lookupsFinished()
-        #expect(latest(weather.problem) == "Weather unavailable: no network")
-        scheduler.advance(by: WeatherViewModel.refreshInterval)
-        await answerNext(weather)
-        #expect(latest(weather.problem).isEmpty)
-    }
-
-    @Test func aFailedRefreshWithNothingKeptLeavesTheReportItReplaced() async {
-        let broken = InMemoryPreferences()
-        broken.failure = WeatherServiceError.failed("the disk is full")
-        let weather = await shownWeather(preferences: broken)  // nothing can be kept
-        weather.refresh()
-        await service.fail(await service.nextRequest(), with: WeatherServiceError.failed("the server answered 503"))
-        await weather.lookupsFinished()
-        #expect(latest(weather.summary) == "Broken clouds - 72℉")
-        #expect(latest(weather.asOf).hasSuffix(", just now"))
-        #expect(latest(weather.problem) == "Weather unavailable: the server answered 503")
-    }
-
-    @Test func aHiddenScreenRunsNoTimerAndFetchesOnlyWhenShownStale() async {
-        let weather = await shownWeather()
-        weather.screenDisappeared()
-        #expect(scheduler.waitingCount == 0)
-        scheduler.advance(by: .seconds(10 * 60))
-        weather.screenAppeared()  // 10 minutes old: kept, refreshed 20 minutes on
-        #expect(scheduler.waitingCount == 1)
-        weather.screenDisappeared()
-        scheduler.advance(by: .seconds(3 * 60 * 60))
-        #expect(await service.requestCount == 1)
-        weather.screenAppeared()  // over 30 minutes old: fetched at once
-        await answerNext(weather)
-        #expect(await service.requestCount == 2)
-    }
-
-    @Test func aRefreshAskedWhileAPlaceIsLookedUpIsLeftToTheLookup() async {
-        let weather = await shownWeather()
-        weather.changeLocation(to: "Paris")
-        weather.refresh()
-        let request = await service.nextRequest()
-        #expect(request.place == .paris)
-        await service.answer(request, with: .sample())
-        await weather.lookupsFinished()
-        #expect(await service.requestCount == 2)
+    @Test func aRefreshAskedWhileAPlaceIsLookedUpIsLeftToTheLookup() {
+        let screen = WeatherScreen.shown()
+        screen.viewModel.changeLocation(to: "Paris")
+        screen.viewModel.refresh()
+        #expect(screen.waiting == [.find("Paris")])
     }
 }

@@ -3,337 +3,183 @@ import Screens
 import Testing
 import TestSupport
 
+/// The Weather screen's view-model: inputs in, the work it asks for answered by the test, whole
+/// histories of its outputs out. Nothing of the view-model's is awaited.
 @MainActor
 struct WeatherViewModelTests {
-    let geocoder = ListGeocoder([
-        "McGaheysville, VA": [.mcGaheysville], "Paris": [.paris], "Richmond, VA": [.richmondVA],
-        "Paris, France": [.paris], "東京": [.tokyo], "Rich": [.richmondVA, .paris],
-    ])
-    let service = ControlledWeatherService()
-    let preferences = InMemoryPreferences()
-
-    private func makeViewModel(launchLocation: String? = nil, defaultUnit: TemperatureUnit = .fahrenheit) -> WeatherViewModel {
-        let preferences = self.preferences
-        return WeatherViewModel(geocoder: geocoder, suggester: geocoder, service: service.keeping(in: preferences),
-                                launchLocation: launchLocation, defaultUnit: defaultUnit,
-                                scheduler: TestScheduler(), now: { .testNow }, timeZone: .testZone, openPreferences: { preferences })
-    }
-
-    /// Answers the next weather request with `report` and waits for the screen to show it.
-    private func answer(_ weather: WeatherViewModel, with report: WeatherReport = .sample()) async {
-        let request = await service.nextRequest()
-        await service.answer(request, with: report)
-        await weather.lookupsFinished()
-    }
-
-    @Test func launchSaysLoadingThenTheOriginalsPlace() async {
-        let weather = makeViewModel()
+    @Test func launchSaysLoadingThenTheOriginalsPlaceAskingNoGeocoder() {
+        let screen = WeatherScreen()
+        let weather = screen.viewModel
         let name = ValueRecorder(weather.locationName)
+        let summary = ValueRecorder(weather.summary)
+        let busy = ValueRecorder(weather.isBusy)
         weather.screenAppeared()
-        await answer(weather)
+        #expect(screen.work.asked == [.readSettings], "the settings are read first, on the runner's turn")
+        screen.work.answer(.readSettings, with: .settings(.init()))
+        #expect(screen.work.asked == [.readSettings, .keepPlace(.mcGaheysville), .fetch(.mcGaheysville)])
+        screen.answerFetch(of: .mcGaheysville)
         #expect(name.values == ["Loading...", "McGaheysville, VA"])
+        #expect(summary.values == ["", "Broken clouds - 72℉"])
+        #expect(busy.values == [false, true, false])
         #expect(latest(weather.date) == "Saturday, Nov 21")
-        #expect(latest(weather.summary) == "Broken clouds - 72℉")
         #expect(latest(weather.forecastSummary) == "Summary: Broken clouds")
         #expect(latest(weather.icon) == "☁")
         #expect(latest(weather.source) == "Open-Meteo")
+        #expect(latest(weather.forecast).map(\.weekday).first == "Sat")
+        #expect(latest(weather.forecast).map { [$0.low, $0.high] }.first == ["41℉", "54℉"])
         #expect(latest(weather.forecast).count == 7)
-        #expect(latest(weather.forecast).first?.weekday == "Sat")
-        #expect(latest(weather.forecast).first?.low == "41℉")
-        #expect(latest(weather.forecast).first?.high == "54℉")
         #expect(latest(weather.problem).isEmpty)
     }
 
-    @Test func theOriginalsPlaceIsKnownSoTheFirstLaunchAsksNoGeocoder() async {
-        let weather = makeViewModel()
-        weather.screenAppeared()
-        let request = await service.nextRequest()
-        #expect(request.place == .mcGaheysville)
-        #expect(geocoder.queries.isEmpty)
-        await service.answer(request, with: .sample())
-        await weather.lookupsFinished()
+    @Test func aKeptPlaceIsShownWithoutAGeocoder() {
+        let screen = WeatherScreen.shown(.init(name: "Paris, France", place: .paris))
+        #expect(screen.work.asked == [.readSettings, .keepPlace(.paris), .fetch(.paris), .wait(WeatherViewModel.refreshInterval)])
+        #expect(latest(screen.viewModel.locationName) == "Paris, France")
     }
 
-    @Test func aPlaceShownIsKeptWholeSoTheNextLaunchAsksNoGeocoder() async {
-        let first = makeViewModel()
-        first.screenAppeared()
-        await answer(first)
-        first.changeLocation(to: "Paris")
-        await answer(first)
-        #expect(geocoder.queries == ["Paris"])
-
-        let next = makeViewModel()
-        next.screenAppeared()
-        let request = await service.nextRequest()
-        #expect(request.place == .paris)
-        #expect(geocoder.queries == ["Paris"])
-        await service.answer(request, with: .sample())
-        await next.lookupsFinished()
-        #expect(latest(next.locationName) == "Paris, France")
+    /// A place kept for another name (an earlier version kept only the name) or unreadable.
+    @Test(arguments: [Place.richmondVA, nil])
+    func aKeptPlaceThatIsNotTheKeptNameIsLookedUpByTheName(_ place: Place?) {
+        let screen = WeatherScreen()
+        screen.viewModel.screenAppeared()
+        screen.work.answer(.readSettings, with: .settings(.init(name: "Paris, France", place: place)))
+        #expect(screen.work.pending == [.find("Paris, France")])
     }
 
-    /// A place kept for another name (an earlier version kept only the name) or damaged.
-    @Test(arguments: [KeptPlace.text(of: .richmondVA), "Paris\tnot a place"])
-    func aKeptPlaceThatCannotBeShownIsLookedUpByTheKeptName(_ keptPlace: String?) async {
-        preferences.values["weather.place"] = keptPlace
-        preferences.values["weather.location"] = "Paris, France"
-        let weather = makeViewModel()
-        weather.screenAppeared()
-        await answer(weather)
-        #expect(geocoder.queries == ["Paris, France"])
-        #expect(latest(weather.locationName) == "Paris, France")
-        #expect(preferences.values["weather.place"] == KeptPlace.text(of: .paris))
+    @Test func theLaunchLocationWinsOverTheKeptPlace() {
+        let screen = WeatherScreen(launchLocation: "Richmond, VA")
+        screen.viewModel.screenAppeared()
+        screen.work.answer(.readSettings, with: .settings(.init(name: "Paris, France", place: .paris)))
+        #expect(screen.work.pending == [.find("Richmond, VA")])
+        screen.work.answer(.find("Richmond, VA"), with: .found(.richmondVA))
+        #expect(screen.waiting == [.fetch(.richmondVA)])
+        #expect(latest(screen.viewModel.locationName) == "Richmond, VA")
     }
 
-    @Test func aPlaceThatCouldNotBeKeptIsKeptWhenShownAgain() async {
-        let weather = makeViewModel()
-        weather.screenAppeared()
-        await answer(weather)
-        preferences.failure = InMemoryGameLibrary.Failure(description: "disk full")
-        weather.changeLocation(to: "Paris")
-        await answer(weather)
-        #expect(latest(weather.locationName) == "Paris, France")
-        preferences.failure = nil
-        #expect(preferences.values["weather.place"] == KeptPlace.text(of: .mcGaheysville))
-        weather.changeLocation(to: "Paris")
-        await answer(weather)
-        #expect(preferences.values["weather.place"] == KeptPlace.text(of: .paris))
+    @Test func unreadableSettingsStillShowTheWeatherAndSaySo() {
+        let screen = WeatherScreen()
+        let problem = ValueRecorder(screen.viewModel.problem)
+        screen.viewModel.screenAppeared()
+        screen.work.answer(.readSettings, with: .settingsUnread("disk I/O error"))
+        screen.answerFetch(of: .mcGaheysville)
+        #expect(latest(screen.viewModel.locationName) == "McGaheysville, VA")
+        #expect(problem.values == ["", "Settings are not kept: disk I/O error"])
     }
 
-    @Test func theDateIsTheDayWhereThePlaceIs() async {
-        let weather = makeViewModel(launchLocation: "東京")
-        weather.screenAppeared()
-        await answer(weather)  // 15:00 UTC on the 21st is 00:00 on the 22nd in Tokyo
-        #expect(latest(weather.locationName) == "Tokyo, Japan")
-        #expect(latest(weather.date) == "Sunday, Nov 22")
+    @Test func theDateIsTheDayWhereThePlaceIs() {
+        let screen = WeatherScreen.shown(.init(place: .tokyo))  // 15:00 UTC on the 21st is 00:00 on the 22nd in Tokyo
+        #expect(latest(screen.viewModel.locationName) == "Tokyo, Japan")
+        #expect(latest(screen.viewModel.date) == "Sunday, Nov 22")
     }
 
-    @Test func theLaunchLocationWinsOverTheKeptOneWhichWinsOverTheDefault() async {
-        preferences.values["weather.location"] = "Paris, France"
-        let kept = makeViewModel()
-        kept.screenAppeared()
-        await answer(kept)
-        #expect(latest(kept.locationName) == "Paris, France")
-
-        let given = makeViewModel(launchLocation: "Richmond, VA")
-        given.screenAppeared()
-        await answer(given)
-        #expect(latest(given.locationName) == "Richmond, VA")
-        #expect(preferences.values["weather.location"] == "Richmond, VA")
-    }
-
-    @Test func changingThePlaceShowsLoadingAndNothingOfThePlaceBefore() async {
-        let weather = makeViewModel()
-        weather.screenAppeared()
-        await answer(weather)
+    @Test func changingThePlaceShowsLoadingAndNothingOfThePlaceBefore() {
+        let screen = WeatherScreen.shown()
+        let weather = screen.viewModel
         let name = ValueRecorder(weather.locationName)
         let summary = ValueRecorder(weather.summary)
-        weather.changeLocation(to: "  Paris ")
-        #expect(latest(weather.summary).isEmpty)
-        #expect(latest(weather.forecast).isEmpty)
-        await answer(weather, with: .sample(celsius: 10, description: "Light rain"))
+        let forecast = ValueRecorder(weather.forecast)
+        weather.changeLocation(to: "  Paris \t France ")
+        screen.work.answer(.find("Paris France"), with: .found(.paris))
+        screen.answerFetch(of: .paris, with: .sample(celsius: 10, description: "Light rain"))
         #expect(name.values == ["McGaheysville, VA", "Loading...", "Paris, France"])
         #expect(summary.values == ["Broken clouds - 72℉", "", "Light rain - 50℉"])
-        #expect(geocoder.queries.last == "Paris")
+        #expect(forecast.values.map(\.count) == [7, 0, 7])
     }
 
-    @Test func anUnknownPlaceSaysNotFoundAndClearsEverythingElse() async {
-        let weather = makeViewModel()
-        weather.screenAppeared()
-        await answer(weather)
+    @Test func anUnknownPlaceSaysNotFoundAndClearsEverythingElse() {
+        let screen = WeatherScreen.shown()
+        let weather = screen.viewModel
+        let name = ValueRecorder(weather.locationName)
+        let busy = ValueRecorder(weather.isBusy)
         weather.changeLocation(to: "Xyzzyville")
-        await weather.lookupsFinished()
-        #expect(latest(weather.locationName) == "Not found")
-        for output in [weather.date, weather.icon, weather.summary, weather.forecastSummary, weather.source] {
+        screen.work.answer(.find("Xyzzyville"), with: .found(nil))
+        #expect(name.values == ["McGaheysville, VA", "Loading...", "Not found"])
+        #expect(busy.values == [false, true, false])
+        for output in [weather.date, weather.icon, weather.summary, weather.forecastSummary, weather.source, weather.problem] {
             #expect(latest(output).isEmpty)
         }
         #expect(latest(weather.forecast).isEmpty)
     }
 
-    @Test func aServiceFailureKeepsThePlaceSaysWhyAndShowsNothingAsCurrent() async {
-        let weather = makeViewModel()
+    @Test func aGeocoderFailureSaysWhy() {
+        let screen = WeatherScreen.shown()
+        screen.viewModel.changeLocation(to: "Paris")
+        screen.work.answer(.find("Paris"), with: .findFailed("Open-Meteo sent an unreadable answer"))
+        #expect(latest(screen.viewModel.locationName) == "Not found")
+        #expect(latest(screen.viewModel.problem) == "Place lookup failed: Open-Meteo sent an unreadable answer")
+    }
+
+    @Test func aServiceFailureKeepsThePlaceSaysWhyAndShowsNothingAsCurrent() {
+        let screen = WeatherScreen()
+        let weather = screen.viewModel
+        let problem = ValueRecorder(weather.problem)
         weather.screenAppeared()
-        let request = await service.nextRequest()
-        await service.fail(request, with: WeatherServiceError.noNetwork)
-        await weather.lookupsFinished()
+        screen.work.answer(.readSettings, with: .settings(.init()))
+        screen.failFetch(of: .mcGaheysville, with: "no network")
         #expect(latest(weather.locationName) == "McGaheysville, VA")
-        #expect(latest(weather.problem) == "Weather unavailable: no network")
+        #expect(problem.values == ["", "Weather unavailable: no network"])
         #expect(latest(weather.summary).isEmpty)
         #expect(latest(weather.forecast).isEmpty)
     }
 
-    @Test func aGeocoderFailureSaysWhy() async {
-        let weather = makeViewModel()
-        weather.screenAppeared()
-        await answer(weather)
-        geocoder.fail(with: WeatherServiceError.failed("Open-Meteo sent an unreadable answer"))
-        weather.changeLocation(to: "Paris")
-        await weather.lookupsFinished()
-        #expect(latest(weather.locationName) == "Not found")
-        #expect(latest(weather.problem) == "Place lookup failed: Open-Meteo sent an unreadable answer")
+    @Test func anEmptyPlaceAsksForOneAndKeepsWhatIsShown() {
+        let screen = WeatherScreen.shown()
+        let asked = screen.work.asked
+        type("   ", into: screen.viewModel)
+        screen.viewModel.inputSubmitted()
+        #expect(screen.work.asked == asked)
+        #expect(latest(screen.viewModel.locationName) == "McGaheysville, VA")
+        #expect(latest(screen.viewModel.summary) == "Broken clouds - 72℉")
+        #expect(latest(screen.viewModel.problem) == "Type a place, then Enter")
     }
 
-    @Test func anEmptyPlaceAsksForOneAndKeepsWhatIsShown() async {
-        let weather = makeViewModel()
-        weather.screenAppeared()
-        await answer(weather)
-        type("   ", into: weather)
-        weather.inputSubmitted()
-        #expect(latest(weather.locationName) == "McGaheysville, VA")
-        #expect(latest(weather.summary) == "Broken clouds - 72℉")
-        #expect(latest(weather.problem) == "Type a place, then Enter")
+    @Test func theUnitTogglesEveryTemperatureAndIsKept() {
+        let screen = WeatherScreen.shown()
+        let summary = ValueRecorder(screen.viewModel.summary)
+        let lows = ValueRecorder(screen.viewModel.forecast)
+        screen.viewModel.toggleUnit()
+        screen.viewModel.toggleUnit()
+        #expect(summary.values == ["Broken clouds - 72℉", "Broken clouds - 22℃", "Broken clouds - 72℉"])
+        #expect(lows.values.map { $0.first?.low } == ["41℉", "5℃", "41℉"])
+        #expect(screen.work.asked.suffix(2) == [.keepUnit(.celsius), .keepUnit(.fahrenheit)])
     }
 
-    @Test func theUnitTogglesEveryTemperatureAndIsKept() async {
-        let weather = makeViewModel()
-        weather.screenAppeared()
-        await answer(weather)
-        weather.toggleUnit()
-        #expect(latest(weather.summary) == "Broken clouds - 22℃")
-        #expect(latest(weather.forecast).first?.low == "5℃")
-        #expect(preferences.values["weather.unit"] == "celsius")
-
-        let next = makeViewModel()
-        next.screenAppeared()
-        await answer(next)
-        #expect(latest(next.unit) == .celsius)
-        #expect(latest(next.summary) == "Broken clouds - 22℃")
-        next.toggleUnit()
-        #expect(latest(next.summary) == "Broken clouds - 72℉")
+    @Test func aKeptUnitWinsOverTheConfiguredOneAndAUnitChosenOnTheCommandLineOverBoth() {
+        let kept = WeatherScreen.shown(.init(unit: .fahrenheit), defaultUnit: .celsius)
+        #expect(latest(kept.viewModel.summary) == "Broken clouds - 72℉")
+        let configured = WeatherScreen.shown(defaultUnit: .celsius)
+        #expect(latest(configured.viewModel.summary) == "Broken clouds - 22℃")
+        #expect(!configured.work.asked.contains(.keepUnit(.celsius)), "a default is not a choice: nothing is kept")
+        let chosen = WeatherScreen(chosenUnit: .celsius)
+        chosen.viewModel.screenAppeared()
+        chosen.work.answer(.readSettings, with: .settings(.init(unit: .fahrenheit)))
+        #expect(latest(chosen.viewModel.unit) == .celsius)
     }
 
-    @Test func theConfiguredUnitIsTheDefaultAndAUnitChosenInTheAppWinsOverIt() async {
-        let weather = makeViewModel(defaultUnit: .celsius)
-        weather.screenAppeared()
-        await answer(weather)
-        #expect(latest(weather.summary) == "Broken clouds - 22℃")
-        #expect(preferences.values["weather.unit"] == nil, "a default is not a choice: nothing is kept")
-        weather.toggleUnit()
-
-        let next = makeViewModel(defaultUnit: .celsius)
-        next.screenAppeared()
-        await answer(next)
-        #expect(latest(next.unit) == .fahrenheit)
-        #expect(latest(next.summary) == "Broken clouds - 72℉")
+    @Test func aNewPlaceCancelsTheLookupItReplacesSoItsAnswerNeverShows() {
+        let screen = WeatherScreen()
+        screen.viewModel.screenAppeared()
+        screen.work.answer(.readSettings, with: .settings(.init()))
+        let old = screen.work.id(ofAsked: 2)
+        screen.viewModel.changeLocation(to: "Paris")
+        #expect(screen.work.asked[2] == .fetch(.mcGaheysville))
+        #expect(screen.work.cancelled == [old])
+        #expect(!screen.work.isHeld(.fetch(.mcGaheysville)))
     }
 
-    @Test func aSlowAnswerForAnOldPlaceNeverOverwritesANewerOne() async {
-        let weather = makeViewModel()
-        weather.screenAppeared()
-        let old = await service.nextRequest()
-        weather.changeLocation(to: "Paris")
-        let new = await service.nextRequest()
-        await service.answer(new, with: .sample(description: "Paris sky"))
-        await weather.lookupsFinished()
-        await service.answer(old, with: .sample(description: "Old sky"))
-        for _ in 0..<20 { await Task.yield() }
-        #expect(latest(weather.locationName) == "Paris, France")
-        #expect(latest(weather.summary) == "Paris sky - 72℉")
-        #expect(old.place == .mcGaheysville)
-    }
-
-    @Test func sampleWeatherSaysSo() async {
-        let weather = makeViewModel()
-        weather.screenAppeared()
-        await answer(weather, with: .sample(source: .sample))
-        #expect(latest(weather.source) == "Sample data (offline) — not a forecast")
-        #expect(latest(weather.isSample))
-    }
-
-    @Test func typingSuggestsPlacesAndUpDownPicksOneForEnter() async {
-        let weather = makeViewModel()
-        weather.screenAppeared()
-        await answer(weather)
-        type("Rich", into: weather)
-        await weather.suggestionSearch?.value
-        #expect(latest(weather.suggestions) == ["Richmond, VA", "Paris, Île-de-France, France"])
-        #expect(latest(weather.selectedSuggestion) == nil)
-        weather.moveSuggestion(by: 1)
-        weather.moveSuggestion(by: 1)
-        weather.moveSuggestion(by: 1)
-        #expect(latest(weather.selectedSuggestion) == 1)
-        weather.moveSuggestion(by: -1)
-        weather.inputSubmitted()
-        #expect(latest(weather.suggestions).isEmpty)
-        #expect(latest(weather.inputLine) == InputLine(text: "Richmond, VA"))  // the line shows the place chosen
-        #expect(latest(weather.inputLine).cursor == 12)
-        await answer(weather)
-        #expect(latest(weather.locationName) == "Richmond, VA")
-        #expect(geocoder.queries == ["Rich"])  // only suggested: the chosen place is not looked up again
-    }
-
-    /// A gazetteer that cannot be read says so, naming its file, while the places typed are
-    /// suggested: the message is the suggester's error as it gives it.
-    @Test func aSuggesterThatCannotReadItsDataNamesTheFileInTheProblem() async {
-        struct Unreadable: Error, CustomStringConvertible {
-            var description: String { "The gazetteer gazetteer.sqlite in /data is damaged: file is not a database" }
-        }
-        let weather = makeViewModel()
-        weather.screenAppeared()
-        await answer(weather)
-        geocoder.fail(with: Unreadable())
-        type("Ri", into: weather)
-        await weather.suggestionSearch?.value
-        #expect(latest(weather.suggestions).isEmpty)
-        #expect(latest(weather.problem) == "The gazetteer gazetteer.sqlite in /data is damaged: file is not a database")
-    }
-
-    @Test func upAboveTheFirstSuggestionGoesBackToTheTypedText() async {
-        let weather = makeViewModel()
-        type("Rich", into: weather)
-        await weather.suggestionSearch?.value
-        weather.moveSuggestion(by: 1)
-        weather.moveSuggestion(by: -1)
-        #expect(latest(weather.selectedSuggestion) == nil)
-        edit(weather, .deleteToStart)
-        await weather.suggestionSearch?.value
-        #expect(latest(weather.suggestions).isEmpty)
-    }
-
-    @Test func typingEditsTheLineAndEnterLooksUpTheTextTyped() async {
-        let weather = makeViewModel()
-        weather.screenAppeared()
-        await answer(weather)
-        let line = ValueRecorder(weather.inputLine)
-        type("Pars", into: weather)
-        edit(weather, .moveLeft, .insert("i"))
-        #expect(line.values.map(\.text) == ["", "Pars", "Pars", "Paris"])
-        #expect(line.values.map(\.cursor) == [0, 4, 3, 4])
-        edit(weather, .moveEnd)
-        weather.inputSubmitted()
-        await answer(weather)
-        #expect(latest(weather.locationName) == "Paris, France")
-        #expect(latest(weather.inputLine) == InputLine(text: "Paris"))  // the text typed stays
-        #expect(geocoder.queries.last == "Paris")
+    @Test func sampleWeatherSaysSo() {
+        let screen = WeatherScreen.shown(report: .sample(source: .sample))
+        #expect(latest(screen.viewModel.source) == "Sample data (offline) — not a forecast")
+        #expect(latest(screen.viewModel.isSample))
     }
 
     @Test func theFocusIsTheWeatherScreensOwnOutput() {
-        let weather = makeViewModel()
+        let weather = WeatherScreen().viewModel
         #expect(weather.focusesInputOnOpen)
         #expect(latest(weather.inputPrompt) == "Location")
         let focus = ValueRecorder(weather.inputLineIsFocused)
         weather.inputFocusChanged(true)
         weather.inputFocusChanged(false)
         #expect(focus.values == [false, true, false])
-    }
-
-    @Test func unreadablePreferencesStillShowTheWeatherAndSaySo() async {
-        preferences.failure = InMemoryGameLibrary.Failure(description: "disk I/O error")
-        let weather = makeViewModel()
-        weather.screenAppeared()
-        await answer(weather)
-        #expect(latest(weather.locationName) == "McGaheysville, VA")
-        #expect(latest(weather.problem) == "Settings are not kept: disk I/O error")
-    }
-
-    @Test func aFailedReadOfTheSettingsNeverReplacesTheKeptPlace() async {
-        preferences.values = ["weather.location": "Paris, France", "weather.place": KeptPlace.text(of: .paris) ?? ""]
-        preferences.readFailure = InMemoryGameLibrary.Failure(description: "disk I/O error")
-        let weather = makeViewModel()
-        weather.screenAppeared()
-        await answer(weather)
-        #expect(latest(weather.locationName) == "McGaheysville, VA")
-        #expect(preferences.values["weather.location"] == "Paris, France")
-        #expect(preferences.values["weather.place"] == KeptPlace.text(of: .paris))
     }
 }

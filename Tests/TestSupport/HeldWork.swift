@@ -53,4 +53,19 @@ public final class HeldWork<Work, Answer>: WorkRunner {
         }
         work.deliver(answer)
     }
+
+    /// Answers the latest piece of work still held that is `work`: for a screen that asks for
+    /// several kinds of work at once.
+    public func answer(_ work: Work, with answer: Answer, sourceLocation: SourceLocation = #_sourceLocation) where Work: Equatable {
+        guard let id = started.last(where: { held[$0]?.work == work }) else {
+            Issue.record("no \(work) held to answer", sourceLocation: sourceLocation)
+            return
+        }
+        self.answer(id, with: answer, sourceLocation: sourceLocation)
+    }
+
+    /// Whether `work` was asked for and is still held.
+    public func isHeld(_ work: Work) -> Bool where Work: Equatable {
+        pending.contains(work)
+    }
 }

@@ -1,4 +1,5 @@
 import Binding
+import Testing
 
 /// Records every value an output takes, starting with the one it has now: a test reads a
 /// view-model's outputs as a view does, through `bindAndFire`.
@@ -55,4 +56,16 @@ public func latest<Value>(_ output: Output<Value>) -> Value {
 @MainActor
 public func untilIdle(_ busy: Output<Bool>) async {
     while latest(busy) { await Task.yield() }
+}
+
+/// Returns once `output`'s value meets `condition` (a live suggestion search has answered, say);
+/// records a failure rather than wait for ever when it never does.
+@MainActor
+public func until<Value>(_ output: Output<Value>, sourceLocation: SourceLocation = #_sourceLocation,
+                         _ condition: (Value) -> Bool) async {
+    for _ in 0..<100_000 {
+        if condition(latest(output)) { return }
+        await Task.yield()
+    }
+    Issue.record("the output never met the condition", sourceLocation: sourceLocation)
 }

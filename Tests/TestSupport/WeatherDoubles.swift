@@ -141,6 +141,13 @@ extension WeatherService {
     }
 }
 
+/// A weather service that answers every place at once with the test report.
+public struct SampleReportService: WeatherService {
+    public init() {}
+
+    public func weather(at place: Place) async throws -> WeatherReport { .sample() }
+}
+
 extension Date {
     /// The time a test's screens take for now: 09:40 UTC on the day of the sample report.
     public static let testNow = Date(timeIntervalSince1970: 1_795_254_000)

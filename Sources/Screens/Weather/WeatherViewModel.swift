@@ -12,6 +12,10 @@ import Models
 /// decide (`KeptWeatherService`: the place's last real report, or sample weather for a place never
 /// fetched); the screen shows a kept report with its age (`asOf`) and the reason.
 ///
+/// What the screen shows is one value, `WeatherLookup`, whose transitions name the work to do;
+/// this view-model applies them, hands the work to its runner, and derives every output from
+/// the one value. The input line is kept apart, as it changes on every keystroke.
+///
 /// ```swift
 /// let weather = WeatherViewModel(geocoder: gazetteer, suggester: gazetteer,
 ///                                service: KeptWeatherService(live: sample, preferences: { preferences }, now: Date.init),
@@ -30,373 +34,134 @@ public final class WeatherViewModel {
     /// The most suggestions shown while typing.
     public static let suggestionLimit = 5
     /// How old a report may grow on screen before it is fetched again.
-    public static let refreshInterval: Duration = .seconds(30 * 60)
-    static let locationKey = "weather.location"
-    static let placeKey = "weather.place"
-    static let unitKey = "weather.unit"
+    public static let refreshInterval = WeatherLookup.refreshInterval
 
     // MARK: - Outputs
 
     /// `Loading...`, the place (`Richmond, VA`, `Paris, France`), or `Not found`.
-    public var locationName: Output<String> { _locationName.output }
+    public let locationName: Output<String>
     /// `Saturday, Nov 21`, the day of the observation where the place is.
-    public var date: Output<String> { _date.output }
+    public let date: Output<String>
     /// A glyph for the kind of weather.
-    public var icon: Output<String> { _icon.output }
+    public let icon: Output<String>
     /// `Broken clouds - 72℉`.
-    public var summary: Output<String> { _summary.output }
+    public let summary: Output<String>
     /// `Summary: Broken clouds`: the weather now, in the source's words, as the original says it.
-    public var forecastSummary: Output<String> { _forecastSummary.output }
+    public let forecastSummary: Output<String>
     /// `Feels like 19℃ · Wind 14 km/h NW · Rain 20%`: what the report tells beside the summary.
-    public var details: Output<String> { _details.output }
+    public let details: Output<String>
     /// `Next 24 h ⣀⣤⣶⣿… 5℃–12℃`: the coming hours' temperatures as a line of dots; empty without them.
-    public var nextHours: Output<String> { _nextHours.output }
+    public let nextHours: Output<String>
     /// The days ahead, today first.
-    public var forecast: Output<[ForecastRowViewModel]> { _forecast.output }
+    public let forecast: Output<[ForecastRowViewModel]>
     /// `Open-Meteo`, `Weatherbit` or `Sample data (offline) — not a forecast`.
-    public var source: Output<String> { _source.output }
+    public let source: Output<String>
     /// `as of 09:40, 2 h ago` when the report shown is the last one kept, not a live one; empty
     /// when it is live.
-    public var asOf: Output<String> { _asOf.output }
+    public let asOf: Output<String>
     /// Whether the weather shown is made up (the screen marks it).
-    public var isSample: Output<Bool> { _isSample.output }
+    public let isSample: Output<Bool>
     /// What went wrong, such as `Weather unavailable: no network`; empty when nothing did.
-    public var problem: Output<String> { _problem.output }
+    public let problem: Output<String>
     /// Places matching what is being typed, at most five.
-    public var suggestions: Output<[String]> { _suggestions.output }
+    public let suggestions: Output<[String]>
     /// The suggestion Up and Down have chosen; nil while the typed text stands.
-    public var selectedSuggestion: Output<Int?> { _selectedSuggestion.output }
+    public let selectedSuggestion: Output<Int?>
     /// The unit temperatures are shown in.
-    public var unit: Output<TemperatureUnit> { _unit.output }
+    public let unit: Output<TemperatureUnit>
     /// Whether a place is being looked up or its weather fetched: the screen's spinner turns,
     /// and a shell's `mvvm-tui weather` prints when it falls.
-    public var isBusy: Output<Bool> { _isBusy.output }
+    public let isBusy: Output<Bool>
 
     // MARK: - State
 
-    private let _locationName = Dynamic(WeatherViewModel.loading)
-    private let _date = Dynamic("")
-    private let _icon = Dynamic("")
-    private let _summary = Dynamic("")
-    private let _forecastSummary = Dynamic("")
-    private let _details = Dynamic("")
-    private let _nextHours = Dynamic("")
-    private let _forecast = Dynamic<[ForecastRowViewModel]>([])
-    private let _source = Dynamic("")
-    private let _isSample = Dynamic(false)
-    private let _asOf = Dynamic("")
-    private let _problem = Dynamic("")
-    private let _suggestions = Dynamic<[String]>([])
-    private let _selectedSuggestion = Dynamic<Int?>(nil)
-    private let _unit: Dynamic<TemperatureUnit>
-    private let _isBusy = Dynamic(false)
-
-    private let geocoder: any Geocoder
-    private let suggester: any Geocoder
-    private let service: any PlaceWeatherService
-    private let launchLocation: String?
-    private let chosenUnit: TemperatureUnit?
+    private let machine: ScreenMachine<WeatherLookup>
     private let scheduler: any Scheduler
-    private let now: () -> Date
-    private let timeZone: TimeZone
-    private let openPreferences: @MainActor () throws -> any PreferencesStore
-    private var preferences: (any PreferencesStore)?
-    private var hasAppeared = false
-    private var isVisible = false
-    /// The place the last lookup found, whose weather shows or could not be fetched.
-    private var lookedUpPlace: Place?
-    /// When its weather was fetched (or failed to be), on the scheduler's clock; nil while a
-    /// lookup runs.
-    private var fetchedAt: Duration?
-    private var refreshTimer: ScheduledAction?
-    private var place: Place?
-    /// The place the preferences hold, so that showing it again writes nothing.
-    private var keptPlace: Place?
-    private var report: WeatherReport?
-    private var suggestedPlaces: [Place] = []
-    private var lookupGeneration = 0
-    private var suggestionGeneration = 0
     private let _inputLine = Dynamic(InputLine())
     private let _inputLineIsFocused = Dynamic(false)
 
-    /// The lookup under way, for tests to await.
-    public private(set) var lookup: Task<Void, Never>?
-    /// Waits until no lookup is under way: the launch's, then the one it started, and so on.
-    public func lookupsFinished() async {
-        var finished: Task<Void, Never>?
-        while let task = lookup, task != finished {
-            await task.value
-            finished = task
-        }
+    /// Creates the screen with its live runner. `geocoder` finds the place typed; `suggester`
+    /// (the embedded gazetteer, fast and offline) suggests places while typing; `service` gives
+    /// the weather, live or kept. `launchLocation` (`--location`) wins over the place kept from
+    /// the last run. `defaultUnit` (the config file's) shows until the user chooses one with
+    /// `toggleUnit`, which is kept and wins from then on; `chosenUnit` (`mvvm-tui weather --unit c`)
+    /// wins over both. `openPreferences` is called once, when the screen first appears.
+    /// `scheduler` times the refreshes; `now` and `timeZone` (the user's) give a kept report's age.
+    public convenience init(geocoder: any Geocoder, suggester: any Geocoder, service: any PlaceWeatherService,
+                            launchLocation: String? = nil, defaultUnit: TemperatureUnit = .fahrenheit,
+                            chosenUnit: TemperatureUnit? = nil,
+                            scheduler: any Scheduler, now: @escaping () -> Date, timeZone: TimeZone,
+                            openPreferences: @escaping @MainActor () throws -> any PreferencesStore) {
+        let runner = WeatherRunner(geocoder: geocoder, suggester: suggester, service: service,
+                                   settings: WeatherSettings(open: openPreferences), scheduler: scheduler, now: now)
+        self.init(WeatherLookup(launchLocation: launchLocation, defaultUnit: defaultUnit, chosenUnit: chosenUnit, timeZone: timeZone),
+                  runner: runner, scheduler: scheduler)
     }
 
-    /// The suggestion search under way, for tests to await.
-    public private(set) var suggestionSearch: Task<Void, Never>?
-
-    /// Creates the screen. `geocoder` finds the place typed; `suggester` (the embedded gazetteer,
-    /// fast and offline) suggests places while typing; `service` gives the weather, live or kept.
-    /// `launchLocation` (`--location`) wins over the place kept from the last run.
-    /// `defaultUnit` (the config file's) shows until the user chooses one with `toggleUnit`, which
-    /// is kept and wins from then on; `chosenUnit` (`mvvm-tui weather --unit c`) wins over both.
-    /// `openPreferences` is called once, when the screen first appears.
-    /// `scheduler` times the refreshes; `now` and `timeZone` (the user's) give a kept report's age.
-    public init(geocoder: any Geocoder, suggester: any Geocoder, service: any PlaceWeatherService,
-                launchLocation: String? = nil, defaultUnit: TemperatureUnit = .fahrenheit, chosenUnit: TemperatureUnit? = nil,
-                scheduler: any Scheduler, now: @escaping () -> Date, timeZone: TimeZone,
-                openPreferences: @escaping @MainActor () throws -> any PreferencesStore) {
-        _unit = Dynamic(chosenUnit ?? defaultUnit)
-        self.geocoder = geocoder
-        self.suggester = suggester
-        self.service = service
-        self.launchLocation = launchLocation
-        self.chosenUnit = chosenUnit
+    /// Creates the screen from `lookup` whose work `runner` runs; `scheduler` is the clock read
+    /// when the screen appears.
+    public init(_ lookup: WeatherLookup, runner: any WorkRunner<WeatherLookup.Work, WeatherLookup.Answer>, scheduler: any Scheduler) {
+        machine = ScreenMachine(lookup, runner: runner)
         self.scheduler = scheduler
-        self.now = now
-        self.timeZone = timeZone
-        self.openPreferences = openPreferences
+        let state = machine.state
+        locationName = state.map { $0.phase.place.map(WeatherFormat.name(of:)) ?? ($0.phase == .notFound ? Self.notFound : Self.loading) }
+            .distinct().output
+        // The weather shown changes with a lookup or the unit, not with each suggestion.
+        let shown = state.map(ShownWeather.Basis.init).distinct().map(ShownWeather.init)
+        date = shown.map(\.date).distinct().output
+        icon = shown.map(\.icon).distinct().output
+        summary = shown.map(\.summary).distinct().output
+        forecastSummary = shown.map(\.forecastSummary).distinct().output
+        details = shown.map(\.details).distinct().output
+        nextHours = shown.map(\.nextHours).distinct().output
+        forecast = shown.map(\.forecast).distinct().output
+        source = shown.map(\.source).distinct().output
+        asOf = shown.map(\.asOf).distinct().output
+        isSample = shown.map(\.isSample).distinct().output
+        problem = state.map(\.problem).distinct().output
+        suggestions = state.map { $0.suggestions.map(WeatherFormat.suggestion(for:)) }.distinct().output
+        selectedSuggestion = state.map(\.chosenSuggestion).distinct().output
+        unit = state.map(\.unit).distinct().output
+        isBusy = state.map { $0.lookup != nil }.distinct().output
     }
 
     // MARK: - Inputs
 
     /// The screen came into view: the first time, it reads the kept unit and place and shows
     /// the place's weather: `--location` is looked up, a kept place or the original's is known
-    /// already, a kept name without its place (kept by an earlier version) is looked up. That
-    /// starts on the main actor's next turn, so the screen's first frame (`Loading...`) never
-    /// waits for the database. After that, a report older than `refreshInterval` is fetched
-    /// again at once, and a younger one when it reaches that age.
+    /// already, a kept name without its place (kept by an earlier version) is looked up. The
+    /// settings are read on the main actor's next turn, so the screen's first frame
+    /// (`Loading...`) never waits for the database. After that, a report older than
+    /// `refreshInterval` is fetched again at once, and a younger one when it reaches that age.
     public func screenAppeared() {
-        isVisible = true
-        guard hasAppeared else {
-            hasAppeared = true
-            _isBusy.change(to: true)
-            lookup = Task { [weak self] in
-                guard let self else { return }
-                launch()
-                if lookupGeneration == 0 { _isBusy.change(to: false) }  // it asked for nothing
-            }
-            return
-        }
-        scheduleRefresh()
+        machine.send(.appeared(clock: scheduler.now))
     }
 
     /// The screen went out of view: no refresh runs until it shows again.
     public func screenDisappeared() {
-        isVisible = false
-        refreshTimer?.cancel()
-        refreshTimer = nil
+        machine.send(.disappeared)
     }
 
     /// Fetches the weather of the place found last again (Ctrl-R, `r`, and every
     /// `refreshInterval` while the screen shows). Does nothing while a lookup runs.
     /// A failed refresh shows the place's last real report (the service keeps it).
     public func refresh() {
-        guard let place = lookedUpPlace, fetchedAt != nil else { return }
-        look { place }
-    }
-
-    /// Arms the refresh timer for when the weather shown reaches `refreshInterval`, or
-    /// refreshes now when it has; only while the screen shows.
-    private func scheduleRefresh() {
-        refreshTimer?.cancel()
-        refreshTimer = nil
-        guard isVisible, let fetchedAt, lookedUpPlace != nil else { return }
-        let age = scheduler.now - fetchedAt
-        guard age < Self.refreshInterval else { return refresh() }
-        refreshTimer = scheduler.schedule(after: Self.refreshInterval - age) { [weak self] in self?.refresh() }
-    }
-
-    private func launch() {
-        do {
-            let preferences = try openPreferences()
-            self.preferences = preferences
-            if let kept = try preferences.string(forKey: Self.unitKey).flatMap(TemperatureUnit.init(rawValue:)) {
-                _unit.value = kept
-            }
-            if let chosenUnit { _unit.value = chosenUnit }
-            if let launchLocation { return changeLocation(to: launchLocation) }
-            let name = try preferences.string(forKey: Self.locationKey)
-            let kept = try preferences.string(forKey: Self.placeKey).flatMap(KeptPlace.place(from:))
-            if let name, kept.map(WeatherFormat.name(of:)) != name { return changeLocation(to: name) }
-            keptPlace = kept
-            let place = kept ?? .mcGaheysville
-            look { place }
-        } catch {
-            if let launchLocation {
-                changeLocation(to: launchLocation)
-            } else {
-                keptPlace = .mcGaheysville  // shown, not kept: it would replace the place the settings hold
-                look { .mcGaheysville }
-            }
-            _problem.value = "Settings are not kept: \(error)"
-        }
+        machine.send(.refreshAsked)
     }
 
     /// Looks up the place `text` names and shows its weather.
     public func changeLocation(to text: String) {
-        let query = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        guard !query.isEmpty else {
-            _problem.change(to: "Type a place, then Enter")
-            return
-        }
-        clearSuggestions()
-        let geocoder = self.geocoder
-        look { try await geocoder.places(matching: query, limit: 1).first }
+        machine.send(.placeNamed(text))
     }
 
     /// Moves the chosen suggestion down (1) or up (-1); above the first is the typed text.
     public func moveSuggestion(by offset: Int) {
-        guard !_suggestions.value.isEmpty else { return }
-        let next = (_selectedSuggestion.value ?? -1) + offset
-        _selectedSuggestion.change(to: next < 0 ? nil : min(next, _suggestions.value.count - 1))
+        machine.send(.suggestionMoved(by: offset))
     }
 
     /// Shows temperatures in the other unit, and keeps the choice.
     public func toggleUnit() {
-        _unit.value = _unit.value.toggled
-        try? preferences?.set(_unit.value.rawValue, forKey: Self.unitKey)
-        if let report, let place { show(report, at: place, asOf: _asOf.value) }
-    }
-
-    // MARK: - Looking up
-
-    /// Says `Loading...`, clears what was shown, then runs `find` and shows the weather of the
-    /// place it returns, unless a newer lookup has started meanwhile.
-    private func look(_ find: @escaping @Sendable () async throws -> Place?) {
-        lookupGeneration += 1
-        let request = lookupGeneration
-        lookup?.cancel()
-        lookedUpPlace = nil
-        fetchedAt = nil
-        refreshTimer?.cancel()
-        refreshTimer = nil
-        _locationName.change(to: Self.loading)
-        clearWeather()
-        _problem.change(to: "")
-        _isBusy.change(to: true)
-        let service = self.service
-        lookup = Task { [weak self] in
-            defer {
-                if let self, request == lookupGeneration { _isBusy.change(to: false) }
-            }
-            let found: Place?
-            do {
-                found = try await find()
-            } catch {
-                guard let self, request == lookupGeneration, !(error is CancellationError) else { return }
-                _locationName.change(to: Self.notFound)
-                _problem.change(to: "Place lookup failed: \(Self.message(for: error))")
-                return
-            }
-            guard let self, request == lookupGeneration else { return }
-            guard let place = found else {
-                _locationName.change(to: Self.notFound)
-                return
-            }
-            _locationName.change(to: WeatherFormat.name(of: place))
-            keep(place)
-            lookedUpPlace = place
-            do {
-                let weather = try await service.weather(at: place)
-                guard request == lookupGeneration else { return }
-                show(weather, at: place)
-            } catch {
-                guard request == lookupGeneration, !(error is CancellationError) else { return }
-                _problem.change(to: "Weather unavailable: \(Self.message(for: error))")
-            }
-            fetchedAt = scheduler.now
-            scheduleRefresh()
-        }
-    }
-
-    /// Keeps `place` for the next launch, whole when it can be, unless it is kept already; a
-    /// write that fails is tried again with the next place shown.
-    private func keep(_ place: Place) {
-        guard place != keptPlace, let preferences else { return }
-        do {
-            try preferences.set(WeatherFormat.name(of: place), forKey: Self.locationKey)
-            try preferences.set(KeptPlace.text(of: place), forKey: Self.placeKey)
-            keptPlace = place
-        } catch {}
-    }
-
-    /// Shows the weather the service gave: a kept report with its age, of its hours only those
-    /// to come, and why it is not live.
-    private func show(_ weather: PlaceWeather, at place: Place) {
-        guard case .kept(let fetchedAt, let reason) = weather.freshness else { return show(weather.report, at: place) }
-        let now = self.now()
-        let report = weather.report
-        let hours = report.hourly.filter { $0.time > now.addingTimeInterval(-3600) }
-        show(WeatherReport(current: report.current, daily: report.daily, hourly: hours, source: report.source),
-             at: place, asOf: WeatherAge.asOf(fetchedAt, now: now, in: timeZone))
-        let problem = switch reason {
-        case .offline: "Live weather unavailable: offline"
-        case .failed(let message): "Weather unavailable: \(message)"
-        }
-        _problem.change(to: problem)
-    }
-
-    private func show(_ report: WeatherReport, at place: Place, asOf: String = "") {
-        self.report = report
-        self.place = place
-        _asOf.change(to: asOf)
-        let current = report.current
-        _date.change(to: WeatherFormat.day(of: current.date, inZone: place.timeZone))
-        _icon.change(to: WeatherFormat.glyph(for: current.condition))
-        _summary.change(to: "\(current.description) - \(_unit.value.text(fromCelsius: current.temperatureCelsius))")
-        _forecastSummary.change(to: "Summary: \(current.description)")
-        _details.change(to: WeatherDetails.line(for: current, unit: _unit.value))
-        _nextHours.change(to: WeatherDetails.nextHours(report.hourly, unit: _unit.value))
-        _forecast.change(to: ForecastRowViewModel.rows(for: report.daily, unit: _unit.value))
-        _source.change(to: WeatherFormat.text(for: report.source))
-        _isSample.change(to: report.source == .sample)
-    }
-
-    private func clearWeather() {
-        report = nil
-        place = nil
-        for output in [_date, _icon, _summary, _forecastSummary, _details, _nextHours, _source, _asOf] { output.change(to: "") }
-        _forecast.change(to: [])
-        _isSample.change(to: false)
-    }
-
-    private static func message(for error: any Error) -> String {
-        KeptWeatherService.message(for: error)
-    }
-
-    // MARK: - Suggestions
-
-    private func suggest(for text: String) {
-        suggestionGeneration += 1
-        let request = suggestionGeneration
-        let query = text.trimmingCharacters(in: .whitespaces)
-        guard !query.isEmpty else {
-            clearSuggestions()
-            return
-        }
-        let suggester = self.suggester
-        suggestionSearch = Task { [weak self] in
-            let places: [Place]
-            do {
-                places = try await suggester.places(matching: query, limit: Self.suggestionLimit)
-            } catch {
-                // The gazetteer cannot be read: say so, naming its file, instead of suggesting nothing.
-                guard let self, request == suggestionGeneration, !(error is CancellationError) else { return }
-                clearSuggestions()
-                _problem.change(to: Self.message(for: error))
-                return
-            }
-            guard let self, request == suggestionGeneration else { return }
-            suggestedPlaces = places
-            _selectedSuggestion.change(to: nil)
-            _suggestions.change(to: places.map(WeatherFormat.suggestion(for:)))
-        }
-    }
-
-    private func clearSuggestions() {
-        suggestionGeneration += 1
-        suggestedPlaces = []
-        _selectedSuggestion.change(to: nil)
-        _suggestions.change(to: [])
+        machine.send(.unitToggled)
     }
 }
 
@@ -409,7 +174,7 @@ extension WeatherViewModel: InputLineUser {
 
     /// Places matching the text are suggested as it changes.
     public func inputLineEdited(_ edit: InputLineEdit) {
-        _inputLine.apply(edit) { suggest(for: $0) }
+        _inputLine.apply(edit) { machine.send(.edited($0)) }
     }
 
     public func inputFocusChanged(_ focused: Bool) {
@@ -418,21 +183,19 @@ extension WeatherViewModel: InputLineUser {
 
     /// Looks up the suggested place at `index`, as Enter does on the selected one (a click on it).
     public func pickSuggestion(at index: Int) {
-        guard suggestedPlaces.indices.contains(index) else { return }
-        _selectedSuggestion.change(to: index)
-        inputSubmitted()
+        guard machine.state.value.suggestions.indices.contains(index) else { return }
+        showInLine(machine.state.value.suggestions[index])
+        machine.send(.suggestionPicked(index))
     }
 
     /// Enter: the chosen suggestion's place, whose name the line then shows, when Up or Down
     /// chose one; else the place the text names.
     public func inputSubmitted() {
-        guard let index = _selectedSuggestion.value, suggestedPlaces.indices.contains(index) else {
-            changeLocation(to: _inputLine.value.text)
-            return
-        }
-        let place = suggestedPlaces[index]
-        _inputLine.change(to: InputLine(text: _suggestions.value[index]))
-        clearSuggestions()
-        look { place }
+        if let place = machine.state.value.chosenPlace { showInLine(place) }
+        machine.send(.submitted(_inputLine.value.text))
+    }
+
+    private func showInLine(_ place: Place) {
+        _inputLine.change(to: InputLine(text: WeatherFormat.suggestion(for: place)))
     }
 }

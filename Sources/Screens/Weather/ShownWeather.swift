@@ -1,0 +1,53 @@
+import Foundation
+import Models
+
+/// The weather the Weather screen shows, as the text of each part: derived from where the
+/// lookup stands and the unit, empty while there is no weather to show.
+struct ShownWeather: Equatable {
+    /// What the weather shown depends on: it is worked out again only when this changes.
+    struct Basis: Equatable {
+        let phase: WeatherLookup.Phase
+        let unit: TemperatureUnit
+        let timeZone: TimeZone
+
+        init(_ lookup: WeatherLookup) {
+            phase = lookup.phase
+            unit = lookup.unit
+            timeZone = lookup.timeZone
+        }
+    }
+
+    var date = ""
+    var icon = ""
+    var summary = ""
+    var forecastSummary = ""
+    var details = ""
+    var nextHours = ""
+    var forecast: [ForecastRowViewModel] = []
+    var source = ""
+    /// `as of 09:40, 2 h ago` for a kept report; empty for a live one.
+    var asOf = ""
+    var isSample = false
+
+    init(_ basis: Basis) {
+        guard case .shown(let place, let weather, let at) = basis.phase else { return }
+        var report = weather.report
+        if case .kept(let fetchedAt, _) = weather.freshness {
+            // Of a kept report's hours, only those to come.
+            report = WeatherReport(current: report.current, daily: report.daily,
+                                   hourly: report.hourly.filter { $0.time > at.addingTimeInterval(-3600) }, source: report.source)
+            asOf = WeatherAge.asOf(fetchedAt, now: at, in: basis.timeZone)
+        }
+        let current = report.current
+        let unit = basis.unit
+        date = WeatherFormat.day(of: current.date, inZone: place.timeZone)
+        icon = WeatherFormat.glyph(for: current.condition)
+        summary = "\(current.description) - \(unit.text(fromCelsius: current.temperatureCelsius))"
+        forecastSummary = "Summary: \(current.description)"
+        details = WeatherDetails.line(for: current, unit: unit)
+        nextHours = WeatherDetails.nextHours(report.hourly, unit: unit)
+        forecast = ForecastRowViewModel.rows(for: report.daily, unit: unit)
+        source = WeatherFormat.text(for: report.source)
+        isSample = report.source == .sample
+    }
+}

@@ -1,0 +1,309 @@
+import Foundation
+import Models
+
+/// The Weather screen as a value: the place and its weather (or why there is none), the unit,
+/// the suggestions for what is typed, and the work under way. Its transitions are plain
+/// functions of the state and an event; they name the work to do (read the settings, find a
+/// place, fetch its weather, wait for the next refresh) and never do it. The clock's readings
+/// come in the events and answers.
+///
+/// ```swift
+/// var weather = WeatherLookup(timeZone: .current)
+/// weather.handle(.appeared(clock: .zero))          // [.start(.readSettings, as: work 1)]
+/// weather.handle(.answered(work1, .settings(.none)))  // [.start(.fetch(.mcGaheysville), as: work 2)]
+/// weather.phase                                     // .fetching(.mcGaheysville)
+/// ```
+public struct WeatherLookup: ScreenState {
+    /// How old the weather shown may grow before it is fetched again.
+    public static let refreshInterval: Duration = .seconds(30 * 60)
+
+    /// Where the lookup stands.
+    public enum Phase: Equatable, Sendable {
+        /// A place being found (or the settings read): `Loading...`, nothing else.
+        case lookingUp
+        /// No place matched; or the geocoder failed.
+        case notFound
+        /// The place is known and its weather on its way.
+        case fetching(Place)
+        /// The place's weather, live or kept, as it came at `at`.
+        case shown(Place, PlaceWeather, at: Date)
+        /// The place is known but its weather could not be had.
+        case unavailable(Place)
+
+        /// The place the lookup found, if it found one.
+        public var place: Place? {
+            switch self {
+            case .lookingUp, .notFound: nil
+            case .fetching(let place), .shown(let place, _, _), .unavailable(let place): place
+            }
+        }
+    }
+
+    /// The work the screen asks for.
+    public enum Work: Equatable, Sendable {
+        /// The unit and place the last run kept (once, when the screen first shows).
+        case readSettings
+        /// The place a typed name names.
+        case find(String)
+        /// A place's weather.
+        case fetch(Place)
+        /// Places to suggest for the text typed.
+        case suggest(String)
+        /// A wait until the weather shown is due again.
+        case wait(Duration)
+        /// Keep the place shown for the next run.
+        case keepPlace(Place)
+        /// Keep the unit chosen for the next run.
+        case keepUnit(TemperatureUnit)
+    }
+
+    /// A piece of work's answer.
+    public enum Answer: Equatable, Sendable {
+        case settings(WeatherSettings.Kept)
+        case settingsUnread(String)
+        case found(Place?)
+        case findFailed(String)
+        /// The weather, when it came (`at`, for a kept report's age) and on the scheduler's clock.
+        case weather(PlaceWeather, at: Date, clock: Duration)
+        case weatherFailed(String, clock: Duration)
+        case suggested([Place])
+        case suggestFailed(String)
+        case due
+        case kept
+    }
+
+    /// Something that happened to the screen.
+    public enum Event: Equatable, Sendable {
+        /// The screen came into view, at `clock` on the scheduler's clock.
+        case appeared(clock: Duration)
+        case disappeared
+        /// Ctrl-R or `r`: fetch the weather of the place shown again.
+        case refreshAsked
+        /// A place named, to find and show (Enter on the typed text, or the shell's place).
+        case placeNamed(String)
+        /// The input line's text changed.
+        case edited(String)
+        /// Up or Down moved the chosen suggestion by this many.
+        case suggestionMoved(by: Int)
+        /// A click on the suggestion at this index: chosen, then submitted.
+        case suggestionPicked(Int)
+        /// Enter, with the text typed.
+        case submitted(String)
+        case unitToggled
+        case answered(WorkID, Answer)
+    }
+
+    public private(set) var phase = Phase.lookingUp
+    public private(set) var unit: TemperatureUnit
+    /// What went wrong last, such as `Weather unavailable: no network`; empty when nothing did.
+    public private(set) var problem = ""
+    /// The places suggested for the text typed, and the one Up and Down chose.
+    public private(set) var suggestions: [Place] = []
+    public private(set) var chosenSuggestion: Int?
+    /// The lookup step under way (reading the settings, finding, fetching), if any.
+    public private(set) var lookup: WorkID?
+    /// The user's time zone, in which a kept report's time is told.
+    public let timeZone: TimeZone
+    private let launchLocation: String?
+    private let chosenUnit: TemperatureUnit?
+    private var hasAppeared = false
+    private var isVisible = false
+    private var suggestion: WorkID?
+    private var timer: WorkID?
+    /// When the weather shown came (or failed to), on the scheduler's clock.
+    private var fetchedAt: Duration?
+    private var lastWork = WorkID.none
+
+    /// `launchLocation` (`--location`) wins over the kept place; `chosenUnit` (`--unit`) wins over
+    /// the kept unit, which wins over `defaultUnit` (the config file's).
+    public init(launchLocation: String? = nil, defaultUnit: TemperatureUnit = .fahrenheit,
+                chosenUnit: TemperatureUnit? = nil, timeZone: TimeZone) {
+        self.launchLocation = launchLocation
+        self.chosenUnit = chosenUnit
+        self.unit = chosenUnit ?? defaultUnit
+        self.timeZone = timeZone
+    }
+
+    /// The suggestion Up and Down chose, if any.
+    public var chosenPlace: Place? { chosenSuggestion.map { suggestions[$0] } }
+
+    public static func event(answering id: WorkID, with answer: Answer) -> Event { .answered(id, answer) }
+
+    /// Moves the state on by `event`, and names the work it calls for. A new lookup cancels the
+    /// one it replaces; an answer to any work but the latest of its kind is dropped.
+    public mutating func handle(_ event: Event) -> [WorkOrder<Work>] {
+        switch event {
+        case .appeared(let clock):
+            isVisible = true
+            guard hasAppeared else {
+                hasAppeared = true
+                return start(.readSettings, as: \.lookup)
+            }
+            return refreshWhenDue(at: clock)
+        case .disappeared:
+            isVisible = false
+            return stop(\.timer)
+        case .refreshAsked:
+            return refresh()
+        case .placeNamed(let text):
+            return find(text)
+        case .edited(let text):
+            let query = text.trimmingCharacters(in: .whitespaces)
+            guard !query.isEmpty else { return clearSuggestions() }
+            return stop(\.suggestion) + start(.suggest(query), as: \.suggestion)
+        case .suggestionMoved(let offset):
+            guard !suggestions.isEmpty else { return [] }
+            let next = (chosenSuggestion ?? -1) + offset
+            chosenSuggestion = next < 0 ? nil : min(next, suggestions.count - 1)
+            return []
+        case .suggestionPicked(let index):
+            guard suggestions.indices.contains(index) else { return [] }
+            chosenSuggestion = index
+            return handle(.submitted(""))
+        case .submitted(let text):
+            guard let place = chosenPlace else { return find(text) }
+            return clearSuggestions() + show(place)
+        case .unitToggled:
+            unit = unit.toggled
+            return [.start(.keepUnit(unit), as: nextWork())]
+        case .answered(let id, let answer):
+            return handle(answer, of: id)
+        }
+    }
+
+    // MARK: - Answers
+
+    private mutating func handle(_ answer: Answer, of id: WorkID) -> [WorkOrder<Work>] {
+        switch answer {
+        case .kept:
+            return []
+        case .due where id == timer:
+            timer = nil
+            return refresh()
+        case .suggested(let places) where id == suggestion:
+            suggestion = nil
+            suggestions = places
+            chosenSuggestion = nil
+            return []
+        case .suggestFailed(let message) where id == suggestion:
+            suggestion = nil
+            problem = message  // the gazetteer cannot be read: its file is named
+            return clearSuggestions()
+        case _ where id != lookup:
+            return []
+        case .settings(let kept):
+            lookup = nil
+            unit = chosenUnit ?? kept.unit ?? unit
+            if let launchLocation { return find(launchLocation) }
+            if let name = kept.name, kept.place.map(WeatherFormat.name(of:)) != name { return find(name) }
+            return show(kept.place ?? .mcGaheysville)
+        case .settingsUnread(let message):
+            lookup = nil
+            let orders = launchLocation.map { find($0) } ?? show(.mcGaheysville)
+            problem = "Settings are not kept: \(message)"
+            return orders
+        case .found(let place?):
+            lookup = nil
+            return show(place)
+        case .found(nil):
+            lookup = nil
+            phase = .notFound
+            return []
+        case .findFailed(let message):
+            lookup = nil
+            phase = .notFound
+            problem = "Place lookup failed: \(message)"
+            return []
+        case .weather(let weather, let at, let clock):
+            guard let place = phase.place else { return [] }
+            phase = .shown(place, weather, at: at)
+            if case .kept(_, let reason) = weather.freshness {
+                problem = switch reason {
+                case .offline: "Live weather unavailable: offline"
+                case .failed(let message): "Weather unavailable: \(message)"
+                }
+            }
+            return fetched(at: clock)
+        case .weatherFailed(let message, let clock):
+            guard let place = phase.place else { return [] }
+            phase = .unavailable(place)
+            problem = "Weather unavailable: \(message)"
+            return fetched(at: clock)
+        case .due, .suggested, .suggestFailed:
+            return []  // an answer of work that is no longer the latest of its kind
+        }
+    }
+
+    // MARK: - Lookups
+
+    /// Finds the place `text` names (its spaces folded) and shows its weather.
+    private mutating func find(_ text: String) -> [WorkOrder<Work>] {
+        let query = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard !query.isEmpty else {
+            problem = "Type a place, then Enter"
+            return []
+        }
+        return clearSuggestions() + beginLookup(.lookingUp) + start(.find(query), as: \.lookup)
+    }
+
+    /// Shows `place` with nothing of the place before, keeps it for the next run, and fetches its
+    /// weather.
+    private mutating func show(_ place: Place) -> [WorkOrder<Work>] {
+        beginLookup(.fetching(place)) + [.start(.keepPlace(place), as: nextWork())] + start(.fetch(place), as: \.lookup)
+    }
+
+    /// Fetches the weather of the place shown again; nothing while a lookup runs.
+    private mutating func refresh() -> [WorkOrder<Work>] {
+        guard lookup == nil, fetchedAt != nil, let place = phase.place else { return [] }
+        return show(place)
+    }
+
+    private mutating func beginLookup(_ phase: Phase) -> [WorkOrder<Work>] {
+        self.phase = phase
+        problem = ""
+        fetchedAt = nil
+        return stop(\.lookup) + stop(\.timer)
+    }
+
+    /// The weather came, or failed to, at `clock`: the next refresh is due an interval later.
+    private mutating func fetched(at clock: Duration) -> [WorkOrder<Work>] {
+        lookup = nil
+        fetchedAt = clock
+        return refreshWhenDue(at: clock)
+    }
+
+    /// Waits for the weather shown to come due, or refreshes now when it is; only while the
+    /// screen shows.
+    private mutating func refreshWhenDue(at clock: Duration) -> [WorkOrder<Work>] {
+        let stopping = stop(\.timer)
+        guard isVisible, lookup == nil, let fetchedAt, phase.place != nil else { return stopping }
+        let age = clock - fetchedAt
+        guard age < Self.refreshInterval else { return stopping + refresh() }
+        return stopping + start(.wait(Self.refreshInterval - age), as: \.timer)
+    }
+
+    private mutating func clearSuggestions() -> [WorkOrder<Work>] {
+        suggestions = []
+        chosenSuggestion = nil
+        return stop(\.suggestion)
+    }
+
+    // MARK: - Work
+
+    private mutating func nextWork() -> WorkID {
+        lastWork = lastWork.next
+        return lastWork
+    }
+
+    private mutating func start(_ work: Work, as slot: WritableKeyPath<Self, WorkID?>) -> [WorkOrder<Work>] {
+        let id = nextWork()
+        self[keyPath: slot] = id
+        return [.start(work, as: id)]
+    }
+
+    private mutating func stop(_ slot: WritableKeyPath<Self, WorkID?>) -> [WorkOrder<Work>] {
+        guard let id = self[keyPath: slot] else { return [] }
+        self[keyPath: slot] = nil
+        return [.cancel(id)]
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Models
+import Screens
+import Testing
+import TestSupport
+
+/// A Weather screen whose work the test holds: it reads what the screen asked for and answers it.
+@MainActor
+struct WeatherScreen {
+    let work = HeldWork<WeatherLookup.Work, WeatherLookup.Answer>()
+    let scheduler = TestScheduler()
+    let viewModel: WeatherViewModel
+
+    init(launchLocation: String? = nil, defaultUnit: TemperatureUnit = .fahrenheit, chosenUnit: TemperatureUnit? = nil) {
+        viewModel = WeatherViewModel(WeatherLookup(launchLocation: launchLocation, defaultUnit: defaultUnit,
+                                                   chosenUnit: chosenUnit, timeZone: .testZone),
+                                     runner: work, scheduler: scheduler)
+    }
+
+    /// The work held that the screen waits on: all but the keeping of the place and the unit,
+    /// which nothing waits on.
+    var waiting: [WeatherLookup.Work] {
+        work.pending.filter {
+            switch $0 {
+            case .keepPlace, .keepUnit: false
+            default: true
+            }
+        }
+    }
+
+    /// The screen shown, its settings answered with `kept` (nothing kept when nil), and the
+    /// weather of the place it then fetches with `report`.
+    static func shown(_ kept: WeatherSettings.Kept = .init(), report: WeatherReport = .sample(),
+                      defaultUnit: TemperatureUnit = .fahrenheit) -> WeatherScreen {
+        let screen = WeatherScreen(defaultUnit: defaultUnit)
+        screen.viewModel.screenAppeared()
+        screen.work.answer(.readSettings, with: .settings(kept))
+        screen.answerFetch(of: kept.place ?? .mcGaheysville, with: report)
+        return screen
+    }
+
+    /// Answers the fetch of `place` with a live `report`, fetched at the test's now.
+    func answerFetch(of place: Place, with report: WeatherReport = .sample()) {
+        answerFetch(of: place, with: PlaceWeather(report: report, freshness: .live))
+    }
+
+    func answerFetch(of place: Place, with weather: PlaceWeather, at: Date = .testNow) {
+        work.answer(.fetch(place), with: .weather(weather, at: at, clock: scheduler.now))
+    }
+
+    func failFetch(of place: Place, with message: String) {
+        work.answer(.fetch(place), with: .weatherFailed(message, clock: scheduler.now))
+    }
+}
