@@ -149,7 +149,7 @@ SCHEMA = [
     "CREATE TABLE source (description TEXT NOT NULL)",
 ]
 INDEXES = ["CREATE INDEX film_by_year ON film (year, votes)"]
-FORMAT = 1  # PRAGMA user_version; Sources/Services/CatalogTitles.swift reads this format
+FORMAT = 1  # PRAGMA user_version; Sources/Services/Movies/CatalogTitles.swift reads this format
 
 
 def write(path, version, rows, source_sha256):

@@ -25,7 +25,7 @@ What is kept (see Docs/Data.md):
   kana in Japan), not its Latin variants nor the foreign transliterations of small towns;
 - countries (code, ISO 3166 alpha-3 code, name and the aliases in COUNTRY_ALIASES) and US states.
 
-Folding, the same in Sources/Services/PlaceNameFolding.swift, which folds the queries: NFKD;
+Folding, the same in Sources/Services/Places/PlaceNameFolding.swift, which folds the queries: NFKD;
 drop the combining marks in STRIPPED_MARKS; lower case; ß is ss and ς is σ; the characters in
 SEPARATORS are spaces and those in DROPPED are removed; runs of spaces are one space, none at
 either end. "São Paulo" and "Sao Paulo" fold to "sao paulo", "Winston-Salem" to "winston salem".
@@ -37,7 +37,7 @@ first, then by folded name (by UTF-8 bytes) and GeoNames id, and a place's id is
 folded name and alternate name is a row of `name` (a BLOB of UTF-8, so SQLite compares keys byte by
 byte and the names that start with a query are one range of its B-tree), and `busy_prefix` holds
 the best places for the prefixes too common to read a range of at each keystroke, ranked as
-Sources/Services/PlaceQuery.swift ranks them. Coordinates are whole units of 10^-5 degrees.
+Sources/Services/Places/PlaceQuery.swift ranks them. Coordinates are whole units of 10^-5 degrees.
 """
 
 import bisect
@@ -124,7 +124,7 @@ NATIVE_SCRIPTS = {
 }
 NATIVE_SCRIPTS = {script: set(countries.split()) for script, countries in NATIVE_SCRIPTS.items()}
 
-# MARK: - Folding (keep in step with Sources/Services/PlaceNameFolding.swift)
+# MARK: - Folding (keep in step with Sources/Services/Places/PlaceNameFolding.swift)
 
 STRIPPED_MARKS = [(0x0300, 0x036F), (0x0483, 0x0489), (0x064B, 0x065F), (0x0670, 0x0670),
                   (0x1AB0, 0x1AFF), (0x1DC0, 0x1DFF), (0x20D0, 0x20FF), (0xFE20, 0xFE2F)]
@@ -213,7 +213,7 @@ SCHEMA = [
     # the best BUSY_PREFIX_PLACES places for each prefix that starts more than BUSY_PREFIX_NAMES names
     "CREATE TABLE busy_prefix (prefix BLOB NOT NULL, rank INTEGER NOT NULL, place INTEGER NOT NULL, PRIMARY KEY (prefix, rank)) WITHOUT ROWID",
 ]
-FORMAT = 1  # PRAGMA user_version; Sources/Services/GazetteerTables.swift reads this format
+FORMAT = 1  # PRAGMA user_version; Sources/Services/Places/GazetteerTables.swift reads this format
 BUSY_PREFIX_NAMES = 1_000
 BUSY_PREFIX_PLACES = 10
 

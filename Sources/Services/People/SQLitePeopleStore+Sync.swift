@@ -1,0 +1,171 @@
+import Foundation
+import GRDB
+import Models
+
+/// The outbox of people still to post, and what the store knows of the server's cards.
+extension SQLitePeopleStore {
+    // MARK: - Outbox
+
+    public func pendingPosts() throws -> [PendingPost] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT person.*, outbox.attempts, outbox.lastError, serverCard.href AS serverHref, serverCard.etag AS serverEtag
+                FROM outbox JOIN person ON person.id = outbox.personId
+                LEFT JOIN serverCard ON serverCard.personId = outbox.personId ORDER BY outbox.id
+                """).map { row in
+                let href: String? = row["serverHref"]
+                return PendingPost(person: Self.person(from: row), attempts: row["attempts"], lastError: row["lastError"],
+                                   server: href.map { ServerVersion(href: $0, etag: row["serverEtag"]) })
+            }
+        }
+    }
+
+    // MARK: - Server
+
+    /// The preference keys of the book synced last and of its token.
+    static let bookKey = "people.server.book"
+    static let tokenKey = "people.server.token"
+
+    public func serverState(for book: String) throws -> ServerState {
+        try database.write { db in
+            if try String.fetchOne(db, sql: "SELECT value FROM preference WHERE key = ?", arguments: [Self.bookKey]) != book {
+                try db.execute(sql: """
+                    DELETE FROM serverCard;
+                    DELETE FROM deletedPerson WHERE href IS NOT NULL;
+                    INSERT OR IGNORE INTO outbox (personId) SELECT id FROM person;
+                    DELETE FROM preference WHERE key = ?;
+                    INSERT OR REPLACE INTO preference (key, value) VALUES (?, ?);
+                    """, arguments: [Self.tokenKey, Self.bookKey, book])
+            }
+            let token = try String.fetchOne(db, sql: "SELECT value FROM preference WHERE key = ?", arguments: [Self.tokenKey])
+            var versions: [String: String?] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT href, etag FROM serverCard") {
+                versions[row["href"] as String] = row["etag"] as String?
+            }
+            return ServerState(token: token, versions: versions)
+        }
+    }
+
+    public func takeServerCards(_ cards: [ServerPerson], removed: [String], token: String?) throws {
+        try database.write { db in
+            for card in cards {
+                let linked = try String.fetchOne(db, sql: "SELECT personId FROM serverCard WHERE href = ?", arguments: [card.version.href])
+                if let linked {
+                    // A person changed or deleted here keeps that form until it is sent.
+                    guard try !Self.isWaiting(linked, in: db) else { continue }
+                    try Self.keep(card, as: linked, in: db)
+                    continue
+                }
+                let id = card.person.id
+                if let known = try Row.fetchOne(db, sql: "SELECT * FROM person WHERE id = ?", arguments: [id]).map(Self.person(from:)) {
+                    if try Bool.fetchOne(db, sql: "SELECT 1 FROM serverCard WHERE personId = ?", arguments: [id]) == true {
+                        // Another card of the same UID: kept as a person of its own.
+                        try Self.keep(card, as: UUID().uuidString, in: db)
+                    } else if known == card.person {
+                        try Self.keep(card, as: id, in: db)
+                        try db.execute(sql: "DELETE FROM outbox WHERE personId = ?", arguments: [id])
+                    } else {
+                        _ = try Self.keepConflict(id, server: card, in: db)
+                    }
+                } else if try Bool.fetchOne(db, sql: "SELECT 1 FROM deletedPerson WHERE id = ? AND href IS NOT NULL", arguments: [id]) != true {
+                    try Self.keep(card, as: id, in: db)
+                }
+            }
+            for href in removed {
+                try db.execute(sql: "DELETE FROM deletedPerson WHERE href = ?", arguments: [href])
+                guard let id = try String.fetchOne(db, sql: "SELECT personId FROM serverCard WHERE href = ?", arguments: [href]) else { continue }
+                try db.execute(sql: "DELETE FROM serverCard WHERE href = ?", arguments: [href])
+                if try !Self.isWaiting(id, in: db) {
+                    try db.execute(sql: "DELETE FROM person WHERE id = ?", arguments: [id])
+                }
+            }
+            if let token {
+                try db.execute(sql: "INSERT OR REPLACE INTO preference (key, value) VALUES (?, ?)", arguments: [Self.tokenKey, token])
+            }
+        }
+    }
+
+    public func pendingDeletes() throws -> [ServerVersion] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT href, etag FROM deletedPerson WHERE href IS NOT NULL ORDER BY rowid").map {
+                ServerVersion(href: $0["href"], etag: $0["etag"])
+            }
+        }
+    }
+
+    public func markDeleteSent(_ href: String) throws {
+        try database.write { db in
+            try db.execute(sql: "UPDATE deletedPerson SET href = NULL, etag = NULL WHERE href = ?", arguments: [href])
+        }
+    }
+
+    public func markPosted(_ id: Person.ID, as version: ServerVersion) throws {
+        try database.write { db in
+            try db.execute(sql: "DELETE FROM outbox WHERE personId = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM serverCard WHERE personId = ? OR href = ?", arguments: [id, version.href])
+            try db.execute(sql: "INSERT INTO serverCard (personId, href, etag) SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM person WHERE id = ?)",
+                           arguments: [id, version.href, version.etag, id])
+        }
+    }
+
+    @discardableResult
+    public func keepConflict(_ id: Person.ID, server card: ServerPerson) throws -> Person {
+        try database.write { db in try Self.keepConflict(id, server: card, in: db) }
+    }
+
+    /// Whether the person with `id` waits in the outbox.
+    static func isWaiting(_ id: Person.ID, in db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT 1 FROM outbox WHERE personId = ?", arguments: [id]) == true
+    }
+
+    /// Keeps the server's `card` as the person with `id`: their row, their card, their link.
+    static func keep(_ card: ServerPerson, as id: Person.ID, in db: Database) throws {
+        let person = card.person
+        try save(person.identified(as: id), in: db)
+        try db.execute(sql: "INSERT OR REPLACE INTO personCard (personId, card) VALUES (?, ?)", arguments: [id, try PackedCard.pack(card.card)])
+        try db.execute(sql: "DELETE FROM serverCard WHERE personId = ? OR href = ?", arguments: [id, card.version.href])
+        try db.execute(sql: "INSERT INTO serverCard (personId, href, etag) VALUES (?, ?, ?)", arguments: [id, card.version.href, card.version.etag])
+    }
+
+    /// See `keepConflict(_:server:)`.
+    static func keepConflict(_ id: Person.ID, server card: ServerPerson, in db: Database) throws -> Person {
+        let local = try Row.fetchOne(db, sql: "SELECT * FROM person WHERE id = ?", arguments: [id]).map(person(from:))
+        let localCard = try Data.fetchOne(db, sql: "SELECT card FROM personCard WHERE personId = ?", arguments: [id]).flatMap(PackedCard.unpack)
+        try db.execute(sql: "DELETE FROM outbox WHERE personId = ?", arguments: [id])
+        try keep(card, as: id, in: db)
+        guard let local else { return card.person }
+        let copy = local.conflictCopy()
+        try save(copy, in: db)
+        // The copy's card: the one entered here, under a UID of its own and the new name.
+        let text = localCard.flatMap { VCard.revised(VCard.withUID(copy.id, in: $0), to: copy, at: Date()) } ?? VCard.text(for: [copy])
+        try db.execute(sql: "INSERT OR REPLACE INTO personCard (personId, card) VALUES (?, ?)", arguments: [copy.id, try PackedCard.pack(text)])
+        try db.execute(sql: "INSERT OR IGNORE INTO outbox (personId) VALUES (?)", arguments: [copy.id])
+        return copy
+    }
+
+    public func markPosted(_ id: Person.ID) throws {
+        try database.write { db in
+            try db.execute(sql: "DELETE FROM outbox WHERE personId = ?", arguments: [id])
+        }
+    }
+
+    public func recordFailure(_ id: Person.ID, message: String) throws {
+        try database.write { db in
+            try db.execute(sql: """
+                UPDATE outbox SET attempts = attempts + 1, lastError = ?,
+                    failureNumber = (SELECT IFNULL(MAX(failureNumber), 0) + 1 FROM outbox)
+                WHERE personId = ?
+                """, arguments: [message, id])
+        }
+    }
+
+    public func outboxStatus() throws -> OutboxStatus {
+        try database.read { db in
+            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox") ?? 0
+            let lastError = try String.fetchOne(db, sql: """
+                SELECT lastError FROM outbox WHERE failureNumber IS NOT NULL ORDER BY failureNumber DESC LIMIT 1
+                """)
+            return OutboxStatus(pendingCount: count, lastError: lastError)
+        }
+    }
+}
