@@ -71,7 +71,7 @@ public final class ScoreboardView: ScreenView {
     }
 
     /// The input line shows only while a name is typed.
-    public var inputLineUser: InputLineUser? { drawn.state.isRenaming ? viewModel : nil }
+    public var inputLineUser: InputLineUser? { drawn.state.isRenaming ? viewModel.nameEditor : nil }
 
     // MARK: - Keys
 

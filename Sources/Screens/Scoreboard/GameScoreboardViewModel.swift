@@ -5,9 +5,10 @@ import Models
 /// The scoreboard of a pickup game: clock, score, the six players' moves, and the games kept.
 ///
 /// The game is read from the library the first time the screen appears; every move, start and
-/// pause is committed to the library before an output changes. The clock's text changes ten
-/// times a second, from one repeating timer, only while the game runs and the screen shows;
-/// otherwise no timer exists.
+/// pause is committed to the library (`ScoreboardGames`) before an output changes. What the
+/// screen shows is one value, `ScoreboardShown`, from which every output is derived but the
+/// clock's text (`ScoreboardClock`), which changes ten times a second while the game runs and
+/// the screen shows.
 ///
 /// Everything it does is synchronous: the library is opened, read and written, and every output
 /// set, before the input that asked for it returns. So `isBusy` never rises; a subcommand that
@@ -17,32 +18,32 @@ public final class GameScoreboardViewModel {
     // MARK: - Outputs
 
     /// The home team's name.
-    public var homeTeamName: Output<String> { _homeTeamName.output }
+    public let homeTeamName: Output<String>
     /// The away team's name.
-    public var awayTeamName: Output<String> { _awayTeamName.output }
+    public let awayTeamName: Output<String>
     /// Time on the clock: `00:00.0`.
-    public var time: Output<String> { _time.output }
+    public var time: Output<String> { clock.text }
     /// `<home> - <away>`.
-    public var score: Output<String> { _score.output }
+    public let score: Output<String>
     /// Whether the clock stands still.
-    public var isPaused: Output<Bool> { _isPaused.output }
+    public let isPaused: Output<Bool>
     /// The start/pause button: `Start` while paused, `Pause` while running.
-    public var pauseButtonTitle: Output<String> { _pauseButtonTitle.output }
+    public let pauseButtonTitle: Output<String>
     /// Whether the game on show is over.
-    public var isFinished: Output<Bool> { _isFinished.output }
+    public let isFinished: Output<Bool>
     /// `Ballerz win 15 - 12` once finished, else empty.
-    public var result: Output<String> { _result.output }
+    public let result: Output<String>
     /// How the score ran over the game time, once finished (`ScoreChart`: a heading, a line of
     /// dots per team, the time from start to end); empty while the game goes on.
-    public var scoreChart: Output<[String]> { _scoreChart.output }
+    public let scoreChart: Output<[String]>
     /// A problem with keeping games (`Games are not being saved: …`), else empty.
-    public var notice: Output<String> { _notice.output }
+    public let notice: Output<String>
     /// A past game shown read-only: `Game of Nov 21, 2026 (read-only)`, else empty.
-    public var pastGameTitle: Output<String> { _pastGameTitle.output }
+    public let pastGameTitle: Output<String>
     public let homePlayers: [PlayerScoreboardViewModel]
     public let awayPlayers: [PlayerScoreboardViewModel]
     /// Where the chosen player is: 0–2 home, 3–5 away.
-    public var selectedPlayerIndex: Output<Int> { _selectedPlayerIndex.output }
+    public let selectedPlayerIndex: Output<Int>
     /// The chosen player, whose moves the move keys record.
     public let selectedPlayer: Output<PlayerScoreboardViewModel>
     /// The games kept.
@@ -53,73 +54,68 @@ public final class GameScoreboardViewModel {
     public let nameEditor = NameEditorViewModel()
     /// Whether work the screen asked for is still under way: always false, for none is
     /// asynchronous (see above); a view may bind it for a spinner, as on every screen.
-    public var isBusy: Output<Bool> { _isBusy.output }
+    public let isBusy = Dynamic(false).output
 
     // MARK: - State
 
-    private let _homeTeamName = Dynamic("")
-    private let _awayTeamName = Dynamic("")
-    private let _time = Dynamic(ScoreboardFormat.time(.zero))
-    private let _score = Dynamic("0 - 0")
-    private let _isPaused = Dynamic(true)
-    private let _pauseButtonTitle = Dynamic("Start")
-    private let _isFinished = Dynamic(false)
-    private let _result = Dynamic("")
-    private let _scoreChart = Dynamic<[String]>([])
-    private let _notice = Dynamic("")
-    private let _pastGameTitle = Dynamic("")
-    private let _selectedPlayerIndex = Dynamic(0)
-    private let _isBusy = Dynamic(false)
-
-    private let openLibrary: () throws -> GameLibrary
+    private let shown = Dynamic(ScoreboardShown())
+    private let clock: ScoreboardClock
+    private let games: ScoreboardGames
     private let scheduler: any Scheduler
-    private let today: () -> Date
-    private let timeZone: TimeZone
-    private var store: GameLibrary?
-    private var current: StoredGame?
-    private var game = Game()
-    private var pastGame: StoredGame?
-    private var isVisible = false
     private var hasLoaded = false
-    private var tick: ScheduledAction?
+    private var tokens: [BindingToken] = []
 
     /// Creates the scoreboard. `openLibrary` is called once, when the screen first appears;
-    /// A view-model freed while its clock runs leaves no timer on the run loop.
-    isolated deinit {
-        tick?.cancel()
-    }
-
-    /// `scheduler` gives the monotonic time and the clock's ticks; `today` dates new games.
+    /// `scheduler` gives the monotonic time and the clock's ticks; `today` dates new games, and
+    /// `timeZone` names a past game's day.
     public init(openLibrary: @escaping () throws -> GameLibrary, scheduler: any Scheduler,
                 today: @escaping () -> Date, timeZone: TimeZone) {
-        self.openLibrary = openLibrary
+        games = ScoreboardGames(open: openLibrary, today: today)
+        clock = ScoreboardClock(scheduler: scheduler)
         self.scheduler = scheduler
-        self.today = today
-        self.timeZone = timeZone
         let home = Team.ballerz.players.map(PlayerScoreboardViewModel.init(player:))
         let away = Team.ringerz.players.map(PlayerScoreboardViewModel.init(player:))
         (homePlayers, awayPlayers) = (home, away)
-        selectedPlayer = _selectedPlayerIndex.map { (home + away)[$0] }.output
         library = GameLibraryViewModel(timeZone: timeZone)
+        let game = shown.map(\.onShow).distinct()
+        homeTeamName = game.map(\.home.name).distinct().output
+        awayTeamName = game.map(\.away.name).distinct().output
+        score = game.map { ScoreboardFormat.score($0.score) }.distinct().output
+        isPaused = game.map { !$0.isRunning }.distinct().output
+        pauseButtonTitle = game.map { $0.isRunning ? "Pause" : "Start" }.distinct().output
+        isFinished = game.map(\.isFinished).distinct().output
+        result = game.map(ScoreboardFormat.result).distinct().output
+        scoreChart = game.map(ScoreChart.rows(for:)).distinct().output
+        notice = shown.map(\.notice).distinct().output
+        pastGameTitle = shown.map { $0.pastGameTitle(in: timeZone) }.distinct().output
+        let chosen = shown.map(\.selectedPlayer).distinct()
+        selectedPlayerIndex = chosen.output
+        selectedPlayer = chosen.map { (home + away)[$0] }.output
         for player in home + away {
             player.recordMove = { [weak self, id = player.playerID] move in self?.record(move, by: id) }
         }
-        showGame()
+        nameEditor.renamed = { [weak self] target, name in self?.rename(target, to: name) }
+        shown.bindAndFire { [clock] shown in
+            for player in home + away { player.show(shown.onShow, enabled: shown.takesMoves) }
+            clock.show(shown.onShow, ticking: shown.pastGame == nil)
+        }.store(in: &tokens)
     }
 
     // MARK: - Inputs
 
     /// The screen came into view: the game is loaded the first time, and a running clock ticks.
     public func screenAppeared() {
-        isVisible = true
-        loadIfNeeded()
-        showGame()
+        if !hasLoaded {
+            hasLoaded = true
+            let (game, problem) = games.latest(or: shown.value.game)
+            show(game, problem: problem)
+        }
+        clock.setVisible(true)
     }
 
     /// The screen went out of view: the clock keeps time but stops ticking.
     public func screenDisappeared() {
-        isVisible = false
-        updateTicking()
+        clock.setVisible(false)
     }
 
     /// A direction to move the choice of player in.
@@ -127,61 +123,37 @@ public final class GameScoreboardViewModel {
         case up, down, left, right
     }
 
-    /// Records `move` by `player` (a player's input hands it here), committed before the rows
-    /// show it; nothing for a finished game or a past one (the rows show the moves as disabled).
-    private func record(_ move: Move, by player: Player.ID) {
-        guard pastGame == nil else { return }
-        do {
-            try game.record(move, by: player, at: scheduler.now)
-        } catch {
-            return  // A finished game, or a player not in it: the inputs show as disabled.
-        }
-        let now = scheduler.now
-        save { store, id in
-            try store.append(game.moves[game.moves.count - 1], toGame: id)
-            if game.isFinished { try store.saveClock(ofGame: id, elapsed: game.elapsed(at: now), isRunning: false) }
-        }
-        showGame()
-    }
-
     /// Chooses the player at `index`: the home team's three, then the away team's (a click on one).
     public func selectPlayer(at index: Int) {
         guard (0..<6).contains(index) else { return }
-        _selectedPlayerIndex.change(to: index)
+        update { $0.selectedPlayer = index }
     }
 
     /// Moves the choice of player within a team (up, down) or to the other team (left, right).
     public func moveSelection(_ direction: Direction) {
-        let index = _selectedPlayerIndex.value
-        let row = index % 3, team = index / 3
-        let next = switch direction {
-        case .up: team * 3 + max(0, row - 1)
-        case .down: team * 3 + min(2, row + 1)
-        case .left: row
-        case .right: 3 + row
-        }
-        _selectedPlayerIndex.change(to: next)
+        update { $0.selectedPlayer = direction.player(from: $0.selectedPlayer) }
     }
 
     /// Starts the clock when paused, pauses it when running. A finished game stays stopped.
     public func togglePause() {
-        guard pastGame == nil, !game.isFinished else { return }
+        guard shown.value.takesMoves else { return }
         let now = scheduler.now
+        var game = shown.value.game
         if game.isRunning { game.pause(at: now) } else { game.start(at: now) }
-        save { try $0.saveClock(ofGame: $1, elapsed: game.elapsed(at: now), isRunning: game.isRunning) }
-        showGame()
+        show(game, problem: games.saveClock(of: game, at: now))
     }
 
     /// Takes back the last move.
     public func undoLastMove() {
-        guard pastGame == nil, game.undoLastMove() != nil else { return }
-        save { try $0.removeLastMove(ofGame: $1) }
-        showGame()
+        var game = shown.value.game
+        guard shown.value.pastGame == nil, game.undoLastMove() != nil else { return }
+        show(game, problem: games.save { try $0.removeLastMove(ofGame: $1) })
     }
 
     /// Starts a new game; asks first when a game is in progress.
     public func newGame() {
-        guard pastGame == nil else { return }
+        guard shown.value.pastGame == nil else { return }
+        let game = shown.value.game
         if !game.moves.isEmpty, !game.isFinished {
             newGameConfirmation.ask("Start a new game? The game in progress stays in the list of games.")
         } else {
@@ -197,31 +169,23 @@ public final class GameScoreboardViewModel {
     /// Opens the list of games kept; before the screen has appeared, it opens the library for
     /// it, and starts no game.
     public func showLibrary() {
-        openLibraryIfNeeded()
-        guard let store else {
-            library.show([], problem: _notice.value.isEmpty ? "Games are not being saved." : _notice.value)
-            return
-        }
-        do {
-            library.show(try store.games(), problem: nil)
-        } catch {
-            library.show([], problem: "The games cannot be read: \(error)")
-        }
+        if let problem = games.openIfNeeded() { update { $0.notice = problem } }
+        let (kept, problem) = games.all(notice: shown.value.notice)
+        library.show(kept, problem: problem)
     }
 
     /// Opens the game under the library's cursor, read-only; the current game shows as itself.
     public func openSelectedGame() {
         guard let stored = library.takeSelected() else { return }
-        if stored.id == current?.id { return closePastGame() }
-        pastGame = stored
-        showGame()
+        update { $0.pastGame = stored.id == games.current?.id ? nil : stored }
     }
 
     /// Starts renaming the chosen player (`team` false) or the chosen player's team, in the
     /// input line, which takes the focus and starts with the name as it is.
     public func startRenaming(team: Bool) {
-        guard pastGame == nil else { return }
-        let player = (homePlayers + awayPlayers)[_selectedPlayerIndex.value].playerID
+        guard shown.value.pastGame == nil else { return }
+        let game = shown.value.game
+        let player = (homePlayers + awayPlayers)[shown.value.selectedPlayer].playerID
         let target: NameTarget = team ? .team(game.side(of: player) ?? .home) : .player(player)
         nameEditor.start(target, name: game.name(of: target) ?? "")
     }
@@ -233,110 +197,50 @@ public final class GameScoreboardViewModel {
 
     /// Leaves a past game and shows the current one again.
     public func closePastGame() {
-        guard pastGame != nil else { return }
-        pastGame = nil
-        showGame()
+        update { $0.pastGame = nil }
     }
 
-    // MARK: - Private
+    // MARK: - Changes
 
     /// Gives `target` its new name, kept in the library.
-    func rename(_ target: NameTarget, to name: String) {
+    private func rename(_ target: NameTarget, to name: String) {
+        var game = shown.value.game
         game.rename(target, to: name)
-        save { try $0.rename(target, ofGame: $1, to: name) }
-        showGame()
+        show(game, problem: games.save { try $0.rename(target, ofGame: $1, to: name) })
     }
 
-    private func startNewGame() {
+    /// Records `move` by `player` (a player's input hands it here), committed before the rows
+    /// show it; nothing for a finished game or a past one (the rows show the moves as disabled).
+    private func record(_ move: Move, by player: Player.ID) {
+        guard shown.value.pastGame == nil else { return }
+        var game = shown.value.game
         let now = scheduler.now
-        if game.isRunning {
-            game.pause(at: now)
-            save { try $0.saveClock(ofGame: $1, elapsed: game.elapsed(at: now), isRunning: false) }
-        }
-        game = Game(home: Team(name: game.home.name, players: game.home.players),
-                    away: Team(name: game.away.name, players: game.away.players))
-        current = nil
-        if let store {
-            do {
-                current = try store.startGame(game, on: today())
-            } catch {
-                _notice.value = "This game is not being saved: \(error)"
-            }
-        }
-        showGame()
+        // A finished game, or a player not in it: the inputs show as disabled.
+        guard (try? game.record(move, by: player, at: now)) != nil else { return }
+        show(game, problem: games.saveLastMove(of: game, at: now))
     }
 
-    /// Opens the library, once: a failure is the notice, and is not asked again.
-    private func openLibraryIfNeeded() {
-        guard store == nil, _notice.value.isEmpty else { return }
-        do {
-            store = try openLibrary()
-        } catch {
-            _notice.value = "Games are not being saved: \(error)"
+    /// Stops the clock of the game under way, kept in the library, and starts a game between
+    /// the same teams.
+    private func startNewGame() {
+        var old = shown.value.game
+        if old.isRunning {
+            old.pause(at: scheduler.now)
+            show(old, problem: games.saveClock(of: old, at: scheduler.now))
         }
+        let game = Game(home: old.home, away: old.away)
+        show(game, problem: games.start(game))
     }
 
-    /// Reads the latest game, or starts one, the first time the screen appears.
-    private func loadIfNeeded() {
-        guard !hasLoaded else { return }
-        hasLoaded = true
-        openLibraryIfNeeded()
-        guard let store else { return }
-        do {
-            if let latest = try store.latestGame() {
-                current = latest
-                game = latest.game
-            } else {
-                current = try store.startGame(game, on: today())
-            }
-        } catch {
-            _notice.value = "Games are not being saved: \(error)"
-        }
+    /// Shows `game`, committed to the library; a failure to keep it is the notice, and the game
+    /// goes on in memory.
+    private func show(_ game: Game, problem: String?) {
+        update { $0.game = game; $0.notice = problem ?? $0.notice }
     }
 
-    /// Commits a change to the current game; a failure is shown, and the game goes on in memory.
-    private func save(_ change: (GameLibrary, StoredGame.ID) throws -> Void) {
-        guard let store, let id = current?.id else { return }
-        do {
-            try change(store, id)
-        } catch {
-            _notice.value = "Not saved: \(error)"
-        }
-    }
-
-    /// Sets every output from the game on show (the current one, or a past one read-only).
-    private func showGame() {
-        let shown = pastGame?.game ?? game
-        _homeTeamName.change(to: shown.home.name)
-        _awayTeamName.change(to: shown.away.name)
-        _score.change(to: ScoreboardFormat.score(shown.score))
-        _time.change(to: ScoreboardFormat.time(shown.elapsed(at: scheduler.now)))
-        _isPaused.change(to: !shown.isRunning)
-        _pauseButtonTitle.change(to: shown.isRunning ? "Pause" : "Start")
-        _isFinished.change(to: shown.isFinished)
-        _result.change(to: ScoreboardFormat.result(shown))
-        _scoreChart.change(to: ScoreChart.rows(for: shown))
-        _pastGameTitle.change(to: pastGame.map { "Game of \(ScoreboardFormat.day($0.startedOn, timeZone: timeZone)) (read-only)" } ?? "")
-        let enabled = pastGame == nil && !shown.isFinished
-        for player in homePlayers + awayPlayers { player.show(shown, enabled: enabled) }
-        updateTicking()
-    }
-
-    /// Keeps one repeating tick, on every tenth of a second of the clock, while the game runs
-    /// and the screen shows; cancels it otherwise. A tick already running is left alone.
-    private func updateTicking() {
-        guard isVisible, pastGame == nil, game.isRunning else {
-            tick?.cancel()
-            tick = nil
-            return
-        }
-        guard tick == nil else { return }
-        let tenth = Duration.milliseconds(100)
-        let elapsed = game.elapsed(at: scheduler.now)
-        let intoTenth = Duration.nanoseconds(elapsed.nanoseconds % tenth.nanoseconds)
-        tick = scheduler.schedule(every: tenth, after: tenth - intoTenth) { [weak self] in
-            guard let self else { return }
-            _time.change(to: ScoreboardFormat.time(game.elapsed(at: scheduler.now)))
-        }
+    private func update(_ change: (inout ScoreboardShown) -> Void) {
+        var next = shown.value
+        change(&next)
+        shown.change(to: next)
     }
 }

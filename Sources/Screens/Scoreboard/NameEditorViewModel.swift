@@ -2,10 +2,11 @@ import Binding
 import Models
 
 /// The input line while a team or a player is renamed: the name as it is typed, and why it
-/// cannot be taken. The scoreboard owns it: it calls `start` with the name as it is, and on
-/// Enter takes the name `submit` returns, if any.
+/// cannot be taken. The scoreboard owns it: it calls `start` with the name as it is, and is
+/// handed the name on Enter (`renamed`), when it can be taken. While a name is typed, the
+/// screen's input line is this view-model's.
 @MainActor
-public final class NameEditorViewModel {
+public final class NameEditorViewModel: InputLineUser {
     /// The longest name a team or a player may have, in characters.
     public static let longestName = 24
 
@@ -16,11 +17,16 @@ public final class NameEditorViewModel {
     /// Why the name typed cannot be taken; empty while nothing is wrong.
     public var problem: Output<String> { _problem.output }
     /// The name as typed, and the cursor.
-    public var line: Output<InputLine> { _line.output }
+    public var inputLine: Output<InputLine> { _line.output }
     /// Whether keys go to the name.
-    public var isFocused: Output<Bool> { _isFocused.output }
+    public var inputLineIsFocused: Output<Bool> { _isFocused.output }
     /// `Team name` or `Player name`.
-    public let prompt: Output<String>
+    public let inputPrompt: Output<String>
+    /// The line shows only once a rename starts.
+    public var focusesInputOnOpen: Bool { false }
+
+    /// Called on Enter with the name typed, tidied, when it can be taken.
+    var renamed: ((NameTarget, String) -> Void)?
 
     // MARK: - State
 
@@ -30,7 +36,7 @@ public final class NameEditorViewModel {
     private let _isFocused = Dynamic(false)
 
     init() {
-        prompt = _target.map { target in
+        inputPrompt = _target.map { target in
             if case .team = target { return "Team name" }
             return "Player name"
         }.distinct().output
@@ -46,12 +52,18 @@ public final class NameEditorViewModel {
         _isFocused.change(to: true)
     }
 
-    func edit(_ edit: InputLineEdit) {
+    public func inputLineEdited(_ edit: InputLineEdit) {
         _line.apply(edit) { _ in }
     }
 
-    func focusChanged(_ focused: Bool) {
+    public func inputFocusChanged(_ focused: Bool) {
         _isFocused.change(to: focused)
+    }
+
+    /// Enter: the name typed is handed to the scoreboard, when it can be taken.
+    public func inputSubmitted() {
+        guard let (target, name) = submit() else { return }
+        renamed?(target, name)
     }
 
     /// The name typed, its spaces tidied, when it can be taken (then the line goes away);
