@@ -1,6 +1,8 @@
 import Foundation
 
-/// Where the People screen's people are kept, and the outbox of people still to send to the server.
+/// Where the People screen's people are kept, and the outbox of people still to send to the
+/// server: the four roles below, each used only by the code that needs it (the list reads and
+/// deletes, the form writes, the sync keeps the outbox and the server's book).
 ///
 /// The screen reads only what it shows: the number of people matching the filter, then the rows
 /// in view, a page at a time. Each write commits before it returns.
@@ -10,9 +12,10 @@ import Foundation
 /// let rows = try store.people(matching: "ada", sortedBy: .lastName, offset: 0, limit: 20)
 /// try store.add(Person(firstName: "Grace", lastName: "Hopper"))   // kept, and queued to post
 /// ```
-public protocol PeopleStore: AnyObject, Sendable {
-    // MARK: Reading
+public typealias PeopleStore = PeopleReading & PeopleWriting & PeopleOutbox & PeopleServerBook
 
+/// Reading the people kept: counts, pages, birthdays, cards, and the commits that change them.
+public protocol PeopleReading: AnyObject, Sendable {
     /// How many people's full names hold `filter`, compared as `Person.foldedName` folds them;
     /// everyone for an empty filter.
     func count(matching filter: String) throws -> Int
@@ -34,8 +37,17 @@ public protocol PeopleStore: AnyObject, Sendable {
     /// no polling: `observeChanges` tells of this process's commits, this of the others'.
     func changedElsewhere() throws -> Bool
 
-    // MARK: Writing
+    /// The vCards kept for the people with `ids` (all of them when nil), by id: what an export
+    /// writes back, changed only where the person was changed here. Never read by the list.
+    func keptCards(for ids: [Person.ID]?) throws -> [Person.ID: String]
+    /// Calls `onChange` on `queue` after every commit that changes the people or the outbox, until
+    /// the returned observation is cancelled or released. Several commits in a row may be
+    /// told once. Commits by another process are not seen.
+    func observeChanges(on queue: DispatchQueue, _ onChange: @escaping @Sendable () -> Void) -> StoreObservation
+}
 
+/// Writing people: adding, editing, deleting, and taking in the server's.
+public protocol PeopleWriting: AnyObject, Sendable {
     /// Keeps `people` (replacing anyone with the same id) and queues each in the outbox to be
     /// posted to the server, all in one transaction. `cards` holds, by id, the vCard each person
     /// came from, kept whole beside them (see `keptCards`); a new person without one is given a
@@ -45,9 +57,6 @@ public protocol PeopleStore: AnyObject, Sendable {
     /// match (`VCard.revised`, its `REV` set to `now`), and queues them to be posted, all in one
     /// transaction.
     func update(_ person: Person, at now: Date) throws
-    /// The vCards kept for the people with `ids` (all of them when nil), by id: what an export
-    /// writes back, changed only where the person was changed here. Never read by the list.
-    func keptCards(for ids: [Person.ID]?) throws -> [Person.ID: String]
     /// Removes the person with `id` and its outbox entry, and remembers the id so that a later
     /// `merge(_:)` does not bring the person back. Nothing happens for an unknown id.
     func delete(id: Person.ID) throws
@@ -56,9 +65,10 @@ public protocol PeopleStore: AnyObject, Sendable {
     /// keeps the form entered here. A person the server sends without email addresses and phone
     /// numbers (the people server keeps none) keeps those known here.
     func merge(_ people: [Person]) throws
+}
 
-    // MARK: Outbox
-
+/// The outbox: people waiting to be posted, and deletes waiting to be sent.
+public protocol PeopleOutbox: AnyObject, Sendable {
     /// The people waiting to be posted, oldest first, with their attempts so far.
     func pendingPosts() throws -> [PendingPost]
     /// Takes the person with `id` out of the outbox: the server has it.
@@ -69,8 +79,17 @@ public protocol PeopleStore: AnyObject, Sendable {
     /// How many people wait to be posted, and the latest failure among them.
     func outboxStatus() throws -> OutboxStatus
 
-    // MARK: Server
+    /// The cards of people deleted here, still to remove from the server.
+    func pendingDeletes() throws -> [ServerVersion]
+    /// Forgets the delete of the card at `href`: the server removed it, or changed it meanwhile.
+    func markDeleteSent(_ href: String) throws
+    /// Takes the person with `id` out of the outbox, linked to the card at `version`.
+    func markPosted(_ id: Person.ID, as version: ServerVersion) throws
+}
 
+/// What is known of the server's address book: its token, the version of each card, and the
+/// conflicts settled.
+public protocol PeopleServerBook: AnyObject, Sendable {
     /// What is known of the address book named `book` (`PeopleAPI`'s identity): its last token
     /// and the version of each card linked to a person. For a book other than the one synced
     /// last, every link and the token are forgotten first, and everyone is queued to be sent to
@@ -84,28 +103,15 @@ public protocol PeopleStore: AnyObject, Sendable {
     /// people of the `removed` hrefs go (one waiting in the outbox stays, to be sent again as
     /// new), and `token`, when given, is kept.
     func takeServerCards(_ cards: [ServerPerson], removed: [String], token: String?) throws
-    /// The cards of people deleted here, still to remove from the server.
-    func pendingDeletes() throws -> [ServerVersion]
-    /// Forgets the delete of the card at `href`: the server removed it, or changed it meanwhile.
-    func markDeleteSent(_ href: String) throws
-    /// Takes the person with `id` out of the outbox, linked to the card at `version`.
-    func markPosted(_ id: Person.ID, as version: ServerVersion) throws
     /// Settles a conflict over the person with `id` (their card changed on the server since the
     /// program saw it): the server's `card` is kept for them, and the person as entered here is
     /// kept too, as a new person with "(conflict)" after the last name, queued to be sent as a
     /// new card. Returns that copy.
     @discardableResult
     func keepConflict(_ id: Person.ID, server card: ServerPerson) throws -> Person
-
-    // MARK: Changes
-
-    /// Calls `onChange` on `queue` after every commit that changes the people or the outbox, until
-    /// the returned observation is cancelled or released. Several commits in a row may be
-    /// told once. Commits by another process are not seen.
-    func observeChanges(on queue: DispatchQueue, _ onChange: @escaping @Sendable () -> Void) -> StoreObservation
 }
 
-extension PeopleStore {
+extension PeopleWriting {
     /// Keeps `person` and queues it to be posted to the server.
     public func add(_ person: Person) throws {
         try add([person], cards: [:])

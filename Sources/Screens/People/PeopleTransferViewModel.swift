@@ -51,7 +51,7 @@ public final class PeopleTransferViewModel {
     private let _report = Dynamic<Report?>(nil)
     private let files: any TextFiles
     private let runner: any BackgroundRunner
-    private var store: (any PeopleStore)?
+    private var store: (any PeopleReading & PeopleWriting)?
     private var isCancelled = false
     /// The transfer under way, for tests to await.
     public private(set) var task: Task<Void, Never>?
@@ -66,7 +66,7 @@ public final class PeopleTransferViewModel {
     // MARK: - Inputs
 
     /// The store is open: from now on files can be imported into it and exported from it.
-    func storeOpened(_ store: any PeopleStore) {
+    func storeOpened(_ store: any PeopleReading & PeopleWriting) {
         self.store = store
     }
 

@@ -18,7 +18,7 @@ public final class PersonFormViewModel {
 
     private let today: () -> CalendarDay
     private let now: () -> Date
-    private var store: (any PeopleStore)?
+    private var store: (any PeopleWriting)?
 
     /// `today` is the day on the user's calendar, after which no birthday can be; `now` dates an
     /// edited card's revision.
@@ -30,7 +30,7 @@ public final class PersonFormViewModel {
     // MARK: - Inputs
 
     /// The store is open: from now on a person can be saved.
-    func storeOpened(_ store: any PeopleStore) {
+    func storeOpened(_ store: any PeopleWriting) {
         self.store = store
     }
 

@@ -1,0 +1,191 @@
+import Foundation
+import Models
+import Services
+import Testing
+import TestSupport
+
+/// The in-memory people store the view-model tests use does what the SQLite store does, role by
+/// role: one contract, run against both.
+struct PeopleStoreContractTests {
+    enum Kind: String, CaseIterable, CustomTestStringConvertible {
+        case fake, real
+        var testDescription: String { rawValue }
+    }
+
+    private static let today = CalendarDay(year: 2026, month: 11, day: 22)
+    private let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace", birthday: BirthDate(year: 1815, month: 12, day: 10),
+                             emails: [ContactDetail("ada@example.org")])
+    private let grace = Person(id: "grace", firstName: "Grace", lastName: "Hopper", birthday: BirthDate(year: 1906, month: 12, day: 9))
+    private let alan = Person(id: "alan", firstName: "Alan", lastName: "Turing", birthday: BirthDate(year: 1912, month: 6, day: 23))
+
+    private func store(_ kind: Kind) throws -> any PeopleStore {
+        switch kind {
+        case .fake:
+            let store = InMemoryPeopleStore()
+            store.today = Self.today
+            return store
+        case .real:
+            return SQLitePeopleStore(database: try AppDatabase(inMemoryNamed: UUID().uuidString), today: { Self.today })
+        }
+    }
+
+    // MARK: - Reading
+
+    @Test(arguments: Kind.allCases)
+    func pagesAreCountedFilteredAndSortedAsTheListShowsThem(_ kind: Kind) throws {
+        let store = try store(kind)
+        try store.add([ada, grace, alan])
+        #expect(try store.count(matching: "") == 3)
+        #expect(try store.count(matching: "LOVE") == 1)
+        #expect(try store.people(matching: "", sortedBy: .lastName, offset: 0, limit: 2).map(\.id) == ["grace", "ada"])
+        #expect(try store.people(matching: "", sortedBy: .firstName, offset: 1, limit: 5).map(\.id) == ["alan", "grace"])
+        #expect(try store.people(matching: "", sortedBy: .nextBirthday, offset: 0, limit: 5).map(\.id) == ["grace", "ada", "alan"])
+        let page = try store.page(matching: "a", sortedBy: .lastName, limit: 2) { matches in matches - 2 }
+        #expect(page == PeoplePage(total: 3, matches: 3, offset: 1, people: [try #require(try store.person(id: "ada")),
+                                                                               try #require(try store.person(id: "alan"))]))
+        #expect(try store.person(id: "nobody") == nil)
+    }
+
+    @Test(arguments: Kind.allCases)
+    func birthdaysWithinAWindowComeSoonestFirst(_ kind: Kind) throws {
+        let store = try store(kind)
+        try store.add([ada, grace, alan])
+        #expect(try store.birthdays(within: 18).map(\.id) == ["grace", "ada"])
+        #expect(try store.birthdays(within: 16).map(\.id) == [])
+    }
+
+    @Test(arguments: Kind.allCases)
+    func aPersonsCardIsKeptAsItCameAndANewPersonIsGivenOne(_ kind: Kind) throws {
+        let store = try store(kind)
+        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ada\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n"
+        try store.add([ada], cards: ["ada": card])
+        try store.add(grace)
+        let cards = try store.keptCards(for: nil)
+        #expect(cards["ada"] == card)
+        #expect(cards["grace"]?.contains("FN:Grace Hopper") == true)
+        #expect(try store.keptCards(for: ["grace"]).keys.sorted() == ["grace"])
+    }
+
+    // MARK: - Writing
+
+    @Test(arguments: Kind.allCases)
+    func anEditReplacesThePersonAndADeleteOutlastsAMerge(_ kind: Kind) throws {
+        let store = try store(kind)
+        try store.add([ada, grace])
+        var edited = ada
+        edited.lastName = "King"
+        try store.update(edited, at: Date(timeIntervalSince1970: 0))
+        #expect(try store.person(id: "ada")?.lastName == "King")
+        try store.delete(id: "grace")
+        try store.delete(id: "nobody")
+        try store.merge([grace, alan])
+        #expect(try store.people(matching: "", sortedBy: .firstName, offset: 0, limit: 9).map(\.id) == ["ada", "alan"])
+    }
+
+    @Test(arguments: Kind.allCases)
+    func aMergeKeepsTheFormEnteredHereForAPersonStillWaitingToBePosted(_ kind: Kind) throws {
+        let store = try store(kind)
+        try store.add(ada)
+        var fromServer = ada
+        fromServer.firstName = "Augusta"
+        fromServer.emails = []
+        try store.merge([fromServer])
+        #expect(try store.person(id: "ada") == ada)
+        try store.markPosted("ada")
+        try store.merge([fromServer])
+        #expect(try store.person(id: "ada")?.firstName == "Augusta")
+        #expect(try store.person(id: "ada")?.emails == ada.emails, "the server keeps no addresses: those known here stay")
+    }
+
+    // MARK: - Outbox
+
+    @Test(arguments: Kind.allCases)
+    func theOutboxHoldsEachPersonToPostWithTheirAttempts(_ kind: Kind) throws {
+        let store = try store(kind)
+        try store.add([ada, grace])
+        #expect(try store.pendingPosts().map(\.person.id) == ["ada", "grace"])
+        try store.recordFailure("grace", message: "503")
+        try store.recordFailure("grace", message: "timed out")
+        try store.markPosted("ada")
+        #expect(try store.pendingPosts() == [PendingPost(person: grace, attempts: 2, lastError: "timed out")])
+        #expect(try store.outboxStatus() == OutboxStatus(pendingCount: 1, lastError: "timed out"))
+        try store.markPosted("grace", as: ServerVersion(href: "/book/grace.vcf", etag: "1"))
+        #expect(try store.outboxStatus() == .empty)
+    }
+
+    @Test(arguments: Kind.allCases)
+    func aDeleteOfAPersonOnTheServerWaitsToBeSent(_ kind: Kind) throws {
+        let store = try store(kind)
+        try store.add(ada)
+        try store.markPosted("ada", as: ServerVersion(href: "/book/ada.vcf", etag: "7"))
+        try store.delete(id: "ada")
+        #expect(try store.pendingDeletes() == [ServerVersion(href: "/book/ada.vcf", etag: "7")])
+        try store.markDeleteSent("/book/ada.vcf")
+        #expect(try store.pendingDeletes().isEmpty)
+    }
+
+    // MARK: - The server's book
+
+    @Test(arguments: Kind.allCases)
+    func cardsTakenFromTheServerAreKeptWithTheirVersionsAndToken(_ kind: Kind) throws {
+        let store = try store(kind)
+        #expect(try store.serverState(for: "book") == ServerState(token: nil, versions: [:]))
+        let card = ServerPerson(version: ServerVersion(href: "/book/alan.vcf", etag: "3"), person: alan,
+                                card: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:alan\r\nFN:Alan Turing\r\nN:Turing;Alan;;;\r\nEND:VCARD\r\n")
+        try store.takeServerCards([card], removed: [], token: "t1")
+        #expect(try store.serverState(for: "book") == ServerState(token: "t1", versions: ["/book/alan.vcf": "3"]))
+        #expect(try store.person(id: "alan")?.fullName == "Alan Turing")
+        #expect(try store.pendingPosts().isEmpty)
+        try store.takeServerCards([], removed: ["/book/alan.vcf"], token: "t2")
+        #expect(try store.person(id: "alan") == nil)
+    }
+
+    @Test(arguments: Kind.allCases)
+    func anotherBookForgetsTheLinksAndQueuesEveryone(_ kind: Kind) throws {
+        let store = try store(kind)
+        try store.add(ada)
+        try store.markPosted("ada", as: ServerVersion(href: "/one/ada.vcf", etag: "1"))
+        _ = try store.serverState(for: "one")
+        #expect(try store.serverState(for: "two") == ServerState(token: nil, versions: [:]))
+        #expect(try store.pendingPosts().map(\.person.id) == ["ada"])
+    }
+
+    @Test(arguments: Kind.allCases)
+    func aConflictKeepsTheServersCardAndACopyOfThePersonToSend(_ kind: Kind) throws {
+        let store = try store(kind)
+        try store.add(ada)
+        try store.markPosted("ada", as: ServerVersion(href: "/book/ada.vcf", etag: "1"))
+        var edited = ada
+        edited.firstName = "Augusta"
+        try store.update(edited, at: Date(timeIntervalSince1970: 0))
+        let server = ServerPerson(version: ServerVersion(href: "/book/ada.vcf", etag: "2"), person: ada,
+                                  card: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ada\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n")
+        let copy = try store.keepConflict("ada", server: server)
+        #expect(copy.lastName == "Lovelace (conflict)")
+        #expect(copy.firstName == "Augusta")
+        #expect(try store.person(id: "ada")?.firstName == "Ada")
+        #expect(try store.pendingPosts().map(\.person.id) == [copy.id])
+    }
+
+    // MARK: - Changes
+
+    @Test(arguments: Kind.allCases)
+    func eachCommitIsToldAndCounted(_ kind: Kind) async throws {
+        let store = try store(kind)
+        let told = Told()
+        let observation = store.observeChanges(on: .main) { told.add() }
+        try store.add(ada)
+        try store.delete(id: "ada")
+        for _ in 0..<200 where told.count == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(told.count >= 1)
+        #expect(observation.commits == 2)
+        observation.cancel()
+    }
+}
+
+private final class Told: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    var count: Int { lock.withLock { value } }
+    func add() { lock.withLock { value += 1 } }
+}
