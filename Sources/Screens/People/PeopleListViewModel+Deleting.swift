@@ -7,7 +7,7 @@ import Models
 extension PeopleListViewModel {
     /// Asks whether to delete the person under the cursor.
     public func askToDelete() {
-        guard let person = _selectedPerson.value else { return }
+        guard let person = personUnderCursor else { return }
         _mode.change(to: .confirmingDelete(person))
         _question.change(to: "Delete \(person.nameText)? y/n")
     }

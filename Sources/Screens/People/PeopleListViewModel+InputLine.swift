@@ -73,7 +73,7 @@ extension PeopleListViewModel {
 
     /// Opens the form on the person under the cursor, as they are, for editing them.
     public func startEditing() {
-        guard store != nil, case .list = _mode.value, let person = _selectedPerson.value?.person else { return }
+        guard store != nil, case .list = _mode.value, let person = listed.value.window.selected else { return }
         let form = PersonForm(editing: person)
         setMode(.form(form), text: form[form.field])
     }
@@ -129,7 +129,7 @@ extension PeopleListViewModel {
 
     private func exportCards(to path: String) {
         say("")
-        transfer.exportCards(to: path, sortedBy: _sortOrder.value)
+        transfer.exportCards(to: path, sortedBy: listed.value.order)
         showBusy()
     }
 

@@ -1,5 +1,4 @@
 import Binding
-import Dispatch
 import Models
 
 /// The People screen: everyone in the store, sorted and filtered, a page at a time.
@@ -36,28 +35,28 @@ public final class PeopleListViewModel {
     // MARK: - Outputs
 
     /// The people in view, from `firstVisibleIndex`.
-    public var rows: Output<[PersonViewModel]> { _rows.output }
+    public let rows: Output<[PersonViewModel]>
     /// The place in the whole list of the first row in view.
-    public var firstVisibleIndex: Output<Int> { _firstVisibleIndex.output }
+    public let firstVisibleIndex: Output<Int>
     /// The place in the whole list of the person under the cursor.
-    public var selectedIndex: Output<Int> { _selectedIndex.output }
+    public let selectedIndex: Output<Int>
     /// The person under the cursor, for the detail pane.
-    public var selectedPerson: Output<PersonViewModel?> { _selectedPerson.output }
+    public let selectedPerson: Output<PersonViewModel?>
     /// `3 people`, `1 of 3 people`, for the header.
-    public var countText: Output<String> { _countText.output }
+    public let countText: Output<String>
     /// How many people match the filter.
-    public var matchCount: Output<Int> { _matchCount.output }
+    public let matchCount: Output<Int>
     /// The order of the list.
-    public var sortOrder: Output<PersonSortOrder> { _sortOrder.output }
+    public let sortOrder: Output<PersonSortOrder>
     /// `by last name` or `by first name`.
-    public var sortText: Output<String> { _sortText.output }
+    public let sortText: Output<String>
     /// What the screen says in place of an empty list; empty when there are rows.
-    public var emptyText: Output<String> { _emptyText.output }
+    public let emptyText: Output<String>
     /// Whether work the screen started runs on: a sync with the people server, an import or an
     /// export. It falls once what the work did is shown (the rows, the header, the news).
     public var isBusy: Output<Bool> { _isBusy.output }
     /// The people whose birthday falls within `birthdayWindow` days, soonest first.
-    public var birthdaysSoon: Output<[PersonViewModel]> { _birthdaysSoon.output }
+    public let birthdaysSoon: Output<[PersonViewModel]>
     /// `Birthdays soon: Ada Lovelace today, Grace Hopper in 3 days`; empty when there are none.
     public var birthdaysSoonText: Output<String> {
         birthdaysSoon.map { people in
@@ -88,17 +87,17 @@ public final class PeopleListViewModel {
 
     // MARK: - State
 
+    /// What the list shows: the window last read, the filter it matches and its order.
+    struct Listed: Equatable {
+        var window = PeopleWindow()
+        var filter = ""
+        var order = PersonSortOrder.lastName
+        /// Whether the store has been read: until then the screen says nothing of it.
+        var hasRead = false
+    }
+
     // Without `private`: what the files of its extensions (+InputLine, +Deleting) use.
-    private let _rows = Dynamic<[PersonViewModel]>([])
-    private let _firstVisibleIndex = Dynamic(0)
-    private let _selectedIndex = Dynamic(0)
-    let _selectedPerson = Dynamic<PersonViewModel?>(nil)
-    private let _countText = Dynamic("")
-    private let _matchCount = Dynamic(0)
-    let _sortOrder = Dynamic(PersonSortOrder.lastName)
-    private let _sortText = Dynamic("by last name")
-    private let _emptyText = Dynamic("")
-    private let _birthdaysSoon = Dynamic<[PersonViewModel]>([])
+    let listed = Dynamic(Listed())
     private let _isBusy = Dynamic(false)
     private let news = PeopleNews()
     let _mode = Dynamic(Mode.list)
@@ -109,19 +108,13 @@ public final class PeopleListViewModel {
     private let today: () -> CalendarDay
     private let chosenOrder: PersonSortOrder?
     private(set) var store: (any PeopleStore)?
+    /// The list's data, once the store is open.
+    private var repository: PeopleRepository?
     private var preferences: (any PreferencesStore)?
-    private var observation: StoreObservation?
     private var transferReport: BindingToken?
     private var syncRunning: BindingToken?
-    /// The store's commits that the people shown were read after.
-    private var commitsShown = 0
     private var hasAppeared = false
-    /// Whether the screen shows: a hidden screen notes the store's commits and reads once it shows.
-    private var isVisible = false
-    private var filter = ""
     private var visibleRowCount = 20
-    /// How many people the store holds, counted with the page.
-    private var total = 0
     // The input line: the filter, a form's field or a file's path.
     let _inputLine = Dynamic(InputLine())
     let _inputLineIsFocused = Dynamic(false)
@@ -145,13 +138,33 @@ public final class PeopleListViewModel {
         form = PersonFormViewModel(today: today)
         transfer = PeopleTransferViewModel(files: files, runner: runner)
         syncStatus = PeopleSyncStatusViewModel(api: api, runner: runner, news: news)
-        setOrder(chosenOrder ?? defaultOrder)
+        listed.value.order = chosenOrder ?? defaultOrder
+        let listed = self.listed
+        let window = listed.map(\.window).distinct()
+        rows = listed.map { [today] listed in
+            let today = today()
+            return listed.window.people.map { PersonViewModel(person: $0, today: today, order: listed.order) }
+        }.distinct().output
+        firstVisibleIndex = window.map(\.offset).distinct().output
+        selectedIndex = window.map(\.cursor).distinct().output
+        selectedPerson = listed.map { [today] listed in
+            listed.window.selected.map { PersonViewModel(person: $0, today: today(), order: listed.order) }
+        }.distinct().output
+        matchCount = window.map(\.matches).distinct().output
+        countText = listed.map(Self.countText).distinct().output
+        emptyText = listed.map(Self.emptyText).distinct().output
+        birthdaysSoon = window.map(\.birthdays).distinct().map { [today] soon in
+            let today = today()
+            return soon.map { PersonViewModel(person: $0, today: today) }
+        }.output
+        sortOrder = listed.map(\.order).distinct().output
+        sortText = sortOrder.map(Self.sortText)
         transferReport = transfer.report.bind { [unowned self] report in
             if let report { transferEnded(report) }
         }
         syncRunning = syncStatus.isExchanging.bind { [unowned self] running in
             // What the sync kept is listed before the screen says it is done.
-            if !running, hasUncountedCommit() { storeChanged() }
+            if !running { repository?.catchUp() }
             showBusy()
         }
     }
@@ -160,177 +173,121 @@ public final class PeopleListViewModel {
 
     /// The screen came into view: the first time, it opens the store, reads the kept order,
     /// follows the store's changes and syncs with the people server; after that, it reads again
-    /// if another instance committed meanwhile.
+    /// if a commit (an import's batches, another instance's) landed meanwhile.
     public func screenAppeared() {
-        isVisible = true
-        guard !hasAppeared else {
-            if hasUncountedCommit() { storeChanged() }
-            return
-        }
+        guard !hasAppeared else { return repository?.setVisible(true) ?? () }
         hasAppeared = true
+        let store: any PeopleStore
         do {
-            let store = try openStore()
-            self.store = store
-            observation = store.observeChanges(on: .main) { [weak self] in
-                MainActor.assumeIsolated { self?.storeCommitted() }
-            }
-            form.storeOpened(store)
-            transfer.storeOpened(store)
-            syncStatus.storeOpened(store)
+            store = try openStore()
         } catch {
             say("People cannot be read: \(error)", isProblem: true)
-            _emptyText.change(to: "")
             return
         }
+        self.store = store
+        form.storeOpened(store)
+        transfer.storeOpened(store)
+        syncStatus.storeOpened(store)
         preferences = try? openPreferences()
         if chosenOrder == nil, let kept = (try? preferences?.string(forKey: PersonSortOrder.preferenceKey))?.flatMap(PersonSortOrder.init(rawValue:)) {
-            setOrder(kept)
+            listed.value.order = kept
         }
-        storeChanged()
+        let repository = PeopleRepository(store: store, order: listed.value.order, birthdayWindow: birthdayWindow)
+        self.repository = repository
+        repository.onRead = { [unowned self] read in show(read) }
+        repository.resize(toRows: visibleRowCount)
+        repository.filter(by: listed.value.filter)
+        repository.start()
         syncStatus.exchange(fetching: true)
     }
 
     /// The screen went out of view: the store's commits (an import's batches) are read when it
     /// shows again, not as they come.
     public func screenDisappeared() {
-        isVisible = false
+        repository?.setVisible(false)
     }
 
     /// How many rows the screen has room for; the view tells it before drawing.
     public func setVisibleRowCount(_ count: Int) {
-        let count = max(1, count)
-        guard count != visibleRowCount else { return }
-        visibleRowCount = count
-        reload()
+        visibleRowCount = max(1, count)
+        repository?.resize(toRows: visibleRowCount)
     }
 
     // MARK: - Moving and sorting
 
     /// Moves the cursor by `offset` people, staying on the list.
     public func moveSelection(by offset: Int) {
-        select(_selectedIndex.value + offset)
+        repository?.moveCursor(to: listed.value.window.cursor + offset)
     }
 
     /// Moves the cursor a screenful down (1) or up (-1).
     public func movePage(by pages: Int) {
-        select(_selectedIndex.value + pages * max(1, visibleRowCount - 1))
+        repository?.moveCursor(to: listed.value.window.cursor + pages * max(1, visibleRowCount - 1))
     }
 
     /// Moves the cursor to the first (`toEnd` false) or the last person.
     public func moveToEdge(toEnd: Bool) {
-        select(toEnd ? _matchCount.value - 1 : 0)
+        repository?.moveCursor(to: toEnd ? listed.value.window.matches - 1 : 0)
     }
 
     /// Sorts by the next order — last name, first name, next birthday, and round — keeps the
     /// choice, and goes back to the top.
     public func toggleSort() {
         let orders = PersonSortOrder.allCases
-        setOrder(orders[(orders.firstIndex(of: _sortOrder.value).map { $0 + 1 } ?? 0) % orders.count])
-        try? preferences?.set(_sortOrder.value.rawValue, forKey: PersonSortOrder.preferenceKey)
-        select(0, reread: true)
+        let order = orders[(orders.firstIndex(of: listed.value.order).map { $0 + 1 } ?? 0) % orders.count]
+        try? preferences?.set(order.rawValue, forKey: PersonSortOrder.preferenceKey)
+        guard let repository else { return listed.value.order = order }
+        repository.sort(by: order)
     }
 
-    private func setOrder(_ order: PersonSortOrder) {
-        _sortOrder.change(to: order)
-        let text = switch order {
+    // MARK: - Showing what is read
+
+    /// Shows what the repository read: the window, or why it could not be read.
+    private func show(_ read: PeopleRepository.Read) {
+        guard let repository else { return }
+        switch read {
+        case .counted(let window):
+            listed.change(to: Listed(window: window, filter: repository.filter, order: repository.order, hasRead: true))
+            syncStatus.showState()
+        case .moved(let window):
+            listed.change(to: Listed(window: window, filter: repository.filter, order: repository.order, hasRead: true))
+        case .failed(let problem):
+            var failed = listed.value
+            failed.window.people = []
+            failed.order = repository.order
+            listed.change(to: failed)
+            say(problem, isProblem: true)
+        }
+    }
+
+    /// The person under the cursor, as the detail pane shows them.
+    var personUnderCursor: PersonViewModel? {
+        listed.value.window.selected.map { PersonViewModel(person: $0, today: today(), order: listed.value.order) }
+    }
+
+    /// After a write of this screen's: the list is read again at once, so that what the screen
+    /// says of it and the rows it shows agree.
+    func storeChanged() {
+        repository?.reread()
+    }
+
+    private static func countText(_ listed: Listed) -> String {
+        guard listed.hasRead else { return "" }
+        let total = count(listed.window.total)
+        return listed.filter.isEmpty ? total : "\(listed.window.matches.grouped) of \(total)"
+    }
+
+    private static func emptyText(_ listed: Listed) -> String {
+        guard listed.hasRead, listed.window.matches == 0 else { return "" }
+        return listed.window.total == 0 ? emptyMessage : "No one matches “\(listed.filter)”."
+    }
+
+    private static func sortText(_ order: PersonSortOrder) -> String {
+        switch order {
         case .lastName: "by last name"
         case .firstName: "by first name"
         case .nextBirthday: "by next birthday"
         }
-        _sortText.change(to: text)
-    }
-
-    // MARK: - Reading the store
-
-    private func select(_ index: Int, reread: Bool = false) {
-        let index = min(max(0, index), max(0, _matchCount.value - 1))
-        guard index != _selectedIndex.value || reread else { return }
-        _selectedIndex.change(to: index)
-        var first = _firstVisibleIndex.value
-        if index < first { first = index }
-        if index >= first + visibleRowCount { first = index - visibleRowCount + 1 }
-        if first != _firstVisibleIndex.value || reread {
-            _firstVisibleIndex.change(to: first)
-            readPage()
-        } else {
-            _selectedPerson.change(to: _rows.value[safe: index - first])
-        }
-    }
-
-    /// The store's notice of commits: read again unless the screen has read since (after its
-    /// own writes it reads at once, so that what it says and shows agree).
-    private func storeCommitted() {
-        guard isVisible, let observation, observation.commits > commitsShown else { return }
-        storeChanged()
-    }
-
-    /// After a commit: the list is read again, and the outbox for the header.
-    func storeChanged() {
-        reload()
-        syncStatus.showState()
-        let today = self.today()
-        if let soon = try? store?.birthdays(within: birthdayWindow) {
-            _birthdaysSoon.change(to: soon.map { PersonViewModel(person: $0, today: today) })
-        }
-    }
-
-    /// Whether a commit landed that the count shown has not seen: this program's, whose notice
-    /// may still be on its way, or another program's (told once: the caller reads at once).
-    private func hasUncountedCommit() -> Bool {
-        (try? store?.changedElsewhere()) == true || (observation?.commits ?? 0) > commitsShown
-    }
-
-    /// Counts everyone and the matches and reads the page in view, keeping the cursor's place,
-    /// all in one read of the store: the count shown and the rows it counts agree, whatever
-    /// commits (an import's batches, another instance's adds) land meanwhile.
-    private func reload() {
-        guard let store else { return }
-        let commits = observation?.commits ?? 0  // noted before reading: a commit after it is told again
-        _ = try? store.changedElsewhere()  // another program's commits so far: this read sees them
-        let (selected, first, rowsInView) = (_selectedIndex.value, _firstVisibleIndex.value, visibleRowCount)
-        let page: PeoplePage
-        do {
-            page = try store.page(matching: filter, sortedBy: _sortOrder.value, limit: rowsInView) { matches in
-                let index = min(selected, max(0, matches - 1))
-                let top = min(max(0, min(first, index)), max(0, matches - rowsInView))
-                return max(top, index - rowsInView + 1)
-            }
-        } catch {
-            say("People cannot be read: \(error)", isProblem: true)
-            _rows.change(to: [])
-            _selectedPerson.change(to: nil)
-            return
-        }
-        commitsShown = commits
-        total = page.total
-        _matchCount.change(to: page.matches)
-        _countText.change(to: filter.isEmpty ? Self.count(total) : "\(page.matches.grouped) of \(Self.count(total))")
-        _emptyText.change(to: page.matches > 0 ? "" : total == 0 ? Self.emptyMessage : "No one matches “\(filter)”.")
-        _selectedIndex.change(to: min(selected, max(0, page.matches - 1)))
-        _firstVisibleIndex.change(to: page.offset)
-        show(page.people)
-    }
-
-    /// Reads the page in view after the cursor moved or the order changed. A commit not yet
-    /// counted is read with the counts instead, so that they agree.
-    private func readPage() {
-        guard let store else { return }
-        if hasUncountedCommit() { return reload() }
-        do {
-            show(try store.people(matching: filter, sortedBy: _sortOrder.value,
-                                  offset: _firstVisibleIndex.value, limit: visibleRowCount))
-        } catch {
-            _rows.change(to: [])
-            _selectedPerson.change(to: nil)
-            say("People cannot be read: \(error)", isProblem: true)
-        }
-    }
-
-    /// Shows `people` as the rows in view, and the one under the cursor.
-    private func show(_ people: [Person]) {
-        let (today, order) = (self.today(), _sortOrder.value)
-        _rows.change(to: people.map { PersonViewModel(person: $0, today: today, order: order) })
-        _selectedPerson.change(to: _rows.value[safe: _selectedIndex.value - _firstVisibleIndex.value])
     }
 
     // MARK: - Helpers
@@ -345,18 +302,14 @@ public final class PeopleListViewModel {
     /// Back to the list: the input line holds the filter again, and the list has the focus.
     func closeMode() {
         _mode.change(to: .list)
-        _inputLine.change(to: InputLine(text: filter))
+        _inputLine.change(to: InputLine(text: listed.value.filter))
         _inputLineIsFocused.change(to: false)
     }
 
     /// Filters the list by `text` (trimmed) from the top, when that changes the filter.
     func filterChanged(to text: String) {
-        let newFilter = text.trimmingCharacters(in: .whitespaces)
-        guard newFilter != filter else { return }
-        filter = newFilter
-        _selectedIndex.change(to: 0)
-        _firstVisibleIndex.change(to: 0)
-        reload()
+        guard let repository else { return listed.value.filter = text.trimmingCharacters(in: .whitespaces) }
+        repository.filter(by: text)
     }
 
     /// Raises or lowers `isBusy` as a transfer or an exchange runs; called as each starts and
@@ -371,11 +324,5 @@ public final class PeopleListViewModel {
 
     static func count(_ number: Int) -> String {
         number == 1 ? "1 person" : "\(number.grouped) people"
-    }
-}
-
-private extension Array {
-    subscript(safe index: Int) -> Element? {
-        indices.contains(index) ? self[index] : nil
     }
 }
