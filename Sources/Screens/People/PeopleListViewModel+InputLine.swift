@@ -115,7 +115,7 @@ extension PeopleListViewModel {
 
     /// Says so when an import or an export runs, which one file at a time allows.
     private func refusedWhileTransferring() -> Bool {
-        guard transfer.isBusy else { return false }
+        guard isTransferring else { return false }
         say("An import or export is running; Esc on the list stops it", isProblem: true)
         return true
     }
@@ -124,21 +124,18 @@ extension PeopleListViewModel {
     private func importCards(from path: String) {
         say("")
         transfer.importCards(from: path)
-        showBusy()
     }
 
     private func exportCards(to path: String) {
         say("")
         transfer.exportCards(to: path, sortedBy: listed.value.order)
-        showBusy()
     }
 
     /// A transfer ended: its report is the news, and people imported are sent to the server.
     /// The rows followed the import batch by batch, through the store's notices.
     func transferEnded(_ report: PeopleTransferViewModel.Report) {
         if report.addedPeople { storeChanged() }
-        say(report.text, isProblem: report.isProblem)
+        news.value = PeopleNews(report.text, isProblem: report.isProblem)
         if report.addedPeople { syncStatus.exchange(fetching: false) }
-        showBusy()
     }
 }

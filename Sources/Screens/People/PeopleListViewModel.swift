@@ -67,10 +67,11 @@ public final class PeopleListViewModel {
     public let birthdayWindow: Int
     /// The window unless told otherwise: a week.
     public static let defaultBirthdayWindow = 7
-    /// The latest news: `Added Ada Lovelace`, `Imported 3 people`, or what went wrong.
-    public var message: Output<String> { news.message }
+    /// The latest news: `Added Ada Lovelace`, `Imported 3 people`, or what went wrong; the
+    /// latest said by the list, the sync (`syncStatus.news`) or a transfer (`transfer.report`).
+    public let message: Output<String>
     /// Whether `message` tells of a failure.
-    public var messageIsProblem: Output<Bool> { news.isProblem }
+    public let messageIsProblem: Output<Bool>
     /// What the screen is doing.
     public var mode: Output<Mode> { _mode.output }
     /// The question the screen asks, `Delete Ada Lovelace? y/n`; empty while it asks none.
@@ -99,7 +100,14 @@ public final class PeopleListViewModel {
     // Without `private`: what the files of its extensions (+InputLine, +Deleting) use.
     let listed = Dynamic(Listed())
     private let _isBusy = Dynamic(false)
-    private let news = PeopleNews()
+    /// The line of news: the latest said by any speaker.
+    let news = Dynamic(PeopleNews.none)
+    /// What the list itself says.
+    private let said = Dynamic(PeopleNews.none)
+    /// Whether a transfer runs, and an exchange, as their outputs tell.
+    private(set) var isTransferring = false
+    private var isExchanging = false
+    private var tokens: [BindingToken] = []
     let _mode = Dynamic(Mode.list)
     let _question = Dynamic("")
 
@@ -111,8 +119,6 @@ public final class PeopleListViewModel {
     /// The list's data, once the store is open.
     private var repository: PeopleRepository?
     private var preferences: (any PreferencesStore)?
-    private var transferReport: BindingToken?
-    private var syncRunning: BindingToken?
     private var hasAppeared = false
     private var visibleRowCount = 20
     // The input line: the filter, a form's field or a file's path.
@@ -137,7 +143,7 @@ public final class PeopleListViewModel {
         self.chosenOrder = chosenOrder
         form = PersonFormViewModel(today: today)
         transfer = PeopleTransferViewModel(files: files, runner: runner)
-        syncStatus = PeopleSyncStatusViewModel(api: api, runner: runner, news: news)
+        syncStatus = PeopleSyncStatusViewModel(api: api, runner: runner)
         listed.value.order = chosenOrder ?? defaultOrder
         let listed = self.listed
         let window = listed.map(\.window).distinct()
@@ -159,14 +165,24 @@ public final class PeopleListViewModel {
         }.output
         sortOrder = listed.map(\.order).distinct().output
         sortText = sortOrder.map(Self.sortText)
-        transferReport = transfer.report.bind { [unowned self] report in
+        message = news.map(\.text).distinct().output
+        messageIsProblem = news.map(\.isProblem).distinct().output
+        let news = self.news
+        said.bind { news.value = $0 }.store(in: &tokens)
+        syncStatus.news.bind { news.value = $0 }.store(in: &tokens)
+        transfer.report.bind { [unowned self] report in
             if let report { transferEnded(report) }
-        }
-        syncRunning = syncStatus.isExchanging.bind { [unowned self] running in
+        }.store(in: &tokens)
+        transfer.isRunning.bind { [unowned self] running in
+            isTransferring = running
+            showBusy()
+        }.store(in: &tokens)
+        syncStatus.isExchanging.bind { [unowned self] running in
+            isExchanging = running
             // What the sync kept is listed before the screen says it is done.
             if !running { repository?.catchUp() }
             showBusy()
-        }
+        }.store(in: &tokens)
     }
 
     // MARK: - Appearing
@@ -312,14 +328,15 @@ public final class PeopleListViewModel {
         repository.filter(by: text)
     }
 
-    /// Raises or lowers `isBusy` as a transfer or an exchange runs; called as each starts and
-    /// after each has shown what it did.
-    func showBusy() {
-        _isBusy.change(to: transfer.isBusy || syncStatus.isExchangingNow)
+    /// Raises or lowers `isBusy` as a transfer or an exchange runs, as their outputs tell: up as
+    /// each starts, down after each has said what it did.
+    private func showBusy() {
+        _isBusy.change(to: isTransferring || isExchanging)
     }
 
+    /// Says `text` in the line of news, as the list's own news.
     func say(_ text: String, isProblem: Bool = false) {
-        news.say(text, isProblem: isProblem)
+        said.value = PeopleNews(text, isProblem: isProblem)
     }
 
     static func count(_ number: Int) -> String {

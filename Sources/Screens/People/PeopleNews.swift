@@ -1,19 +1,17 @@
-import Binding
+/// A line of news on the People screen, `Added Ada Lovelace` or what went wrong. Each speaker
+/// (the list, the sync, the transfer) publishes its own as an output; the screen shows the
+/// latest said.
+public struct PeopleNews: Equatable, Sendable {
+    /// What is said.
+    public var text: String
+    /// Whether it tells of a failure.
+    public var isProblem: Bool
 
-/// The People screen's line of news, `Added Ada Lovelace` or what went wrong, which the list and
-/// the sync status both write to: they share it, as they share the store.
-@MainActor
-final class PeopleNews {
-    /// The latest news.
-    var message: Output<String> { _message.output }
-    /// Whether `message` tells of a failure.
-    var isProblem: Output<Bool> { _isProblem.output }
-
-    private let _message = Dynamic("")
-    private let _isProblem = Dynamic(false)
-
-    func say(_ text: String, isProblem: Bool = false) {
-        _message.change(to: text)
-        _isProblem.change(to: isProblem)
+    public init(_ text: String, isProblem: Bool = false) {
+        self.text = text
+        self.isProblem = isProblem
     }
+
+    /// Nothing said.
+    public static let none = PeopleNews("")
 }

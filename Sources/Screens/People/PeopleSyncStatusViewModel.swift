@@ -5,8 +5,9 @@ import Models
 /// waits in the outbox, or that all is sent.
 ///
 /// The list owns it and calls its inputs: `storeOpened` when the store opens, `exchange` after
-/// the list writes, `showState` after each commit. Both write to the store directly; a failed
-/// exchange is told in the screen's line of news, which they share.
+/// the list writes, `showState` after each commit. Both write to the store directly. What needs
+/// the user's eye (a failed exchange, conflicts) is its `news`, which the screen's line of news
+/// shows when it is the latest said.
 @MainActor
 public final class PeopleSyncStatusViewModel {
     /// What the header says when no people server is set.
@@ -21,29 +22,29 @@ public final class PeopleSyncStatusViewModel {
     /// Whether an exchange runs: up when one starts, down once it ended and `text` and the news
     /// say how.
     public var isExchanging: Output<Bool> { _isExchanging.output }
+    /// What the last exchange had to say beside the header: why it stopped, or the conflicts it
+    /// settled and the cards it could not read. Told each time it is said.
+    public var news: Output<PeopleNews> { _news.output }
 
     // MARK: - State
 
     private let _text = Dynamic("")
     private let _isProblem = Dynamic(false)
     private let _isExchanging = Dynamic(false)
+    private let _news = Dynamic(PeopleNews.none)
     /// The exchanges started and not yet ended (one asked for while another runs joins it).
     private var exchanges = 0
     private let api: (any PeopleAPI)?
     private let runner: any BackgroundRunner
-    private let news: PeopleNews
     private var store: (any PeopleStore)?
     private var sync: PeopleSync?
-    /// Whether an exchange runs, for the list's `isBusy`.
-    var isExchangingNow: Bool { _isExchanging.value }
     /// The exchange with the server under way, for tests to await.
     public private(set) var task: Task<Void, Never>?
 
     /// `api` is nil when no people server is set.
-    init(api: (any PeopleAPI)?, runner: any BackgroundRunner, news: PeopleNews) {
+    init(api: (any PeopleAPI)?, runner: any BackgroundRunner) {
         self.api = api
         self.runner = runner
-        self.news = news
         _text.value = api == nil ? Self.noServerText : ""
     }
 
@@ -78,7 +79,7 @@ public final class PeopleSyncStatusViewModel {
                 let progress = { (progress: PeopleSyncProgress) -> Void in self?.showProgress(progress) }
                 report = fetching ? try await sync.sync(progress: progress) : try await sync.postPending()
             } catch {
-                self?.news.say("Sync stopped: \(error)", isProblem: true)
+                self?._news.value = PeopleNews("Sync stopped: \(error)", isProblem: true)
                 self?.showState()
                 return
             }
@@ -116,7 +117,7 @@ public final class PeopleSyncStatusViewModel {
         }
         guard !told.isEmpty else { return }
         let text = told.joined(separator: "; ")
-        news.say(text.prefix(1).uppercased() + text.dropFirst(), isProblem: true)
+        _news.value = PeopleNews(text.prefix(1).uppercased() + text.dropFirst(), isProblem: true)
     }
 
     /// Says what waits to be sent (adds, edits and deletes) and why, or why the last fetch

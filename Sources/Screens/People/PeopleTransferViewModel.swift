@@ -39,7 +39,7 @@ public final class PeopleTransferViewModel {
     /// How far the transfer under way got: `Importing 4,200 of 20,000 people from friends.vcf…`;
     /// empty while none runs. (How to stop it is the keymap's to say.)
     public var progress: Output<String> { _progress.output }
-    /// Whether a transfer runs.
+    /// Whether a transfer runs; it falls after `report` tells how it ended.
     public var isRunning: Output<Bool> { _isRunning.output }
     /// What the last transfer did, once it ended; nil before any ends.
     public var report: Output<Report?> { _report.output }
@@ -55,8 +55,6 @@ public final class PeopleTransferViewModel {
     private var isCancelled = false
     /// The transfer under way, for tests to await.
     public private(set) var task: Task<Void, Never>?
-    /// Whether a transfer runs, for the list, which asks for no file while one does.
-    var isBusy: Bool { _isRunning.value }
 
     init(files: any TextFiles, runner: any BackgroundRunner) {
         self.files = files
@@ -167,9 +165,11 @@ public final class PeopleTransferViewModel {
         return true
     }
 
+    /// Ends the transfer with `report`, told before `isRunning` falls: whoever waits for the fall
+    /// has the report.
     private func finish(_ report: Report) {
         _progress.change(to: "")
-        _isRunning.change(to: false)
         _report.value = report
+        _isRunning.change(to: false)
     }
 }
