@@ -86,7 +86,7 @@ func drawingFigures() async throws -> [Figure] {
                                              today: Date.init, timeZone: .current)
     let people = PeopleListViewModel(openStore: { SQLitePeopleStore(database: database) },
                                      openPreferences: { SQLitePreferences(database: database) },
-                                     api: nil, files: LocalTextFiles(), runner: PeopleWorkQueue(), today: { CalendarDay(year: 2026, month: 11, day: 22) })
+                                     api: nil, files: LocalTextFiles(), runner: PeopleWorkQueue(), today: { CalendarDay(year: 2026, month: 11, day: 22) }, now: Date.init)
     let screens: [Tab: ScreenView] = [
         .weather: WeatherView(viewModel: weather, needsDisplay: {}),
         .movies: MoviesView(viewModel: movies, needsDisplay: {}),

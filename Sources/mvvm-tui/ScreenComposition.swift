@@ -86,7 +86,7 @@ struct ScreenComposition {
         return PeopleListViewModel(
             openStore: { SQLitePeopleStore(database: try database.open()) },
             openPreferences: openPreferences,
-            api: api, files: LocalTextFiles(), runner: PeopleWorkQueue(), today: { CalendarDay.today() },
+            api: api, files: LocalTextFiles(), runner: PeopleWorkQueue(), today: { CalendarDay.today() }, now: Date.init,
             defaultOrder: ["first": .firstName, "birthday": .nextBirthday][choices.peopleSort ?? ""] ?? .lastName,
             birthdayWindow: birthdayWindow, chosenOrder: order
         )

@@ -42,7 +42,7 @@ struct PeopleSubcommandTests {
         let people = PeopleListViewModel(openStore: { SQLitePeopleStore(database: database) },
                                          openPreferences: { UnkeptPreferences(reading: SQLitePreferences(database: database)) },
                                          api: nil, files: LocalTextFiles(), runner: PeopleWorkQueue(),
-                                         today: { CalendarDay.today() }, birthdayWindow: window, chosenOrder: order)
+                                         today: { CalendarDay.today() }, now: Date.init, birthdayWindow: window, chosenOrder: order)
         people.setVisibleRowCount(PeoplePrintout.everyone)
         if let filter { people.inputLineEdited(.insert(filter)) }
         people.screenAppeared()

@@ -31,7 +31,7 @@ struct EveryScreenHarness {
                                        scheduler: scheduler, now: { .testNow }, timeZone: .testZone, openPreferences: { preferences })
             let store = InMemoryPeopleStore(people: PeopleViewTests.people)
             people = PeopleListViewModel(openStore: { store }, openPreferences: { InMemoryPreferences() }, api: nil,
-                                         files: InMemoryTextFiles(), runner: InlineRunner(), today: { CalendarDay(year: 2026, month: 11, day: 22) })
+                                         files: InMemoryTextFiles(), runner: InlineRunner(), today: { CalendarDay(year: 2026, month: 11, day: 22) }, now: { .testNow })
         }
 
         var all: [AnyObject] { [scoreboard, movies, search, weather, people] }

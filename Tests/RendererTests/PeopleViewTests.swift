@@ -12,7 +12,7 @@ import TestSupport
         try store.add(people)
         let store = self.store
         let viewModel = PeopleListViewModel(openStore: { store }, openPreferences: { InMemoryPreferences() }, api: nil,
-                                            files: InMemoryTextFiles(), runner: InlineRunner(), today: { CalendarDay(year: 2026, month: 11, day: 22) })
+                                            files: InMemoryTextFiles(), runner: InlineRunner(), today: { CalendarDay(year: 2026, month: 11, day: 22) }, now: { .testNow })
         let harness = ShellHarness(tab: .people, size: size, people: viewModel)
         harness.draw()
         return (harness, viewModel)

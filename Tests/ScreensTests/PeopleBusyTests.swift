@@ -76,7 +76,7 @@ struct PeopleBusyTests: PeopleTesting {
         #expect(latest(makeViewModel().birthdaysSoon).map(\.nameText) == ["Grace Hopper"])
         let (store, preferences) = (self.store, self.preferences)
         let month = PeopleListViewModel(openStore: { store }, openPreferences: { preferences }, api: nil, files: files,
-                                        runner: InlineRunner(), today: { Self.today }, birthdayWindow: 30)
+                                        runner: InlineRunner(), today: { Self.today }, now: { .testNow }, birthdayWindow: 30)
         month.screenAppeared()
         #expect(latest(month.birthdaysSoon).map(\.nameText) == ["Grace Hopper", "Ada Lovelace"])
         #expect(latest(month.birthdaysSoonText) == "Birthdays soon: Grace Hopper in 3 days, Ada Lovelace in 18 days")
@@ -96,7 +96,7 @@ struct PeopleChosenOrderTests: PeopleTesting {
         try preferences.set(PersonSortOrder.lastName.rawValue, forKey: PersonSortOrder.preferenceKey)
         let (store, preferences) = (self.store, self.preferences)
         let people = PeopleListViewModel(openStore: { store }, openPreferences: { preferences }, api: nil, files: files,
-                                         runner: InlineRunner(), today: { Self.today }, chosenOrder: .firstName)
+                                         runner: InlineRunner(), today: { Self.today }, now: { .testNow }, chosenOrder: .firstName)
         people.screenAppeared()
         #expect(latest(people.sortText) == "by first name")
         #expect(names(people) == ["Ada Lovelace", "Grace Hopper"])

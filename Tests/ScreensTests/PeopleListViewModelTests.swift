@@ -233,7 +233,7 @@ struct PeopleListViewModelTests: PeopleTesting {
     @Test func anUnreadableStoreSaysSo() {
         let people = PeopleListViewModel(openStore: { throw InMemoryGameLibrary.Failure(description: "x is not a database") },
                                          openPreferences: { InMemoryPreferences() }, api: nil, files: files,
-                                         runner: InlineRunner(), today: { Self.today })
+                                         runner: InlineRunner(), today: { Self.today }, now: { .testNow })
         people.screenAppeared()
         #expect(latest(people.message) == "People cannot be read: x is not a database")
         people.startAdding()

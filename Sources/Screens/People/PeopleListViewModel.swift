@@ -1,4 +1,5 @@
 import Binding
+import Foundation
 import Models
 
 /// The People screen: everyone in the store, sorted and filtered, a page at a time.
@@ -126,7 +127,8 @@ public final class PeopleListViewModel {
     let _inputLineIsFocused = Dynamic(false)
 
     /// Creates the screen. The store and the preferences are opened when it first appears;
-    /// `api` is nil when no people server is set; `today` is the day on the user's calendar.
+    /// `api` is nil when no people server is set; `today` is the day on the user's calendar, and
+    /// `now` dates an edited card's revision.
     /// `defaultOrder` (the config file's) sorts until the user chooses an order with `toggleSort`,
     /// which is kept and wins from then on. `birthdayWindow` is how many days ahead the
     /// birthdays soon look. `chosenOrder` (a subcommand's `--sort`) sorts over the kept order
@@ -134,14 +136,14 @@ public final class PeopleListViewModel {
     public init(openStore: @escaping @MainActor () throws -> any PeopleStore,
                 openPreferences: @escaping @MainActor () throws -> any PreferencesStore,
                 api: (any PeopleAPI)?, files: any TextFiles, runner: any BackgroundRunner,
-                today: @escaping () -> CalendarDay, defaultOrder: PersonSortOrder = .lastName,
+                today: @escaping () -> CalendarDay, now: @escaping () -> Date, defaultOrder: PersonSortOrder = .lastName,
                 birthdayWindow: Int = PeopleListViewModel.defaultBirthdayWindow, chosenOrder: PersonSortOrder? = nil) {
         self.openStore = openStore
         self.openPreferences = openPreferences
         self.today = today
         self.birthdayWindow = birthdayWindow
         self.chosenOrder = chosenOrder
-        form = PersonFormViewModel(today: today)
+        form = PersonFormViewModel(today: today, now: now)
         transfer = PeopleTransferViewModel(files: files, runner: runner)
         syncStatus = PeopleSyncStatusViewModel(api: api, runner: runner)
         listed.value.order = chosenOrder ?? defaultOrder

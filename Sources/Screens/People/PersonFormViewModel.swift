@@ -22,7 +22,7 @@ public final class PersonFormViewModel {
 
     /// `today` is the day on the user's calendar, after which no birthday can be; `now` dates an
     /// edited card's revision.
-    init(today: @escaping () -> CalendarDay, now: @escaping () -> Date = Date.init) {
+    init(today: @escaping () -> CalendarDay, now: @escaping () -> Date) {
         self.today = today
         self.now = now
     }
