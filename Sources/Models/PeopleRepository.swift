@@ -40,9 +40,9 @@ public struct PeopleWindow: Equatable, Sendable {
 /// `onRead`.
 ///
 /// ```swift
-/// let people = PeopleRepository(store: store, order: .lastName, birthdayWindow: 7)
+/// let people = PeopleRepository(order: .lastName, birthdayWindow: 7)
 /// people.onRead = { read in print(read) }    // .counted(window) with the first rows
-/// people.start()
+/// people.start(reading: store)
 /// people.moveCursor(to: 40)                  // .moved(window) with the rows around the 41st
 /// ```
 @MainActor
@@ -67,23 +67,26 @@ public final class PeopleRepository {
     /// Called with each read, on the main actor.
     public var onRead: (@MainActor (Read) -> Void)?
 
-    private let store: any PeopleReading
+    /// How many rows the list has room for.
+    public private(set) var size = 20
+    private var store: (any PeopleReading)?
     private let birthdayWindow: Int
-    private var size = 20
     private var isVisible = true
     private var observation: StoreObservation?
     /// The store's commits that the window was read after.
     private var commitsRead = 0
 
-    /// The window of `store`'s people in `order`; the birthdays soon look `birthdayWindow` days ahead.
-    public init(store: any PeopleReading, order: PersonSortOrder, birthdayWindow: Int) {
-        self.store = store
+    /// The window of people in `order`, once the store is given (`start`); the birthdays soon
+    /// look `birthdayWindow` days ahead. Until then, the filter, the order and the size are kept
+    /// for the first read.
+    public init(order: PersonSortOrder, birthdayWindow: Int) {
         self.order = order
         self.birthdayWindow = birthdayWindow
     }
 
-    /// Follows the store's commits and reads the first window.
-    public func start() {
+    /// Reads `store`'s people from now on: follows its commits and reads the first window.
+    public func start(reading store: any PeopleReading) {
+        self.store = store
         observation = store.observeChanges(on: .main) { [weak self] in
             MainActor.assumeIsolated { self?.committed() }
         }
@@ -120,12 +123,12 @@ public final class PeopleRepository {
         if observation != nil { recount() }
     }
 
-    /// Sorts by `order`, from the top.
+    /// Sorts by `order`, from the top; before `start`, read by the first read.
     public func sort(by order: PersonSortOrder) {
         self.order = order
         window.cursor = 0
         window.offset = 0
-        recount()
+        if observation != nil { recount() }
     }
 
     /// How many rows the list has room for; before `start`, read by the first read.
@@ -153,6 +156,7 @@ public final class PeopleRepository {
             window.offset = moved.offset
             return recount()
         }
+        guard let store else { return }
         do {
             moved.people = try store.people(matching: filter, sortedBy: order, offset: moved.offset, limit: size)
             window = moved
@@ -173,12 +177,13 @@ public final class PeopleRepository {
     /// Whether a commit landed that the window has not seen: this program's, whose notice may
     /// still be on its way, or another program's (told once: the caller reads at once).
     private func hasUnreadCommit() -> Bool {
-        (try? store.changedElsewhere()) == true || (observation?.commits ?? 0) > commitsRead
+        (try? store?.changedElsewhere()) == true || (observation?.commits ?? 0) > commitsRead
     }
 
     /// Counts everyone and the matches and reads the rows in view and the birthdays, keeping the
     /// cursor's place, all in one read of the store.
     private func recount() {
+        guard let store else { return }
         let commits = observation?.commits ?? 0  // noted before reading: a commit after it is told again
         _ = try? store.changedElsewhere()  // another program's commits so far: this read sees them
         let (cursor, first, size) = (window.cursor, window.offset, size)

@@ -100,6 +100,12 @@ public enum PersonSortOrder: String, CaseIterable, Sendable {
     /// February comes after 28 February's.
     case nextBirthday
 
+    /// The order after this one, and round: last name, first name, next birthday.
+    public var next: PersonSortOrder {
+        let orders = Self.allCases
+        return orders[(orders.firstIndex(of: self)! + 1) % orders.count]
+    }
+
     /// The key under which the People screen keeps the order chosen (see `PreferencesStore`);
     /// the value is the order's `rawValue`.
     public static let preferenceKey = "people.sortOrder"

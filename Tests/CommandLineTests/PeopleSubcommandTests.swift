@@ -44,7 +44,7 @@ struct PeopleSubcommandTests {
                                          api: nil, files: LocalTextFiles(), runner: PeopleWorkQueue(),
                                          today: { CalendarDay.today() }, now: Date.init, birthdayWindow: window, chosenOrder: order)
         people.setVisibleRowCount(PeoplePrintout.everyone)
-        if let filter { people.inputLineEdited(.insert(filter)) }
+        if let filter { people.prompt.inputLineEdited(.insert(filter)) }
         people.screenAppeared()
         return people
     }

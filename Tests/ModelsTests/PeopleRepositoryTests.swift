@@ -9,11 +9,11 @@ struct PeopleRepositoryTests {
     let store = InMemoryPeopleStore(people: (0..<30).map { Person(id: "p\($0)", firstName: "P", lastName: String(format: "N%02d", $0)) })
 
     private func repository(rows: Int = 5) -> (PeopleRepository, reads: () -> [PeopleRepository.Read]) {
-        let repository = PeopleRepository(store: store, order: .lastName, birthdayWindow: 7)
+        let repository = PeopleRepository(order: .lastName, birthdayWindow: 7)
         var reads: [PeopleRepository.Read] = []
         repository.onRead = { reads.append($0) }
         repository.resize(toRows: rows)
-        repository.start()
+        repository.start(reading: store)
         return (repository, { reads })
     }
 

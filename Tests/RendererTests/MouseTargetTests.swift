@@ -83,7 +83,7 @@ struct MouseTargetTests {
         harness.click(row: second.row, column: second.column)
         #expect(latest(people.selectedPerson).map { $0.nameText.hasPrefix(next) } == true)
         #expect(latest(people.selectedIndex) == 1)
-        guard case .list = latest(people.mode) else {
+        guard case .list = latest(people.prompt.mode) else {
             Issue.record("the form opened on the first click")
             return
         }
@@ -94,7 +94,7 @@ struct MouseTargetTests {
         #expect(latest(people.selectedIndex) == 1)
         harness.type("n")
         harness.click(row: second.row, column: second.column)
-        guard case .form = latest(people.mode) else {
+        guard case .form = latest(people.prompt.mode) else {
             Issue.record("a second click did not edit")
             return
         }

@@ -72,7 +72,7 @@ import TestSupport
         harness.press(.up)
         #expect(harness.inputLine?.text == "Ada")
         harness.press(.escape)
-        #expect(latest(viewModel.mode) == .list)
+        #expect(latest(viewModel.prompt.mode) == .list)
         #expect(!harness.view.isInputFocused)
         #expect(harness.quitCount == 0)
     }
@@ -80,12 +80,12 @@ import TestSupport
     @Test func theLineTheViewModelSetsIsDrawnWithoutAKey() throws {
         let (harness, viewModel) = try harness(size: Size(columns: 80, rows: 24))
         #expect(!harness.view.isInputFocused)
-        viewModel.startExporting()  // not from a key: the shell asks nothing, it is bound
+        viewModel.prompt.startExporting()  // not from a key: the shell asks nothing, it is bound
         harness.draw()
         #expect(harness.view.isInputFocused)
         #expect(harness.grid.lines[2] == " Export to file:  people.vcf")
         #expect(harness.grid.cursor == Position(row: 2, column: 18 + 10))
-        viewModel.cancelInput()
+        viewModel.prompt.cancelInput()
         harness.draw()
         #expect(!harness.view.isInputFocused)
         #expect(harness.grid.cursor == nil)
@@ -136,8 +136,8 @@ import TestSupport
         viewModel.moveSelection(by: 1)
         viewModel.toggleSort()  // Ada, Alan, Grace, 太郎; the cursor back on the first
         viewModel.moveSelection(by: 3)
-        viewModel.askToDelete()
-        viewModel.confirmDelete(true)
+        viewModel.prompt.askToDelete()
+        viewModel.prompt.confirmDelete(true)
         viewModel.moveSelection(by: -1)
         harness.draw()
         #expect(harness.grid.lines[4].contains("3 people, by first name"))

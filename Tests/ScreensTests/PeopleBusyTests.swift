@@ -25,7 +25,7 @@ struct PeopleBusyTests: PeopleTesting {
         let people = makeViewModel()
         let busy = ValueRecorder(people.isBusy)
         people.toggleSort()
-        type("Ada", into: people)
+        type("Ada", into: people.prompt)
         #expect(busy.values == [false])
     }
 
@@ -33,9 +33,9 @@ struct PeopleBusyTests: PeopleTesting {
         files.files["friends.vcf"] = "BEGIN:VCARD\nVERSION:4.0\nN:Lovelace;Ada;;;\nEND:VCARD\n"
         let people = makeViewModel()
         let busy = recordBusy(people)
-        people.startImporting()
-        type("friends.vcf", into: people)
-        people.inputSubmitted()
+        people.prompt.startImporting()
+        type("friends.vcf", into: people.prompt)
+        people.prompt.inputSubmitted()
         #expect(latest(people.isBusy))
         await people.transfer.task?.value
         let values = busy.values()
@@ -49,8 +49,8 @@ struct PeopleBusyTests: PeopleTesting {
         try? store.add(Person(id: "ada", firstName: "Ada", lastName: "Lovelace"))
         let people = makeViewModel()
         let busy = recordBusy(people)
-        people.startExporting()
-        people.inputSubmitted()
+        people.prompt.startExporting()
+        people.prompt.inputSubmitted()
         await people.transfer.task?.value
         #expect(busy.values().map(\.0) == [false, true, false])
         #expect(busy.values().last?.1 == "Exported 1 person to /home/test/people.vcf")

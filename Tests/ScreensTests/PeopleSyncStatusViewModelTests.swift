@@ -26,8 +26,8 @@ struct PeopleSyncStatusViewModelTests: PeopleTesting {
         let api = ScriptedPeopleAPI(people: [ada, Person(id: "grace", firstName: "Grace", lastName: "Hopper")])
         let people = makeViewModel(api: api)
         await people.syncStatus.task?.value
-        people.askToDelete()  // Hopper, first by last name
-        people.confirmDelete(true)
+        people.prompt.askToDelete()  // Hopper, first by last name
+        people.prompt.confirmDelete(true)
         await people.syncStatus.task?.value
         #expect(api.known == [ada])
         #expect(store.outbox.isEmpty)
@@ -40,8 +40,8 @@ struct PeopleSyncStatusViewModelTests: PeopleTesting {
         let people = makeViewModel(api: api)
         await people.syncStatus.task?.value
         api.failDeletes(with: .noNetwork)
-        people.askToDelete()
-        people.confirmDelete(true)
+        people.prompt.askToDelete()
+        people.prompt.confirmDelete(true)
         await people.syncStatus.task?.value
         #expect(latest(people.syncStatus.text) == "1 person waiting to be sent: no network: the people server could not be reached")
         #expect(latest(people.syncStatus.isProblem))

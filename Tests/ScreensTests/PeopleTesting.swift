@@ -30,10 +30,10 @@ extension PeopleTesting {
     /// Fills the form field by field in the input line, pressing Enter after each; the fields
     /// not given (from the email on, say) are left empty.
     func add(_ people: PeopleListViewModel, _ fields: [String]) {
-        people.startAdding()
+        people.prompt.startAdding()
         for text in fields + Array(repeating: "", count: max(0, PersonForm.Field.allCases.count - fields.count)) {
-            type(text, into: people)
-            people.nextField()
+            type(text, into: people.prompt)
+            people.prompt.nextField()
         }
     }
 

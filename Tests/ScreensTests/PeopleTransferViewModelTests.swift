@@ -23,18 +23,18 @@ struct PeopleTransferViewModelTests: PeopleTesting {
             N:Babbage;Charles;;;
             """
         let people = makeViewModel()
-        people.startImporting()
-        #expect(latest(people.inputPrompt) == "Import vCard file")
-        type("friends.vcf", into: people)
-        people.inputSubmitted()
+        people.prompt.startImporting()
+        #expect(latest(people.prompt.inputPrompt) == "Import vCard file")
+        type("friends.vcf", into: people.prompt)
+        people.prompt.inputSubmitted()
         await people.transfer.task?.value
         #expect(names(people) == ["Countess Ada Lovelace"])
         #expect(latest(people.message).hasPrefix("Imported 1 person from friends.vcf; skipped 1: line 6"))
-        people.startExporting()
-        #expect(latest(people.inputLine) == InputLine(text: "people.vcf"))
-        #expect(latest(people.inputLineIsFocused))
-        edit(people, .deleteToStart, .insert("out.vcf"))
-        people.inputSubmitted()
+        people.prompt.startExporting()
+        #expect(latest(people.prompt.inputLine) == InputLine(text: "people.vcf"))
+        #expect(latest(people.prompt.inputLineIsFocused))
+        edit(people.prompt, .deleteToStart, .insert("out.vcf"))
+        people.prompt.inputSubmitted()
         await people.transfer.task?.value
         #expect(files.files["out.vcf"]?.contains("N:Lovelace;Ada;;Countess;") == true)
         #expect(latest(people.message) == "Exported 1 person to /home/test/out.vcf")
@@ -42,9 +42,9 @@ struct PeopleTransferViewModelTests: PeopleTesting {
 
     @Test func aMissingFileSaysSoAndChangesNothing() async {
         let people = makeViewModel()
-        people.startImporting()
-        type("nowhere.vcf", into: people)
-        people.inputSubmitted()
+        people.prompt.startImporting()
+        type("nowhere.vcf", into: people.prompt)
+        people.prompt.inputSubmitted()
         await people.transfer.task?.value
         #expect(latest(people.message) == "Not imported: nowhere.vcf cannot be read: no such file")
         #expect(latest(people.messageIsProblem))
@@ -59,12 +59,12 @@ struct PeopleTransferViewModelTests: PeopleTesting {
         ].joined(separator: "\r\n") + "\r\n"
         files.files["ada.vcf"] = apple
         let people = makeViewModel()
-        people.startImporting()
-        type("ada.vcf", into: people)
-        people.inputSubmitted()
+        people.prompt.startImporting()
+        type("ada.vcf", into: people.prompt)
+        people.prompt.inputSubmitted()
         await people.transfer.task?.value
-        people.startExporting()
-        people.inputSubmitted()
+        people.prompt.startExporting()
+        people.prompt.inputSubmitted()
         await people.transfer.task?.value
         #expect(files.files["people.vcf"] == apple)
     }
@@ -78,9 +78,9 @@ struct PeopleTransferViewModelTests: PeopleTesting {
     }
 
     private func importFile(_ path: String, into people: PeopleListViewModel) {
-        people.startImporting()
-        type(path, into: people)
-        people.inputSubmitted()
+        people.prompt.startImporting()
+        type(path, into: people.prompt)
+        people.prompt.inputSubmitted()
     }
 
     @Test func anImportSaysHowFarItGotBatchByBatchAndTheListFollows() async {
@@ -122,8 +122,8 @@ struct PeopleTransferViewModelTests: PeopleTesting {
         files.files["many.vcf"] = cards(3)
         let people = makeViewModel()
         importFile("many.vcf", into: people)
-        people.startExporting()
-        #expect(latest(people.mode) == .list)
+        people.prompt.startExporting()
+        #expect(latest(people.prompt.mode) == .list)
         #expect(latest(people.message) == "An import or export is running; Esc on the list stops it")
         #expect(latest(people.messageIsProblem))
         await people.transfer.task?.value
@@ -134,8 +134,8 @@ struct PeopleTransferViewModelTests: PeopleTesting {
     @Test func anExportStoppedBeforeItsFileIsWrittenLeavesNoFile() async throws {
         try store.add(Person(firstName: "Ada", lastName: "Lovelace"))
         let people = makeViewModel()
-        people.startExporting()
-        people.inputSubmitted()
+        people.prompt.startExporting()
+        people.prompt.inputSubmitted()
         people.transfer.cancel()  // before the people are read: nothing is written
         await people.transfer.task?.value
         #expect(files.files["people.vcf"] == nil)

@@ -13,34 +13,34 @@ struct PersonFormViewModelTests: PeopleTesting {
 
     @Test func addingOpensTheFormInTheInputLineAndSavesOnTheLastField() {
         let people = makeViewModel()
-        people.startAdding()
-        #expect(latest(people.inputLine) == InputLine())
-        #expect(latest(people.inputLineIsFocused))
-        #expect(latest(people.inputPrompt) == "Salutation")
-        type("Countess", into: people)
-        people.nextField()
-        #expect(latest(people.inputPrompt) == "First name")
-        #expect(latest(people.inputLine) == InputLine())
-        type("Ada", into: people)
-        people.previousField()
-        #expect(latest(people.inputLine) == InputLine(text: "Countess"))
-        #expect(latest(people.inputLine).cursor == 8)
-        #expect(latest(people.inputLineIsFocused))
-        people.nextField()
-        #expect(latest(people.inputLine) == InputLine(text: "Ada"))
-        #expect(latest(people.inputLineIsFocused))
-        people.nextField()
-        type("Lovelace", into: people)
-        people.nextField()
-        type("1815-12-10", into: people)
-        people.nextField()
-        type("ada@analytical.example", into: people)
-        people.nextField()
-        #expect(latest(people.inputPrompt) == "Phone")
-        people.inputSubmitted()  // Enter on the last field saves, as nextField does
-        #expect(latest(people.mode) == .list)
-        #expect(latest(people.inputLine) == InputLine())
-        #expect(!latest(people.inputLineIsFocused))
+        people.prompt.startAdding()
+        #expect(latest(people.prompt.inputLine) == InputLine())
+        #expect(latest(people.prompt.inputLineIsFocused))
+        #expect(latest(people.prompt.inputPrompt) == "Salutation")
+        type("Countess", into: people.prompt)
+        people.prompt.nextField()
+        #expect(latest(people.prompt.inputPrompt) == "First name")
+        #expect(latest(people.prompt.inputLine) == InputLine())
+        type("Ada", into: people.prompt)
+        people.prompt.previousField()
+        #expect(latest(people.prompt.inputLine) == InputLine(text: "Countess"))
+        #expect(latest(people.prompt.inputLine).cursor == 8)
+        #expect(latest(people.prompt.inputLineIsFocused))
+        people.prompt.nextField()
+        #expect(latest(people.prompt.inputLine) == InputLine(text: "Ada"))
+        #expect(latest(people.prompt.inputLineIsFocused))
+        people.prompt.nextField()
+        type("Lovelace", into: people.prompt)
+        people.prompt.nextField()
+        type("1815-12-10", into: people.prompt)
+        people.prompt.nextField()
+        type("ada@analytical.example", into: people.prompt)
+        people.prompt.nextField()
+        #expect(latest(people.prompt.inputPrompt) == "Phone")
+        people.prompt.inputSubmitted()  // Enter on the last field saves, as nextField does
+        #expect(latest(people.prompt.mode) == .list)
+        #expect(latest(people.prompt.inputLine) == InputLine())
+        #expect(!latest(people.prompt.inputLineIsFocused))
         #expect(names(people) == ["Countess Ada Lovelace"])
         #expect(latest(people.message) == "Added Countess Ada Lovelace")
         #expect(store.outbox.count == 1)  // no server: it waits
@@ -58,14 +58,14 @@ struct PersonFormViewModelTests: PeopleTesting {
     func aWrongFormSaysWhyAndStaysOnTheFieldToMend(fields: [String], field: PersonForm.Field, message: String) {
         let people = makeViewModel()
         add(people, fields)
-        guard case .form(let form) = latest(people.mode) else {
+        guard case .form(let form) = latest(people.prompt.mode) else {
             Issue.record("the form closed")
             return
         }
         #expect(form.field == field)
         #expect(form.problem == message)
-        #expect(latest(people.inputLine) == InputLine(text: form[field]))
-        #expect(latest(people.inputLineIsFocused))
+        #expect(latest(people.prompt.inputLine) == InputLine(text: form[field]))
+        #expect(latest(people.prompt.inputLineIsFocused))
         #expect(latest(people.rows).isEmpty)
     }
 
@@ -75,20 +75,20 @@ struct PersonFormViewModelTests: PeopleTesting {
                          phones: [ContactDetail("+44 20 7946 0000", kinds: ["cell"])])
         try store.add([ada])
         let people = makeViewModel()
-        people.startEditing()
-        guard case .form(let form) = latest(people.mode) else {
+        people.prompt.startEditing()
+        guard case .form(let form) = latest(people.prompt.mode) else {
             Issue.record("no form")
             return
         }
         #expect(form.title == "Edit Ada Lovelace")
-        #expect(latest(people.inputLine) == InputLine(text: "Countess"))
+        #expect(latest(people.prompt.inputLine) == InputLine(text: "Countess"))
         #expect(PersonForm.Field.allCases.map { form[$0] } == ["Countess", "Ada", "Lovelace", "1815-12-10", "ada@home.example", "+44 20 7946 0000"])
-        for _ in 0..<4 { people.nextField() }
-        edit(people, .deleteToStart, .insert("ada@analytical.example"))
-        people.nextField()
-        edit(people, .deleteToStart)  // no phone now
-        people.nextField()
-        #expect(latest(people.mode) == .list)
+        for _ in 0..<4 { people.prompt.nextField() }
+        edit(people.prompt, .deleteToStart, .insert("ada@analytical.example"))
+        people.prompt.nextField()
+        edit(people.prompt, .deleteToStart)  // no phone now
+        people.prompt.nextField()
+        #expect(latest(people.prompt.mode) == .list)
         #expect(latest(people.message) == "Saved Countess Ada Lovelace")
         let saved = try #require(store.stored["ada"])
         #expect(saved.emails == [ContactDetail("ada@analytical.example", kinds: ["home"]), ContactDetail("ada@work.example")])
@@ -145,26 +145,26 @@ struct PersonFormViewModelTests: PeopleTesting {
 
     @Test func escapeClosesTheFormKeepingNothing() {
         let people = makeViewModel()
-        people.startAdding()
-        type("Dr.", into: people)
-        people.cancelInput()
-        #expect(latest(people.inputLine) == InputLine())
-        #expect(!latest(people.inputLineIsFocused))
-        #expect(latest(people.mode) == .list)
+        people.prompt.startAdding()
+        type("Dr.", into: people.prompt)
+        people.prompt.cancelInput()
+        #expect(latest(people.prompt.inputLine) == InputLine())
+        #expect(!latest(people.prompt.inputLineIsFocused))
+        #expect(latest(people.prompt.mode) == .list)
         #expect(latest(people.rows).isEmpty)
     }
 
     @Test func theFilterIsBackInTheLineWhenTheFormCloses() throws {
         try store.add([Person(firstName: "Ada", lastName: "Lovelace"), Person(firstName: "Grace", lastName: "Hopper")])
         let people = makeViewModel()
-        let focus = ValueRecorder(people.inputLineIsFocused)
-        people.inputFocusChanged(true)
-        type("ada", into: people)
-        people.startAdding()
-        type("Dr.", into: people)  // typing in the form filters nothing
+        let focus = ValueRecorder(people.prompt.inputLineIsFocused)
+        people.prompt.inputFocusChanged(true)
+        type("ada", into: people.prompt)
+        people.prompt.startAdding()
+        type("Dr.", into: people.prompt)  // typing in the form filters nothing
         #expect(names(people) == ["Ada Lovelace"])
-        people.cancelInput()
-        #expect(latest(people.inputLine) == InputLine(text: "ada"))
+        people.prompt.cancelInput()
+        #expect(latest(people.prompt.inputLine) == InputLine(text: "ada"))
         #expect(names(people) == ["Ada Lovelace"])
         #expect(focus.values == [false, true, false])
     }

@@ -26,7 +26,7 @@ public final class PeopleView: ScreenView {
         /// Whose birthday is near, for the line of news when it has nothing else to say.
         var birthdaysSoon = ""
         var question = ""
-        var mode = PeopleListViewModel.Mode.list
+        var mode = PeoplePromptViewModel.Mode.list
         var emptyText = ""
         var rows: [PersonViewModel] = []
         var firstVisibleIndex = 0
@@ -48,8 +48,8 @@ public final class PeopleView: ScreenView {
         drawn.bind(viewModel.messageIsProblem, to: \.messageIsProblem)
         drawn.bind(viewModel.transfer.progress, to: \.transferProgress)
         drawn.bind(viewModel.birthdaysSoonText, to: \.birthdaysSoon)
-        drawn.bind(viewModel.question, to: \.question)
-        drawn.bind(viewModel.mode, to: \.mode)
+        drawn.bind(viewModel.prompt.question, to: \.question)
+        drawn.bind(viewModel.prompt.mode, to: \.mode)
         drawn.bind(viewModel.emptyText, to: \.emptyText)
         drawn.bind(viewModel.rows, to: \.rows)
         drawn.bind(viewModel.firstVisibleIndex, to: \.firstVisibleIndex)
@@ -57,7 +57,7 @@ public final class PeopleView: ScreenView {
         drawn.bind(viewModel.selectedPerson, to: \.selectedPerson)
     }
 
-    public var inputLineUser: InputLineUser? { viewModel }
+    public var inputLineUser: InputLineUser? { viewModel.prompt }
 
     public var keyScopes: [KeyScope] {
         switch drawn.state.mode {
@@ -77,18 +77,18 @@ public final class PeopleView: ScreenView {
         case .first: viewModel.moveToEdge(toEnd: false)
         case .last: viewModel.moveToEdge(toEnd: true)
         case .toggleSort: viewModel.toggleSort()
-        case .add: viewModel.startAdding()
-        case .edit: viewModel.startEditing()
-        case .delete: viewModel.askToDelete()
-        case .importFile: viewModel.startImporting()
-        case .exportFile: viewModel.startExporting()
+        case .add: viewModel.prompt.startAdding()
+        case .edit: viewModel.prompt.startEditing()
+        case .delete: viewModel.prompt.askToDelete()
+        case .importFile: viewModel.prompt.startImporting()
+        case .exportFile: viewModel.prompt.startExporting()
         case .sync: viewModel.syncStatus.syncNow()
         case .stopTransfer: viewModel.transfer.cancel()
-        case .nextField: viewModel.nextField()
-        case .previousField: viewModel.previousField()
-        case .confirm: viewModel.confirmDelete(true)
+        case .nextField: viewModel.prompt.nextField()
+        case .previousField: viewModel.prompt.previousField()
+        case .confirm: viewModel.prompt.confirmDelete(true)
         case .cancel:
-            if case .confirmingDelete = drawn.state.mode { viewModel.confirmDelete(false) } else { viewModel.cancelInput() }
+            if case .confirmingDelete = drawn.state.mode { viewModel.prompt.confirmDelete(false) } else { viewModel.prompt.cancelInput() }
         default: break
         }
     }
@@ -159,7 +159,7 @@ public final class PeopleView: ScreenView {
         if case .list = state.mode {
             surface.markList(in: rect, first: first, count: state.rows.count, selected: { [drawn] in drawn.state.selectedIndex },
                              moveSelection: { [viewModel] in viewModel.moveSelection(by: $0) },
-                             activate: { [viewModel] in viewModel.startEditing() })
+                             activate: { [viewModel] in viewModel.prompt.startEditing() })
         }
         for (offset, row) in state.rows.prefix(rect.height).enumerated() {
             let line = rect.row + offset

@@ -4,34 +4,25 @@ import Models
 
 /// The People screen: everyone in the store, sorted and filtered, a page at a time.
 ///
-/// Only the rows in view are read, so 100,000 people page as fast as ten. The list follows the
-/// store: any commit (an add, a delete, a sync) reads the page again. A person added here is
-/// kept first and sent to the people server after; the header says what waits.
-///
-/// The list owns a view-model per other concern and calls their inputs: `form` (adding
-/// someone), `transfer` (vCard files) and `syncStatus` (the exchange with the people server,
-/// whose outputs the header shows).
+/// The list asks its repository (`PeopleRepository`) for the rows in view, so 100,000 people page
+/// as fast as ten, and shows what each read brings. A person added here is kept first and sent to
+/// the people server after. The list owns a view-model per other concern and hears them through
+/// their outputs: `prompt` (the input line), `transfer` (vCard files) and `syncStatus` (the
+/// exchange with the server, whose outputs the header shows).
 ///
 /// ```swift
-/// let people = PeopleListViewModel(openStore: { store }, openPreferences: { preferences },
-///                                  api: nil, files: files, runner: PeopleWorkQueue(), today: { today })
+/// let people = PeopleListViewModel(openStore: { store }, openPreferences: { preferences }, api: nil,
+///                                  files: files, runner: PeopleWorkQueue(), today: { today }, now: Date.init)
 /// let rows = people.rows.bindAndFire { print($0.map(\.nameText)) }   // [] until it appears
 /// people.screenAppeared()         // then the first page: ["Ada Lovelace", …]
-/// people.startAdding()            // the form opens in the input line
+/// people.prompt.startAdding()     // the form opens in the input line
 /// ```
 @MainActor
 public final class PeopleListViewModel {
-    /// What the screen is doing: listing, or asking for something.
-    public enum Mode: Equatable, Sendable {
-        case list
-        case form(PersonForm)
-        case confirmingDelete(PersonViewModel)
-        case importing
-        case exporting
-    }
-
     /// What the empty screen says.
-    public static let emptyMessage = "No one here yet. Press a to add someone, or i to import a vCard file."
+    public nonisolated static let emptyMessage = "No one here yet. Press a to add someone, or i to import a vCard file."
+    /// How many days ahead the birthdays soon look unless told otherwise: a week.
+    public static let defaultBirthdayWindow = 7
 
     // MARK: - Outputs
 
@@ -55,33 +46,24 @@ public final class PeopleListViewModel {
     public let emptyText: Output<String>
     /// Whether work the screen started runs on: a sync with the people server, an import or an
     /// export. It falls once what the work did is shown (the rows, the header, the news).
-    public var isBusy: Output<Bool> { _isBusy.output }
+    public var isBusy: Output<Bool> { activity.isBusy }
     /// The people whose birthday falls within `birthdayWindow` days, soonest first.
     public let birthdaysSoon: Output<[PersonViewModel]>
     /// `Birthdays soon: Ada Lovelace today, Grace Hopper in 3 days`; empty when there are none.
-    public var birthdaysSoonText: Output<String> {
-        birthdaysSoon.map { people in
-            people.isEmpty ? "" : "Birthdays soon: " + people.map { "\($0.nameText) \($0.nextBirthdayText)" }.joined(separator: ", ")
-        }
-    }
+    public let birthdaysSoonText: Output<String>
     /// How many days ahead `birthdaysSoon` looks.
     public let birthdayWindow: Int
-    /// The window unless told otherwise: a week.
-    public static let defaultBirthdayWindow = 7
     /// The latest news: `Added Ada Lovelace`, `Imported 3 people`, or what went wrong; the
-    /// latest said by the list, the sync (`syncStatus.news`) or a transfer (`transfer.report`).
-    public let message: Output<String>
+    /// latest said by the list, its prompt, the sync (`syncStatus.news`) or a transfer.
+    public var message: Output<String> { activity.message }
     /// Whether `message` tells of a failure.
-    public let messageIsProblem: Output<Bool>
-    /// What the screen is doing.
-    public var mode: Output<Mode> { _mode.output }
-    /// The question the screen asks, `Delete Ada Lovelace? y/n`; empty while it asks none.
-    public var question: Output<String> { _question.output }
+    public var messageIsProblem: Output<Bool> { activity.messageIsProblem }
 
     // MARK: - Concerns
 
-    /// The form for adding someone.
-    public let form: PersonFormViewModel
+    /// The input line and what it asks for: the filter, the form, a file's path, the question
+    /// before a delete.
+    public let prompt: PeoplePromptViewModel
     /// vCard files, imported and exported.
     public let transfer: PeopleTransferViewModel
     /// The exchange with the people server, for the header.
@@ -89,50 +71,21 @@ public final class PeopleListViewModel {
 
     // MARK: - State
 
-    /// What the list shows: the window last read, the filter it matches and its order.
-    struct Listed: Equatable {
-        var window = PeopleWindow()
-        var filter = ""
-        var order = PersonSortOrder.lastName
-        /// Whether the store has been read: until then the screen says nothing of it.
-        var hasRead = false
-    }
-
-    // Without `private`: what the files of its extensions (+InputLine, +Deleting) use.
-    let listed = Dynamic(Listed())
-    private let _isBusy = Dynamic(false)
-    /// The line of news: the latest said by any speaker.
-    let news = Dynamic(PeopleNews.none)
-    /// What the list itself says.
-    private let said = Dynamic(PeopleNews.none)
-    /// Whether a transfer runs, and an exchange, as their outputs tell.
-    private(set) var isTransferring = false
-    private var isExchanging = false
-    private var tokens: [BindingToken] = []
-    let _mode = Dynamic(Mode.list)
-    let _question = Dynamic("")
-
+    private let listed = Dynamic(PeopleListed())
+    private let activity = PeopleActivity()
     private let openStore: @MainActor () throws -> any PeopleStore
     private let openPreferences: @MainActor () throws -> any PreferencesStore
-    private let today: () -> CalendarDay
     private let chosenOrder: PersonSortOrder?
-    private(set) var store: (any PeopleStore)?
-    /// The list's data, once the store is open.
-    private var repository: PeopleRepository?
+    private var store: (any PeopleStore)?
+    /// The list's data, read once the store is open.
+    private let repository: PeopleRepository
     private var preferences: (any PreferencesStore)?
     private var hasAppeared = false
-    private var visibleRowCount = 20
-    // The input line: the filter, a form's field or a file's path.
-    let _inputLine = Dynamic(InputLine())
-    let _inputLineIsFocused = Dynamic(false)
+    private var tokens: [BindingToken] = []
 
-    /// Creates the screen. The store and the preferences are opened when it first appears;
-    /// `api` is nil when no people server is set; `today` is the day on the user's calendar, and
-    /// `now` dates an edited card's revision.
-    /// `defaultOrder` (the config file's) sorts until the user chooses an order with `toggleSort`,
-    /// which is kept and wins from then on. `birthdayWindow` is how many days ahead the
-    /// birthdays soon look. `chosenOrder` (a subcommand's `--sort`) sorts over the kept order
-    /// and is not kept.
+    /// Creates the screen; the store and the preferences open when it first appears. `api` is nil
+    /// without a people server; `today` is the user's day, `now` dates an edited card. The order
+    /// is `chosenOrder` (`--sort`, not kept), else the one kept by `toggleSort`, else `defaultOrder`.
     public init(openStore: @escaping @MainActor () throws -> any PeopleStore,
                 openPreferences: @escaping @MainActor () throws -> any PreferencesStore,
                 api: (any PeopleAPI)?, files: any TextFiles, runner: any BackgroundRunner,
@@ -140,51 +93,44 @@ public final class PeopleListViewModel {
                 birthdayWindow: Int = PeopleListViewModel.defaultBirthdayWindow, chosenOrder: PersonSortOrder? = nil) {
         self.openStore = openStore
         self.openPreferences = openPreferences
-        self.today = today
         self.birthdayWindow = birthdayWindow
         self.chosenOrder = chosenOrder
-        form = PersonFormViewModel(today: today, now: now)
-        transfer = PeopleTransferViewModel(files: files, runner: runner)
-        syncStatus = PeopleSyncStatusViewModel(api: api, runner: runner)
         listed.value.order = chosenOrder ?? defaultOrder
+        repository = PeopleRepository(order: chosenOrder ?? defaultOrder, birthdayWindow: birthdayWindow)
         let listed = self.listed
         let window = listed.map(\.window).distinct()
-        rows = listed.map { [today] listed in
-            let today = today()
-            return listed.window.people.map { PersonViewModel(person: $0, today: today, order: listed.order) }
-        }.distinct().output
+        let row = { (person: Person, order: PersonSortOrder) in PersonViewModel(person: person, today: today(), order: order) }
+        rows = listed.map { listed in listed.window.people.map { row($0, listed.order) } }.distinct().output
+        selectedPerson = listed.map { listed in listed.window.selected.map { row($0, listed.order) } }.distinct().output
         firstVisibleIndex = window.map(\.offset).distinct().output
         selectedIndex = window.map(\.cursor).distinct().output
-        selectedPerson = listed.map { [today] listed in
-            listed.window.selected.map { PersonViewModel(person: $0, today: today(), order: listed.order) }
-        }.distinct().output
         matchCount = window.map(\.matches).distinct().output
-        countText = listed.map(Self.countText).distinct().output
-        emptyText = listed.map(Self.emptyText).distinct().output
-        birthdaysSoon = window.map(\.birthdays).distinct().map { [today] soon in
-            let today = today()
-            return soon.map { PersonViewModel(person: $0, today: today) }
-        }.output
+        countText = listed.map(\.countText).distinct().output
+        emptyText = listed.map(\.emptyText).distinct().output
+        birthdaysSoon = window.map(\.birthdays).distinct().map { $0.map { PersonViewModel(person: $0, today: today()) } }.output
+        birthdaysSoonText = birthdaysSoon.map(PeopleListed.birthdaysText)
         sortOrder = listed.map(\.order).distinct().output
-        sortText = sortOrder.map(Self.sortText)
-        message = news.map(\.text).distinct().output
-        messageIsProblem = news.map(\.isProblem).distinct().output
-        let news = self.news
-        said.bind { news.value = $0 }.store(in: &tokens)
-        syncStatus.news.bind { news.value = $0 }.store(in: &tokens)
+        sortText = sortOrder.map(PeopleListed.sortText)
+        transfer = PeopleTransferViewModel(files: files, runner: runner)
+        syncStatus = PeopleSyncStatusViewModel(api: api, runner: runner)
+        prompt = PeoplePromptViewModel(form: PersonFormViewModel(today: today, now: now), selectedPerson: selectedPerson,
+                                       transferIsRunning: transfer.isRunning)
+        hearChildren()
+    }
+
+    /// Hears the children: their news, the end of a transfer, and whether work runs.
+    private func hearChildren() {
+        prompt.onRequest = { [unowned self] in answer($0) }
+        repository.onRead = { [unowned self] in show($0) }
+        activity.hear(prompt.news)
+        activity.hear(syncStatus.news)
         transfer.report.bind { [unowned self] report in
             if let report { transferEnded(report) }
         }.store(in: &tokens)
-        transfer.isRunning.bind { [unowned self] running in
-            isTransferring = running
-            showBusy()
-        }.store(in: &tokens)
-        syncStatus.isExchanging.bind { [unowned self] running in
-            isExchanging = running
-            // What the sync kept is listed before the screen says it is done.
-            if !running { repository?.catchUp() }
-            showBusy()
-        }.store(in: &tokens)
+        // What the sync kept is listed before the screen says it is done.
+        activity.follow(transferring: transfer.isRunning, exchanging: syncStatus.isExchanging) { [unowned self] in
+            repository.catchUp()
+        }
     }
 
     // MARK: - Appearing
@@ -193,155 +139,112 @@ public final class PeopleListViewModel {
     /// follows the store's changes and syncs with the people server; after that, it reads again
     /// if a commit (an import's batches, another instance's) landed meanwhile.
     public func screenAppeared() {
-        guard !hasAppeared else { return repository?.setVisible(true) ?? () }
+        guard !hasAppeared else { return repository.setVisible(true) }
         hasAppeared = true
         let store: any PeopleStore
         do {
             store = try openStore()
         } catch {
-            say("People cannot be read: \(error)", isProblem: true)
-            return
+            return say("People cannot be read: \(error)", isProblem: true)
         }
         self.store = store
-        form.storeOpened(store)
+        prompt.storeOpened(store)
         transfer.storeOpened(store)
         syncStatus.storeOpened(store)
         preferences = try? openPreferences()
         if chosenOrder == nil, let kept = (try? preferences?.string(forKey: PersonSortOrder.preferenceKey))?.flatMap(PersonSortOrder.init(rawValue:)) {
-            listed.value.order = kept
+            repository.sort(by: kept)
         }
-        let repository = PeopleRepository(store: store, order: listed.value.order, birthdayWindow: birthdayWindow)
-        self.repository = repository
-        repository.onRead = { [unowned self] read in show(read) }
-        repository.resize(toRows: visibleRowCount)
-        repository.filter(by: listed.value.filter)
-        repository.start()
+        repository.start(reading: store)
         syncStatus.exchange(fetching: true)
     }
 
     /// The screen went out of view: the store's commits (an import's batches) are read when it
     /// shows again, not as they come.
     public func screenDisappeared() {
-        repository?.setVisible(false)
+        repository.setVisible(false)
     }
 
     /// How many rows the screen has room for; the view tells it before drawing.
     public func setVisibleRowCount(_ count: Int) {
-        visibleRowCount = max(1, count)
-        repository?.resize(toRows: visibleRowCount)
+        repository.resize(toRows: count)
     }
 
     // MARK: - Moving and sorting
 
     /// Moves the cursor by `offset` people, staying on the list.
     public func moveSelection(by offset: Int) {
-        repository?.moveCursor(to: listed.value.window.cursor + offset)
+        repository.moveCursor(to: repository.window.cursor + offset)
     }
 
     /// Moves the cursor a screenful down (1) or up (-1).
     public func movePage(by pages: Int) {
-        repository?.moveCursor(to: listed.value.window.cursor + pages * max(1, visibleRowCount - 1))
+        repository.moveCursor(to: repository.window.cursor + pages * max(1, repository.size - 1))
     }
 
     /// Moves the cursor to the first (`toEnd` false) or the last person.
     public func moveToEdge(toEnd: Bool) {
-        repository?.moveCursor(to: toEnd ? listed.value.window.matches - 1 : 0)
+        repository.moveCursor(to: toEnd ? repository.window.matches - 1 : 0)
     }
 
-    /// Sorts by the next order — last name, first name, next birthday, and round — keeps the
-    /// choice, and goes back to the top.
+    /// Sorts by the next order (`PersonSortOrder.next`), keeps the choice, and goes to the top.
     public func toggleSort() {
-        let orders = PersonSortOrder.allCases
-        let order = orders[(orders.firstIndex(of: listed.value.order).map { $0 + 1 } ?? 0) % orders.count]
+        let order = repository.order.next
         try? preferences?.set(order.rawValue, forKey: PersonSortOrder.preferenceKey)
-        guard let repository else { return listed.value.order = order }
         repository.sort(by: order)
+        if store == nil { listed.value.order = order }  // shown before the store is read
     }
 
-    // MARK: - Showing what is read
+    // MARK: - Reading and writing
 
     /// Shows what the repository read: the window, or why it could not be read.
     private func show(_ read: PeopleRepository.Read) {
-        guard let repository else { return }
-        switch read {
-        case .counted(let window):
-            listed.change(to: Listed(window: window, filter: repository.filter, order: repository.order, hasRead: true))
-            syncStatus.showState()
-        case .moved(let window):
-            listed.change(to: Listed(window: window, filter: repository.filter, order: repository.order, hasRead: true))
-        case .failed(let problem):
-            var failed = listed.value
-            failed.window.people = []
-            failed.order = repository.order
-            listed.change(to: failed)
-            say(problem, isProblem: true)
-        }
+        if case .counted = read { syncStatus.showState() }
+        if case .failed(let problem) = read { say(problem, isProblem: true) }
+        listed.change(to: PeopleListed(window: repository.window, filter: repository.filter, order: repository.order, hasRead: true))
     }
 
-    /// The person under the cursor, as the detail pane shows them.
-    var personUnderCursor: PersonViewModel? {
-        listed.value.window.selected.map { PersonViewModel(person: $0, today: today(), order: listed.value.order) }
+    /// Does what the prompt asks: filter, take in the person saved, transfer a file, delete.
+    private func answer(_ request: PeoplePromptViewModel.Request) {
+        switch request {
+        case .filter(let text):
+            repository.filter(by: text)
+        case .saved(let person, let isNew):
+            wrote("\(isNew ? "Added" : "Saved") \(person.nameText)")
+        case .importCards(let path):
+            say("")  // the news line gives way to the transfer's progress until its report
+            transfer.importCards(from: path)
+        case .exportCards(let path):
+            say("")  // as for an import
+            transfer.exportCards(to: path, sortedBy: repository.order)
+        case .delete(let person):
+            do {
+                try store?.delete(id: person.person.id)
+                wrote("Deleted \(person.nameText)")
+            } catch {
+                say("Not deleted: \(error)", isProblem: true)
+            }
+        }
     }
 
     /// After a write of this screen's: the list is read again at once, so that what the screen
-    /// says of it and the rows it shows agree.
-    func storeChanged() {
-        repository?.reread()
+    /// says of it (`news`) and the rows it shows agree, and the write is sent to the server.
+    private func wrote(_ news: String) {
+        repository.reread()
+        say(news)
+        syncStatus.exchange(fetching: false)
     }
 
-    private static func countText(_ listed: Listed) -> String {
-        guard listed.hasRead else { return "" }
-        let total = count(listed.window.total)
-        return listed.filter.isEmpty ? total : "\(listed.window.matches.grouped) of \(total)"
+    /// A transfer ended: its report is the news, and people imported are sent to the server.
+    /// The rows followed the import batch by batch, through the store's notices.
+    private func transferEnded(_ report: PeopleTransferViewModel.Report) {
+        if report.addedPeople { repository.reread() }
+        activity.say(PeopleNews(report.text, isProblem: report.isProblem))
+        if report.addedPeople { syncStatus.exchange(fetching: false) }
     }
 
-    private static func emptyText(_ listed: Listed) -> String {
-        guard listed.hasRead, listed.window.matches == 0 else { return "" }
-        return listed.window.total == 0 ? emptyMessage : "No one matches “\(listed.filter)”."
-    }
-
-    private static func sortText(_ order: PersonSortOrder) -> String {
-        switch order {
-        case .lastName: "by last name"
-        case .firstName: "by first name"
-        case .nextBirthday: "by next birthday"
-        }
-    }
-
-    // MARK: - Helpers
-
-    /// Asks for something in the input line, which takes the focus and starts with `text`.
-    func setMode(_ newMode: Mode, text: String) {
-        _mode.change(to: newMode)
-        _inputLine.change(to: InputLine(text: text))
-        _inputLineIsFocused.change(to: true)
-    }
-
-    /// Back to the list: the input line holds the filter again, and the list has the focus.
-    func closeMode() {
-        _mode.change(to: .list)
-        _inputLine.change(to: InputLine(text: listed.value.filter))
-        _inputLineIsFocused.change(to: false)
-    }
-
-    /// Filters the list by `text` (trimmed) from the top, when that changes the filter.
-    func filterChanged(to text: String) {
-        guard let repository else { return listed.value.filter = text.trimmingCharacters(in: .whitespaces) }
-        repository.filter(by: text)
-    }
-
-    /// Raises or lowers `isBusy` as a transfer or an exchange runs, as their outputs tell: up as
-    /// each starts, down after each has said what it did.
-    private func showBusy() {
-        _isBusy.change(to: isTransferring || isExchanging)
-    }
-
-    /// Says `text` in the line of news, as the list's own news.
-    func say(_ text: String, isProblem: Bool = false) {
-        said.value = PeopleNews(text, isProblem: isProblem)
-    }
-
-    static func count(_ number: Int) -> String {
-        number == 1 ? "1 person" : "\(number.grouped) people"
+    /// Says `text` in the line of news, as the list's own.
+    private func say(_ text: String, isProblem: Bool = false) {
+        activity.say(PeopleNews(text, isProblem: isProblem))
     }
 }

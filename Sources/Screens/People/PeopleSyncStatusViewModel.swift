@@ -108,7 +108,7 @@ public final class PeopleSyncStatusViewModel {
     private func announce(_ report: PeopleSyncReport) {
         var told: [String] = []
         if report.conflicts > 0 {
-            told.append("\(PeopleListViewModel.count(report.conflicts)) changed both here and on the server: "
+            told.append("\(PeopleListed.count(report.conflicts)) changed both here and on the server: "
                 + "both versions kept, yours marked (conflict)")
         }
         if let first = report.unreadableCards.first {
@@ -128,7 +128,7 @@ public final class PeopleSyncStatusViewModel {
         let status = (try? store.outboxStatus()) ?? .empty
         let waiting = status.pendingCount + ((try? store.pendingDeletes().count) ?? 0)
         if waiting > 0 {
-            let text = "\(PeopleListViewModel.count(waiting)) waiting to be sent"
+            let text = "\(PeopleListed.count(waiting)) waiting to be sent"
             // The outbox keeps each post's error; a delete's is the exchange's.
             let reason = status.lastError ?? postError?.message
             _text.change(to: reason.map { "\(text): \($0)" } ?? text)

@@ -9,8 +9,8 @@ import Models
 /// the cards in batches, each its own transaction and short (`batchTime`), so that another
 /// write — a Scoreboard move, the sort kept — waits little for the one database. Between
 /// batches `progress` says how far it got, and a cancel keeps the batches committed. The list
-/// owns it: it asks for the path in its input line, calls `importCards` or `exportCards`, and
-/// reads the outcome from `report` when it comes.
+/// owns it: its prompt asks for the path in the input line, the list calls `importCards` or
+/// `exportCards`, and reads the outcome from `report` when it comes.
 @MainActor
 public final class PeopleTransferViewModel {
     /// What a transfer did, in words for the screen's line of news.
@@ -23,12 +23,6 @@ public final class PeopleTransferViewModel {
         public let addedPeople: Bool
     }
 
-    /// The input line's prompt for the file to import.
-    public static let importPrompt = "Import vCard file"
-    /// The input line's prompt for the file to write.
-    public static let exportPrompt = "Export to file"
-    /// The path the export prompt starts with.
-    public static let defaultExportPath = "people.vcf"
     /// What one batch of an import aims to take: a sixth of the longest wait another write (a
     /// Scoreboard move) may have, which leaves room for its own commit and a batch that takes
     /// longer than its pace said (one that merges the search index's segments, a slow disk).
@@ -89,7 +83,7 @@ public final class PeopleTransferViewModel {
                 var size = 100
                 while added < total {
                     guard let self else { return }
-                    _progress.change(to: "Importing \(added.grouped) of \(PeopleListViewModel.count(total)) from \(path)…")
+                    _progress.change(to: "Importing \(added.grouped) of \(PeopleListed.count(total)) from \(path)…")
                     if isCancelled || Task.isCancelled { break }
                     let range = added..<min(added + size, total)
                     let batch = Array(cards.people[range])
@@ -101,7 +95,7 @@ public final class PeopleTransferViewModel {
                 self?.finish(Self.importReport(added: added, of: total, from: path, problems: cards.problems,
                                                stopped: added < total))
             } catch {
-                let text = added > 0 ? "Import failed after \(PeopleListViewModel.count(added)): \(error)" : "Not imported: \(error)"
+                let text = added > 0 ? "Import failed after \(PeopleListed.count(added)): \(error)" : "Not imported: \(error)"
                 self?.finish(Report(text: text, isProblem: true, addedPeople: added > 0))
             }
         }
@@ -123,7 +117,7 @@ public final class PeopleTransferViewModel {
                 }
                 _progress.change(to: "Writing \(path)…")
                 let written = try await runner.run { try files.write(VCard.text(for: everyone, keeping: kept), to: path) }
-                finish(Report(text: "Exported \(PeopleListViewModel.count(everyone.count)) to \(written)", isProblem: false, addedPeople: false))
+                finish(Report(text: "Exported \(PeopleListed.count(everyone.count)) to \(written)", isProblem: false, addedPeople: false))
             } catch {
                 self?.finish(Report(text: "Not exported: \(error)", isProblem: true, addedPeople: false))
             }
@@ -151,8 +145,8 @@ public final class PeopleTransferViewModel {
                                      stopped: Bool) -> Report {
         let skipped = problems.isEmpty ? "" : "; skipped \(problems.count): \(problems.prefix(3).map(\.description).joined(separator: "; "))"
         let text = stopped
-            ? "Import stopped: \(added.grouped) of \(PeopleListViewModel.count(total)) imported from \(path)"
-            : "Imported \(PeopleListViewModel.count(added)) from \(path)\(skipped)"
+            ? "Import stopped: \(added.grouped) of \(PeopleListed.count(total)) imported from \(path)"
+            : "Imported \(PeopleListed.count(added)) from \(path)\(skipped)"
         return Report(text: text, isProblem: !problems.isEmpty && !stopped, addedPeople: added > 0)
     }
 

@@ -81,19 +81,19 @@ struct PeopleCommand: ParsableCommand {
             let part: PeoplePrintout.Part = transfers ? .news : birthdays != nil ? .birthdaysSoon : .list
             // The list reads the rows in view: all of them, or one when they are not printed.
             viewModel.setVisibleRowCount(part == .list ? PeoplePrintout.everyone : 1)
-            if let filter { viewModel.inputLineEdited(.insert(filter)) }
+            if let filter { viewModel.prompt.inputLineEdited(.insert(filter)) }
             let printout = PeoplePrintout(viewModel: viewModel, part: part, showsSync: sync)
             PrintoutRun.run(printout, json: options.json, style: style) {
                 viewModel.screenAppeared()
                 if let importFile {
-                    viewModel.startImporting()
-                    viewModel.inputLineEdited(.insert(importFile))
-                    viewModel.inputSubmitted()
+                    viewModel.prompt.startImporting()
+                    viewModel.prompt.inputLineEdited(.insert(importFile))
+                    viewModel.prompt.inputSubmitted()
                 } else if let exportFile {
-                    viewModel.startExporting()
-                    viewModel.inputLineEdited(.deleteToStart)
-                    viewModel.inputLineEdited(.insert(exportFile))
-                    viewModel.inputSubmitted()
+                    viewModel.prompt.startExporting()
+                    viewModel.prompt.inputLineEdited(.deleteToStart)
+                    viewModel.prompt.inputLineEdited(.insert(exportFile))
+                    viewModel.prompt.inputSubmitted()
                 }
             }
         }

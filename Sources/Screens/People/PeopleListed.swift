@@ -1,0 +1,43 @@
+import Models
+
+/// What the People list shows: the window last read, the filter it matches and its order, and
+/// the words of the header and of an empty list, derived from them.
+struct PeopleListed: Equatable {
+    var window = PeopleWindow()
+    var filter = ""
+    var order = PersonSortOrder.lastName
+    /// Whether the store has been read: until then the screen says nothing of it.
+    var hasRead = false
+
+    /// `3 people`, `1 of 3 people`; empty before the store is read.
+    var countText: String {
+        guard hasRead else { return "" }
+        let total = Self.count(window.total)
+        return filter.isEmpty ? total : "\(window.matches.grouped) of \(total)"
+    }
+
+    /// What the screen says in place of an empty list; empty when there are rows.
+    var emptyText: String {
+        guard hasRead, window.matches == 0 else { return "" }
+        return window.total == 0 ? PeopleListViewModel.emptyMessage : "No one matches “\(filter)”."
+    }
+
+    /// `by last name`, `by first name` or `by next birthday`.
+    static func sortText(_ order: PersonSortOrder) -> String {
+        switch order {
+        case .lastName: "by last name"
+        case .firstName: "by first name"
+        case .nextBirthday: "by next birthday"
+        }
+    }
+
+    /// `Birthdays soon: Ada Lovelace today, Grace Hopper in 3 days`; empty when there are none.
+    static func birthdaysText(_ soon: [PersonViewModel]) -> String {
+        soon.isEmpty ? "" : "Birthdays soon: " + soon.map { "\($0.nameText) \($0.nextBirthdayText)" }.joined(separator: ", ")
+    }
+
+    /// `1 person`, `1,234 people`.
+    static func count(_ number: Int) -> String {
+        number == 1 ? "1 person" : "\(number.grouped) people"
+    }
+}

@@ -1,0 +1,220 @@
+import Binding
+import Models
+
+/// The People screen's input line and what it asks for: the filter while the list shows, a field
+/// of the form for someone new or edited, the path of a vCard file to import or export, and the
+/// question before a delete.
+///
+/// The list owns it, as the screen's input line, and hands it the person under the cursor and
+/// whether a transfer runs, through their outputs. What is typed and confirmed goes back to the
+/// list as a `Request` (filter by this, the person saved, import this file, delete this person);
+/// what the prompt has to say itself (a path missing, a transfer running) is its `news`.
+@MainActor
+public final class PeoplePromptViewModel: InputLineUser {
+    /// What the screen is doing: listing, or asking for something.
+    public enum Mode: Equatable, Sendable {
+        case list
+        case form(PersonForm)
+        case confirmingDelete(PersonViewModel)
+        case importing
+        case exporting
+    }
+
+    /// What the list is asked to do.
+    enum Request: Equatable {
+        case filter(String)
+        case saved(PersonViewModel, isNew: Bool)
+        case importCards(from: String)
+        case exportCards(to: String)
+        case delete(PersonViewModel)
+    }
+
+    /// The input line's prompt for the file to import.
+    public static let importPrompt = "Import vCard file"
+    /// The input line's prompt for the file to write.
+    public static let exportPrompt = "Export to file"
+    /// The path the export prompt starts with.
+    public static let defaultExportPath = "people.vcf"
+
+    // MARK: - Outputs
+
+    /// What the screen is doing.
+    public var mode: Output<Mode> { _mode.output }
+    /// The question the screen asks, `Delete Ada Lovelace? y/n`; empty while it asks none.
+    public let question: Output<String>
+    /// `Filter`, the form's field, or what file to type.
+    public let inputPrompt: Output<String>
+    public var inputLine: Output<InputLine> { _inputLine.output }
+    public var inputLineIsFocused: Output<Bool> { _inputLineIsFocused.output }
+    /// The list's letter keys come first: `/` goes to the filter.
+    public var focusesInputOnOpen: Bool { false }
+    /// What the prompt says itself: `Type a file's path, or Esc`. Told each time it is said.
+    public var news: Output<PeopleNews> { _news.output }
+
+    // MARK: - State
+
+    /// What the list is asked to do, as it is asked.
+    var onRequest: ((Request) -> Void)?
+    private let form: PersonFormViewModel
+    private let _mode = Dynamic(Mode.list)
+    private let _inputLine = Dynamic(InputLine())
+    private let _inputLineIsFocused = Dynamic(false)
+    private let _news = Dynamic(PeopleNews.none)
+    /// The filter as last typed, which the line holds again when a prompt closes.
+    private var filter = ""
+    private var isOpen = false
+    private var selected: PersonViewModel?
+    private var isTransferring = false
+    private var tokens: [BindingToken] = []
+
+    /// A prompt whose form saves through `form`; it follows `selectedPerson` (what editing and
+    /// deleting act on) and `transferIsRunning` (no file is asked for while one runs).
+    init(form: PersonFormViewModel, selectedPerson: Output<PersonViewModel?>, transferIsRunning: Output<Bool>) {
+        self.form = form
+        question = _mode.map { mode in
+            if case .confirmingDelete(let person) = mode { "Delete \(person.nameText)? y/n" } else { "" }
+        }.distinct().output
+        inputPrompt = _mode.map { mode in
+            switch mode {
+            case .form(let form): form.field.label
+            case .importing: Self.importPrompt
+            case .exporting: Self.exportPrompt
+            case .list, .confirmingDelete: "Filter"
+            }
+        }.distinct().output
+        selectedPerson.bindAndFire { [unowned self] in selected = $0 }.store(in: &tokens)
+        transferIsRunning.bindAndFire { [unowned self] in isTransferring = $0 }.store(in: &tokens)
+    }
+
+    /// The store is open: from now on people can be added (the form saves to `store`), edited,
+    /// deleted, imported and exported.
+    func storeOpened(_ store: any PeopleWriting) {
+        form.storeOpened(store)
+        isOpen = true
+    }
+
+    // MARK: - The form
+
+    /// Opens the form, on its first field, in the input line.
+    public func startAdding() {
+        guard isOpen else { return }
+        ask(.form(PersonForm()), text: "")
+    }
+
+    /// Opens the form on the person under the cursor, as they are, for editing them.
+    public func startEditing() {
+        guard isOpen, _mode.value == .list, let person = selected?.person else { return }
+        let form = PersonForm(editing: person)
+        ask(.form(form), text: form[form.field])
+    }
+
+    /// Keeps what is typed in the form's field and goes to the next one; on the last, saves.
+    public func nextField() {
+        guard case .form(let open) = _mode.value else { return }
+        switch form.next(open, typed: _inputLine.value.text) {
+        case .field(let next):
+            ask(.form(next), text: next[next.field])
+        case .saved(let saved, let isNew):
+            close()
+            onRequest?(.saved(saved, isNew: isNew))
+        }
+    }
+
+    /// Keeps what is typed in the form's field and goes to the one before.
+    public func previousField() {
+        guard case .form(let open) = _mode.value else { return }
+        let previous = form.previous(open, typed: _inputLine.value.text)
+        ask(.form(previous), text: previous[previous.field])
+    }
+
+    // MARK: - vCard files
+
+    /// Asks, in the input line, for the vCard file to import.
+    public func startImporting() {
+        guard isOpen, !refusedWhileTransferring() else { return }
+        ask(.importing, text: "")
+    }
+
+    /// Asks, in the input line, where to write everyone as vCards.
+    public func startExporting() {
+        guard isOpen, !refusedWhileTransferring() else { return }
+        ask(.exporting, text: Self.defaultExportPath)
+    }
+
+    /// Says so when an import or an export runs, which one file at a time allows.
+    private func refusedWhileTransferring() -> Bool {
+        guard isTransferring else { return false }
+        _news.value = PeopleNews("An import or export is running; Esc on the list stops it", isProblem: true)
+        return true
+    }
+
+    // MARK: - Deleting
+
+    /// Asks, in the screen's question line, whether to delete the person under the cursor.
+    public func askToDelete() {
+        guard let person = selected else { return }
+        _mode.change(to: .confirmingDelete(person))
+    }
+
+    /// Deletes the person asked about when `yes`; either way the question closes.
+    public func confirmDelete(_ yes: Bool) {
+        guard case .confirmingDelete(let person) = _mode.value else { return }
+        _mode.change(to: .list)
+        if yes { onRequest?(.delete(person)) }
+    }
+
+    // MARK: - InputLineUser
+
+    /// While the list shows, it follows the filter as it is typed; a form's field and a path
+    /// are read when Enter is pressed.
+    public func inputLineEdited(_ edit: InputLineEdit) {
+        _inputLine.apply(edit) { text in
+            guard _mode.value == .list else { return }
+            filter = text
+            onRequest?(.filter(text))
+        }
+    }
+
+    public func inputFocusChanged(_ focused: Bool) {
+        _inputLineIsFocused.change(to: focused)
+    }
+
+    /// Enter: the form's next field (or saves it on the last), imports or exports the file
+    /// typed, or leaves the filter for the list.
+    public func inputSubmitted() {
+        let path = _inputLine.value.text.trimmingCharacters(in: .whitespaces)
+        switch _mode.value {
+        case .form: nextField()
+        case .importing where !path.isEmpty:
+            close()
+            onRequest?(.importCards(from: path))
+        case .exporting where !path.isEmpty:
+            close()
+            onRequest?(.exportCards(to: path))
+        case .importing, .exporting: _news.value = PeopleNews("Type a file's path, or Esc", isProblem: true)
+        case .list, .confirmingDelete: _inputLineIsFocused.change(to: false)
+        }
+    }
+
+    /// Esc in a form or a file prompt: closes it, keeping nothing of it.
+    public func cancelInput() {
+        guard _mode.value != .list else { return }
+        close()
+    }
+
+    // MARK: - Private
+
+    /// Asks for something in the input line, which takes the focus and starts with `text`.
+    private func ask(_ mode: Mode, text: String) {
+        _mode.change(to: mode)
+        _inputLine.change(to: InputLine(text: text))
+        _inputLineIsFocused.change(to: true)
+    }
+
+    /// Back to the list: the input line holds the filter again, and the list has the focus.
+    private func close() {
+        _mode.change(to: .list)
+        _inputLine.change(to: InputLine(text: filter))
+        _inputLineIsFocused.change(to: false)
+    }
+}

@@ -1,0 +1,106 @@
+import Binding
+import Models
+@testable import Screens
+import Testing
+import TestSupport
+
+/// The People screen's input line alone: what it asks for, and what it hands back to the list.
+@MainActor
+struct PeoplePromptViewModelTests {
+    let store = InMemoryPeopleStore()
+    let selected = Dynamic<PersonViewModel?>(nil)
+    let transferring = Dynamic(false)
+    let ada = PersonViewModel(person: Person(id: "ada", firstName: "Ada", lastName: "Lovelace"),
+                              today: CalendarDay(year: 2026, month: 11, day: 22))
+
+    private func makePrompt(open: Bool = true) -> (PeoplePromptViewModel, requests: () -> [PeoplePromptViewModel.Request]) {
+        let prompt = PeoplePromptViewModel(form: PersonFormViewModel(today: { CalendarDay(year: 2026, month: 11, day: 22) }, now: { .testNow }),
+                                           selectedPerson: selected.output, transferIsRunning: transferring.output)
+        var requests: [PeoplePromptViewModel.Request] = []
+        prompt.onRequest = { requests.append($0) }
+        if open { prompt.storeOpened(store) }
+        return (prompt, { requests })
+    }
+
+    @Test func whileTheListShowsTheLineIsTheFilterAsTyped() {
+        let (prompt, requests) = makePrompt()
+        type("ad", into: prompt)
+        edit(prompt, .deleteBackward)
+        #expect(requests() == [.filter("ad"), .filter("a")])
+        #expect(latest(prompt.inputPrompt) == "Filter")
+        #expect(!prompt.focusesInputOnOpen)
+    }
+
+    @Test func theFormSavesOnItsLastFieldAndTheLineHoldsTheFilterAgain() {
+        let (prompt, requests) = makePrompt()
+        type("Lo", into: prompt)
+        let mode = ValueRecorder(prompt.mode)
+        prompt.startAdding()
+        for field in ["", "Ada", "Lovelace", "", "", ""] {
+            type(field, into: prompt)
+            prompt.nextField()
+        }
+        #expect(mode.values.count == 8)
+        #expect(mode.values.last == .list)
+        guard case .saved(let saved, isNew: true) = requests().last else {
+            Issue.record("not saved: \(requests())")
+            return
+        }
+        #expect(saved.nameText == "Ada Lovelace")
+        #expect(store.stored.values.map(\.fullName) == ["Ada Lovelace"])
+        #expect(latest(prompt.inputLine) == InputLine(text: "Lo"))
+    }
+
+    @Test func aFilesPathIsAskedForAndHandedBackAndAnEmptyOneIsRefused() {
+        let (prompt, requests) = makePrompt()
+        let news = ValueRecorder(prompt.news)
+        prompt.startImporting()
+        #expect(latest(prompt.inputPrompt) == "Import vCard file")
+        prompt.inputSubmitted()
+        type("friends.vcf", into: prompt)
+        prompt.inputSubmitted()
+        prompt.startExporting()
+        #expect(latest(prompt.inputLine).text == "people.vcf")
+        prompt.inputSubmitted()
+        #expect(requests() == [.importCards(from: "friends.vcf"), .exportCards(to: "people.vcf")])
+        #expect(news.values == [.none, PeopleNews("Type a file's path, or Esc", isProblem: true)])
+    }
+
+    @Test func noFileIsAskedForWhileATransferRunsNorAnythingBeforeTheStoreOpens() {
+        let (closed, _) = makePrompt(open: false)
+        closed.startAdding()
+        closed.startImporting()
+        #expect(latest(closed.mode) == .list)
+        let (prompt, _) = makePrompt()
+        let news = ValueRecorder(prompt.news)
+        transferring.value = true
+        prompt.startExporting()
+        #expect(latest(prompt.mode) == .list)
+        #expect(news.values.last == PeopleNews("An import or export is running; Esc on the list stops it", isProblem: true))
+    }
+
+    @Test func aDeleteIsAskedAboutThePersonUnderTheCursorAndOnlyAYesIsHandedBack() {
+        let (prompt, requests) = makePrompt()
+        let question = ValueRecorder(prompt.question)
+        prompt.askToDelete()
+        selected.value = ada
+        prompt.askToDelete()
+        prompt.confirmDelete(false)
+        prompt.askToDelete()
+        prompt.confirmDelete(true)
+        #expect(question.values == ["", "Delete Ada Lovelace? y/n", "", "Delete Ada Lovelace? y/n", ""])
+        #expect(requests() == [.delete(ada)])
+    }
+
+    @Test func editingOpensTheFormOnThePersonUnderTheCursorAndEscKeepsNothing() {
+        let (prompt, requests) = makePrompt()
+        selected.value = ada
+        prompt.startEditing()
+        #expect(latest(prompt.inputPrompt) == "Salutation")
+        prompt.nextField()
+        #expect(latest(prompt.inputLine).text == "Ada")
+        prompt.cancelInput()
+        #expect(latest(prompt.mode) == .list)
+        #expect(requests().isEmpty)
+    }
+}
