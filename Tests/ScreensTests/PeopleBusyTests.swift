@@ -37,7 +37,7 @@ struct PeopleBusyTests: PeopleTesting {
         type("friends.vcf", into: people.prompt)
         people.prompt.inputSubmitted()
         #expect(latest(people.isBusy))
-        await people.transfer.task?.value
+        await untilIdle(people.isBusy)
         let values = busy.values()
         #expect(values.map(\.0) == [false, true, false])
         #expect(values.last?.1 == "Imported 1 person from friends.vcf")
@@ -51,7 +51,7 @@ struct PeopleBusyTests: PeopleTesting {
         let busy = recordBusy(people)
         people.prompt.startExporting()
         people.prompt.inputSubmitted()
-        await people.transfer.task?.value
+        await untilIdle(people.isBusy)
         #expect(busy.values().map(\.0) == [false, true, false])
         #expect(busy.values().last?.1 == "Exported 1 person to /home/test/people.vcf")
         withExtendedLifetime(busy.token) {}
@@ -62,7 +62,7 @@ struct PeopleBusyTests: PeopleTesting {
         let people = makeViewModel(api: api)
         #expect(latest(people.isBusy))
         let busy = recordBusy(people)
-        await people.syncStatus.task?.value
+        await untilIdle(people.isBusy)
         #expect(busy.values().map(\.0) == [true, false])
         #expect(busy.values().last?.2 == ["Grace Hopper"])
         #expect(latest(people.syncStatus.text) == "Synced")

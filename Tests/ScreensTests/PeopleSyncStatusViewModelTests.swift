@@ -1,139 +1,96 @@
-import Foundation
 import Models
-import Screens
+@testable import Screens
 import Testing
 import TestSupport
 
-/// The People screen's exchange with the people server, and what its header says of it.
+/// The People screen's exchange with the people server alone: the work it asks for, answered by
+/// the test, and the whole history of what the header and the news say.
 @MainActor
-struct PeopleSyncStatusViewModelTests: PeopleTesting {
-    let store = InMemoryPeopleStore()
-    let preferences = InMemoryPreferences()
-    let files = InMemoryTextFiles()
+struct PeopleSyncStatusViewModelTests {
+    let work = HeldWork<PeopleExchange.Work, PeopleExchange.Answer>()
 
-    @Test func syncMergesTheServersPeopleWithoutDuplicates() async throws {
-        let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace")
-        try store.merge([ada])
-        let api = ScriptedPeopleAPI(people: [ada, Person(id: "grace", firstName: "Grace", lastName: "Hopper")])
-        let people = makeViewModel(api: api)
-        await people.syncStatus.task?.value
-        #expect(names(people) == ["Grace Hopper", "Ada Lovelace"])
-        #expect(latest(people.syncStatus.text) == "Synced")
+    private func makeStatus(hasServer: Bool = true) -> PeopleSyncStatusViewModel {
+        let status = PeopleSyncStatusViewModel(hasServer: hasServer, runner: work)
+        status.storeOpened(InMemoryPeopleStore())
+        return status
     }
 
-    @Test func aDeleteIsSentAtOnce() async throws {
-        let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace")
-        let api = ScriptedPeopleAPI(people: [ada, Person(id: "grace", firstName: "Grace", lastName: "Hopper")])
-        let people = makeViewModel(api: api)
-        await people.syncStatus.task?.value
-        people.prompt.askToDelete()  // Hopper, first by last name
-        people.prompt.confirmDelete(true)
-        await people.syncStatus.task?.value
-        #expect(api.known == [ada])
-        #expect(store.outbox.isEmpty)
-        #expect(latest(people.syncStatus.text) == "Synced")
+    @Test func aSyncSaysHowFarItReadAndEndsWithWhatWaits() {
+        let status = makeStatus()
+        let text = ValueRecorder(status.text)
+        let exchanging = ValueRecorder(status.isExchanging)
+        status.syncNow()
+        #expect(work.pending == [.exchange(fetching: true)])
+        work.tell(.progress(PeopleSyncProgress(read: 0, total: 150)))
+        work.tell(.progress(PeopleSyncProgress(read: 150, total: 150)))
+        work.answer(with: .ended(PeopleSyncReport(fetched: 150)))
+        #expect(work.pending == [.readOutbox])
+        #expect(latest(status.isExchanging), "the exchange ends with the header telling how")
+        work.answer(with: .outbox(waiting: 0, lastError: nil))
+        #expect(text.values == ["", "Syncing…", "Syncing… 0 of 150 cards", "Syncing… 150 of 150 cards", "Synced"])
+        #expect(exchanging.values == [false, true, false])
     }
 
-    @Test func aDeleteThatCannotBeSentWaitsAndSaysWhy() async throws {
-        let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace")
-        let api = ScriptedPeopleAPI(people: [ada, Person(id: "grace", firstName: "Grace", lastName: "Hopper")])
-        let people = makeViewModel(api: api)
-        await people.syncStatus.task?.value
-        api.failDeletes(with: .noNetwork)
-        people.prompt.askToDelete()
-        people.prompt.confirmDelete(true)
-        await people.syncStatus.task?.value
-        #expect(latest(people.syncStatus.text) == "1 person waiting to be sent: no network: the people server could not be reached")
-        #expect(latest(people.syncStatus.isProblem))
+    @Test func whatWaitsIsCountedWithItsReasonAndAFailedFetchIsTold() {
+        let status = makeStatus()
+        let text = ValueRecorder(status.text)
+        let problem = ValueRecorder(status.isProblem)
+        status.exchange(fetching: false)
+        work.answer(with: .ended(PeopleSyncReport(postError: .noNetwork)))
+        work.answer(with: .outbox(waiting: 1, lastError: nil))
+        status.syncNow()
+        work.answer(with: .ended(PeopleSyncReport(fetchError: .serverError(status: 500))))
+        work.answer(with: .outbox(waiting: 0, lastError: nil))
+        #expect(text.values == ["", "Sending…", "1 person waiting to be sent: \(PeopleAPIError.noNetwork.message)", "Syncing…",
+                                "Sync failed: \(PeopleAPIError.serverError(status: 500).message)"])
+        #expect(problem.values == [false, true, false, true])
     }
 
-    @Test func aFailedPostIsKeptAndRetried() async throws {
-        let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace")
-        try store.add(ada)
-        let api = ScriptedPeopleAPI()
-        api.failPosts(of: "ada", with: .serverError(status: 500))
-        let people = makeViewModel(api: api)
-        await people.syncStatus.task?.value
-        #expect(latest(people.syncStatus.text) == "1 person waiting to be sent: the people server answered 500")
-        #expect(latest(people.syncStatus.isProblem))
-        #expect(store.outbox.map(\.person) == [ada])
-        api.failPosts(of: "ada", with: nil)
-        people.syncStatus.syncNow()
-        await people.syncStatus.task?.value
-        #expect(latest(people.syncStatus.text) == "Synced")
-        #expect(store.outbox.isEmpty)
-        #expect(api.known == [ada])
+    @Test func anExchangeAskedForWhileOneRunsJoinsIt() {
+        let status = makeStatus()
+        let exchanging = ValueRecorder(status.isExchanging)
+        status.syncNow()
+        status.exchange(fetching: false)
+        #expect(work.asked == [.exchange(fetching: true), .exchange(fetching: false)])
+        work.answer(with: .ended(nil))  // the one that joined: the first makes one more pass for it
+        #expect(latest(status.text) == "Syncing…")
+        work.answer(work.id(ofAsked: 0), with: .ended(PeopleSyncReport()))
+        work.answer(with: .outbox(waiting: 0, lastError: nil))
+        #expect(exchanging.values == [false, true, false])
     }
 
-    @Test func theHeaderCountsTheCardsReadUpWhileTheListFillsIn() async throws {
-        let api = ScriptedPeopleAPI(people: (0..<150).map { Person(id: "p\($0)", firstName: "P\($0)", lastName: "Person") })
-        let people = makeViewModel(api: api)
-        let text = ValueRecorder(people.syncStatus.text)
-        await people.syncStatus.task?.value
-        #expect(text.values == ["Syncing…", "Syncing… 0 of 150 cards", "Syncing… 100 of 150 cards",
-                                "Syncing… 150 of 150 cards", "Synced"])
-        #expect(latest(people.matchCount) == 150)
+    @Test func conflictsUnreadableCardsAndAStopAreTheNews() {
+        let status = makeStatus()
+        let news = ValueRecorder(status.news)
+        status.syncNow()
+        var report = PeopleSyncReport()
+        report.conflicts = 1
+        report.unreadableCards = ["/a.vcf", "/b.vcf"]
+        work.answer(with: .ended(report))
+        work.answer(with: .outbox(waiting: 1, lastError: nil))
+        status.syncNow()
+        work.answer(with: .stopped("disk full"))
+        work.answer(with: .outbox(waiting: 1, lastError: nil))
+        #expect(news.values.map(\.text) == ["", "1 person changed both here and on the server: both versions kept, yours marked (conflict); "
+                                                + "cannot read the server's card /a.vcf and 1 more, left as it is",
+                                            "Sync stopped: disk full"])
     }
 
-    @Test func rReadsWhatChangedOnTheServerThenSends() async throws {
-        let api = ScriptedPeopleAPI(people: [Person(id: "ada", firstName: "Ada", lastName: "Lovelace")])
-        let people = makeViewModel(api: api)
-        await people.syncStatus.task?.value
-        api.storeElsewhere(VCard.text(for: [Person(id: "grace", firstName: "Grace", lastName: "Hopper")]),
-                           at: ScriptedPeopleAPI.href(of: "grace"))
-        try store.add(Person(id: "alan", firstName: "Alan", lastName: "Turing"))
-        people.syncStatus.syncNow()
-        await people.syncStatus.task?.value
-        #expect(names(people) == ["Grace Hopper", "Ada Lovelace", "Alan Turing"])
-        #expect(Set(api.known.map(\.id)) == ["ada", "grace", "alan"])
-        #expect(latest(people.syncStatus.text) == "Synced")
+    @Test func aCommitReadsWhatWaitsButNotWhileAnExchangeRuns() {
+        let status = makeStatus()
+        status.showState()
+        work.answer(with: .outbox(waiting: 2, lastError: "the server answered 500"))
+        #expect(latest(status.text) == "2 people waiting to be sent: the server answered 500")
+        status.syncNow()
+        status.showState()
+        #expect(work.pending == [.exchange(fetching: true)])
     }
 
-    @Test func anEditMadeHereAndOnTheServerIsAnnouncedWithBothVersionsKept() async throws {
-        let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace")
-        let api = ScriptedPeopleAPI(people: [ada])
-        let people = makeViewModel(api: api)
-        await people.syncStatus.task?.value
-        var there = ada
-        there.firstName = "Augusta"
-        api.storeElsewhere(VCard.text(for: [there]), at: ScriptedPeopleAPI.href(of: "ada"))
-        var here = ada
-        here.firstName = "Countess"
-        try store.update(here, at: Date())
-        people.syncStatus.syncNow()
-        await people.syncStatus.task?.value
-        #expect(latest(people.message) == "1 person changed both here and on the server: both versions kept, yours marked (conflict)")
-        #expect(latest(people.messageIsProblem))
-        #expect(names(people) == ["Augusta Lovelace", "Countess Lovelace (conflict)"])
-        #expect(latest(people.syncStatus.text) == "Synced")
-    }
-
-    @Test func aCardTheServerHoldsThatCannotBeReadIsNamedAndLeftAlone() async throws {
-        let api = ScriptedPeopleAPI()
-        // Cut short: the card's END:VCARD never comes.
-        api.storeElsewhere("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Lovel", at: "/ada/contacts/broken.vcf")
-        let people = makeViewModel(api: api)
-        await people.syncStatus.task?.value
-        #expect(latest(people.message) == "Cannot read the server's card /ada/contacts/broken.vcf, left as it is")
-        #expect(api.cardTexts["/ada/contacts/broken.vcf"] == "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Lovel")
-    }
-
-    @Test func rPressedDuringASyncReadsTheServerOnceMoreAfterIt() async throws {
-        let api = ScriptedPeopleAPI()
-        let gate = AsyncStream<Void>.makeStream()
-        api.beforeEachPost { _ in for await _ in gate.stream {} }
-        try store.add(Person(id: "ada", firstName: "Ada", lastName: "Lovelace"))
-        let people = makeViewModel(api: api)
-        let first = try #require(people.syncStatus.task)
-        while api.attemptedPosts.isEmpty { await Task.yield() }
-        api.storeElsewhere(VCard.text(for: [Person(id: "grace", firstName: "Grace", lastName: "Hopper")]),
-                           at: ScriptedPeopleAPI.href(of: "grace"))
-        people.syncStatus.syncNow()
-        #expect(people.syncStatus.task == first)
-        #expect(latest(people.syncStatus.text) == "Syncing…")
-        gate.continuation.finish()
-        await first.value
-        #expect(names(people) == ["Grace Hopper", "Ada Lovelace"])
-        #expect(latest(people.syncStatus.text) == "Synced")
+    @Test func withoutAServerTheHeaderSaysSoAndNothingRuns() {
+        let status = makeStatus(hasServer: false)
+        status.syncNow()
+        status.showState()
+        #expect(work.asked.isEmpty)
+        #expect(latest(status.text) == PeopleSyncStatusViewModel.noServerText)
     }
 }

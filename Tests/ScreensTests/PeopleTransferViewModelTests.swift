@@ -4,142 +4,124 @@ import Models
 import Testing
 import TestSupport
 
-/// The People screen's vCard files: import and export.
+/// The People screen's vCard transfer alone: the steps it asks for, answered by the test, and
+/// the whole history of what it says.
 @MainActor
-struct PeopleTransferViewModelTests: PeopleTesting {
-    let store = InMemoryPeopleStore()
-    let preferences = InMemoryPreferences()
-    let files = InMemoryTextFiles()
+struct PeopleTransferViewModelTests {
+    let steps = HeldWork<PeopleTransfer.Work, PeopleTransfer.Answer>()
 
-    @Test func importsGoodCardsReportsBadOnesAndExportsEveryone() async throws {
-        files.files["friends.vcf"] = """
-            BEGIN:VCARD
-            VERSION:4.0
-            N:Lovelace;Ada;;Countess;
-            BDAY:18151210
-            END:VCARD
-            BEGIN:VCARD
-            VERSION:4.0
-            N:Babbage;Charles;;;
-            """
-        let people = makeViewModel()
-        people.prompt.startImporting()
-        #expect(latest(people.prompt.inputPrompt) == "Import vCard file")
-        type("friends.vcf", into: people.prompt)
-        people.prompt.inputSubmitted()
-        await people.transfer.task?.value
-        #expect(names(people) == ["Countess Ada Lovelace"])
-        #expect(latest(people.message).hasPrefix("Imported 1 person from friends.vcf; skipped 1: line 6"))
-        people.prompt.startExporting()
-        #expect(latest(people.prompt.inputLine) == InputLine(text: "people.vcf"))
-        #expect(latest(people.prompt.inputLineIsFocused))
-        edit(people.prompt, .deleteToStart, .insert("out.vcf"))
-        people.prompt.inputSubmitted()
-        await people.transfer.task?.value
-        #expect(files.files["out.vcf"]?.contains("N:Lovelace;Ada;;Countess;") == true)
-        #expect(latest(people.message) == "Exported 1 person to /home/test/out.vcf")
+    private func makeTransfer() -> PeopleTransferViewModel {
+        let transfer = PeopleTransferViewModel(runner: steps)
+        transfer.storeOpened(InMemoryPeopleStore())
+        return transfer
     }
 
-    @Test func aMissingFileSaysSoAndChangesNothing() async {
-        let people = makeViewModel()
-        people.prompt.startImporting()
-        type("nowhere.vcf", into: people.prompt)
-        people.prompt.inputSubmitted()
-        await people.transfer.task?.value
-        #expect(latest(people.message) == "Not imported: nowhere.vcf cannot be read: no such file")
-        #expect(latest(people.messageIsProblem))
+    /// `count` people read from a file, `Person 1 Test` and on, with the text of their cards.
+    private func read(_ count: Int, problems: [VCard.Problem] = []) -> VCard.Import {
+        let people = (1...count).map { Person(id: "p\($0)", firstName: "Person \($0)", lastName: "Test") }
+        return VCard.Import(people: people, problems: problems, cards: people.map { "card of \($0.id)\n" })
     }
 
-    @Test func aCardImportedAndExportedUntouchedComesBackByteForByte() async throws {
-        let apple = [
-            "BEGIN:VCARD", "VERSION:3.0", "N:Lovelace;Ada;;Countess;", "FN:Countess Ada Lovelace",
-            "item1.EMAIL;type=INTERNET;type=pref:ada@example.org", "item1.X-ABLabel:_$!<Other>!$_",
-            "PHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHR",
-            " oaHx4dGhwcICQuJyAiLCMcHCg3KSwwMTQ0NB8nOT04MjwuMzQy/9k=", "BDAY:1815-12-10", "END:VCARD",
-        ].joined(separator: "\r\n") + "\r\n"
-        files.files["ada.vcf"] = apple
-        let people = makeViewModel()
-        people.prompt.startImporting()
-        type("ada.vcf", into: people.prompt)
-        people.prompt.inputSubmitted()
-        await people.transfer.task?.value
-        people.prompt.startExporting()
-        people.prompt.inputSubmitted()
-        await people.transfer.task?.value
-        #expect(files.files["people.vcf"] == apple)
-    }
-
-    // MARK: - Long transfers
-
-    /// A vCard file of `count` people, `Person 0001 Test` and on.
-    private func cards(_ count: Int) -> String {
-        (1...count).map { String(format: "BEGIN:VCARD\nVERSION:4.0\nN:Test;Person %04d;;;\nEND:VCARD", $0) }
-            .joined(separator: "\n")
-    }
-
-    private func importFile(_ path: String, into people: PeopleListViewModel) {
-        people.prompt.startImporting()
-        type(path, into: people.prompt)
-        people.prompt.inputSubmitted()
-    }
-
-    @Test func anImportSaysHowFarItGotBatchByBatchAndTheListFollows() async {
-        files.files["many.vcf"] = cards(250)
-        let people = makeViewModel()
-        let progress = ValueRecorder(people.transfer.progress)
-        importFile("many.vcf", into: people)
-        #expect(latest(people.transfer.isRunning))
-        await people.transfer.task?.value
-        await noticesDelivered()
-        // The first batch holds 100 cards; the next ones as many as the pace measured allows.
-        #expect(Array(progress.values.prefix(4)) == ["", "Reading many.vcf…", "Importing 0 of 250 people from many.vcf…",
-                                                      "Importing 100 of 250 people from many.vcf…"])
-        #expect(progress.values.last == "")
-        #expect(latest(people.countText) == "250 people")
-        #expect(latest(people.message) == "Imported 250 people from many.vcf")
-        #expect(!latest(people.transfer.isRunning))
-    }
-
-    @Test func escStopsAnImportKeepingTheBatchesCommitted() async {
-        files.files["many.vcf"] = cards(250)
-        let people = makeViewModel()
-        let transfer = people.transfer
-        let stopAfterTheFirstBatch = transfer.progress.bind { text in
-            if text.hasPrefix("Importing 100 ") { transfer.cancel() }
+    @Test func anImportAddsBatchesAtThePaceTheyTakeAndSaysHowFarItGot() {
+        let transfer = makeTransfer()
+        let progress = ValueRecorder(transfer.progress)
+        let running = ValueRecorder(transfer.isRunning)
+        let report = ValueRecorder(transfer.report)
+        transfer.importCards(from: "many.vcf")
+        #expect(steps.asked == [.read("many.vcf")])
+        steps.answer(with: .read(read(250)))
+        guard case .add(let first, let cards) = steps.asked.last else {
+            Issue.record("no batch asked for")
+            return
         }
-        importFile("many.vcf", into: people)
-        await transfer.task?.value
-        await noticesDelivered()
-        #expect(store.stored.count == 100)
-        #expect(latest(people.countText) == "100 people")
-        #expect(latest(people.message) == "Import stopped: 100 of 250 people imported from many.vcf")
-        #expect(!latest(people.messageIsProblem))
-        #expect(latest(transfer.progress).isEmpty)
-        _ = stopAfterTheFirstBatch
+        #expect(first.count == 100)
+        #expect(cards["p1"] == "card of p1\n")
+        steps.answer(with: .added(took: .milliseconds(16)))  // too slow: the next batch is half as long
+        guard case .add(let second, _) = steps.asked.last else {
+            Issue.record("no second batch")
+            return
+        }
+        #expect(second.map(\.id).first == "p101")
+        #expect(second.count == 50)
+        steps.answer(with: .added(took: .milliseconds(2)))
+        steps.answer(with: .added(took: .milliseconds(2)))
+        #expect(progress.values == ["", "Reading many.vcf…", "Importing 0 of 250 people from many.vcf…",
+                                    "Importing 100 of 250 people from many.vcf…", "Importing 150 of 250 people from many.vcf…", ""])
+        #expect(running.values == [false, true, false])
+        #expect(report.values == [nil, .init(text: "Imported 250 people from many.vcf", isProblem: false, addedPeople: true)])
     }
 
-    @Test func noFileIsAskedForWhileATransferRuns() async {
-        files.files["many.vcf"] = cards(3)
-        let people = makeViewModel()
-        importFile("many.vcf", into: people)
-        people.prompt.startExporting()
-        #expect(latest(people.prompt.mode) == .list)
-        #expect(latest(people.message) == "An import or export is running; Esc on the list stops it")
-        #expect(latest(people.messageIsProblem))
-        await people.transfer.task?.value
-        #expect(latest(people.message) == "Imported 3 people from many.vcf")
-        #expect(files.files["people.vcf"] == nil)
+    @Test func aStopEndsTheImportAfterTheBatchBeingWrittenKeepingItsPeople() {
+        let transfer = makeTransfer()
+        let progress = ValueRecorder(transfer.progress)
+        transfer.importCards(from: "many.vcf")
+        steps.answer(with: .read(read(250)))
+        transfer.cancel()
+        steps.answer(with: .added(took: .milliseconds(8)))
+        #expect(steps.pending.isEmpty)
+        #expect(progress.values.suffix(2) == ["Stopping…", ""])
+        #expect(latest(transfer.report) == .init(text: "Import stopped: 100 of 250 people imported from many.vcf", isProblem: false,
+                                                  addedPeople: true))
     }
 
-    @Test func anExportStoppedBeforeItsFileIsWrittenLeavesNoFile() async throws {
-        try store.add(Person(firstName: "Ada", lastName: "Lovelace"))
-        let people = makeViewModel()
-        people.prompt.startExporting()
-        people.prompt.inputSubmitted()
-        people.transfer.cancel()  // before the people are read: nothing is written
-        await people.transfer.task?.value
-        #expect(files.files["people.vcf"] == nil)
-        #expect(latest(people.message) == "Export stopped; people.vcf was not written")
+    @Test func cardsLeftOutAreNamedAndAFailureSaysHowFarItGot() {
+        let transfer = makeTransfer()
+        let report = ValueRecorder(transfer.report)
+        transfer.importCards(from: "friends.vcf")
+        steps.answer(with: .read(read(1, problems: [VCard.Problem(line: 6, reason: "the card has no END:VCARD")])))
+        steps.answer(with: .added(took: .milliseconds(1)))
+        transfer.importCards(from: "big.vcf")
+        steps.answer(with: .read(read(150)))
+        steps.answer(with: .added(took: .milliseconds(8)))
+        steps.answer(with: .failed("disk full"))
+        transfer.importCards(from: "nowhere.vcf")
+        steps.answer(with: .failed("nowhere.vcf cannot be read: no such file"))
+        #expect(report.values.map { $0?.text } == [nil, "Imported 1 person from friends.vcf; skipped 1: line 6: the card has no END:VCARD",
+                                                    "Import failed after 100 people: disk full",
+                                                    "Not imported: nowhere.vcf cannot be read: no such file"])
+        #expect(report.values.map { $0?.isProblem } == [nil, true, true, true])
+    }
+
+    @Test func theSameReportTwiceIsToldTwice() {
+        let transfer = makeTransfer()
+        let report = ValueRecorder(transfer.report)
+        for _ in 0..<2 {
+            transfer.importCards(from: "nowhere.vcf")
+            steps.answer(with: .failed("no such file"))
+        }
+        #expect(report.values.count == 3)
+    }
+
+    @Test func anExportGathersEveryoneThenWritesTheFile() {
+        let transfer = makeTransfer()
+        let progress = ValueRecorder(transfer.progress)
+        let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace")
+        transfer.exportCards(to: "out.vcf", sortedBy: .firstName)
+        #expect(steps.asked == [.gather(.firstName)])
+        steps.answer(with: .gathered([ada], cards: ["ada": "card"]))
+        #expect(steps.asked.last == .write([ada], cards: ["ada": "card"], to: "out.vcf"))
+        steps.answer(with: .written("/home/test/out.vcf"))
+        #expect(progress.values == ["", "Exporting to out.vcf…", "Writing out.vcf…", ""])
+        #expect(latest(transfer.report)?.text == "Exported 1 person to /home/test/out.vcf")
+    }
+
+    @Test func anExportStoppedBeforeItsFileIsWrittenWritesNothing() {
+        let transfer = makeTransfer()
+        transfer.exportCards(to: "people.vcf", sortedBy: .lastName)
+        transfer.cancel()
+        steps.answer(with: .gathered([], cards: [:]))
+        #expect(steps.asked == [.gather(.lastName)])
+        #expect(latest(transfer.report)?.text == "Export stopped; people.vcf was not written")
+    }
+
+    @Test func aTransferAskedForWhileOneRunsOrBeforeTheStoreOpensDoesNothing() {
+        let closed = PeopleTransferViewModel(runner: steps)
+        closed.importCards(from: "a.vcf")
+        #expect(steps.asked.isEmpty)
+        let transfer = makeTransfer()
+        transfer.importCards(from: "a.vcf")
+        transfer.exportCards(to: "b.vcf", sortedBy: .lastName)
+        #expect(steps.asked == [.read("a.vcf")])
     }
 
     @Test(arguments: [
@@ -150,6 +132,6 @@ struct PeopleTransferViewModelTests: PeopleTesting {
         (1, 1_000, 1),     // never empty
     ])
     func theNextBatchHoldsWhatItsTimeAllows(count: Int, milliseconds: Int, next: Int) {
-        #expect(PeopleTransferViewModel.nextBatchSize(after: count, took: .milliseconds(milliseconds)) == next)
+        #expect(PeopleTransfer.nextBatchSize(after: count, took: .milliseconds(milliseconds)) == next)
     }
 }

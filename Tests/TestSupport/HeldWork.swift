@@ -54,6 +54,16 @@ public final class HeldWork<Work, Answer>: WorkRunner {
         work.deliver(answer)
     }
 
+    /// Gives the latest piece of work held an answer on the way (how far it got), and holds it
+    /// still: its last answer comes with `answer`.
+    public func tell(_ answer: Answer, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let id = started.last(where: { held[$0] != nil }), let work = held[id] else {
+            Issue.record("no work held to tell", sourceLocation: sourceLocation)
+            return
+        }
+        work.deliver(answer)
+    }
+
     /// Answers the latest piece of work still held that is `work`: for a screen that asks for
     /// several kinds of work at once.
     public func answer(_ work: Work, with answer: Answer, sourceLocation: SourceLocation = #_sourceLocation) where Work: Equatable {

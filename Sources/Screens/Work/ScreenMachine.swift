@@ -17,6 +17,13 @@ public protocol ScreenState: Equatable, Sendable {
     mutating func handle(_ event: Event) -> [WorkOrder<Work>]
     /// The event that brings `answer`, the answer of the work `id`.
     static func event(answering id: WorkID, with answer: Answer) -> Event
+    /// Whether `answer` ends its work; an answer on the way (a sync's progress) does not, and
+    /// more come after it. Every answer ends its work unless the state says otherwise.
+    static func ends(with answer: Answer) -> Bool
+}
+
+extension ScreenState {
+    public static func ends(with answer: Answer) -> Bool { true }
 }
 
 /// The shell a view-model keeps around its screen's state: it applies each event's transition,
@@ -66,7 +73,8 @@ final class ScreenMachine<State: ScreenState> {
             case .start(let work, let id):
                 running.insert(id)
                 runner.start(work, as: id) { [weak self] answer in
-                    guard let self, running.remove(id) != nil else { return }
+                    guard let self, running.contains(id) else { return }
+                    if State.ends(with: answer) { running.remove(id) }
                     send(State.event(answering: id, with: answer))
                 }
             case .cancel(let id):

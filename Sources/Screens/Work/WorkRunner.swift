@@ -23,8 +23,9 @@ public protocol WorkRunner<Work, Answer>: AnyObject {
     associatedtype Work
     associatedtype Answer
 
-    /// Starts `work` as `id` (an id not in use); `deliver` is called once, on the main actor,
-    /// with its answer, unless `cancel(id)` comes first.
+    /// Starts `work` as `id` (an id not in use); `deliver` is called on the main actor with its
+    /// answer, unless `cancel(id)` comes first: once, or, for work that tells how far it got
+    /// (`ScreenState.ends(with:)`), with each answer on the way and then the last.
     func start(_ work: Work, as id: WorkID, deliver: @escaping @MainActor (Answer) -> Void)
 
     /// Stops the work `id`: its answer never comes, and a live service stops asking (a

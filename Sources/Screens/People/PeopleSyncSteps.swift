@@ -1,0 +1,55 @@
+import Models
+
+/// The live steps of the exchange with the people server: the sync runs in a task (its store work
+/// on the background runner), telling how far its reading got; what waits in the outbox is read
+/// at once, on the main actor, as the list reads its rows. The store and the sync come once the
+/// store opens.
+@MainActor
+final class PeopleSyncSteps: WorkRunner {
+    private let api: (any PeopleAPI)?
+    private let runner: any BackgroundRunner
+    private var store: (any PeopleStore)?
+    private var sync: PeopleSync?
+    private var tasks: [WorkID: Task<Void, Never>] = [:]
+
+    init(api: (any PeopleAPI)?, runner: any BackgroundRunner) {
+        self.api = api
+        self.runner = runner
+    }
+
+    isolated deinit {
+        for task in tasks.values { task.cancel() }
+    }
+
+    /// The store is open: from now on it can be synced.
+    func storeOpened(_ store: any PeopleStore) {
+        self.store = store
+        if let api { sync = PeopleSync(store: store, api: api, runner: runner) }
+    }
+
+    func start(_ work: PeopleExchange.Work, as id: WorkID, deliver: @escaping @MainActor (PeopleExchange.Answer) -> Void) {
+        switch work {
+        case .readOutbox:
+            let status = (try? store?.outboxStatus()) ?? .empty
+            let deletes = (try? store?.pendingDeletes().count) ?? 0
+            deliver(.outbox(waiting: status.pendingCount + deletes, lastError: status.lastError))
+        case .exchange(let fetching):
+            guard let sync else { return deliver(.ended(nil)) }
+            tasks[id] = Task { [weak self] in
+                let answer: PeopleExchange.Answer
+                do {
+                    let progress = { (progress: PeopleSyncProgress) in deliver(.progress(progress)) }
+                    answer = .ended(fetching ? try await sync.sync(progress: progress) : try await sync.postPending())
+                } catch {
+                    answer = .stopped("\(error)")
+                }
+                guard let self, !Task.isCancelled, tasks.removeValue(forKey: id) != nil else { return }
+                deliver(answer)
+            }
+        }
+    }
+
+    func cancel(_ id: WorkID) {
+        tasks.removeValue(forKey: id)?.cancel()
+    }
+}

@@ -1,0 +1,172 @@
+import Binding
+import Models
+
+/// The People screen's vCard transfer as a value: which file, how far it got, whether it was
+/// asked to stop, and how the last one ended. Its transitions name the work (read the file, add
+/// a batch, gather everyone, write the file) and never do it; the time each batch took comes
+/// in its answer.
+///
+/// ```swift
+/// var transfer = PeopleTransfer()
+/// transfer.handle(.importAsked("friends.vcf"))     // [.start(.read("friends.vcf"), as: work 1)]
+/// transfer.handle(.answered(work1, .read(cards)))  // [.start(.add(first 100 people…), as: work 2)]
+/// ```
+public struct PeopleTransfer: ScreenState {
+    /// What an import adds in its first batch; the next ones as many as the pace allows.
+    static let firstBatch = 100
+    /// What one batch of an import aims to take: a sixth of the longest wait another write (a
+    /// Scoreboard move) may have, which leaves room for its own commit and a batch that takes
+    /// longer than its pace said (one that merges the search index's segments, a slow disk).
+    static let batchTime = Duration.milliseconds(8)
+
+    /// The size of the next batch: as many cards as `batchTime` holds at the pace of the last
+    /// one, growing at most fourfold, and never empty.
+    static func nextBatchSize(after count: Int, took: Duration) -> Int {
+        let pace = Double(max(took.nanoseconds, 1)) / Double(max(count, 1))
+        let fits = Int(Double(batchTime.nanoseconds) / pace)
+        return min(max(1, fits), count * 4)
+    }
+
+    /// Where the transfer stands.
+    public enum Phase: Equatable, Sendable {
+        case idle
+        /// The file being read.
+        case reading(String)
+        /// The cards read from the file, `added` of them kept so far, the batch under way `size` long.
+        case importing(String, VCard.Import, added: Int, size: Int)
+        /// Everyone being read from the store, to write to the file.
+        case gathering(String)
+        /// The file being written with `count` people.
+        case writing(String, count: Int)
+    }
+
+    /// The work a transfer asks for.
+    public enum Work: Equatable, Sendable {
+        case read(String)
+        case add([Person], cards: [Person.ID: String])
+        case gather(PersonSortOrder)
+        case write([Person], cards: [Person.ID: String], to: String)
+    }
+
+    /// A piece of work's answer.
+    public enum Answer: Equatable, Sendable {
+        case read(VCard.Import)
+        case added(took: Duration)
+        case gathered([Person], cards: [Person.ID: String])
+        /// The file written, at this path as it was resolved.
+        case written(String)
+        case failed(String)
+    }
+
+    public enum Event: Equatable, Sendable {
+        case importAsked(String)
+        case exportAsked(String, PersonSortOrder)
+        /// Esc: stop after the batch being written.
+        case stopAsked
+        case answered(WorkID, Answer)
+    }
+
+    public private(set) var phase = Phase.idle
+    /// Whether the transfer was asked to stop.
+    public private(set) var isStopping = false
+    /// How the last transfer ended, and how many have ended.
+    public private(set) var report: PeopleTransferViewModel.Report?
+    public private(set) var reports = 0
+    private var running: WorkID?
+    private var lastWork = WorkID.none
+
+    public init() {}
+
+    public static func event(answering id: WorkID, with answer: Answer) -> Event { .answered(id, answer) }
+
+    /// Moves the state on by `event`. A transfer asked for while one runs is refused (the list
+    /// asks for no file then).
+    public mutating func handle(_ event: Event) -> [WorkOrder<Work>] {
+        switch event {
+        case .importAsked(let path):
+            guard phase == .idle else { return [] }
+            return begin(.reading(path), .read(path))
+        case .exportAsked(let path, let order):
+            guard phase == .idle else { return [] }
+            return begin(.gathering(path), .gather(order))
+        case .stopAsked:
+            if phase != .idle { isStopping = true }
+            return []
+        case .answered(let id, let answer):
+            guard id == running else { return [] }
+            running = nil
+            return handle(answer)
+        }
+    }
+
+    private mutating func handle(_ answer: Answer) -> [WorkOrder<Work>] {
+        switch (phase, answer) {
+        case (.reading(let path), .read(let cards)):
+            return nextBatch(path, cards, added: 0, size: Self.firstBatch)
+        case (.importing(let path, let cards, let added, let size), .added(let took)):
+            let count = min(size, cards.people.count - added)
+            return nextBatch(path, cards, added: added + count, size: Self.nextBatchSize(after: count, took: took))
+        case (.importing(_, _, let added, _), .failed(let message)):
+            return finish(added > 0 ? "Import failed after \(PeopleListed.count(added)): \(message)" : "Not imported: \(message)",
+                          isProblem: true, addedPeople: added > 0)
+        case (.reading, .failed(let message)):
+            return finish("Not imported: \(message)", isProblem: true)
+        case (.gathering(let path), .gathered(let everyone, let cards)):
+            guard !isStopping else { return finish("Export stopped; \(path) was not written") }
+            return begin(.writing(path, count: everyone.count), .write(everyone, cards: cards, to: path))
+        case (.writing(_, let count), .written(let path)):
+            return finish("Exported \(PeopleListed.count(count)) to \(path)")
+        case (.gathering, .failed(let message)), (.writing, .failed(let message)):
+            return finish("Not exported: \(message)", isProblem: true)
+        default:
+            return []
+        }
+    }
+
+    /// Adds the next batch of `cards`, or ends: all added, or asked to stop.
+    private mutating func nextBatch(_ path: String, _ cards: VCard.Import, added: Int, size: Int) -> [WorkOrder<Work>] {
+        let total = cards.people.count
+        guard added < total, !isStopping else {
+            let skipped = cards.problems.isEmpty ? ""
+                : "; skipped \(cards.problems.count): \(cards.problems.prefix(3).map(\.description).joined(separator: "; "))"
+            let stopped = added < total
+            return finish(stopped ? "Import stopped: \(added.grouped) of \(PeopleListed.count(total)) imported from \(path)"
+                                  : "Imported \(PeopleListed.count(added)) from \(path)\(skipped)",
+                          isProblem: !cards.problems.isEmpty && !stopped, addedPeople: added > 0)
+        }
+        let range = added..<min(added + size, total)
+        let batch = Array(cards.people[range])
+        let kept = cards.cards.count >= range.upperBound
+            ? Dictionary(zip(batch.map(\.id), cards.cards[range]), uniquingKeysWith: { _, last in last }) : [:]
+        return begin(.importing(path, cards, added: added, size: size), .add(batch, cards: kept))
+    }
+
+    private mutating func begin(_ phase: Phase, _ work: Work) -> [WorkOrder<Work>] {
+        if self.phase == .idle { isStopping = false }
+        self.phase = phase
+        lastWork = lastWork.next
+        running = lastWork
+        return [.start(work, as: lastWork)]
+    }
+
+    private mutating func finish(_ text: String, isProblem: Bool = false, addedPeople: Bool = false) -> [WorkOrder<Work>] {
+        phase = .idle
+        isStopping = false
+        report = PeopleTransferViewModel.Report(text: text, isProblem: isProblem, addedPeople: addedPeople)
+        reports += 1
+        return []
+    }
+
+    /// How far the transfer got, in words; empty while none runs.
+    public var progress: String {
+        if isStopping { return "Stopping…" }
+        return switch phase {
+        case .idle: ""
+        case .reading(let path): "Reading \(path)…"
+        case .importing(let path, let cards, let added, _):
+            "Importing \(added.grouped) of \(PeopleListed.count(cards.people.count)) from \(path)…"
+        case .gathering(let path): "Exporting to \(path)…"
+        case .writing(let path, _): "Writing \(path)…"
+        }
+    }
+}

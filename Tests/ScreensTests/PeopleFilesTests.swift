@@ -1,0 +1,121 @@
+import Foundation
+import Models
+@testable import Screens
+import Testing
+import TestSupport
+
+/// The People screen's vCard files end to end in memory: the prompt asks for the path, the
+/// transfer's live steps read and write the files and the store, and the list shows what came.
+@MainActor
+struct PeopleFilesTests: PeopleTesting {
+    let store = InMemoryPeopleStore()
+    let preferences = InMemoryPreferences()
+    let files = InMemoryTextFiles()
+
+    @Test func importsGoodCardsReportsBadOnesAndExportsEveryone() async throws {
+        files.files["friends.vcf"] = """
+            BEGIN:VCARD
+            VERSION:4.0
+            N:Lovelace;Ada;;Countess;
+            BDAY:18151210
+            END:VCARD
+            BEGIN:VCARD
+            VERSION:4.0
+            N:Babbage;Charles;;;
+            """
+        let people = makeViewModel()
+        people.prompt.startImporting()
+        #expect(latest(people.prompt.inputPrompt) == "Import vCard file")
+        type("friends.vcf", into: people.prompt)
+        people.prompt.inputSubmitted()
+        await untilIdle(people.isBusy)
+        #expect(names(people) == ["Countess Ada Lovelace"])
+        #expect(latest(people.message).hasPrefix("Imported 1 person from friends.vcf; skipped 1: line 6"))
+        people.prompt.startExporting()
+        #expect(latest(people.prompt.inputLine) == InputLine(text: "people.vcf"))
+        #expect(latest(people.prompt.inputLineIsFocused))
+        edit(people.prompt, .deleteToStart, .insert("out.vcf"))
+        people.prompt.inputSubmitted()
+        await untilIdle(people.isBusy)
+        #expect(files.files["out.vcf"]?.contains("N:Lovelace;Ada;;Countess;") == true)
+        #expect(latest(people.message) == "Exported 1 person to /home/test/out.vcf")
+    }
+
+    @Test func aMissingFileSaysSoAndChangesNothing() async {
+        let people = makeViewModel()
+        people.prompt.startImporting()
+        type("nowhere.vcf", into: people.prompt)
+        people.prompt.inputSubmitted()
+        await untilIdle(people.isBusy)
+        #expect(latest(people.message) == "Not imported: nowhere.vcf cannot be read: no such file")
+        #expect(latest(people.messageIsProblem))
+    }
+
+    @Test func aCardImportedAndExportedUntouchedComesBackByteForByte() async throws {
+        let apple = [
+            "BEGIN:VCARD", "VERSION:3.0", "N:Lovelace;Ada;;Countess;", "FN:Countess Ada Lovelace",
+            "item1.EMAIL;type=INTERNET;type=pref:ada@example.org", "item1.X-ABLabel:_$!<Other>!$_",
+            "PHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHR",
+            " oaHx4dGhwcICQuJyAiLCMcHCg3KSwwMTQ0NB8nOT04MjwuMzQy/9k=", "BDAY:1815-12-10", "END:VCARD",
+        ].joined(separator: "\r\n") + "\r\n"
+        files.files["ada.vcf"] = apple
+        let people = makeViewModel()
+        people.prompt.startImporting()
+        type("ada.vcf", into: people.prompt)
+        people.prompt.inputSubmitted()
+        await untilIdle(people.isBusy)
+        people.prompt.startExporting()
+        people.prompt.inputSubmitted()
+        await untilIdle(people.isBusy)
+        #expect(files.files["people.vcf"] == apple)
+    }
+
+    // MARK: - Long transfers
+
+    /// A vCard file of `count` people, `Person 0001 Test` and on.
+    private func cards(_ count: Int) -> String {
+        (1...count).map { String(format: "BEGIN:VCARD\nVERSION:4.0\nN:Test;Person %04d;;;\nEND:VCARD", $0) }
+            .joined(separator: "\n")
+    }
+
+    private func importFile(_ path: String, into people: PeopleListViewModel) {
+        people.prompt.startImporting()
+        type(path, into: people.prompt)
+        people.prompt.inputSubmitted()
+    }
+
+    @Test func theListFollowsAnImportBatchByBatch() async {
+        files.files["many.vcf"] = cards(250)
+        let people = makeViewModel()
+        let counts = ValueRecorder(people.countText)
+        importFile("many.vcf", into: people)
+        await untilIdle(people.isBusy)
+        #expect(counts.values.first == "0 people")
+        #expect(counts.values.last == "250 people")
+        #expect(latest(people.message) == "Imported 250 people from many.vcf")
+    }
+
+    @Test func noFileIsAskedForWhileATransferRuns() async {
+        files.files["many.vcf"] = cards(3)
+        let people = makeViewModel()
+        importFile("many.vcf", into: people)
+        people.prompt.startExporting()
+        #expect(latest(people.prompt.mode) == .list)
+        #expect(latest(people.message) == "An import or export is running; Esc on the list stops it")
+        #expect(latest(people.messageIsProblem))
+        await untilIdle(people.isBusy)
+        #expect(latest(people.message) == "Imported 3 people from many.vcf")
+        #expect(files.files["people.vcf"] == nil)
+    }
+
+    @Test func anExportStoppedBeforeItsFileIsWrittenLeavesNoFile() async throws {
+        try store.add(Person(firstName: "Ada", lastName: "Lovelace"))
+        let people = makeViewModel()
+        people.prompt.startExporting()
+        people.prompt.inputSubmitted()
+        people.transfer.cancel()  // before the people are read: nothing is written
+        await untilIdle(people.isBusy)
+        #expect(files.files["people.vcf"] == nil)
+        #expect(latest(people.message) == "Export stopped; people.vcf was not written")
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Models
+import Screens
+import Testing
+import TestSupport
+
+/// The People screen with a people server, end to end in memory: the list, the real sync and a
+/// scripted server; each test waits for the screen to be no longer busy.
+@MainActor
+struct PeopleServerTests: PeopleTesting {
+    let store = InMemoryPeopleStore()
+    let preferences = InMemoryPreferences()
+    let files = InMemoryTextFiles()
+
+    @Test func syncMergesTheServersPeopleWithoutDuplicates() async throws {
+        let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace")
+        try store.merge([ada])
+        let api = ScriptedPeopleAPI(people: [ada, Person(id: "grace", firstName: "Grace", lastName: "Hopper")])
+        let people = makeViewModel(api: api)
+        await untilIdle(people.isBusy)
+        #expect(names(people) == ["Grace Hopper", "Ada Lovelace"])
+        #expect(latest(people.syncStatus.text) == "Synced")
+    }
+
+    @Test func aDeleteIsSentAtOnce() async throws {
+        let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace")
+        let api = ScriptedPeopleAPI(people: [ada, Person(id: "grace", firstName: "Grace", lastName: "Hopper")])
+        let people = makeViewModel(api: api)
+        await untilIdle(people.isBusy)
+        people.prompt.askToDelete()  // Hopper, first by last name
+        people.prompt.confirmDelete(true)
+        await untilIdle(people.isBusy)
+        #expect(api.known == [ada])
+        #expect(store.outbox.isEmpty)
+        #expect(latest(people.syncStatus.text) == "Synced")
+    }
+
+    @Test func aDeleteThatCannotBeSentWaitsAndSaysWhy() async throws {
+        let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace")
+        let api = ScriptedPeopleAPI(people: [ada, Person(id: "grace", firstName: "Grace", lastName: "Hopper")])
+        let people = makeViewModel(api: api)
+        await untilIdle(people.isBusy)
+        api.failDeletes(with: .noNetwork)
+        people.prompt.askToDelete()
+        people.prompt.confirmDelete(true)
+        await untilIdle(people.isBusy)
+        #expect(latest(people.syncStatus.text) == "1 person waiting to be sent: no network: the people server could not be reached")
+        #expect(latest(people.syncStatus.isProblem))
+    }
+
+    @Test func aFailedPostIsKeptAndRetried() async throws {
+        let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace")
+        try store.add(ada)
+        let api = ScriptedPeopleAPI()
+        api.failPosts(of: "ada", with: .serverError(status: 500))
+        let people = makeViewModel(api: api)
+        await untilIdle(people.isBusy)
+        #expect(latest(people.syncStatus.text) == "1 person waiting to be sent: the people server answered 500")
+        #expect(latest(people.syncStatus.isProblem))
+        #expect(store.outbox.map(\.person) == [ada])
+        api.failPosts(of: "ada", with: nil)
+        people.syncStatus.syncNow()
+        await untilIdle(people.isBusy)
+        #expect(latest(people.syncStatus.text) == "Synced")
+        #expect(store.outbox.isEmpty)
+        #expect(api.known == [ada])
+    }
+
+    @Test func theHeaderCountsTheCardsReadUpWhileTheListFillsIn() async throws {
+        let api = ScriptedPeopleAPI(people: (0..<150).map { Person(id: "p\($0)", firstName: "P\($0)", lastName: "Person") })
+        let people = makeViewModel(api: api)
+        let text = ValueRecorder(people.syncStatus.text)
+        await untilIdle(people.isBusy)
+        #expect(text.values == ["Syncing…", "Syncing… 0 of 150 cards", "Syncing… 100 of 150 cards",
+                                "Syncing… 150 of 150 cards", "Synced"])
+        #expect(latest(people.matchCount) == 150)
+    }
+
+    @Test func rReadsWhatChangedOnTheServerThenSends() async throws {
+        let api = ScriptedPeopleAPI(people: [Person(id: "ada", firstName: "Ada", lastName: "Lovelace")])
+        let people = makeViewModel(api: api)
+        await untilIdle(people.isBusy)
+        api.storeElsewhere(VCard.text(for: [Person(id: "grace", firstName: "Grace", lastName: "Hopper")]),
+                           at: ScriptedPeopleAPI.href(of: "grace"))
+        try store.add(Person(id: "alan", firstName: "Alan", lastName: "Turing"))
+        people.syncStatus.syncNow()
+        await untilIdle(people.isBusy)
+        #expect(names(people) == ["Grace Hopper", "Ada Lovelace", "Alan Turing"])
+        #expect(Set(api.known.map(\.id)) == ["ada", "grace", "alan"])
+        #expect(latest(people.syncStatus.text) == "Synced")
+    }
+
+    @Test func anEditMadeHereAndOnTheServerIsAnnouncedWithBothVersionsKept() async throws {
+        let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace")
+        let api = ScriptedPeopleAPI(people: [ada])
+        let people = makeViewModel(api: api)
+        await untilIdle(people.isBusy)
+        var there = ada
+        there.firstName = "Augusta"
+        api.storeElsewhere(VCard.text(for: [there]), at: ScriptedPeopleAPI.href(of: "ada"))
+        var here = ada
+        here.firstName = "Countess"
+        try store.update(here, at: Date())
+        people.syncStatus.syncNow()
+        await untilIdle(people.isBusy)
+        #expect(latest(people.message) == "1 person changed both here and on the server: both versions kept, yours marked (conflict)")
+        #expect(latest(people.messageIsProblem))
+        #expect(names(people) == ["Augusta Lovelace", "Countess Lovelace (conflict)"])
+        #expect(latest(people.syncStatus.text) == "Synced")
+    }
+
+    @Test func aCardTheServerHoldsThatCannotBeReadIsNamedAndLeftAlone() async throws {
+        let api = ScriptedPeopleAPI()
+        // Cut short: the card's END:VCARD never comes.
+        api.storeElsewhere("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Lovel", at: "/ada/contacts/broken.vcf")
+        let people = makeViewModel(api: api)
+        await untilIdle(people.isBusy)
+        #expect(latest(people.message) == "Cannot read the server's card /ada/contacts/broken.vcf, left as it is")
+        #expect(api.cardTexts["/ada/contacts/broken.vcf"] == "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Lovel")
+    }
+
+    @Test func rPressedDuringASyncReadsTheServerOnceMoreAfterIt() async throws {
+        let api = ScriptedPeopleAPI()
+        let gate = AsyncStream<Void>.makeStream()
+        api.beforeEachPost { _ in for await _ in gate.stream {} }
+        try store.add(Person(id: "ada", firstName: "Ada", lastName: "Lovelace"))
+        let people = makeViewModel(api: api)
+        while api.attemptedPosts.isEmpty { await Task.yield() }
+        api.storeElsewhere(VCard.text(for: [Person(id: "grace", firstName: "Grace", lastName: "Hopper")]),
+                           at: ScriptedPeopleAPI.href(of: "grace"))
+        let busy = ValueRecorder(people.isBusy)
+        people.syncStatus.syncNow()
+        #expect(latest(people.syncStatus.text) == "Syncing…")
+        gate.continuation.finish()
+        await untilIdle(people.isBusy)
+        #expect(busy.values == [true, false], "the r joins the sync under way")
+        #expect(names(people) == ["Grace Hopper", "Ada Lovelace"])
+        #expect(latest(people.syncStatus.text) == "Synced")
+    }
+}
