@@ -76,12 +76,12 @@ struct PeopleListViewModelTests: PeopleTesting {
         #expect(names(people) == ["Grace Hopper", "Ada Lovelace"])
     }
 
-    @Test func aHiddenScreenReadsTheCommitsMadeMeanwhileOnceItShows() async throws {
+    @Test func aHiddenScreenReadsTheCommitsMadeMeanwhileOnceItShows() throws {
         let people = makeViewModel()
         people.screenDisappeared()
         let countsBefore = store.counts
         try store.add([Person(id: "1", firstName: "Ada", lastName: "Lovelace")])  // as an import's batch
-        await noticesDelivered()
+        store.deliverNotices()
         #expect(store.counts == countsBefore, "nothing read while hidden")
         #expect(latest(people.countText) == "0 people")
         people.screenAppeared()
@@ -89,7 +89,7 @@ struct PeopleListViewModelTests: PeopleTesting {
         #expect(names(people) == ["Ada Lovelace"])
     }
 
-    @Test func theCountAndTheRowsAgreeWhileCommitsLandRightAfterEachRead() async throws {
+    @Test func theCountAndTheRowsAgreeWhileCommitsLandRightAfterEachRead() throws {
         let people = makeViewModel()
         people.screenDisappeared()
         try store.add([Person(id: "1", firstName: "Ada", lastName: "Lovelace")])
@@ -97,7 +97,7 @@ struct PeopleListViewModelTests: PeopleTesting {
         people.screenAppeared()
         #expect(names(people) == ["Ada Lovelace"])
         #expect(latest(people.countText) == "1 person")
-        await noticesDelivered()
+        store.deliverNotices()
         #expect(names(people) == ["Grace Hopper", "Ada Lovelace"])
         #expect(latest(people.countText) == "2 people")
     }
@@ -152,30 +152,30 @@ struct PeopleListViewModelTests: PeopleTesting {
         #expect(names(people).count == 2)
     }
 
-    @Test func aWriteOfItsOwnIsReadOnceAndOneFromElsewhereWhenToldOfIt() async throws {
+    @Test func aWriteOfItsOwnIsReadOnceAndOneFromElsewhereWhenToldOfIt() throws {
         let people = makeViewModel()
-        await noticesDelivered()
+        store.deliverNotices()
         let counted = store.counts
         add(people, ["", "Ada", "Lovelace", ""])
         #expect(names(people) == ["Ada Lovelace"])
-        await noticesDelivered()
+        store.deliverNotices()
         #expect(store.counts == counted + 1)
 
         try store.add([Person(firstName: "Grace", lastName: "Hopper")])
         #expect(names(people) == ["Ada Lovelace"])
-        await noticesDelivered()
+        store.deliverNotices()
         #expect(names(people) == ["Grace Hopper", "Ada Lovelace"])
         #expect(store.counts == counted + 2)
     }
 
-    @Test func aReadThatFailsAfterAWriteIsTriedAgainWhenTheStoreTellsOfIt() async {
+    @Test func aReadThatFailsAfterAWriteIsTriedAgainWhenTheStoreTellsOfIt() {
         let people = makeViewModel()
-        await noticesDelivered()
+        store.deliverNotices()
         store.failReads = InMemoryGameLibrary.Failure(description: "database is locked")
         add(people, ["", "Ada", "Lovelace", ""])
         #expect(names(people).isEmpty)
         store.failReads = nil
-        await noticesDelivered()
+        store.deliverNotices()
         #expect(names(people) == ["Ada Lovelace"])
     }
 

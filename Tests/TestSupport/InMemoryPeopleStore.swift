@@ -2,7 +2,8 @@ import Foundation
 import Models
 
 /// A people store in memory, for view-model and sync tests, used from one thread; it can be told
-/// to fail, and tells its observers on their queues after every change.
+/// to fail, and tells its observers on their queues after every change (commits in a row told
+/// once), or at once when a test calls `deliverNotices()`.
 public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
     /// The people kept, in no particular order.
     public private(set) var stored: [Person.ID: Person] = [:]
@@ -18,6 +19,8 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
     private var failures = 0
     private var failureOrder: [Person.ID: Int] = [:]
     private var observers: [UUID: (DispatchQueue, @Sendable () -> Void)] = [:]
+    /// The observers with a notice on its way.
+    private var noticed: Set<UUID> = []
     private var commits = 0
     private var pendingForeignCommit = false
     /// The day on the user's calendar, from which the next birthdays are counted.
@@ -290,7 +293,21 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
 
     private func changed() {
         commits += 1
-        for (queue, onChange) in observers.values { queue.async(execute: onChange) }
+        for (key, (queue, _)) in observers where noticed.insert(key).inserted {
+            queue.async { [weak self] in self?.tell(key) }
+        }
+    }
+
+    /// Tells each observer with a notice on its way, now, on the caller's thread, as its queue
+    /// would: a test on the main actor sees the notices of the commits so far without waiting.
+    public func deliverNotices() {
+        for key in noticed { tell(key) }
+    }
+
+    /// Tells the observer `key` of the commits since it was last told, once.
+    private func tell(_ key: UUID) {
+        guard noticed.remove(key) != nil, let (_, onChange) = observers[key] else { return }
+        onChange()
     }
 
     private func failIfAsked() throws {
