@@ -25,7 +25,7 @@ struct EveryScreenHarness {
             let films = ImmediateMovieService(films: MoviesAndSearchViewTests.films)
             movies = MovieListViewModel(service: films)
             search = MovieSearchViewModel(service: films, scheduler: scheduler)
-            let geocoder = ListGeocoder(["McGaheysville, VA": [.mcGaheysville], "Par": [.paris, .richmondVA], "Tokyo": [.tokyo]])
+            let geocoder = ListGeocoder(["McGaheysville, VA": [.mcGaheysville], "Par": [.paris, .richmondVA], "Tokyo": [.tokyo]], knowsNothingElse: true)
             let preferences = InMemoryPreferences()
             weather = WeatherViewModel(geocoder: geocoder, suggester: geocoder, service: SampleReportService().keeping(in: preferences),
                                        scheduler: scheduler, now: { .testNow }, timeZone: .testZone, openPreferences: { preferences })

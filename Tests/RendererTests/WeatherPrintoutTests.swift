@@ -8,7 +8,7 @@ import TestSupport
 /// The Weather screen written for a shell: written when the busy output falls, from the outputs alone.
 @MainActor
 @Suite struct WeatherPrintoutTests {
-    let geocoder = ListGeocoder(["Paris": [.paris]])
+    let geocoder = ListGeocoder(["Paris": [.paris]], nowhere: ["Atlantis"])
     let service = ControlledWeatherService()
 
     private func weather(_ place: String) -> WeatherViewModel {

@@ -6,7 +6,7 @@ import TestSupport
 
 @MainActor
 @Suite struct WeatherViewTests {
-    let geocoder = ListGeocoder(["McGaheysville, VA": [.mcGaheysville], "Par": [.paris, .richmondVA]])
+    let geocoder = ListGeocoder(["McGaheysville, VA": [.mcGaheysville], "Par": [.paris, .richmondVA]], nowhere: ["u"])
     let service = ControlledWeatherService()
     let preferences = InMemoryPreferences()
 

@@ -1,17 +1,25 @@
 import Foundation
 import Models
+import Testing
 
 /// A geocoder that knows the places it is given, by exact (case-insensitive) query, and can be
-/// told to fail.
+/// told to fail. A query it was not given records a test failure: a test that means a place to
+/// be unknown says so (`nowhere`), and one that types at random says that it knows nowhere else
+/// (`knowsNothingElse`).
 public final class ListGeocoder: Geocoder, @unchecked Sendable {
     private let lock = NSLock()
     private var places: [String: [Place]]
     private var failure: (any Error)?
     private var asked: [String] = []
+    private let knowsNothingElse: Bool
 
-    /// Creates a geocoder that answers each key of `places` with its value, anything else with none.
-    public init(_ places: [String: [Place]]) {
-        self.places = Dictionary(uniqueKeysWithValues: places.map { ($0.key.lowercased(), $0.value) })
+    /// Creates a geocoder that answers each key of `places` with its value, and each of `nowhere`
+    /// with none; any other query with none too when `knowsNothingElse`, else with a failure of
+    /// the test.
+    public init(_ places: [String: [Place]], nowhere: [String] = [], knowsNothingElse: Bool = false) {
+        self.places = Dictionary(uniqueKeysWithValues: places.map { ($0.key.lowercased(), $0.value) }
+            + nowhere.map { ($0.lowercased(), []) })
+        self.knowsNothingElse = knowsNothingElse
     }
 
     /// Every query asked, in order.
@@ -26,7 +34,12 @@ public final class ListGeocoder: Geocoder, @unchecked Sendable {
         try lock.withLock {
             asked.append(query)
             if let failure { throw failure }
-            return Array((places[query.lowercased()] ?? []).prefix(limit))
+            guard let found = places[query.lowercased()] else {
+                if knowsNothingElse { return [] }
+                Issue.record("the geocoder was asked for “\(query)”, which the test did not set up")
+                return []
+            }
+            return Array(found.prefix(limit))
         }
     }
 }
