@@ -191,7 +191,8 @@ bench: release
 	python3 Scripts/sync-perf.py --binary $(RELEASE_BINARY)
 
 ## perf: measure the release binary in a 100x30 pseudo-terminal, then keys during an import of
-## 20,000 vCards and of 10,000 with a photo each, then the subcommands from exec to exit
+## 20,000 vCards and of 10,000 with a photo each, then the subcommands from exec to exit, then
+## keys in People's form among 100,000 people while a sync sends them to Radicale
 ## (see Docs/Performance.md)
 perf: release
 	@Scripts/ensure-deps.sh perf
@@ -200,6 +201,7 @@ perf: release
 	python3 Scripts/import-perf.py --binary $(RELEASE_BINARY)
 	python3 Scripts/import-perf.py --binary $(RELEASE_BINARY) --runs 3 --cards 10000 --photo-bytes 10000 --import-seconds 6
 	python3 Scripts/cli-perf.py --binary $(RELEASE_BINARY) --bench-binary .build/release/mvvm-tui-bench
+	python3 Scripts/form-perf.py --binary $(RELEASE_BINARY) --bench-binary .build/release/mvvm-tui-bench
 
 ## size: what the release binary's bytes are, by library and kind of section, from the map of
 ## its link (Scripts/binary-size.py; Docs/Performance.md, "What the binary holds")

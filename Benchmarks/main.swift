@@ -108,6 +108,7 @@ func drawingFigures() async throws -> [Figure] {
 }
 
 /// The People screen's reads on a database of 100,000 people in a temporary file, and an import.
+@MainActor
 func peopleFigures() throws -> [Figure] {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mvvm-tui-bench-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -129,6 +130,31 @@ func peopleFigures() throws -> [Figure] {
         figures.append(Figure(name: "people: filter keystroke “\(filter)”, count and page", value: try milliseconds { try screen(filter, .lastName) },
                               unit: "ms", budget: 20))
     }
+    // What a save in the form does among 100,000 people: the write, then the list's read again.
+    var added = 0
+    figures.append(Figure(name: "people: add one person (one transaction)", value: try milliseconds {
+        added += 1
+        try store.add(Person(id: "bench-\(added)", firstName: "Form\(added)", lastName: "Perf"))
+    }, unit: "ms", budget: 5))
+    guard var edited = try store.people(matching: "", sortedBy: .lastName, offset: 500, limit: 1).first else { return figures }
+    figures.append(Figure(name: "people: edit one person (one transaction)", value: try milliseconds {
+        edited.firstName += "e"
+        try store.update(edited, at: Date())
+    }, unit: "ms", budget: 5))
+    figures.append(Figure(name: "people: counts and page at once (the list after a write)", value: try milliseconds {
+        _ = try store.page(matching: "", sortedBy: .lastName, limit: rows) { _ in 0 }
+    }, unit: "ms", budget: 5))
+    figures.append(Figure(name: "people: birthdays within a week, all of them", value: try milliseconds {
+        _ = try store.birthdays(within: 7)
+    }, unit: "ms", budget: nil))
+    figures.append(Figure(name: "people: birthdays within a week, the first 20 (the screen's)", value: try milliseconds {
+        _ = try store.birthdays(within: 7, limit: 20)
+    }, unit: "ms", budget: 2))
+    figures.append(Figure(name: "people: what waits in the outbox (the header after a write)", value: try milliseconds {
+        _ = try store.outboxStatus()
+        _ = try store.pendingDeletes()
+    }, unit: "ms", budget: 2))
+    figures.append(try formSaveFigure(store: store))
     let cards = VCard.text(for: syntheticPeople(count: 10_000, seed: 2))
     figures.append(Figure(name: "people: read 10,000 vCards", value: milliseconds(runs: 3) { _ = VCard.people(from: cards) },
                           unit: "ms", budget: nil))
@@ -141,6 +167,35 @@ func peopleFigures() throws -> [Figure] {
     }
     figures.append(Figure(name: "people: import 10,000 vCards (read, one transaction)", value: importing, unit: "ms", budget: 2_000))
     return figures
+}
+
+/// A save in the People form among 100,000 people, as Enter on its last field does it: the
+/// person committed, the list and the header read again, the news said.
+@MainActor
+func formSaveFigure(store: SQLitePeopleStore) throws -> Figure {
+    let people = PeopleListViewModel(openStore: { store }, openPreferences: { InMemoryPreferencesForBench() }, api: nil,
+                                     files: LocalTextFiles(), runner: PeopleWorkQueue(), today: { CalendarDay(year: 2026, month: 11, day: 22) },
+                                     now: Date.init)
+    people.setVisibleRowCount(25)
+    people.screenAppeared()
+    var number = 0
+    let time = milliseconds {
+        number += 1
+        people.prompt.startAdding()
+        for text in ["", "Form\(number)", "Perf", "", ""] {
+            people.prompt.inputLineEdited(.insert(text))
+            people.prompt.nextField()
+        }
+        people.prompt.nextField()  // the last field: saves
+    }
+    return Figure(name: "people: a person added through the form among 100,000 (six fields, the save)", value: time, unit: "ms", budget: 5)
+}
+
+/// Preferences in memory: the benchmark keeps no order.
+final class InMemoryPreferencesForBench: PreferencesStore {
+    private var values: [String: String] = [:]
+    func string(forKey key: String) throws -> String? { values[key] }
+    func set(_ value: String?, forKey key: String) throws { values[key] = value }
 }
 
 /// `count` people with names drawn from short lists (so that many share a name) and birthdays,

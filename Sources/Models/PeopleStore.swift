@@ -28,8 +28,9 @@ public protocol PeopleReading: AnyObject, Sendable {
     func page(matching filter: String, sortedBy order: PersonSortOrder, limit: Int,
               at place: (_ matches: Int) -> Int) throws -> PeoplePage
     /// The people whose birthday falls within `days` days from today (today's included), in
-    /// the order of their next birthday. Read through the month and day alone.
-    func birthdays(within days: Int) throws -> [Person]
+    /// the order of their next birthday, at most `limit` of them. Read through the month and
+    /// day alone.
+    func birthdays(within days: Int, limit: Int) throws -> [Person]
     /// The person with `id`, or nil when there is none.
     func person(id: Person.ID) throws -> Person?
     /// Whether another program (another instance on the same data folder) committed since this
@@ -109,6 +110,13 @@ public protocol PeopleServerBook: AnyObject, Sendable {
     /// new card. Returns that copy.
     @discardableResult
     func keepConflict(_ id: Person.ID, server card: ServerPerson) throws -> Person
+}
+
+extension PeopleReading {
+    /// Everyone whose birthday falls within `days` days from today, soonest first.
+    public func birthdays(within days: Int) throws -> [Person] {
+        try birthdays(within: days, limit: .max)
+    }
 }
 
 extension PeopleWriting {

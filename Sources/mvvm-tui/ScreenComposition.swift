@@ -74,9 +74,10 @@ struct ScreenComposition {
     /// The People screen: people in the database, synced with the people server when
     /// `--people-api` (or `MVVM_TUI_PEOPLE_API`, or the config file) names one, the network is
     /// allowed and `sync` is true. `order` sorts over the kept order without being kept (a
-    /// subcommand's `--sort`); `birthdayWindow` is how many days ahead the birthdays soon look.
+    /// subcommand's `--sort`); `birthdayWindow` is how many days ahead the birthdays soon look,
+    /// and `birthdaysShown` how many of them are read (all for `people --birthdays`).
     func people(sync: Bool = true, order: PersonSortOrder? = nil,
-                birthdayWindow: Int = PeopleListViewModel.defaultBirthdayWindow) -> PeopleListViewModel {
+                birthdayWindow: Int = PeopleListViewModel.defaultBirthdayWindow, birthdaysShown: Int = 20) -> PeopleListViewModel {
         // LaunchChoices refused any URL the API would refuse.
         let api = offline || !sync ? nil : choices.peopleServer.flatMap {
             try? CardDAVPeopleAPI(server: $0, book: choices.peopleBook, credentials: choices.peopleCredentials,
@@ -88,7 +89,7 @@ struct ScreenComposition {
             openPreferences: openPreferences,
             api: api, files: LocalTextFiles(), runner: PeopleWorkQueue(), today: { CalendarDay.today() }, now: Date.init,
             defaultOrder: ["first": .firstName, "birthday": .nextBirthday][choices.peopleSort ?? ""] ?? .lastName,
-            birthdayWindow: birthdayWindow, chosenOrder: order
+            birthdayWindow: birthdayWindow, birthdaysShown: birthdaysShown, chosenOrder: order
         )
     }
 

@@ -80,6 +80,14 @@ struct PeopleRepositoryTests {
         #expect(repository.window.people.first?.lastName == "A")
     }
 
+    @Test func theFirstBirthdaysAreReadSoonestFirstAtMostAsManyAsAsked() {
+        let soon = (0..<5).map { Person(id: "b\($0)", firstName: "B", lastName: "\($0)", birthday: BirthDate(year: 1990, month: 11, day: 22 + $0)) }
+        try? store.add(soon)
+        let repository = PeopleRepository(order: .lastName, birthdayWindow: 7, birthdaysRead: 3)
+        repository.start(reading: store)
+        #expect(repository.window.birthdays.map(\.id) == ["b0", "b1", "b2"])
+    }
+
     @Test func aStoreThatCannotBeReadSaysSo() {
         let (repository, reads) = repository()
         store.failReads = InMemoryGameLibrary.Failure(description: "disk I/O error")

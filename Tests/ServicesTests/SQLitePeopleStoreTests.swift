@@ -42,6 +42,25 @@ struct SQLitePeopleStoreTests {
 
     // MARK: - Two instances
 
+    @Test func theCountKeptByTriggersIsEveryoneWhateverWroteThem() throws {
+        let database = try Backing.memory.database()
+        let store = SQLitePeopleStore(database: database)
+        func counted() throws -> Int { try database.writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM person") ?? -1 } }
+        try store.add([Self.ada, Self.grace])
+        try store.merge([Self.grace, Self.alan, Self.zoe])
+        var edited = Self.ada
+        edited.firstName = "Augusta"
+        try store.update(edited, at: Date(timeIntervalSince1970: 0))
+        try store.delete(id: "zoe")
+        try store.takeServerCards([ServerPerson(version: ServerVersion(href: "/b/x.vcf", etag: "1"),
+                                                person: Person(id: "x", firstName: "X", lastName: "Y"),
+                                                card: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:x\r\nFN:X Y\r\nN:Y;X;;;\r\nEND:VCARD\r\n")],
+                                  removed: [], token: nil)
+        try store.takeServerCards([], removed: ["/b/x.vcf"], token: nil)
+        #expect(try store.count(matching: "") == 3)
+        #expect(try counted() == 3)
+    }
+
     @Test func twoStoresOnOneFileEachSeeTheOthersCommitOnTheirNextRead() throws {
         let path = temporaryDatabasePath()
         let here = SQLitePeopleStore(database: try AppDatabase(path: path))

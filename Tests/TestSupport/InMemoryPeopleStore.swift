@@ -76,11 +76,11 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
         afterEachCount?()
     }
 
-    public func birthdays(within days: Int) throws -> [Person] {
+    public func birthdays(within days: Int, limit: Int) throws -> [Person] {
         if let failReads { throw failReads }
         let keys = Set(today.birthKeys(within: days))
-        return stored.values.filter { $0.birthKey.map(keys.contains) ?? false }
-            .sorted { $0.precedes($1, in: .nextBirthday, today: today) }
+        return Array(stored.values.filter { $0.birthKey.map(keys.contains) ?? false }
+            .sorted { $0.precedes($1, in: .nextBirthday, today: today) }.prefix(max(0, limit)))
     }
 
     public func person(id: Person.ID) throws -> Person? { stored[id] }

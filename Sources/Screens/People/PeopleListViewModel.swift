@@ -47,12 +47,12 @@ public final class PeopleListViewModel {
     /// Whether work the screen started runs on: a sync with the people server, an import or an
     /// export. It falls once what the work did is shown (the rows, the header, the news).
     public var isBusy: Output<Bool> { activity.isBusy }
-    /// The people whose birthday falls within `birthdayWindow` days, soonest first.
+    /// The first `birthdaysShown` people whose birthday falls within `birthdayWindow` days, soonest first.
     public let birthdaysSoon: Output<[PersonViewModel]>
     /// `Birthdays soon: Ada Lovelace today, Grace Hopper in 3 days`; empty when there are none.
     public let birthdaysSoonText: Output<String>
-    /// How many days ahead `birthdaysSoon` looks.
-    public let birthdayWindow: Int
+    /// How many days ahead `birthdaysSoon` looks; the screen shows the first 20 (more than its line holds).
+    public let birthdayWindow: Int, birthdaysShown: Int
     /// The latest news: `Added Ada Lovelace`, `Imported 3 people`, or what went wrong; the
     /// latest said by the list, its prompt, the sync (`syncStatus.news`) or a transfer.
     public var message: Output<String> { activity.message }
@@ -90,13 +90,13 @@ public final class PeopleListViewModel {
                 openPreferences: @escaping @MainActor () throws -> any PreferencesStore,
                 api: (any PeopleAPI)?, files: any TextFiles, runner: any BackgroundRunner,
                 today: @escaping () -> CalendarDay, now: @escaping () -> Date, defaultOrder: PersonSortOrder = .lastName,
-                birthdayWindow: Int = PeopleListViewModel.defaultBirthdayWindow, chosenOrder: PersonSortOrder? = nil) {
+                birthdayWindow: Int = PeopleListViewModel.defaultBirthdayWindow, birthdaysShown: Int = 20, chosenOrder: PersonSortOrder? = nil) {
         self.openStore = openStore
         self.openPreferences = openPreferences
-        self.birthdayWindow = birthdayWindow
+        (self.birthdayWindow, self.birthdaysShown) = (birthdayWindow, birthdaysShown)
         self.chosenOrder = chosenOrder
         listed.value.order = chosenOrder ?? defaultOrder
-        repository = PeopleRepository(order: chosenOrder ?? defaultOrder, birthdayWindow: birthdayWindow)
+        repository = PeopleRepository(order: chosenOrder ?? defaultOrder, birthdayWindow: birthdayWindow, birthdaysRead: birthdaysShown)
         let listed = self.listed
         let window = listed.map(\.window).distinct()
         let row = { (person: Person, order: PersonSortOrder) in PersonViewModel(person: person, today: today(), order: order) }

@@ -17,7 +17,7 @@ extension SQLitePeopleStore {
     /// by reading every folded name for fewer.
     static func count(_ search: PeopleSearch, in db: Database) throws -> Int {
         if search.isEmpty {
-            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM person") ?? 0
+            return try Int.fetchOne(db, sql: "SELECT n FROM personCount") ?? 0
         } else if search.usesTrigrams {
             return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM personSearch WHERE personSearch MATCH ?",
                                     arguments: [search.phrase]) ?? 0

@@ -87,14 +87,13 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
             """, arguments: filterArguments + [limit, offset])
     }
 
-    public func birthdays(within days: Int) throws -> [Person] {
+    public func birthdays(within days: Int, limit: Int) throws -> [Person] {
         let today = today()
-        let keys = today.birthKeys(within: days)
-        let people = try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM person WHERE birthKey IN (\(keys.map(String.init).joined(separator: ", ")))")
-                .map(Self.person(from:))
+        let keys = today.birthKeys(within: days).map(String.init).joined(separator: ", ")
+        return try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM person WHERE birthKey IN (\(keys)) ORDER BY \(PeopleOrder(.nextBirthday, today: today).keys) LIMIT ?",
+                             arguments: [max(0, limit)]).map(Self.person(from:))
         }
-        return people.sorted { $0.precedes($1, in: .nextBirthday, today: today) }
     }
 
     public func person(id: Person.ID) throws -> Person? {

@@ -291,6 +291,16 @@ public final class AppDatabase: Sendable {
                 ALTER TABLE person ADD COLUMN knownAs TEXT;
                 """)
         }
+        migrator.registerMigration("personCount") { db in
+            // How many people are kept, kept by triggers: the list counts everyone after every
+            // write, and a count of 100,000 rows read anew after a write took 2 ms of a key's 16.
+            try db.execute(sql: """
+                CREATE TABLE personCount (n INTEGER NOT NULL);
+                INSERT INTO personCount (n) SELECT COUNT(*) FROM person;
+                CREATE TRIGGER person_countInsert AFTER INSERT ON person BEGIN UPDATE personCount SET n = n + 1; END;
+                CREATE TRIGGER person_countDelete AFTER DELETE ON person BEGIN UPDATE personCount SET n = n - 1; END;
+                """)
+        }
         return migrator
     }
 }

@@ -77,7 +77,8 @@ struct PeopleCommand: ParsableCommand {
                 ? try options.composition(peopleAPI: peopleServer.peopleApi, peopleBook: peopleServer.peopleBook, writable: true).0
                 : readOnly
             let viewModel = composition.people(sync: sync, order: sort?.order,
-                                               birthdayWindow: birthdays ?? PeopleListViewModel.defaultBirthdayWindow)
+                                               birthdayWindow: birthdays ?? PeopleListViewModel.defaultBirthdayWindow,
+                                               birthdaysShown: birthdays == nil ? 20 : .max)
             let part: PeoplePrintout.Part = transfers ? .news : birthdays != nil ? .birthdaysSoon : .list
             // The list reads the rows in view: all of them, or one when they are not printed.
             viewModel.setVisibleRowCount(part == .list ? PeoplePrintout.everyone : 1)
