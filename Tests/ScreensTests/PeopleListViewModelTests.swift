@@ -235,6 +235,14 @@ struct PeopleListViewModelTests: PeopleTesting {
         #expect(latest(people.rows).first?.person.lastName == "Name000")
     }
 
+    @Test func aFirstReadThatFailsSaysWhyAndNothingOfTheCounts() {
+        store.failReads = InMemoryGameLibrary.Failure(description: "database is locked")
+        let people = makeViewModel()
+        #expect(latest(people.message) == "People cannot be read: database is locked")
+        #expect(latest(people.countText).isEmpty)
+        #expect(latest(people.emptyText).isEmpty)
+    }
+
     @Test func anUnreadableStoreSaysSo() {
         let people = PeopleListViewModel(openStore: { throw InMemoryGameLibrary.Failure(description: "x is not a database") },
                                          openPreferences: { InMemoryPreferences() }, api: nil, files: files,

@@ -59,6 +59,22 @@ struct PeopleSyncStatusViewModelTests {
         #expect(exchanging.values == [false, true, false])
     }
 
+    @Test func anExchangeThatStartsAsTheSyncEndsRunsAPassOfItsOwnAndIsWaitedFor() {
+        let status = makeStatus()
+        let exchanging = ValueRecorder(status.isExchanging)
+        let news = ValueRecorder(status.news)
+        status.syncNow()
+        status.exchange(fetching: false)
+        work.answer(work.id(ofAsked: 0), with: .ended(PeopleSyncReport()))  // the sync ended before the second joined it
+        #expect(latest(status.isExchanging))
+        var report = PeopleSyncReport()
+        report.conflicts = 1
+        work.answer(work.id(ofAsked: 1), with: .ended(report))
+        work.answer(with: .outbox(waiting: 0, lastError: nil))
+        #expect(exchanging.values == [false, true, false])
+        #expect(news.values.count == 2, "the second pass's conflict is told")
+    }
+
     @Test func conflictsUnreadableCardsAndAStopAreTheNews() {
         let status = makeStatus()
         let news = ValueRecorder(status.news)

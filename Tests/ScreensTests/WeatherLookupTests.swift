@@ -53,6 +53,8 @@ struct WeatherLookupTests {
         var lookup = WeatherLookup(launchLocation: "Paris", timeZone: .testZone)
         _ = lookup.handle(.appeared(clock: .zero))
         #expect(lookup.handle(.answered(first, .settingsUnread("disk I/O error"))) == [.start(.find("Paris"), as: second)])
-        #expect(lookup.problem == "Settings are not kept: disk I/O error")
+        _ = lookup.handle(.answered(second, .found(.paris)))
+        #expect(lookup.phase == .fetching(.paris))
+        #expect(lookup.problem == "Settings are not kept: disk I/O error", "it stays while the place found is shown")
     }
 }

@@ -5,7 +5,8 @@ import Models
 /// (exchange with the server, read what waits in the outbox) and never do it.
 ///
 /// An exchange asked for while one runs joins it: the sync makes one more pass for it, and the
-/// header keeps saying the first one runs.
+/// header keeps saying the first one runs. The exchange ends when every one asked for has
+/// answered (one that started just after the sync ended runs a pass of its own).
 public struct PeopleExchange: ScreenState {
     /// The work the exchange asks for.
     public enum Work: Equatable, Sendable {
@@ -41,11 +42,16 @@ public struct PeopleExchange: ScreenState {
     /// What the last exchange said beside the header, and how many times anything was said.
     public private(set) var news = PeopleNews.none
     public private(set) var newsCount = 0
-    /// The exchange under way, if any.
-    public private(set) var exchange: WorkID?
+    /// Whether an exchange runs: from the first asked for until every one has answered and the
+    /// header says how it ended.
+    public private(set) var isExchanging = false
+    /// The exchanges asked for and not yet answered.
+    private var exchanges: Set<WorkID> = []
     private let hasServer: Bool
     private var isOpen = false
-    /// The errors of the exchange that ended, for the header's next reading of the outbox.
+    /// The errors of the exchanges answered so far, and, once all have, for the header's reading
+    /// of the outbox.
+    private var errors = Ended()
     private var endedWith: Ended?
 
     private struct Ended: Equatable, Sendable {
@@ -74,11 +80,13 @@ public struct PeopleExchange: ScreenState {
         case .exchangeAsked(let fetching):
             guard hasServer, isOpen else { return [] }
             let id = nextWork()
-            if exchange == nil {
-                exchange = id
+            if !isExchanging {
+                isExchanging = true
+                errors = Ended()
                 header = fetching ? "Syncing…" : "Sending…"
                 headerIsProblem = false
             }
+            exchanges.insert(id)
             return [.start(.exchange(fetching: fetching), as: id)]
         case .stateAsked:
             return readOutbox()
@@ -90,39 +98,44 @@ public struct PeopleExchange: ScreenState {
     private mutating func handle(_ answer: Answer, of id: WorkID) -> [WorkOrder<Work>] {
         switch answer {
         case .progress(let progress):
-            guard id == exchange, progress.total > 0 else { return [] }
+            guard exchanges.contains(id), progress.total > 0 else { return [] }
             header = "Syncing… \(progress.read.grouped) of \(progress.total.grouped) card\(progress.total == 1 ? "" : "s")"
             return []
         case .ended(let report):
-            guard id == exchange else { return [] }  // one that joined the exchange under way
-            if let report { announce(report) }
-            return endExchange(Ended(fetch: report?.fetchError, post: report?.postError))
+            guard exchanges.remove(id) != nil else { return [] }
+            // Nil: it joined the pass under way, which tells how it went.
+            if let report {
+                announce(report)
+                errors = Ended(fetch: report.fetchError ?? errors.fetch, post: report.postError ?? errors.post)
+            }
+            return exchanges.isEmpty ? endExchange() : []
         case .stopped(let message):
-            guard id == exchange else { return [] }
+            guard exchanges.remove(id) != nil else { return [] }
             say("Sync stopped: \(message)")
-            return endExchange(Ended())
+            return exchanges.isEmpty ? endExchange() : []
         case .outbox(let waiting, let lastError):
             if let ended = endedWith {
                 // The exchange ends with the header telling how: whoever waits for its end has it.
                 endedWith = nil
-                exchange = nil
+                guard exchanges.isEmpty else { return [] }  // another was asked for meanwhile
+                isExchanging = false
                 showState(waiting: waiting, lastError: lastError, fetchError: ended.fetch, postError: ended.post)
-            } else if exchange == nil {
+            } else if !isExchanging {
                 showState(waiting: waiting, lastError: lastError, fetchError: nil, postError: nil)
             }
             return []
         }
     }
 
-    /// The exchange ended with `errors`: what waits is read, and the exchange ends with it.
-    private mutating func endExchange(_ errors: Ended) -> [WorkOrder<Work>] {
+    /// Every exchange asked for has answered: what waits is read, and the exchange ends with it.
+    private mutating func endExchange() -> [WorkOrder<Work>] {
         endedWith = errors
         return [.start(.readOutbox, as: nextWork())]
     }
 
     /// Reads what waits, for the header; not while an exchange runs, whose end tells it.
     private mutating func readOutbox() -> [WorkOrder<Work>] {
-        guard hasServer, isOpen, exchange == nil else { return [] }
+        guard hasServer, isOpen, !isExchanging else { return [] }
         return [.start(.readOutbox, as: nextWork())]
     }
 

@@ -145,7 +145,7 @@ public final class PeopleListViewModel {
         do {
             store = try openStore()
         } catch {
-            return say("People cannot be read: \(error)", isProblem: true)
+            return activity.say(PeopleNews("People cannot be read: \(error)", isProblem: true))
         }
         self.store = store
         prompt.storeOpened(store)
@@ -200,8 +200,12 @@ public final class PeopleListViewModel {
     /// Shows what the repository read: the window, or why it could not be read.
     private func show(_ read: PeopleRepository.Read) {
         if case .counted = read { syncStatus.showState() }
-        if case .failed(let problem) = read { say(problem, isProblem: true) }
-        listed.change(to: PeopleListed(window: repository.window, filter: repository.filter, order: repository.order, hasRead: true))
+        var hasRead = true  // a first read that failed says nothing of the counts
+        if case .failed(let problem) = read {
+            hasRead = listed.value.hasRead
+            activity.say(PeopleNews(problem, isProblem: true))
+        }
+        listed.change(to: PeopleListed(window: repository.window, filter: repository.filter, order: repository.order, hasRead: hasRead))
     }
 
     /// Does what the prompt asks: filter, take in the person saved, transfer a file, delete.
@@ -212,17 +216,17 @@ public final class PeopleListViewModel {
         case .saved(let person, let isNew):
             wrote("\(isNew ? "Added" : "Saved") \(person.nameText)")
         case .importCards(let path):
-            say("")  // the news line gives way to the transfer's progress until its report
+            activity.say(PeopleNews(""))  // the news line gives way to the transfer's progress until its report
             transfer.importCards(from: path)
         case .exportCards(let path):
-            say("")  // as for an import
+            activity.say(PeopleNews(""))  // as for an import
             transfer.exportCards(to: path, sortedBy: repository.order)
         case .delete(let person):
             do {
                 try store?.delete(id: person.person.id)
                 wrote("Deleted \(person.nameText)")
             } catch {
-                say("Not deleted: \(error)", isProblem: true)
+                activity.say(PeopleNews("Not deleted: \(error)", isProblem: true))
             }
         }
     }
@@ -231,7 +235,7 @@ public final class PeopleListViewModel {
     /// says of it (`news`) and the rows it shows agree, and the write is sent to the server.
     private func wrote(_ news: String) {
         repository.reread()
-        say(news)
+        activity.say(PeopleNews(news))
         syncStatus.exchange(fetching: false)
     }
 
@@ -243,8 +247,4 @@ public final class PeopleListViewModel {
         if report.addedPeople { syncStatus.exchange(fetching: false) }
     }
 
-    /// Says `text` in the line of news, as the list's own.
-    private func say(_ text: String, isProblem: Bool = false) {
-        activity.say(PeopleNews(text, isProblem: isProblem))
-    }
 }

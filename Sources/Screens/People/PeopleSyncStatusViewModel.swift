@@ -52,7 +52,7 @@ public final class PeopleSyncStatusViewModel {
         news = state.map(\.newsCount).distinct().map { [state] _ in state.value.news }.output
         text = state.map(\.header).distinct().output
         isProblem = state.map(\.headerIsProblem).distinct().output
-        isExchanging = state.map { $0.exchange != nil }.distinct().output
+        isExchanging = state.map(\.isExchanging).distinct().output
     }
 
     // MARK: - Inputs

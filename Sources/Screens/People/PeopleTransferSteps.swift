@@ -11,8 +11,8 @@ final class PeopleTransferSteps: WorkRunner {
     private var tasks: TaskRunner<PeopleTransfer.Work, PeopleTransfer.Answer>!
 
     init(files: any TextFiles, runner: any BackgroundRunner) {
-        tasks = TaskRunner { [unowned self] work in
-            guard let store else { return .failed("the people cannot be read") }
+        tasks = TaskRunner { [weak self] work in
+            guard let store = self?.store else { return .failed("the people cannot be read") }
             do {
                 switch work {
                 case .read(let path):

@@ -133,6 +133,8 @@ public struct WeatherLookup: ScreenState {
             return orders
         case .found(let place?):
             lookup = nil
+            let problem = self.problem  // said when the lookup began (settings not kept): it stays
+            defer { self.problem = problem }
             return show(place)
         case .found(nil):
             lookup = nil
