@@ -37,6 +37,30 @@ import TestSupport
         #expect(cursor.column == 12 + 4)
     }
 
+    /// Screen readers and braille displays follow the terminal's cursor: hidden, it sits on the
+    /// chosen row's mark in every list, and follows it (People's list, empty here, in FocusTests).
+    @Test(arguments: ["movies", "scoreboard"])
+    func theHiddenCursorSitsOnTheChosenRowOfTheList(tab: String) async throws {
+        let session = try await TmuxSession(arguments: ["--tab", tab])
+        try await session.waitFor("›")
+        for key in ["Down", "Down", "Up"] {
+            try await session.press(key)
+            var mark: (column: Int, row: Int)?
+            var cursor = (column: -1, row: -1)
+            let start = ContinuousClock.now
+            repeat {  // read once the frames are done: the mark and the cursor agree
+                let lines = try await session.screen().split(separator: "\n", omittingEmptySubsequences: false)
+                mark = lines.enumerated().lazy.compactMap { row, line in
+                    line.firstIndex(of: "›").map { (column: line[..<$0].count, row: row) }
+                }.first
+                cursor = try await session.cursor()
+                if let mark, mark == cursor { break }
+                try await Task.sleep(for: .milliseconds(50))
+            } while ContinuousClock.now - start < .seconds(5)
+            #expect(mark.map { $0 == cursor } == true, "\(tab), after \(key): the mark at \(String(describing: mark)), the cursor at \(cursor)")
+        }
+    }
+
     @Test func resizingReLaysOutTheScreenAndSmallSizesSaySo() async throws {
         let session = try await TmuxSession(arguments: ["--tab", "movies"])
         try await session.waitFor("[Movies]")

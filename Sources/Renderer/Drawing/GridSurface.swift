@@ -16,6 +16,7 @@ public final class GridSurface: Surface {
 
     public private(set) var size: Size
     public var cursor: Position?
+    public var focus: Position?
     public var mouseTargets: [MouseTarget] = []
     private var cells: [Cell]
 
@@ -34,6 +35,7 @@ public final class GridSurface: Surface {
     public func clear() {
         for index in cells.indices { cells[index] = Cell() }
         cursor = nil
+        focus = nil
         mouseTargets = []
     }
 

@@ -9,6 +9,10 @@ public protocol Surface: AnyObject {
     var size: Size { get }
     /// Where the terminal's cursor shows, or nil to hide it.
     var cursor: Position? { get set }
+    /// Where the user's attention is while no cursor shows: the chosen row of the list that has
+    /// the focus (``markChosen(row:column:)``). The hidden cursor is put there, so that screen
+    /// readers and braille displays, which follow the cursor, follow the selection.
+    var focus: Position? { get set }
     /// What answers the mouse in the frame drawn since the last `clear()` (``MouseTarget``).
     var mouseTargets: [MouseTarget] { get set }
     /// Blanks every cell and forgets the mouse targets.
@@ -33,6 +37,13 @@ extension Surface {
             next += cells
         }
         return next
+    }
+
+    /// Draws the chosen row's mark, `›`, at `row`, `column`, and takes it as the user's focus (the
+    /// last list drawn wins: an overlay drawn over a screen).
+    public func markChosen(row: Int, column: Int) {
+        draw("›", row: row, column: column, style: .title)
+        if row >= 0, row < size.rows, column >= 0, column < size.columns { focus = Position(row: row, column: column) }
     }
 
     /// Fills `count` cells from `row`, `column` with `character` (a line, or blanks in a style).

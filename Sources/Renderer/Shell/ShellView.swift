@@ -302,6 +302,7 @@ public final class ShellView {
         if isHelpVisible {
             HelpOverlayView(keymap: keymap, scroll: helpScroll).draw(into: surface, in: content)
             cursor = nil
+            surface.focus = Position(row: content.row, column: content.column)  // the help's first line
         }
         surface.cursor = cursor
         targets = surface.mouseTargets

@@ -15,6 +15,7 @@ public final class NcursesTerminal: Surface {
 
     public private(set) var size: Size
     public var cursor: Position?
+    public var focus: Position?
     public var mouseTargets: [MouseTarget] = []
     private let window: UnsafeMutablePointer<WINDOW>
     private let output: UnsafeMutablePointer<FILE>
@@ -70,6 +71,7 @@ public final class NcursesTerminal: Surface {
     public func clear() {
         werase(window)
         cursor = nil
+        focus = nil
         mouseTargets = []
     }
 
@@ -89,7 +91,9 @@ public final class NcursesTerminal: Surface {
             curs_set(visible ? 1 : 0)
             isCursorVisible = visible
         }
-        if let cursor { wmove(window, Int32(cursor.row), Int32(cursor.column)) }
+        // Shown, the cursor is the caret; hidden, it is put on the chosen row, where a screen
+        // reader or a braille display following it finds the selection.
+        if let position = cursor ?? focus { wmove(window, Int32(position.row), Int32(position.column)) }
         wnoutrefresh(window)
         doupdate()
     }

@@ -45,7 +45,7 @@ struct MovieListDrawing {
             let ratingWidth = DisplayWidth.of(average)
             let titleWidth = rect.width - 3 - (rect.width >= 50 ? ratingWidth + 1 : 0)
             let title = row.releaseDate.isEmpty ? row.title : "\(row.title) (\(row.releaseDate))"
-            if isSelected { surface.draw("›", row: line, column: rect.column + 1, style: .title) }
+            if isSelected { surface.markChosen(row: line, column: rect.column + 1) }
             surface.draw(title, row: line, column: rect.column + 3, width: titleWidth, style: isSelected ? .selectedTab : .normal)
             if rect.width >= 50 {
                 // Plain, not dim: an attribute switch on every row costs more bytes than the text.

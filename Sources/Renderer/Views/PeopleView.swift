@@ -167,7 +167,7 @@ public final class PeopleView: ScreenView {
             let birthday = row.rowBirthdayText
             // A birthday the card wrote as text takes a third of the row at most, the name the rest.
             let birthdayWidth = rect.width >= 40 ? min(DisplayWidth.of(birthday), rect.width / 3) : 0
-            if isSelected { surface.draw("›", row: line, column: rect.column, style: .title) }
+            if isSelected { surface.markChosen(row: line, column: rect.column) }
             surface.draw(row.nameText, row: line, column: rect.column + 2, width: rect.width - 3 - birthdayWidth,
                          style: isSelected ? .selectedTab : .normal)
             if birthdayWidth > 0 { surface.draw(birthday, row: line, column: rect.right - birthdayWidth, width: birthdayWidth) }
@@ -192,7 +192,7 @@ public final class PeopleView: ScreenView {
         row += 1
         for field in PersonForm.Field.allCases where row < rect.bottom {
             let isCurrent = field == form.field
-            if isCurrent { surface.draw("›", row: row, column: rect.column, style: .title) }
+            if isCurrent { surface.markChosen(row: row, column: rect.column) }
             surface.draw(field.label, row: row, column: rect.column + 2, style: isCurrent ? .title : .normal)
             let value = isCurrent ? "" : form[field]
             surface.draw(value.isEmpty ? (isCurrent ? "" : field.placeholder) : value,

@@ -194,7 +194,7 @@ public final class ScoreboardView: ScreenView {
         let enabled = player.isEnabled
         let selected = drawn.state.selectedPlayerIndex
         let countsStart = column.right - Self.countWidth * Self.countTitles.count - 1
-        if index == selected { surface.draw("›", row: row, column: column.column + 1, style: .title) }
+        if index == selected { surface.markChosen(row: row, column: column.column + 1) }
         surface.draw(player.name, row: row, column: column.column + 3,
                      width: countsStart - column.column - 4, style: index == selected && enabled ? .selectedTab : .normal)
         // Like the arrows, a click chooses a player only while no question or name is pending.
@@ -258,6 +258,7 @@ public final class ScoreboardView: ScreenView {
             let index = first + offset
             let style: Style = index == state.librarySelectedIndex ? .selectedTab : .normal
             surface.draw(line, row: rect.row + 2 + offset, column: rect.column + 1, width: rect.width - 2, style: style)
+            if index == state.librarySelectedIndex { surface.focus = Position(row: rect.row + 2 + offset, column: rect.column + 1) }
         }
     }
 

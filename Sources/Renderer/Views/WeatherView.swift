@@ -149,6 +149,7 @@ public final class WeatherView: ScreenView {
             surface.fill(row: row, column: rect.column + 1, count: width, style: isSelected ? .selectedTab : .statusBar)
             surface.draw(isSelected ? "› \(name)" : "  \(name)", row: row, column: rect.column + 1, width: width,
                          style: isSelected ? .selectedTab : .statusBar)
+            if isSelected { surface.focus = Position(row: row, column: rect.column + 1) }
             surface.mark(Rect(row: row, column: rect.column, width: rect.width, height: 1),
                          wheel: { [viewModel] in viewModel.moveSuggestion(by: $0.signum()) },
                          click: { [viewModel] _ in viewModel.pickSuggestion(at: index) })
