@@ -47,7 +47,10 @@ import TestSupport
         try await app.press("C-c")
         #expect(try await app.waitForExit().status == 0)
         let relaunched = try await TmuxSession(arguments: ["--offline", "--data-dir", dataDirectory])
-        let screen = try await relaunched.waitFor("Tokyo, Japan")
+        // The kept place is named at once; its weather follows a frame later.
+        let screen = try await relaunched.waitFor("Tokyo, Japan and its weather") {
+            $0.contains("Tokyo, Japan") && ($0.contains("℉") || $0.contains("℃"))
+        }
         #expect(screen.contains("℉") && !screen.contains("℃"))
         #expect(!screen.contains("Lisbon"))
     }
