@@ -125,7 +125,7 @@ import TestSupport
         await untilIdle(list.isBusy)
         harness.type(Self.down + Self.down + Self.right + Self.left)  // the cursor moves, then two segment changes
         #expect(harness.grid.text(inRow: 2, style: .selectedTab) == "[Popular]")
-        #expect(harness.grid.lines[3].contains("Loading…"))
+        #expect(harness.grid.lines[3].contains("Loading..."))
         #expect(!harness.grid.text.contains("Star Wars"))
         #expect(Self.detailPane(harness.grid).isEmpty)
         await untilIdle(list.isBusy)

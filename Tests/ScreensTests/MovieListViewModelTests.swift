@@ -75,6 +75,18 @@ struct MovieListViewModelTests {
         #expect(pages.asked.count == 2)
     }
 
+    @Test func theLineOfNewsSaysLoadingWhileAPageComesThenWhatTheAnswerSays() {
+        let list = makeList(catalogue: true)
+        let news = ValueRecorder(list.news)
+        let problem = ValueRecorder(list.newsIsProblem)
+        list.screenAppeared()
+        pages.answer(with: .failed(.noNetwork))
+        list.useCatalogue()
+        pages.answer(with: .page(MoviePage(movies: [.sample("Sin City")], totalResults: 349, note: "Films of 2005")))
+        #expect(news.values == ["", "Loading...", "TMDb: no network. Press c for the embedded catalogue.", "Loading...", "Films of 2005"])
+        #expect(problem.values == [false, true, false])
+    }
+
     @Test func theCatalogueIsNotOfferedWithoutOne() {
         let list = makeList()
         list.screenAppeared()

@@ -70,6 +70,7 @@ struct MovieSearchViewModelTests {
         let rows = ValueRecorder(search.rows)
         let info = ValueRecorder(search.info)
         let count = ValueRecorder(search.matchCount)
+        let news = ValueRecorder(search.news)
         let problem = ValueRecorder(search.infoIsProblem)
         scheduler.advance(by: .seconds(1))
         type(" trek", into: search)
@@ -77,6 +78,7 @@ struct MovieSearchViewModelTests {
         #expect(rows.values.map { $0.map(\.title) } == [["Star Wars"], [], ["Star Trek"]])
         #expect(info.values == ["", "Searching…", ""])
         #expect(count.values == ["7 matches", "", "3 matches"])
+        #expect(news.values == ["7 matches", "Searching…", "3 matches"], "the line over the results: the count, else the message")
         #expect(problem.values == [false])
     }
 

@@ -216,6 +216,24 @@ struct PeopleListViewModelTests: PeopleTesting {
         #expect(message.values == ["", "Deleted Ada Lovelace"])
     }
 
+    @Test func theNewsLineShowsTheQuestionAskedThenTheNewsThenWhoseBirthdayIsNear() throws {
+        // Today is 22 November 2026.
+        try store.add([Person(id: "1", firstName: "Ada", lastName: "Lovelace", birthday: BirthDate("1815-11-24")),
+                       Person(id: "2", firstName: "Grace", lastName: "Hopper")])
+        let people = makeViewModel()
+        let line = ValueRecorder(people.newsLine)
+        people.prompt.askToDelete()
+        people.prompt.confirmDelete(false)
+        people.moveToEdge(toEnd: true)
+        people.prompt.askToDelete()
+        people.prompt.confirmDelete(true)
+        #expect(line.values == [PeopleNewsLine("Birthdays soon: Ada Lovelace in 2 days"),
+                                PeopleNewsLine("Delete Grace Hopper? y/n", tone: .question),
+                                PeopleNewsLine("Birthdays soon: Ada Lovelace in 2 days"),
+                                PeopleNewsLine("Delete Ada Lovelace? y/n", tone: .question),
+                                PeopleNewsLine("Deleted Ada Lovelace")])
+    }
+
     @Test func pagesReadOnlyTheRowsInViewAndFollowTheCursor() throws {
         try store.add((0..<100).map { Person(id: String(format: "%03d", $0), firstName: "P", lastName: String(format: "Name%03d", $0)) })
         let people = makeViewModel()

@@ -30,6 +30,7 @@ public final class SearchPrintout: Printout {
         var info = ""
         var infoIsProblem = false
         var matchCount = ""
+        var news = ""
     }
 
     /// Writes the first `limit` rows `viewModel` finds.
@@ -41,6 +42,7 @@ public final class SearchPrintout: Printout {
         drawn.bind(viewModel.info, to: \.info)
         drawn.bind(viewModel.infoIsProblem, to: \.infoIsProblem)
         drawn.bind(viewModel.matchCount, to: \.matchCount)
+        drawn.bind(viewModel.news, to: \.news)
     }
 
     /// Nothing found: the screen's message (`No result for …`, `Search failed: …`, or the start
@@ -52,8 +54,7 @@ public final class SearchPrintout: Printout {
 
     public func text(style: TextStyle) -> String {
         let state = drawn.state
-        let header = state.matchCount.isEmpty ? state.info : state.matchCount
-        let lines = header.isEmpty ? [] : [state.infoIsProblem ? style.warning(header) : style.dim(header)]
+        let lines = state.news.isEmpty ? [] : [state.infoIsProblem ? style.warning(state.news) : style.dim(state.news)]
         return (lines + MovieRowsText.lines(Array(state.rows.prefix(limit)))).joined(separator: "\n") + "\n"
     }
 

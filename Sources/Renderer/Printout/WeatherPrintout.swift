@@ -59,6 +59,8 @@ public final class WeatherPrintout: Printout {
         var source = ""
         var asOf = ""
         var isSample = false
+        var sourceLine = ""
+        var sourceIsWarning = false
         var problem = ""
         var unit = TemperatureUnit.fahrenheit
     }
@@ -77,6 +79,8 @@ public final class WeatherPrintout: Printout {
         drawn.bind(viewModel.source, to: \.source)
         drawn.bind(viewModel.asOf, to: \.asOf)
         drawn.bind(viewModel.isSample, to: \.isSample)
+        drawn.bind(viewModel.sourceLine, to: \.sourceLine)
+        drawn.bind(viewModel.sourceIsWarning, to: \.sourceIsWarning)
         drawn.bind(viewModel.problem, to: \.problem)
         drawn.bind(viewModel.unit, to: \.unit)
     }
@@ -106,9 +110,8 @@ public final class WeatherPrintout: Printout {
                     + "\(day.low.padded(toColumns: lowWidth))  \(day.high)"
             }
         }
-        if !state.source.isEmpty {
-            let source = state.asOf.isEmpty ? "Source: \(state.source)" : "Source: \(state.source), \(state.asOf)"
-            lines += ["", state.isSample || !state.asOf.isEmpty ? style.warning(source) : style.dim(source)]
+        if !state.sourceLine.isEmpty {
+            lines += ["", state.sourceIsWarning ? style.warning(state.sourceLine) : style.dim(state.sourceLine)]
         }
         return lines.joined(separator: "\n") + "\n"
     }

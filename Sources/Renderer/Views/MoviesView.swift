@@ -12,9 +12,8 @@ public final class MoviesView: ScreenView {
     private struct State {
         var selectedSegment = 0
         var rows: [MovieRowViewModel] = []
-        var isBusy = false
-        var info = ""
-        var infoIsProblem = false
+        var news = ""
+        var newsIsProblem = false
         var selectedIndex = 0
         var selectedMovie: MovieRowViewModel?
     }
@@ -27,9 +26,8 @@ public final class MoviesView: ScreenView {
         drawn = Drawn(State(), needsDisplay: needsDisplay)
         drawn.bind(viewModel.selectedSegment, to: \.selectedSegment)
         drawn.bind(viewModel.rows, to: \.rows)
-        drawn.bind(viewModel.isBusy, to: \.isBusy)
-        drawn.bind(viewModel.info, to: \.info)
-        drawn.bind(viewModel.infoIsProblem, to: \.infoIsProblem)
+        drawn.bind(viewModel.news, to: \.news)
+        drawn.bind(viewModel.newsIsProblem, to: \.newsIsProblem)
         drawn.bind(viewModel.selectedIndex, to: \.selectedIndex)
         drawn.bind(viewModel.selectedMovie, to: \.selectedMovie)
     }
@@ -67,9 +65,8 @@ public final class MoviesView: ScreenView {
                 viewModel.selectSegment(index)
             }
         }
-        let news = state.isBusy ? "Loading…" : state.info
-        let style: Style = state.infoIsProblem && !state.isBusy ? .error : .dim
-        surface.draw(news, row: rect.row + 1, column: rect.column + 1, width: rect.width - 2, style: style)
+        surface.draw(state.news, row: rect.row + 1, column: rect.column + 1, width: rect.width - 2,
+                     style: state.newsIsProblem ? .error : .dim)
         MovieListDrawing(rows: state.rows, selectedIndex: state.selectedIndex, selected: state.selectedMovie,
                          moveSelection: { [viewModel] in viewModel.moveSelection(by: $0) },
                          currentSelection: { [drawn] in drawn.state.selectedIndex })

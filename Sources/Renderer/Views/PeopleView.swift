@@ -19,13 +19,9 @@ public final class PeopleView: ScreenView {
         var sortText = ""
         var syncText = ""
         var syncIsProblem = false
-        var message = ""
-        var messageIsProblem = false
+        var news = PeopleNewsLine("")
         /// How far an import or export got; empty while none runs.
         var transferProgress = ""
-        /// Whose birthday is near, for the line of news when it has nothing else to say.
-        var birthdaysSoon = ""
-        var question = ""
         var mode = PeoplePromptViewModel.Mode.list
         var emptyText = ""
         var rows: [PersonViewModel] = []
@@ -44,11 +40,8 @@ public final class PeopleView: ScreenView {
         drawn.bind(viewModel.sortText, to: \.sortText)
         drawn.bind(viewModel.syncStatus.text, to: \.syncText)
         drawn.bind(viewModel.syncStatus.isProblem, to: \.syncIsProblem)
-        drawn.bind(viewModel.message, to: \.message)
-        drawn.bind(viewModel.messageIsProblem, to: \.messageIsProblem)
+        drawn.bind(viewModel.newsLine, to: \.news)
         drawn.bind(viewModel.transfer.progress, to: \.transferProgress)
-        drawn.bind(viewModel.birthdaysSoonText, to: \.birthdaysSoon)
-        drawn.bind(viewModel.prompt.question, to: \.question)
         drawn.bind(viewModel.prompt.mode, to: \.mode)
         drawn.bind(viewModel.emptyText, to: \.emptyText)
         drawn.bind(viewModel.rows, to: \.rows)
@@ -115,15 +108,12 @@ public final class PeopleView: ScreenView {
             surface.draw(sync, row: inner.row, column: inner.right - syncWidth, style: state.syncIsProblem ? .error : .dim)
         }
         var body = inner.droppingTop(1)
-        let news: (String, Style)? = switch state.mode {
-        case .confirmingDelete: (state.question, .title)
-        case _ where !state.transferProgress.isEmpty && !state.messageIsProblem: (state.transferProgress, .dim)
-        case _ where state.message.isEmpty: state.birthdaysSoon.isEmpty ? nil : (state.birthdaysSoon, .dim)
-        default: (state.message, state.messageIsProblem ? .error : .dim)
+        let style: Style = switch state.news.tone {
+        case .quiet: .dim
+        case .problem: .error
+        case .question: .title
         }
-        if let (text, style) = news {
-            surface.draw(text, row: body.row, column: body.column, width: body.width, style: style)
-        }
+        surface.draw(state.news.text, row: body.row, column: body.column, width: body.width, style: style)
         body = body.droppingTop(2)
         guard body.height > 0 else { return }
         if case .form(let form) = state.mode {

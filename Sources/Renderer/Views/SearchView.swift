@@ -11,9 +11,8 @@ public final class SearchView: ScreenView {
     /// Everything the screen draws, as the view-model's outputs last delivered it.
     private struct State {
         var rows: [MovieRowViewModel] = []
-        var info = ""
+        var news = ""
         var infoIsProblem = false
-        var matchCount = ""
         var selectedIndex = 0
         var selectedMovie: MovieRowViewModel?
     }
@@ -25,9 +24,8 @@ public final class SearchView: ScreenView {
         self.viewModel = viewModel
         drawn = Drawn(State(), needsDisplay: needsDisplay)
         drawn.bind(viewModel.rows, to: \.rows)
-        drawn.bind(viewModel.info, to: \.info)
+        drawn.bind(viewModel.news, to: \.news)
         drawn.bind(viewModel.infoIsProblem, to: \.infoIsProblem)
-        drawn.bind(viewModel.matchCount, to: \.matchCount)
         drawn.bind(viewModel.selectedIndex, to: \.selectedIndex)
         drawn.bind(viewModel.selectedMovie, to: \.selectedMovie)
     }
@@ -48,8 +46,7 @@ public final class SearchView: ScreenView {
     public func draw(into surface: Surface, in rect: Rect) {
         guard rect.height > 1 else { return }
         let state = drawn.state
-        let line = state.matchCount.isEmpty ? state.info : state.matchCount
-        surface.draw(line, row: rect.row, column: rect.column + 1, width: rect.width - 2,
+        surface.draw(state.news, row: rect.row, column: rect.column + 1, width: rect.width - 2,
                      style: state.infoIsProblem ? .error : .dim)
         MovieListDrawing(rows: state.rows, selectedIndex: state.selectedIndex, selected: state.selectedMovie,
                          moveSelection: { [viewModel] in viewModel.moveSelection(by: $0) },

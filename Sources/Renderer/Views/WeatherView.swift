@@ -22,9 +22,8 @@ public final class WeatherView: ScreenView {
         var details = ""
         var nextHours = ""
         var forecast: [ForecastRowViewModel] = []
-        var source = ""
-        var asOf = ""
-        var isSample = false
+        var sourceLine = ""
+        var sourceIsWarning = false
         var problem = ""
         var suggestions: [String] = []
         var selectedSuggestion: Int?
@@ -44,9 +43,8 @@ public final class WeatherView: ScreenView {
         drawn.bind(viewModel.details, to: \.details)
         drawn.bind(viewModel.nextHours, to: \.nextHours)
         drawn.bind(viewModel.forecast, to: \.forecast)
-        drawn.bind(viewModel.source, to: \.source)
-        drawn.bind(viewModel.asOf, to: \.asOf)
-        drawn.bind(viewModel.isSample, to: \.isSample)
+        drawn.bind(viewModel.sourceLine, to: \.sourceLine)
+        drawn.bind(viewModel.sourceIsWarning, to: \.sourceIsWarning)
         drawn.bind(viewModel.problem, to: \.problem)
         drawn.bind(viewModel.suggestions, to: \.suggestions)
         drawn.bind(viewModel.selectedSuggestion, to: \.selectedSuggestion)
@@ -97,17 +95,12 @@ public final class WeatherView: ScreenView {
             row += 1
         }
         // The source keeps the last row, so that sample data is never shown without its label.
-        let source = state.source
-        let forecastEnd = source.isEmpty ? inner.bottom : inner.bottom - 1
+        let forecastEnd = state.sourceLine.isEmpty ? inner.bottom : inner.bottom - 1
         if !state.forecast.isEmpty, row + 1 < forecastEnd {
             drawForecast(into: surface, in: Rect(row: row + 1, column: inner.column, width: inner.width, height: forecastEnd - row - 1))
         }
-        if !source.isEmpty {
-            // A kept report names its age beside its source, marked as sample weather is.
-            let line = state.asOf.isEmpty ? "Source: \(source)" : "Source: \(source), \(state.asOf)"
-            surface.draw(line, row: inner.bottom - 1, column: inner.column, width: inner.width,
-                         style: state.isSample || !state.asOf.isEmpty ? .error : .dim)
-        }
+        surface.draw(state.sourceLine, row: inner.bottom - 1, column: inner.column, width: inner.width,
+                     style: state.sourceIsWarning ? .error : .dim)
         drawSuggestions(into: surface, in: rect)
     }
 

@@ -36,10 +36,13 @@ public final class MovieListViewModel {
     public let info: Output<String>
     /// Whether `info` tells of a failure (the screen shows it as an error).
     public let infoIsProblem: Output<Bool>
+    /// The line under the segments: `Loading...` while the screen is busy, else `info`.
+    public let news: Output<String>
+    /// Whether `news` tells of a failure.
+    public let newsIsProblem: Output<Bool>
     /// Whether the screen is busy: true from the moment a segment's first page, or a next page,
     /// is asked for until its answer (or failure) is shown, and across pages asked for one after
-    /// another. The view shows `Loading…` while it is true; the shell's subcommand (`mvvm-tui
-    /// movies`) prints when it falls.
+    /// another. The shell's subcommand (`mvvm-tui movies`) prints when it falls.
     public let isBusy: Output<Bool>
 
     // MARK: - State
@@ -64,6 +67,8 @@ public final class MovieListViewModel {
         selectedMovie = state.map { $0.rows.indices.contains($0.cursor) ? $0.rows[$0.cursor] : nil }.distinct().output
         info = state.map(\.info).distinct().output
         infoIsProblem = state.map(\.infoIsProblem).distinct().output
+        news = state.map { $0.fetching == nil ? $0.info : ScreenWords.loading }.distinct().output
+        newsIsProblem = state.map { $0.fetching == nil && $0.infoIsProblem }.distinct().output
         isBusy = state.map { $0.fetching != nil }.distinct().output
     }
 

@@ -35,6 +35,8 @@ public final class MovieSearchViewModel {
     public let infoIsProblem: Output<Bool>
     /// `1,234 matches` while there are results; else empty.
     public let matchCount: Output<String>
+    /// The line over the results: `matchCount` while there are results, else `info`.
+    public let news: Output<String>
     /// Whether the screen is busy: true from the moment a search is asked for (the throttle lets
     /// the query through, or `searchNow(_:)`) until its answer (or failure) is shown. The shell's
     /// subcommand (`mvvm-tui search`) prints when it falls.
@@ -70,6 +72,9 @@ public final class MovieSearchViewModel {
         infoIsProblem = state.map { if case .failed = $0.phase { true } else { false } }.distinct().output
         matchCount = state.map { if case .found(_, _, let total) = $0.phase { MovieRowViewModel.count(total, "match") } else { "" } }
             .distinct().output
+        news = state.map { state in
+            if case .found(_, _, let total) = state.phase { MovieRowViewModel.count(total, "match") } else { Self.info(for: state.phase) }
+        }.distinct().output
         isBusy = state.map { $0.running != nil }.distinct().output
         query.throttle(interval, on: scheduler).distinct()
             .bind { [machine] in machine.send(.queried($0)) }.store(in: &tokens)

@@ -11,21 +11,36 @@ final class PeopleActivity {
     let messageIsProblem: Output<Bool>
     /// Whether a transfer or an exchange runs.
     var isBusy: Output<Bool> { busy.output }
+    /// The line under the header: the question, a transfer's progress, the news or the birthdays
+    /// (`PeopleNewsLine.shown`), once `show(question:progress:birthdays:)` gave it its sources.
+    let line: Output<PeopleNewsLine>
 
-    private let news = Dynamic(PeopleNews.none)
+    /// The latest news, and what the line shows beside it as its sources last said it.
+    private let said = Dynamic(Said())
+    private struct Said { var news = PeopleNews.none, question = "", progress = "", birthdays = "" }
     private let busy = Dynamic(false)
     private var isTransferring = false
     private var isExchanging = false
     private var tokens: [BindingToken] = []
 
     init() {
-        message = news.map(\.text).distinct().output
-        messageIsProblem = news.map(\.isProblem).distinct().output
+        message = said.map(\.news.text).distinct().output
+        messageIsProblem = said.map(\.news.isProblem).distinct().output
+        line = said.map { PeopleNewsLine.shown(question: $0.question, progress: $0.progress, news: $0.news, birthdays: $0.birthdays) }
+            .distinct().output
     }
 
     /// Says `news` as the latest.
     func say(_ news: PeopleNews) {
-        self.news.value = news
+        said.value.news = news
+    }
+
+    /// Follows what the line shows beside the news: the question asked, a transfer's progress,
+    /// whose birthday is near.
+    func show(question: Output<String>, progress: Output<String>, birthdays: Output<String>) {
+        question.bindAndFire { [unowned self] in said.value.question = $0 }.store(in: &tokens)
+        progress.bindAndFire { [unowned self] in said.value.progress = $0 }.store(in: &tokens)
+        birthdays.bindAndFire { [unowned self] in said.value.birthdays = $0 }.store(in: &tokens)
     }
 
     /// Hears `speaker`: each time it says something, that is the latest news.

@@ -58,6 +58,8 @@ public final class PeopleListViewModel {
     public var message: Output<String> { activity.message }
     /// Whether `message` tells of a failure.
     public var messageIsProblem: Output<Bool> { activity.messageIsProblem }
+    /// The line under the header: a question, a transfer's progress, `message` or the birthdays soon.
+    public var newsLine: Output<PeopleNewsLine> { activity.line }
 
     // MARK: - Concerns
 
@@ -91,10 +93,8 @@ public final class PeopleListViewModel {
                 api: (any PeopleAPI)?, files: any TextFiles, runner: any BackgroundRunner,
                 today: @escaping () -> CalendarDay, now: @escaping () -> Date, defaultOrder: PersonSortOrder = .lastName,
                 birthdayWindow: Int = PeopleListViewModel.defaultBirthdayWindow, birthdaysShown: Int = 20, chosenOrder: PersonSortOrder? = nil) {
-        self.openStore = openStore
-        self.openPreferences = openPreferences
+        (self.openStore, self.openPreferences, self.chosenOrder) = (openStore, openPreferences, chosenOrder)
         (self.birthdayWindow, self.birthdaysShown) = (birthdayWindow, birthdaysShown)
-        self.chosenOrder = chosenOrder
         listed.value.order = chosenOrder ?? defaultOrder
         repository = PeopleRepository(order: chosenOrder ?? defaultOrder, birthdayWindow: birthdayWindow, birthdaysRead: birthdaysShown)
         let listed = self.listed
@@ -124,6 +124,7 @@ public final class PeopleListViewModel {
         repository.onRead = { [unowned self] in show($0) }
         activity.hear(prompt.news)
         activity.hear(syncStatus.news)
+        activity.show(question: prompt.question, progress: transfer.progress, birthdays: birthdaysSoonText)
         transfer.report.bind { [unowned self] report in
             if let report { transferEnded(report) }
         }.store(in: &tokens)
@@ -216,10 +217,10 @@ public final class PeopleListViewModel {
         case .saved(let person, let isNew):
             wrote("\(isNew ? "Added" : "Saved") \(person.nameText)")
         case .importCards(let path):
-            activity.say(PeopleNews(""))  // the news line gives way to the transfer's progress until its report
+            activity.say(.none)  // the news line gives way to the transfer's progress until its report
             transfer.importCards(from: path)
         case .exportCards(let path):
-            activity.say(PeopleNews(""))  // as for an import
+            activity.say(.none)  // as for an import
             transfer.exportCards(to: path, sortedBy: repository.order)
         case .delete(let person):
             do {
@@ -246,5 +247,4 @@ public final class PeopleListViewModel {
         activity.say(PeopleNews(report.text, isProblem: report.isProblem))
         if report.addedPeople { syncStatus.exchange(fetching: false) }
     }
-
 }

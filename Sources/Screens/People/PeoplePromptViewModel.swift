@@ -156,11 +156,12 @@ public final class PeoplePromptViewModel: InputLineUser {
         _mode.change(to: .confirmingDelete(person))
     }
 
-    /// Deletes the person asked about when `yes`; either way the question closes.
+    /// Deletes the person asked about when `yes`; either way the question closes, once what
+    /// the delete did is said.
     public func confirmDelete(_ yes: Bool) {
         guard case .confirmingDelete(let person) = _mode.value else { return }
-        _mode.change(to: .list)
         if yes { onRequest?(.delete(person)) }
+        _mode.change(to: .list)
     }
 
     // MARK: - InputLineUser

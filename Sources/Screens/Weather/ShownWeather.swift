@@ -28,6 +28,13 @@ struct ShownWeather: Equatable {
     /// `as of 09:40, 2 h ago` for a kept report; empty for a live one.
     var asOf = ""
     var isSample = false
+    /// `Source: Open-Meteo`, with the age of a kept report: the last line of the screen.
+    var sourceLine: String {
+        guard !source.isEmpty else { return "" }
+        return asOf.isEmpty ? "Source: \(source)" : "Source: \(source), \(asOf)"
+    }
+    /// Whether the source line warns: sample weather, or a kept report rather than a live one.
+    var sourceIsWarning: Bool { isSample || !asOf.isEmpty }
 
     init(_ basis: Basis) {
         guard case .shown(let place, let weather, let at) = basis.phase else { return }

@@ -28,7 +28,7 @@ import Models
 @MainActor
 public final class WeatherViewModel {
     /// The name while a place is looked up.
-    public static let loading = "Loading..."
+    public static let loading = ScreenWords.loading
     /// The name when the geocoder knows no such place.
     public static let notFound = "Not found"
     /// The most suggestions shown while typing.
@@ -61,6 +61,11 @@ public final class WeatherViewModel {
     public let asOf: Output<String>
     /// Whether the weather shown is made up (the screen marks it).
     public let isSample: Output<Bool>
+    /// `Source: Open-Meteo`, or `Source: Open-Meteo, as of 09:40, 2 h ago` for a kept report:
+    /// the line the screen and the printout end with; empty while there is no weather.
+    public let sourceLine: Output<String>
+    /// Whether `sourceLine` warns (sample weather, or a kept report): it shows as a problem does.
+    public let sourceIsWarning: Output<Bool>
     /// What went wrong, such as `Weather unavailable: no network`; empty when nothing did.
     public let problem: Output<String>
     /// Places matching what is being typed, at most five.
@@ -118,6 +123,8 @@ public final class WeatherViewModel {
         source = shown.map(\.source).distinct().output
         asOf = shown.map(\.asOf).distinct().output
         isSample = shown.map(\.isSample).distinct().output
+        sourceLine = shown.map(\.sourceLine).distinct().output
+        sourceIsWarning = shown.map(\.sourceIsWarning).distinct().output
         problem = state.map(\.problem).distinct().output
         suggestions = state.map { $0.suggestions.map(WeatherFormat.suggestion(for:)) }.distinct().output
         selectedSuggestion = state.map(\.chosenSuggestion).distinct().output
