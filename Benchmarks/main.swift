@@ -87,7 +87,7 @@ func drawingFigures() async throws -> [Figure] {
     let people = PeopleListViewModel(openStore: { SQLitePeopleStore(database: database) },
                                      openPreferences: { SQLitePreferences(database: database) },
                                      api: nil, files: LocalTextFiles(), runner: PeopleWorkQueue(), today: { CalendarDay(year: 2026, month: 11, day: 22) }, now: Date.init)
-    let screens: [Tab: ScreenView] = [
+    let screens: [Tab: any ScreenView] = [
         .weather: WeatherView(viewModel: weather, needsDisplay: {}),
         .movies: MoviesView(viewModel: movies, needsDisplay: {}),
         .search: SearchView(viewModel: search, needsDisplay: {}),

@@ -44,7 +44,7 @@ struct AppComposition {
     }
 
     /// The five screens' views over their view-models; Movies and Search share their services.
-    private func screenViews(needsDisplay: @escaping @MainActor () -> Void, scheduler: any Scheduler) -> [Tab: ScreenView] {
+    private func screenViews(needsDisplay: @escaping @MainActor () -> Void, scheduler: any Scheduler) -> [Tab: any ScreenView] {
         let composition = ScreenComposition(
             choices: settings.choices, offline: settings.offline,
             database: SharedDatabase(path: settings.dataDirectory.path + "/" + AppDatabase.fileName), keepsSettings: true

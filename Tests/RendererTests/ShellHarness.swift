@@ -9,7 +9,7 @@ final class ShellHarness {
     let grid: GridSurface
     private(set) var view: ShellView!
     private(set) var screens: [Tab: StandInScreen] = [:]
-    private(set) var views: [Tab: ScreenView] = [:]
+    private(set) var views: [Tab: any ScreenView] = [:]
     private(set) var quitCount = 0
     private(set) var displayRequests = 0
     private var decoder = InputDecoder()
@@ -20,7 +20,7 @@ final class ShellHarness {
          people: PeopleListViewModel? = nil, notices: [String] = [], scheduler: TestScheduler = TestScheduler()) {
         shell = ShellViewModel(initialTab: tab, notices: notices)
         grid = GridSurface(size: size)
-        var views: [Tab: ScreenView] = [:]
+        var views: [Tab: any ScreenView] = [:]
         for tab in Tab.allCases {
             let screen = StandInScreen(tab: tab, needsDisplay: { [unowned self] in displayRequests += 1 })
             screens[tab] = screen

@@ -175,11 +175,11 @@ import TestSupport
         #expect(harness.grid.lines[23].contains("q quit"))
     }
 
-    @Test func helpListsEveryKeyOfTheKeymapAndClosesWithEsc() {
-        let harness = ShellHarness(tab: .movies, size: Size(columns: 100, rows: 120))
+    @Test func helpListsEveryKeyOfTheShellAndItsScreensAndClosesWithEsc() {
+        let harness = EveryScreenHarness(tab: .movies, size: Size(columns: 100, rows: 120)).harness
         harness.type("?")
         let screen = harness.grid.text
-        for binding in Keymap.standard.bindings {
+        for binding in Keymap.everyScreen.lines {
             #expect(screen.contains(binding.label), "help lacks \(binding.label)")
             #expect(screen.contains(binding.summary), "help lacks \(binding.summary)")
         }
@@ -189,12 +189,12 @@ import TestSupport
     }
 
     @Test func helpScrollsWhenTheTerminalIsShort() {
-        let harness = ShellHarness(tab: .movies, size: Size(columns: 60, rows: 12))
+        let harness = EveryScreenHarness(tab: .movies, size: Size(columns: 60, rows: 12)).harness
         harness.type("?")
         #expect(harness.grid.text.contains("more ↓"))
         #expect(!harness.grid.text.contains("scroll a page"))
         for _ in 0..<200 { harness.type("j") }
-        #expect(harness.grid.text.contains(Keymap.standard.bindings.last!.summary))
+        #expect(harness.grid.text.contains(Keymap.everyScreen.lines.last!.summary))
         #expect(!harness.grid.text.contains("more ↓"))
     }
 

@@ -1,27 +1,36 @@
-/// Cells on screen that answer the mouse, and what a click or a turn of the wheel does there.
+/// Cells on screen that answer the mouse, and what a click or a turn of the wheel asks there.
 ///
 /// A view marks its targets while it draws, from the same layout it draws with, so a target
-/// always covers what the view put on screen (no coordinate is written twice). The surface keeps
-/// the targets of the frame it holds; the shell sends a click or the wheel to the last one
-/// marked under the pointer (drawn on top).
+/// always covers what the view put on screen (no coordinate is written twice). A target holds
+/// a value, not code: the shell's `Command`, or an action of the screen that drew it, which the
+/// shell hands back to that screen. The surface keeps the targets of the frame it holds; the
+/// shell answers a click or the wheel with the last one marked under the pointer (drawn on top).
 ///
 /// ```swift
-/// let end = surface.draw("[ Start ]", row: row, column: column)
-/// surface.mark(Rect(row: row, column: column, width: end - column, height: 1)) { viewModel.toggleClock() }
+/// let button = centre("[ Start ]", row: row)
+/// surface.mark(button, action: ScoreboardView.Action.startPause)
 /// ```
-public struct MouseTarget {
+public struct MouseTarget: Sendable {
+    /// What a left click asks.
+    public enum Click: Sendable {
+        /// A command of the shell's: open a tab, put the input line's cursor.
+        case shell(Command)
+        /// An action of the open screen's view.
+        case screen(any Hashable & Sendable)
+    }
+
     /// The cells it covers.
     public let rect: Rect
-    /// What a left click on it does; nil when a click does nothing there.
-    public let click: (@MainActor (Position) -> Void)?
-    /// What the wheel does over it, with the rows to move (negative: up); nil when it does nothing.
-    public let wheel: (@MainActor (Int) -> Void)?
+    /// What a left click on it asks; nil when a click does nothing there.
+    public let click: Click?
+    /// Whether the wheel over it moves the screen's list (``ScreenView/scroll(by:)``).
+    public let scrolls: Bool
 
     /// A target over `rect`.
-    public init(rect: Rect, click: (@MainActor (Position) -> Void)?, wheel: (@MainActor (Int) -> Void)? = nil) {
+    public init(rect: Rect, click: Click?, scrolls: Bool = false) {
         self.rect = rect
         self.click = click
-        self.wheel = wheel
+        self.scrolls = scrolls
     }
 
     /// Whether `position` is one of its cells.
@@ -31,39 +40,28 @@ public struct MouseTarget {
 }
 
 extension Surface {
-    /// Marks `rect` as answering a click with `click`.
-    public func mark(_ rect: Rect, click: @escaping @MainActor () -> Void) {
-        mouseTargets.append(MouseTarget(rect: rect, click: { _ in click() }))
+    /// Marks `rect` as giving the shell's `command` on a click.
+    public func mark(_ rect: Rect, command: Command) {
+        mouseTargets.append(MouseTarget(rect: rect, click: .shell(command)))
     }
 
-    /// Marks `rect` as answering a click with `click`, which is told the cell clicked.
-    public func mark(_ rect: Rect, clickAt click: @escaping @MainActor (Position) -> Void) {
-        mouseTargets.append(MouseTarget(rect: rect, click: click))
+    /// Marks `rect` as asking the screen for `action` on a click.
+    public func mark<Action: Hashable & Sendable>(_ rect: Rect, action: Action) {
+        mouseTargets.append(MouseTarget(rect: rect, click: .screen(action)))
     }
 
-    /// Marks `rect` as answering the wheel with `wheel` and, when given, a click with `click`,
-    /// which is told the cell clicked.
-    public func mark(_ rect: Rect, wheel: @escaping @MainActor (Int) -> Void, click: (@MainActor (Position) -> Void)? = nil) {
-        mouseTargets.append(MouseTarget(rect: rect, click: click, wheel: wheel))
+    /// Marks `rect` as a list the wheel moves through.
+    public func markWheel(_ rect: Rect) {
+        mouseTargets.append(MouseTarget(rect: rect, click: nil, scrolls: true))
     }
-}
 
-extension Surface {
     /// Marks a list drawn one item a row in `rect`, from the item at `first`, `count` of them in
-    /// view: the wheel over it moves the selection; a click on an item selects it, and a click on
-    /// the item already selected does what Enter does there (`activate`), when Enter does
-    /// something. `moveSelection` takes how many items to move by (negative: up); `selected`
-    /// gives the selection when the click comes (a key or a wheel turn read with the click may
-    /// have moved it since the frame was drawn).
-    public func markList(in rect: Rect, first: Int, count: Int, selected: @escaping @MainActor () -> Int?,
-                         moveSelection: @escaping @MainActor (Int) -> Void, activate: (@MainActor () -> Void)? = nil) {
-        mark(rect, wheel: moveSelection)
-        for offset in 0..<min(count, rect.height) {
-            let index = first + offset
-            mark(Rect(row: rect.row + offset, column: rect.column, width: rect.width, height: 1)) {
-                guard let selected = selected() else { return moveSelection(index) }
-                if index == selected { activate?() } else { moveSelection(index - selected) }
-            }
+    /// view: the wheel over it moves through it, and a click on an item asks for `choose` of its
+    /// index (the screen selects it, or does what Enter does when it is selected already).
+    public func markList<Action: Hashable & Sendable>(in rect: Rect, first: Int, count: Int, choose: (Int) -> Action) {
+        markWheel(rect)
+        for offset in 0..<max(0, min(count, rect.height)) {
+            mark(Rect(row: rect.row + offset, column: rect.column, width: rect.width, height: 1), action: choose(first + offset))
         }
     }
 }

@@ -13,7 +13,8 @@ public final class ShellView {
     public static let minimumSize = Size(columns: 40, rows: 10)
 
     private let shell: ShellViewModel
-    private let screens: [Tab: ScreenView]
+    private let screens: [Tab: any ScreenView]
+    /// The shell's keys and the words of the screens', for the help.
     private let keymap: Keymap
     private let needsDisplay: @MainActor () -> Void
     private let onQuit: @MainActor () -> Void
@@ -53,18 +54,18 @@ public final class ShellView {
     public var isInputFocused: Bool { inputUser != nil && input.isFocused }
 
     /// Creates the shell view. `needsDisplay` asks for a frame; `onQuit` ends the program;
-    /// `scheduler` turns the spinner while a screen is busy.
+    /// `scheduler` turns the spinner while a screen is busy. The help lists the shell's keys and
+    /// each screen's, in the tabs' order.
     public init(
         shell: ShellViewModel,
-        screens: [Tab: ScreenView],
-        keymap: Keymap = .standard,
+        screens: [Tab: any ScreenView],
         scheduler: any Scheduler = MainQueueScheduler(),
         needsDisplay: @escaping @MainActor () -> Void,
         onQuit: @escaping @MainActor () -> Void
     ) {
         self.shell = shell
         self.screens = screens
-        self.keymap = keymap
+        keymap = Keymap(screenLines: Tab.allCases.compactMap { screens[$0]?.keyLines })
         self.scheduler = scheduler
         self.needsDisplay = needsDisplay
         self.onQuit = onQuit
@@ -133,20 +134,26 @@ public final class ShellView {
         switch event.action {
         case .press(.left):
             if isHelpVisible { return shell.hideHelp() }
-            targets.last { $0.click != nil && $0.contains(event.position) }?.click?(event.position)
+            switch targets.last(where: { $0.click != nil && $0.contains(event.position) })?.click {
+            case .shell(let command): perform(command)
+            case .screen(let action): currentScreen?.perform(marked: action)
+            case nil: break
+            }
             return
         case .wheelUp: rows = -Self.wheelRows
         case .wheelDown: rows = Self.wheelRows
         default: return
         }
         if isHelpVisible { return scrollHelp(by: rows) }
-        targets.last { $0.wheel != nil && $0.contains(event.position) }?.wheel?(rows)
+        if targets.contains(where: { $0.scrolls && $0.contains(event.position) }) { currentScreen?.scroll(by: rows) }
     }
 
+    /// Answers a key from the first active scope that binds it: in the shell's table, or in the
+    /// open screen's.
     private func answer(_ key: Key) {
-        if let command = keymap.command(for: key, in: activeScopes) {
-            perform(command)
-            return
+        for scope in activeScopes {
+            if let command = keymap.shell.action(for: key, in: scope) { return perform(command) }
+            if currentScreen?.answer(key, in: scope) == true { return }
         }
         if isHelpVisible { return }
         switch key {
@@ -156,10 +163,8 @@ public final class ShellView {
             // Keys typed faster than they are read arrive together; outside the input line
             // each one is a command of its own.
             for character in text { handle(.text(String(character))) }
-        case .paste:
-            break  // Pasted text is never taken as commands.
         default:
-            _ = currentScreen?.handle(key)
+            break  // Pasted text is never taken as commands, nor a key no table binds.
         }
     }
 
@@ -182,11 +187,13 @@ public final class ShellView {
         case .deleteForward: edit(.deleteForward)
         case .deleteToStart: edit(.deleteToStart)
         case .deleteWordBackward: edit(.deleteWordBackward)
+        case .placeInputCursor(let offset):
+            inputLineUser?.inputFocusChanged(true)
+            edit(.moveTo(offset))
         case .scrollUp: scrollHelp(by: -1)
         case .scrollDown: scrollHelp(by: 1)
         case .pageUp: scrollHelp(by: -max(1, lastSize.rows - 6))
         case .pageDown: scrollHelp(by: max(1, lastSize.rows - 6))
-        case .screen(let command): currentScreen?.perform(command)
         }
         if isHelpVisible, case .selectTab = command { shell.hideHelp() }
     }
@@ -195,7 +202,7 @@ public final class ShellView {
 
     /// The open tab, as `selectedTab` last delivered it.
     private var tab: Tab { visibleTab ?? .weather }
-    private var currentScreen: ScreenView? { screens[tab] }
+    private var currentScreen: (any ScreenView)? { screens[tab] }
     private var inputLineUser: InputLineUser? { currentScreen?.inputLineUser }
 
     /// Sends an edit of the input line to the screen that owns it.
@@ -248,8 +255,9 @@ public final class ShellView {
     private var statusHints: [(key: String, hint: String)] {
         let scopes = activeScopes.filter { $0 != .everywhere } + [.everywhere]
         let hasInputLine = inputLineUser != nil
-        return keymap.hints(in: scopes) { binding in
-            hasInputLine || !binding.commands.values.contains(.focusInput)
+        return scopes.flatMap { scope in
+            keymap.shell.hints(in: scope) { hasInputLine || !$0.actions.values.contains(.focusInput) }
+                + (currentScreen?.hints(in: scope) ?? [])
         }
     }
 
@@ -284,17 +292,14 @@ public final class ShellView {
             TooSmallView(minimum: Self.minimumSize).draw(into: surface)
             return
         }
-        TabBarView(tabs: shell.tabs, selected: tab, busy: shell.tabs.filter(busyTabs.contains), spinner: spinner.glyph,
-                   open: { [unowned self] in shell.selectTab($0) }).draw(into: surface, row: 0)
+        TabBarView(tabs: shell.tabs, selected: tab, busy: shell.tabs.filter(busyTabs.contains), spinner: spinner.glyph)
+            .draw(into: surface, row: 0)
         let content = Self.contentRect(in: size, hasInputLine: inputLineUser != nil)
         var cursor: Position?
         if inputLineUser != nil {
             let line = Self.contentRect(in: size, hasInputLine: false)
             let position = InputLineView(prompt: input.prompt, line: input.line, isFocused: isInputFocused)
-                .draw(into: surface, row: line.row, in: line) { [unowned self] offset in
-                    inputLineUser?.inputFocusChanged(true)
-                    edit(.moveTo(offset))
-                }
+                .draw(into: surface, row: line.row, in: line)
             if isInputFocused { cursor = position }
         }
         currentScreen?.draw(into: surface, in: content)

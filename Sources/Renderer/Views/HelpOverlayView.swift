@@ -7,10 +7,10 @@ struct HelpOverlayView {
 
     /// Every line of the help, before scrolling.
     var lines: [(text: String, style: Style)] {
-        let labelWidth = keymap.bindings.map { DisplayWidth.of($0.label) }.max() ?? 0
+        let labelWidth = keymap.lines.map { DisplayWidth.of($0.label) }.max() ?? 0
         var lines: [(String, Style)] = []
-        for scope in KeyScope.allCases {
-            let bindings = keymap.bindings.filter { $0.scope == scope }
+        for scope in keymap.scopes {
+            let bindings = keymap.lines.filter { $0.scope == scope }
             guard !bindings.isEmpty else { continue }
             if !lines.isEmpty { lines.append(("", .normal)) }
             lines.append((scope.heading, .title))

@@ -10,9 +10,9 @@ struct InputLineView {
     let isFocused: Bool
 
     /// Draws the line at `row` and returns where the cursor goes. A click on the line gives it
-    /// the focus and puts the cursor before the character clicked (`place`, with its offset).
+    /// the focus and puts the cursor before the character clicked (`Command.placeInputCursor`).
     @discardableResult
-    func draw(into surface: Surface, row: Int, in rect: Rect, place: @escaping @MainActor (Int) -> Void = { _ in }) -> Position {
+    func draw(into surface: Surface, row: Int, in rect: Rect) -> Position {
         let fieldStart = surface.draw(prompt + ": ", row: row, column: rect.column + 1, width: rect.width - 1, style: .prompt)
         // One cell on each side for the arrows that say text is hidden there.
         let fieldWidth = max(0, rect.right - fieldStart - 2)
@@ -20,14 +20,23 @@ struct InputLineView {
         if viewport.hiddenBefore { surface.draw("‹", row: row, column: fieldStart, style: .dim) }
         surface.draw(viewport.visibleText, row: row, column: fieldStart + 1, width: fieldWidth)
         if viewport.hiddenAfter { surface.draw("›", row: row, column: fieldStart + 1 + fieldWidth, style: .dim) }
-        let cursorOffset = line.cursor
-        surface.mark(Rect(row: row, column: rect.column, width: rect.width, height: 1), clickAt: { position in
-            place(Self.offset(clickedAt: position.column - fieldStart - 1, in: viewport, cursor: cursorOffset))
-        })
+        markClicks(into: surface, row: row, in: rect, fieldStart: fieldStart, viewport: viewport)
         if line.text.isEmpty, !isFocused {
             surface.draw("press / to type", row: row, column: fieldStart + 1, width: fieldWidth, style: .dim)
         }
         return Position(row: row, column: fieldStart + 1 + viewport.cursorColumn)
+    }
+
+    /// Marks each run of cells a click puts the cursor at the same offset from.
+    private func markClicks(into surface: Surface, row: Int, in rect: Rect, fieldStart: Int, viewport: LineViewport) {
+        var start = rect.column
+        while start < rect.right {
+            let offset = Self.offset(clickedAt: start - fieldStart - 1, in: viewport, cursor: line.cursor)
+            var end = start + 1
+            while end < rect.right, Self.offset(clickedAt: end - fieldStart - 1, in: viewport, cursor: line.cursor) == offset { end += 1 }
+            surface.mark(Rect(row: row, column: start, width: end - start, height: 1), command: .placeInputCursor(offset))
+            start = end
+        }
     }
 
     /// The character offset in the whole text of a click `column` cells into the visible part:

@@ -3,20 +3,28 @@ import Screens
 
 /// The view of one tab's screen: it draws the screen's region and answers the screen's keys.
 ///
-/// A screen view subscribes to its view-model with `bindAndFire` and calls `needsDisplay`
-/// when an output changes; the shell then draws one frame for the whole event turn.
+/// A screen view binds its view-model's outputs with `bindAndFire` into the value it draws
+/// (`WeatherContent`, …) and calls `needsDisplay` when one changes; the shell then draws one
+/// frame for the whole event turn. Its keys are its own: `keys` maps them to its `Action`s in
+/// the scopes it declares, and `keyScopes` says which of them apply now. What the mouse reaches
+/// is marked with the same actions while the value draws.
 @MainActor
 public protocol ScreenView: AnyObject {
+    /// What the screen's keys and mouse targets ask of it.
+    associatedtype Action: Hashable & Sendable = Never
+    /// The screen's keys: the help, the status line and Docs/Keys.md read them too.
+    static var keys: KeyTable<Action> { get }
     /// The view-model that owns the input line (its text, cursor and focus), for a screen that has one.
     var inputLineUser: InputLineUser? { get }
     /// Draws the screen inside `rect`.
     func draw(into surface: Surface, in rect: Rect)
-    /// The keymap scopes of the screen as it is now (its own keys, a question it asks…).
+    /// The scopes of `keys` that apply as the screen is now (a question it asks, a list it shows…).
     var keyScopes: [KeyScope] { get }
-    /// Carries out a command from the screen's keys.
-    func perform(_ command: ScreenCommand)
-    /// Answers a key the keymap does not know; returns false when the screen has no use for it.
-    func handle(_ key: Key) -> Bool
+    /// Does what a key or a mouse target asks.
+    func perform(_ action: Action)
+    /// The wheel turned over the list the screen marked (``Surface/markWheel(_:)``), by `rows`
+    /// (negative: up).
+    func scroll(by rows: Int)
     /// The screen came into view (true) or went out of it (false).
     func setVisible(_ visible: Bool)
     /// The screen will draw in `rect` from now on (at start and after a resize), before it draws.
@@ -27,9 +35,33 @@ public protocol ScreenView: AnyObject {
 
 extension ScreenView {
     public var keyScopes: [KeyScope] { [] }
-    public func perform(_ command: ScreenCommand) {}
-    public func handle(_ key: Key) -> Bool { false }
+    public func scroll(by rows: Int) {}
     public func setVisible(_ visible: Bool) {}
     public func layout(in rect: Rect) {}
     public var isBusy: Output<Bool>? { nil }
+
+    /// Answers `key` when the screen's table binds it in `scope`.
+    func answer(_ key: Key, in scope: KeyScope) -> Bool {
+        guard let action = Self.keys.action(for: key, in: scope) else { return false }
+        perform(action)
+        return true
+    }
+
+    /// Does what a mouse target marked with one of the screen's actions asks.
+    func perform(marked action: any Hashable & Sendable) {
+        if let action = action as? Action { perform(action) }
+    }
+
+    /// The words of the screen's keys, for the help.
+    var keyLines: [KeyLine] { Self.keys.lines }
+
+    /// The status line's keys in `scope`.
+    func hints(in scope: KeyScope) -> [(key: String, hint: String)] {
+        Self.keys.hints(in: scope)
+    }
+}
+
+extension ScreenView where Action == Never {
+    public static var keys: KeyTable<Never> { KeyTable([]) }
+    public func perform(_ action: Never) {}
 }

@@ -13,8 +13,6 @@ struct TabBarView {
     var busy: [Tab] = []
     /// The spinner's glyph now.
     var spinner = ""
-    /// Opens a tab: a click on its name.
-    var open: @MainActor (Tab) -> Void = { _ in }
 
     func draw(into surface: Surface, row: Int) {
         let width = surface.size.columns
@@ -27,7 +25,7 @@ struct TabBarView {
             } else {
                 column = surface.draw(" \(title) ", row: row, column: column)
             }
-            surface.mark(Rect(row: row, column: start, width: column - start, height: 1)) { open(tab) }
+            surface.mark(Rect(row: row, column: start, width: column - start, height: 1), command: .selectTab(tab))
         }
         drawBusy(into: surface, row: row, after: column)
         surface.fill("─", row: row + 1, column: 0, count: width, style: .dim)

@@ -19,6 +19,12 @@ public struct ForecastRowViewModel: Equatable, Sendable {
     /// for the chart the renderer draws.
     public let span: ClosedRange<Double>
 
+    /// A row as the screen shows it; `span` is where the day's low and high sit on the week's scale.
+    public init(weekday: String, date: String, icon: String, condition: String, low: String, high: String, span: ClosedRange<Double>) {
+        (self.weekday, self.date, self.icon, self.condition) = (weekday, date, icon, condition)
+        (self.low, self.high, self.span) = (low, high, span)
+    }
+
     /// Rows for `days`, temperatures in `unit`, bars on the week's own scale.
     static func rows(for days: [DailyForecast], unit: TemperatureUnit) -> [ForecastRowViewModel] {
         guard let coldest = days.map(\.lowCelsius).min(), let warmest = days.map(\.highCelsius).max() else { return [] }

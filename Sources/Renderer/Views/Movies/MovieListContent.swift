@@ -1,21 +1,20 @@
 import Screens
 
-/// Draws a list of films with a cursor and, when there is room, the chosen film's details
-/// beside it; the Movies and Search screens share it.
-@MainActor
-struct MovieListDrawing {
+/// A list of films with a cursor and, when there is room, the chosen film's details beside it;
+/// the Movies and Search screens draw it. A click on a row asks the screen for `choose` of its index.
+public struct MovieListContent: Equatable, Sendable {
     /// The width from which the detail pane shows beside the list.
     static let detailPaneMinimumWidth = 90
 
-    let rows: [MovieRowViewModel]
-    let selectedIndex: Int
-    let selected: MovieRowViewModel?
-    /// Moves the cursor by a number of rows: the wheel over the list, a click on a row.
-    let moveSelection: @MainActor (Int) -> Void
-    /// The cursor's row when a click comes, as the bindings last delivered it.
-    let currentSelection: @MainActor () -> Int?
+    public var rows: [MovieRowViewModel] = []
+    public var selectedIndex = 0
+    public var selected: MovieRowViewModel?
 
-    func draw(into surface: Surface, in rect: Rect) {
+    public init() {}
+
+    /// Draws the list inside `rect`; a click on a row asks for `choose` of the row's index.
+    @MainActor
+    public func draw<Action: Hashable & Sendable>(into surface: Surface, in rect: Rect, choose: (Int) -> Action) {
         guard rect.height > 0, rect.width > 0 else { return }
         var list = rect
         if rect.width >= Self.detailPaneMinimumWidth, let selected {
@@ -24,7 +23,7 @@ struct MovieListDrawing {
             let pane = Rect(row: rect.row, column: list.right + 3, width: rect.right - list.right - 4, height: rect.height)
             drawDetails(of: selected, into: surface, in: pane)
         }
-        drawRows(into: surface, in: list)
+        drawRows(into: surface, in: list, choose: choose)
     }
 
     /// The first row shown: the cursor stays in view, near the middle once the list scrolls.
@@ -32,9 +31,10 @@ struct MovieListDrawing {
         max(0, min(selected - height / 2, count - height))
     }
 
-    private func drawRows(into surface: Surface, in rect: Rect) {
+    @MainActor
+    private func drawRows<Action: Hashable & Sendable>(into surface: Surface, in rect: Rect, choose: (Int) -> Action) {
         let first = Self.firstVisible(selected: selectedIndex, count: rows.count, height: rect.height)
-        surface.markList(in: rect, first: first, count: rows.count - first, selected: currentSelection, moveSelection: moveSelection)
+        surface.markList(in: rect, first: first, count: rows.count - first, choose: choose)
         for (offset, row) in rows.dropFirst(first).prefix(rect.height).enumerated() {
             let index = first + offset
             let line = rect.row + offset
@@ -54,6 +54,7 @@ struct MovieListDrawing {
         }
     }
 
+    @MainActor
     private func drawDetails(of movie: MovieRowViewModel, into surface: Surface, in pane: Rect) {
         var row = pane.row
         for line in TextWrap.lines(movie.title, width: pane.width) where row < pane.bottom {

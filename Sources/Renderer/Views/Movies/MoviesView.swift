@@ -1,0 +1,105 @@
+import Binding
+import Screens
+
+/// The Movies screen: binds its view-model's outputs into the `MoviesContent` it draws, and turns
+/// its keys and clicks into the view-model's inputs.
+@MainActor
+public final class MoviesView: ScreenView {
+    /// What the Movies screen's keys and clicks ask.
+    public enum Action: Hashable, Sendable {
+        case previousSegment, nextSegment, useCatalogue
+        /// Move the cursor by this many films.
+        case move(Int)
+        /// Select the segment at this index (a click on its name).
+        case chooseSegment(Int)
+        /// Put the cursor on the film at this index (a click on its row).
+        case chooseFilm(Int)
+    }
+
+    public nonisolated static let keys = KeyTable<Action>([
+        KeyBinding("← →  [ ]", "previous or next segment", scope: .movies, hint: "segment",
+                   actions: [.left: .previousSegment, .text("["): .previousSegment, .right: .nextSegment, .text("]"): .nextSegment]),
+        KeyBinding("↑ ↓  k j", "move through the films", scope: .movies, hint: "move",
+                   actions: [.up: .move(-1), .text("k"): .move(-1), .down: .move(1), .text("j"): .move(1)]),
+        KeyBinding("PgUp PgDn", "move ten films", scope: .movies, actions: [.pageUp: .move(-10), .pageDown: .move(10)]),
+        KeyBinding("c", "use the embedded catalogue when TMDb fails", scope: .movies, keys: [.text("c")], action: .useCatalogue),
+    ])
+
+    private let viewModel: MovieListViewModel
+    private let drawn: Drawn<MoviesContent>
+
+    public var isBusy: Output<Bool>? { viewModel.isBusy }
+
+    /// Creates the view; `needsDisplay` is called whenever what it shows changes.
+    public init(viewModel: MovieListViewModel, needsDisplay: @escaping @MainActor () -> Void) {
+        self.viewModel = viewModel
+        var content = MoviesContent()
+        content.segments = viewModel.segments
+        drawn = Drawn(content, needsDisplay: needsDisplay)
+        drawn.bind(viewModel.selectedSegment, to: \.selectedSegment)
+        drawn.bind(viewModel.news, to: \.news)
+        drawn.bind(viewModel.newsIsProblem, to: \.newsIsProblem)
+        drawn.bind(viewModel.rows, to: \.list.rows)
+        drawn.bind(viewModel.selectedIndex, to: \.list.selectedIndex)
+        drawn.bind(viewModel.selectedMovie, to: \.list.selected)
+    }
+
+    public var inputLineUser: InputLineUser? { nil }
+    public var keyScopes: [KeyScope] { [.movies] }
+
+    public func perform(_ action: Action) {
+        switch action {
+        case .previousSegment: viewModel.selectPreviousSegment()
+        case .nextSegment: viewModel.selectNextSegment()
+        case .useCatalogue: viewModel.useCatalogue()
+        case .move(let films): viewModel.moveSelection(by: films)
+        case .chooseSegment(let index): viewModel.selectSegment(index)
+        case .chooseFilm(let index): viewModel.moveSelection(by: index - drawn.state.list.selectedIndex)
+        }
+    }
+
+    public func scroll(by rows: Int) {
+        viewModel.moveSelection(by: rows)
+    }
+
+    public func setVisible(_ visible: Bool) {
+        if visible { viewModel.screenAppeared() }
+    }
+
+    public func draw(into surface: Surface, in rect: Rect) {
+        drawn.state.draw(into: surface, in: rect)
+    }
+}
+
+/// What the Movies screen draws: the segments, a line of news (`Loading...`, a note, an error),
+/// and the films with the chosen one's details.
+public struct MoviesContent: Equatable, Sendable {
+    public var segments: [String] = []
+    public var selectedSegment = 0
+    public var news = ""
+    public var newsIsProblem = false
+    public var list = MovieListContent()
+
+    public init() {}
+
+    /// Draws the screen inside `rect`.
+    @MainActor
+    public func draw(into surface: Surface, in rect: Rect) {
+        guard rect.height > 2 else { return }
+        var column = rect.column
+        for (index, title) in segments.enumerated() {
+            let start = column
+            column = index == selectedSegment
+                ? surface.draw("[\(title)]", row: rect.row, column: column, style: .selectedTab)
+                : surface.draw(" \(title) ", row: rect.row, column: column)
+            surface.mark(Rect(row: rect.row, column: start, width: column - start, height: 1), action: MoviesView.Action.chooseSegment(index))
+        }
+        surface.draw(news, row: rect.row + 1, column: rect.column + 1, width: rect.width - 2, style: newsIsProblem ? .error : .dim)
+        list.draw(into: surface, in: rect.droppingTop(3), choose: MoviesView.Action.chooseFilm)
+    }
+}
+
+extension KeyScope {
+    /// On the Movies screen.
+    static let movies = KeyScope("On the Movies screen")
+}

@@ -1,0 +1,133 @@
+import Screens
+
+/// What the People screen draws under the input line: a header (how many, the order, the sync),
+/// a line of news, then the people in view with the chosen one's details, or the form for a
+/// person, or what the screen says when there is no one. `PeopleView` fills it from the
+/// view-model's outputs; a test fills it by hand.
+public struct PeopleContent: Equatable, Sendable {
+    /// The width from which the chosen person's details show beside the list.
+    static let detailPaneMinimumWidth = 80
+
+    public var countText = ""
+    public var sortText = ""
+    public var syncText = ""
+    public var syncIsProblem = false
+    public var news = PeopleNewsLine("")
+    public var mode = PeoplePromptViewModel.Mode.list
+    public var emptyText = ""
+    /// The people in view, from `firstVisibleIndex` in the whole list.
+    public var rows: [PersonViewModel] = []
+    public var firstVisibleIndex = 0
+    public var selectedIndex = 0
+    public var selectedPerson: PersonViewModel?
+
+    public init() {}
+
+    /// Draws the screen inside `rect`.
+    @MainActor
+    public func draw(into surface: Surface, in rect: Rect) {
+        guard rect.height > 0, rect.width > 2 else { return }
+        let inner = Rect(row: rect.row, column: rect.column + 1, width: rect.width - 2, height: rect.height)
+        // Header: how many and in what order at the left, the sync at the right when it fits.
+        let header = [countText, sortText].filter { !$0.isEmpty }.joined(separator: ", ")
+        let headerEnd = surface.draw(header, row: inner.row, column: inner.column, width: inner.width, style: .title)
+        let sync = syncText
+        let syncWidth = DisplayWidth.of(sync)
+        if !sync.isEmpty, headerEnd + 3 + syncWidth <= inner.right {
+            surface.draw(sync, row: inner.row, column: inner.right - syncWidth, style: syncIsProblem ? .error : .dim)
+        }
+        var body = inner.droppingTop(1)
+        let style: Style = switch news.tone {
+        case .quiet: .dim
+        case .problem: .error
+        case .question: .title
+        }
+        surface.draw(news.text, row: body.row, column: body.column, width: body.width, style: style)
+        body = body.droppingTop(2)
+        guard body.height > 0 else { return }
+        if case .form(let form) = mode {
+            return drawForm(form, into: surface, in: body)
+        }
+        drawList(into: surface, in: body)
+    }
+
+    /// The people in view, with the chosen one's details beside them when there is room, or
+    /// what the screen says in their place.
+    @MainActor
+    private func drawList(into surface: Surface, in body: Rect) {
+        if !emptyText.isEmpty {
+            for (offset, line) in TextWrap.lines(emptyText, width: body.width).prefix(body.height).enumerated() {
+                surface.draw(line, row: body.row + offset, column: body.column, style: .dim)
+            }
+            return
+        }
+        var list = body
+        if body.width >= Self.detailPaneMinimumWidth, let person = selectedPerson {
+            list.width = body.width * 11 / 20
+            for row in body.row..<body.bottom { surface.draw("│", row: row, column: list.right + 1, style: .dim) }
+            drawDetails(of: person, into: surface, in: Rect(row: body.row, column: list.right + 3,
+                                                          width: body.right - list.right - 3, height: body.height))
+        }
+        drawRows(into: surface, in: list)
+    }
+
+    @MainActor
+    private func drawRows(into surface: Surface, in rect: Rect) {
+        let first = firstVisibleIndex
+        let selected = self.selectedIndex
+        // Like the arrows, the mouse moves through the list only while no question is asked.
+        if mode == .list { surface.markList(in: rect, first: first, count: rows.count, choose: PeopleView.Action.choosePerson) }
+        for (offset, row) in rows.prefix(rect.height).enumerated() {
+            let line = rect.row + offset
+            let isSelected = first + offset == selected
+            let birthday = row.rowBirthdayText
+            // A birthday the card wrote as text takes a third of the row at most, the name the rest.
+            let birthdayWidth = rect.width >= 40 ? min(DisplayWidth.of(birthday), rect.width / 3) : 0
+            if isSelected { surface.markChosen(row: line, column: rect.column) }
+            surface.draw(row.nameText, row: line, column: rect.column + 2, width: rect.width - 3 - birthdayWidth,
+                         style: isSelected ? .selectedTab : .normal)
+            if birthdayWidth > 0 { surface.draw(birthday, row: line, column: rect.right - birthdayWidth, width: birthdayWidth) }
+        }
+    }
+
+    @MainActor
+    private func drawDetails(of person: PersonViewModel, into surface: Surface, in pane: Rect) {
+        let lines: [(String, Style)] = [(person.nameText, .title), (person.birthdateText, .normal),
+                                        (person.ageText, .normal), (person.nextBirthdayLine, .dim)]
+            + person.contactLines.map { ($0, .normal) }
+        var row = pane.row
+        for (text, style) in lines where !text.isEmpty && row < pane.bottom {
+            surface.draw(text, row: row, column: pane.column, width: pane.width, style: style)
+            row += 1
+        }
+    }
+
+    /// The form: a heading, then the fields. When they do not all fit (40x10), the field being
+    /// typed stays in view and a problem takes the heading's place.
+    @MainActor
+    private func drawForm(_ form: PersonForm, into surface: Surface, in rect: Rect) {
+        let fields = PersonForm.Field.allCases
+        let labelWidth = fields.map { DisplayWidth.of($0.label) }.max() ?? 0
+        let fitsAll = rect.height >= 1 + fields.count + (form.problem.isEmpty ? 0 : 1)
+        let (heading, style): (String, Style) = fitsAll || form.problem.isEmpty
+            ? ("\(form.title): type each field in the input line above", .dim) : (form.problem, .error)
+        surface.draw(heading, row: rect.row, column: rect.column, width: rect.width, style: style)
+        var row = rect.row + 1
+        let room = max(0, rect.bottom - row)
+        let current = fields.firstIndex(of: form.field) ?? 0
+        let first = fitsAll ? 0 : min(max(0, current - room + 1), max(0, fields.count - room))
+        for field in fields.dropFirst(first).prefix(room) {
+            let isCurrent = field == form.field
+            if isCurrent { surface.markChosen(row: row, column: rect.column) }
+            surface.draw(field.label, row: row, column: rect.column + 2, style: isCurrent ? .title : .normal)
+            let value = isCurrent ? "" : form[field]
+            surface.draw(value.isEmpty ? (isCurrent ? "" : field.placeholder) : value,
+                         row: row, column: rect.column + 4 + labelWidth, width: rect.width - 4 - labelWidth,
+                         style: value.isEmpty ? .dim : .normal)
+            row += 1
+        }
+        if fitsAll, !form.problem.isEmpty {
+            surface.draw(form.problem, row: row, column: rect.column, width: rect.width, style: .error)
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import Binding
+import Screens
+
+/// The People screen: binds its view-model's outputs into the `PeopleContent` it draws, and turns
+/// its keys and clicks into the inputs of the view-model and of its prompt, transfer and sync.
+@MainActor
+public final class PeopleView: ScreenView {
+    /// What the People screen's keys and clicks ask.
+    public enum Action: Hashable, Sendable {
+        case add, edit, delete, toggleSort, importFile, exportFile, sync, stopTransfer
+        /// Move the cursor by this many people.
+        case move(Int)
+        /// Move the cursor by this many screenfuls.
+        case page(Int)
+        case first, last
+        case nextField, previousField
+        /// Yes to the question asked.
+        case confirm
+        /// No to the question asked, or leave the form or the path asked for.
+        case cancel
+        /// Choose the person at this index in the whole list (a click on their row); the chosen
+        /// person is edited.
+        case choosePerson(Int)
+    }
+
+    public nonisolated static let keys = KeyTable<Action>([
+        KeyBinding("a", "add a person", scope: .people, hint: "add", keys: [.text("a")], action: .add),
+        KeyBinding("Enter", "edit the chosen person", scope: .people, keys: [.enter], action: .edit),
+        KeyBinding("d", "delete the chosen person", scope: .people, hint: "delete", keys: [.text("d")], action: .delete),
+        KeyBinding("s", "sort by last name, first name or next birthday (kept)", scope: .people, hint: "sort", keys: [.text("s")],
+                   action: .toggleSort),
+        KeyBinding("i", "import a vCard file", scope: .people, hint: "import", keys: [.text("i")], action: .importFile),
+        KeyBinding("e", "export everyone to a vCard file", scope: .people, hint: "export", keys: [.text("e")], action: .exportFile),
+        KeyBinding("r", "sync with the people server now: read its changes, then send", scope: .people, keys: [.text("r")], action: .sync),
+        KeyBinding("k j", "move through the people", scope: .people, actions: [.text("k"): .move(-1), .text("j"): .move(1)]),
+        KeyBinding("Home End", "first or last person", scope: .people, actions: [.home: .first, .end: .last]),
+
+        KeyBinding("↑ ↓", "move through the people", scope: .peopleList, hint: "move", actions: [.up: .move(-1), .down: .move(1)]),
+        KeyBinding("PgUp PgDn", "move a screenful", scope: .peopleList, actions: [.pageUp: .page(-1), .pageDown: .page(1)]),
+
+        KeyBinding("Enter  ↓", "next field; on the last, save", scope: .personForm, hint: "next/save",
+                   actions: [.enter: .nextField, .down: .nextField]),
+        KeyBinding("↑", "previous field", scope: .personForm, hint: "previous", keys: [.up], action: .previousField),
+        KeyBinding("Esc", "cancel, keeping nothing", scope: .personForm, hint: "cancel", keys: [.escape], action: .cancel),
+
+        KeyBinding("y", "yes", scope: .confirmation, hint: "yes", keys: [.text("y")], action: .confirm),
+        KeyBinding("n  Esc", "no", scope: .confirmation, hint: "no", keys: [.text("n"), .escape], action: .cancel),
+
+        KeyBinding("Esc", "cancel", scope: .filePrompt, hint: "cancel", keys: [.escape], action: .cancel),
+
+        KeyBinding("Esc", "stop; the people imported stay", scope: .transfer, hint: "stop", keys: [.escape], action: .stopTransfer),
+    ])
+
+    private let viewModel: PeopleListViewModel
+    private let drawn: Drawn<PeopleContent>
+    /// Whether a file is imported or exported (the transfer's `isRunning`): Esc stops it.
+    private var isTransferring = false
+    private var tokens: [BindingToken] = []
+
+    public var isBusy: Output<Bool>? { viewModel.isBusy }
+
+    /// Creates the view; `needsDisplay` is called whenever what it shows changes.
+    public init(viewModel: PeopleListViewModel, needsDisplay: @escaping @MainActor () -> Void) {
+        self.viewModel = viewModel
+        drawn = Drawn(PeopleContent(), needsDisplay: needsDisplay)
+        drawn.bind(viewModel.countText, to: \.countText)
+        drawn.bind(viewModel.sortText, to: \.sortText)
+        drawn.bind(viewModel.syncStatus.text, to: \.syncText)
+        drawn.bind(viewModel.syncStatus.isProblem, to: \.syncIsProblem)
+        drawn.bind(viewModel.newsLine, to: \.news)
+        drawn.bind(viewModel.prompt.mode, to: \.mode)
+        drawn.bind(viewModel.emptyText, to: \.emptyText)
+        drawn.bind(viewModel.rows, to: \.rows)
+        drawn.bind(viewModel.firstVisibleIndex, to: \.firstVisibleIndex)
+        drawn.bind(viewModel.selectedIndex, to: \.selectedIndex)
+        drawn.bind(viewModel.selectedPerson, to: \.selectedPerson)
+        viewModel.transfer.isRunning.bindAndFire { [unowned self] in isTransferring = $0 }.store(in: &tokens)
+    }
+
+    public var inputLineUser: InputLineUser? { viewModel.prompt }
+
+    public var keyScopes: [KeyScope] {
+        switch drawn.state.mode {
+        case .list: isTransferring ? [.transfer, .peopleList, .people] : [.peopleList, .people]
+        case .form: [.personForm]
+        case .confirmingDelete: [.confirmation]
+        case .importing, .exporting: [.filePrompt]
+        }
+    }
+
+    public func perform(_ action: Action) {
+        let prompt = viewModel.prompt
+        switch action {
+        case .move(let people): viewModel.moveSelection(by: people)
+        case .page(let pages): viewModel.movePage(by: pages)
+        case .first: viewModel.moveToEdge(toEnd: false)
+        case .last: viewModel.moveToEdge(toEnd: true)
+        case .toggleSort: viewModel.toggleSort()
+        case .add: prompt.startAdding()
+        case .edit: prompt.startEditing()
+        case .delete: prompt.askToDelete()
+        case .importFile: prompt.startImporting()
+        case .exportFile: prompt.startExporting()
+        case .sync: viewModel.syncStatus.syncNow()
+        case .stopTransfer: viewModel.transfer.cancel()
+        case .nextField: prompt.nextField()
+        case .previousField: prompt.previousField()
+        case .confirm: prompt.confirmDelete(true)
+        case .cancel:
+            if case .confirmingDelete = drawn.state.mode { prompt.confirmDelete(false) } else { prompt.cancelInput() }
+        case .choosePerson(let index):
+            // Like the arrows, the mouse moves through the list only while no question is asked.
+            guard drawn.state.mode == .list else { return }
+            let selected = drawn.state.selectedIndex
+            if index == selected { prompt.startEditing() } else { viewModel.moveSelection(by: index - selected) }
+        }
+    }
+
+    public func scroll(by rows: Int) {
+        if drawn.state.mode == .list { viewModel.moveSelection(by: rows) }
+    }
+
+    public func setVisible(_ visible: Bool) {
+        if visible { viewModel.screenAppeared() } else { viewModel.screenDisappeared() }
+    }
+
+    /// The list's rows are the region less the header and the line of news (as the content lays them out).
+    public func layout(in rect: Rect) {
+        viewModel.setVisibleRowCount(max(1, rect.height - 3))
+    }
+
+    public func draw(into surface: Surface, in rect: Rect) {
+        drawn.state.draw(into: surface, in: rect)
+    }
+}
+
+extension KeyScope {
+    /// On the People screen's list, with the focus out of the input line.
+    static let people = KeyScope("On the People screen")
+    /// On the People screen's list, while typing a filter too: moving through the list.
+    static let peopleList = KeyScope("In the list of people", whileTyping: true)
+    /// In the People screen's form for a person.
+    static let personForm = KeyScope("In the form for a person", whileTyping: true)
+    /// While the People screen asks for a file's path.
+    static let filePrompt = KeyScope("When asked for a file", whileTyping: true)
+    /// While the People screen imports or exports a vCard file, with the focus out of the input line.
+    static let transfer = KeyScope("While People imports or exports")
+}

@@ -1,0 +1,188 @@
+import Screens
+
+/// What the Scoreboard draws: teams and score, the clock and its button, the six players'
+/// counts, and the questions and lists the screen can show. `ScoreboardView` fills it from the
+/// view-model's outputs; a test fills it by hand.
+public struct ScoreboardContent: Equatable, Sendable {
+    /// One player's line: home players first, then away.
+    public struct PlayerLine: Equatable, Sendable {
+        public var name = ""
+        /// One point, two points, assists, rebounds, fouls.
+        public var counts = Array(repeating: "", count: 5)
+        public var isEnabled = true
+
+        public init() {}
+    }
+
+    public var homeTeamName = "", awayTeamName = "", time = "", score = "", pauseButtonTitle = ""
+    public var result = "", notice = "", pastGameTitle = "", renameProblem = "", question = ""
+    public var isFinished = false, isConfirmingNewGame = false
+    public var selectedPlayerIndex = 0
+    /// Whether a team or player is being renamed.
+    public var isRenaming = false
+    public var players = Array(repeating: PlayerLine(), count: 6)
+    public var libraryIsVisible = false
+    public var libraryRows: [String] = []
+    public var librarySelectedIndex = 0
+    public var libraryMessage = ""
+    /// How the score ran, once the game is finished: rows of text, none before.
+    public var scoreChart: [String] = []
+
+    public init() {}
+
+    /// Whether moves are taken: nothing asked, no name typed, no list of games shown. The
+    /// players and the clock's button answer the mouse only then, as the keys do.
+    var acceptsMoves: Bool { !libraryIsVisible && !isConfirmingNewGame && !isRenaming }
+
+    /// Draws the screen inside `rect`.
+    @MainActor
+    public func draw(into surface: Surface, in rect: Rect) {
+        guard rect.height > 0, rect.width > 0 else { return }
+        if libraryIsVisible { return drawLibrary(into: surface, in: rect) }
+        var row = rect.row
+        if !pastGameTitle.isEmpty {
+            surface.draw(pastGameTitle + " · Esc returns to the current game",
+                         row: row, column: rect.column + 1, width: rect.width - 2, style: .dim)
+            row += 1
+        }
+        drawHeader(into: surface, row: row, in: rect)
+        let table = Rect(row: row + 4, column: rect.column, width: rect.width, height: rect.bottom - row - 4)
+        let tableHeight = rect.width >= 64 ? drawTwoColumns(into: surface, in: table) : drawOneColumn(into: surface, in: table)
+        let belowFooter = drawFooter(into: surface, row: table.row + tableHeight + 1, in: rect)
+        drawScoreChart(into: surface, row: belowFooter + 1, in: rect)
+    }
+
+    @MainActor
+    private func drawHeader(into surface: Surface, row: Int, in rect: Rect) {
+        surface.draw(homeTeamName, row: row, column: rect.column + 1, width: rect.width / 3, style: .title)
+        let away = awayTeamName
+        surface.draw(away, row: row, column: max(rect.column, rect.right - 1 - DisplayWidth.of(away)), style: .title)
+        centre(score, into: surface, row: row, in: rect, style: .title)
+        centre(time, into: surface, row: row + 1, in: rect)
+        if pastGameTitle.isEmpty, !isFinished {
+            let button = centre("[ \(pauseButtonTitle) ]", into: surface, row: row + 2, in: rect, style: .selectedTab)
+            if acceptsMoves { surface.mark(button, action: ScoreboardView.Action.startPause) }
+        }
+    }
+
+    @MainActor
+    private func drawTwoColumns(into surface: Surface, in table: Rect) -> Int {
+        let half = table.width / 2
+        for (side, offset) in [(0, 0), (1, half)] {
+            let column = Rect(row: table.row, column: table.column + offset, width: half, height: table.height)
+            drawHeading(into: surface, in: column, title: "Player")
+            for index in 0..<3 { drawPlayer(side * 3 + index, into: surface, row: column.row + 1 + index, in: column) }
+        }
+        return 4
+    }
+
+    /// Each team under its own heading: `Ballerz` then its three players, then `Ringerz`.
+    @MainActor
+    private func drawOneColumn(into surface: Surface, in table: Rect) -> Int {
+        for (side, name) in [homeTeamName, awayTeamName].enumerated() {
+            let group = table.droppingTop(side * 4)
+            drawHeading(into: surface, in: group, title: name)
+            for index in 0..<3 { drawPlayer(side * 3 + index, into: surface, row: group.row + 1 + index, in: group) }
+        }
+        return 8
+    }
+
+    private static let countWidth = 5
+    private static let countTitles = ["1pt", "2pt", "Ast", "Reb", "Foul"]
+
+    @MainActor
+    private func drawHeading(into surface: Surface, in column: Rect, title: String) {
+        guard column.height > 0 else { return }
+        surface.draw(title, row: column.row, column: column.column + 3, style: .dim)
+        var x = column.right - Self.countWidth * Self.countTitles.count - 1
+        for title in Self.countTitles {
+            surface.draw(pad(title), row: column.row, column: x, style: .dim)
+            x += Self.countWidth
+        }
+    }
+
+    @MainActor
+    private func drawPlayer(_ index: Int, into surface: Surface, row: Int, in column: Rect) {
+        guard row < column.bottom else { return }
+        let player = players[index]
+        let enabled = player.isEnabled
+        let selected = selectedPlayerIndex
+        let countsStart = column.right - Self.countWidth * Self.countTitles.count - 1
+        if index == selected { surface.markChosen(row: row, column: column.column + 1) }
+        surface.draw(player.name, row: row, column: column.column + 3,
+                     width: countsStart - column.column - 4, style: index == selected && enabled ? .selectedTab : .normal)
+        // Like the arrows, a click chooses a player only while no question or name is pending.
+        if acceptsMoves {
+            surface.mark(Rect(row: row, column: column.column, width: column.width, height: 1), action: ScoreboardView.Action.choosePlayer(index))
+        }
+        var x = countsStart
+        for count in player.counts {
+            surface.draw(pad(count), row: row, column: x, style: enabled ? .normal : .dim)
+            x += Self.countWidth
+        }
+    }
+
+    /// Draws the footer's lines from `row`; returns the row after the last.
+    @MainActor
+    private func drawFooter(into surface: Surface, row: Int, in rect: Rect) -> Int {
+        var row = row
+        let lines: [(String, Style)] = [
+            (result, .title),
+            (question, .prompt),
+            (renameProblem, .error),
+            (notice, .error),
+        ]
+        for (text, style) in lines where !text.isEmpty {
+            for line in TextWrap.lines(text, width: rect.width - 2) where row < rect.bottom {
+                surface.draw(line, row: row, column: rect.column + 1, width: rect.width - 2, style: style)
+                row += 1
+            }
+        }
+        return row
+    }
+
+    /// The chart of a finished game, from `row`: drawn whole or not at all, when its rows or its
+    /// time line do not fit (a long team name is cut at the edge).
+    @MainActor
+    private func drawScoreChart(into surface: Surface, row: Int, in rect: Rect) {
+        let chart = scoreChart
+        guard isFinished, let timeLine = chart.last, row + chart.count <= rect.bottom,
+              DisplayWidth.of(timeLine) <= rect.width - 2 else { return }
+        for (offset, line) in chart.enumerated() {
+            surface.draw(line, row: row + offset, column: rect.column + 1, width: rect.width - 2,
+                         style: offset == 0 ? .dim : .normal)
+        }
+    }
+
+    @MainActor
+    private func drawLibrary(into surface: Surface, in rect: Rect) {
+        surface.draw("Games kept, newest first", row: rect.row, column: rect.column + 1, width: rect.width - 2, style: .title)
+        if !libraryMessage.isEmpty {
+            surface.draw(libraryMessage, row: rect.row + 2, column: rect.column + 1, width: rect.width - 2)
+            return
+        }
+        let visible = max(1, rect.height - 2)
+        let first = max(0, min(librarySelectedIndex - visible / 2, libraryRows.count - visible))
+        surface.markList(in: Rect(row: rect.row + 2, column: rect.column, width: rect.width, height: visible), first: first,
+                         count: libraryRows.count - first, choose: ScoreboardView.Action.chooseGame)
+        for (offset, line) in libraryRows.dropFirst(first).prefix(visible).enumerated() {
+            let index = first + offset
+            let style: Style = index == librarySelectedIndex ? .selectedTab : .normal
+            surface.draw(line, row: rect.row + 2 + offset, column: rect.column + 1, width: rect.width - 2, style: style)
+            if index == librarySelectedIndex { surface.focus = Position(row: rect.row + 2 + offset, column: rect.column + 1) }
+        }
+    }
+
+    /// Draws `text` centred in `rect` at `row` and returns the cells it took.
+    @MainActor @discardableResult
+    private func centre(_ text: String, into surface: Surface, row: Int, in rect: Rect, style: Style = .normal) -> Rect {
+        let width = DisplayWidth.of(text)
+        let start = rect.column + max(0, (rect.width - width) / 2)
+        let end = surface.draw(text, row: row, column: start, width: rect.width, style: style)
+        return Rect(row: row, column: start, width: end - start, height: 1)
+    }
+
+    private func pad(_ text: String) -> String {
+        String(repeating: " ", count: max(0, Self.countWidth - 1 - text.count)) + text
+    }
+}

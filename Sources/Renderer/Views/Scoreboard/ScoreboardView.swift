@@ -1,0 +1,156 @@
+import Binding
+import Screens
+
+/// The Scoreboard: binds its view-model's outputs (and its players', its library's, its name
+/// editor's) into the `ScoreboardContent` it draws, and turns its keys and clicks into their inputs.
+@MainActor
+public final class ScoreboardView: ScreenView {
+    /// What the Scoreboard's keys and clicks ask.
+    public enum Action: Hashable, Sendable {
+        /// Choose the next player that way.
+        case choose(GameScoreboardViewModel.Direction)
+        /// Choose the player at this index, home players first (a click on their line).
+        case choosePlayer(Int)
+        case onePoint, twoPoints, assist, rebound, foul
+        case startPause, undo, newGame, showLibrary, back, renamePlayer, renameTeam
+        /// Yes or no to a new game.
+        case confirm, cancel
+        /// Leave the name being typed as it was.
+        case keepName
+        /// Move through the games kept.
+        case moveInLibrary(Int)
+        /// Choose the kept game at this index (a click on its row); the chosen game opens.
+        case chooseGame(Int)
+        case openGame, closeLibrary
+    }
+
+    public nonisolated static let keys = KeyTable<Action>([
+        KeyBinding("1  2  a  r  f", "one point, two points, assist, rebound, foul for the chosen player", scope: .scoreboard,
+                   hint: "moves", actions: [.text("1"): .onePoint, .text("2"): .twoPoints, .text("a"): .assist,
+                                            .text("r"): .rebound, .text("f"): .foul]),
+        KeyBinding("↑ ↓ ← →  k j h l", "choose a player", scope: .scoreboard,
+                   actions: [.up: .choose(.up), .text("k"): .choose(.up), .down: .choose(.down), .text("j"): .choose(.down),
+                             .left: .choose(.left), .text("h"): .choose(.left), .right: .choose(.right), .text("l"): .choose(.right)]),
+        KeyBinding("Space", "start or pause the clock", scope: .scoreboard, hint: "start/pause", keys: [.text(" ")], action: .startPause),
+        KeyBinding("z", "undo the last move", scope: .scoreboard, hint: "undo", keys: [.text("z")], action: .undo),
+        KeyBinding("n", "new game", scope: .scoreboard, hint: "new", keys: [.text("n")], action: .newGame),
+        KeyBinding("g", "the games kept", scope: .scoreboard, hint: "games", keys: [.text("g")], action: .showLibrary),
+        KeyBinding("Esc", "back from a past game", scope: .scoreboard, keys: [.escape], action: .back),
+        KeyBinding("e", "rename the chosen player", scope: .scoreboard, keys: [.text("e")], action: .renamePlayer),
+        KeyBinding("t", "rename the chosen player's team", scope: .scoreboard, keys: [.text("t")], action: .renameTeam),
+
+        KeyBinding("y", "yes", scope: .confirmation, hint: "yes", keys: [.text("y")], action: .confirm),
+        KeyBinding("n  Esc", "no", scope: .confirmation, hint: "no", keys: [.text("n"), .escape], action: .cancel),
+
+        KeyBinding("↑ ↓  k j", "move through the games", scope: .gameLibrary, hint: "move",
+                   actions: [.up: .moveInLibrary(-1), .text("k"): .moveInLibrary(-1), .down: .moveInLibrary(1), .text("j"): .moveInLibrary(1)]),
+        KeyBinding("Enter", "open the game, read-only", scope: .gameLibrary, hint: "open", keys: [.enter], action: .openGame),
+        KeyBinding("Esc  g", "close the list", scope: .gameLibrary, hint: "close", keys: [.escape, .text("g")], action: .closeLibrary),
+
+        KeyBinding("Esc", "keep the name as it was", scope: .renaming, hint: "cancel", keys: [.escape], action: .keepName),
+    ])
+
+    private let viewModel: GameScoreboardViewModel
+    private let drawn: Drawn<ScoreboardContent>
+    /// The chosen player (`selectedPlayer`), whose moves the move keys record.
+    private var player: PlayerScoreboardViewModel?
+    private var tokens: [BindingToken] = []
+
+    public var isBusy: Output<Bool>? { viewModel.isBusy }
+
+    /// Creates the view; `needsDisplay` is called whenever what it shows changes.
+    public init(viewModel: GameScoreboardViewModel, needsDisplay: @escaping @MainActor () -> Void) {
+        self.viewModel = viewModel
+        drawn = Drawn(ScoreboardContent(), needsDisplay: needsDisplay)
+        drawn.bind(viewModel.homeTeamName, to: \.homeTeamName)
+        drawn.bind(viewModel.awayTeamName, to: \.awayTeamName)
+        drawn.bind(viewModel.time, to: \.time)
+        drawn.bind(viewModel.score, to: \.score)
+        drawn.bind(viewModel.pauseButtonTitle, to: \.pauseButtonTitle)
+        drawn.bind(viewModel.result, to: \.result)
+        drawn.bind(viewModel.scoreChart, to: \.scoreChart)
+        drawn.bind(viewModel.notice, to: \.notice)
+        drawn.bind(viewModel.pastGameTitle, to: \.pastGameTitle)
+        drawn.bind(viewModel.nameEditor.problem, to: \.renameProblem)
+        drawn.bind(viewModel.isFinished, to: \.isFinished)
+        drawn.bind(viewModel.newGameConfirmation.isAsking, to: \.isConfirmingNewGame)
+        drawn.bind(viewModel.newGameConfirmation.question, to: \.question)
+        drawn.bind(viewModel.selectedPlayerIndex, to: \.selectedPlayerIndex)
+        drawn.bind(viewModel.nameEditor.target.map { $0 != nil }, to: \.isRenaming)
+        for (index, player) in (viewModel.homePlayers + viewModel.awayPlayers).enumerated() {
+            drawn.bind(player.playerName, to: \.players[index].name)
+            let counts = [player.onePointMoveCount, player.twoPointMoveCount, player.assistMoveCount,
+                          player.reboundMoveCount, player.foulMoveCount]
+            for (move, count) in counts.enumerated() { drawn.bind(count, to: \.players[index].counts[move]) }
+            drawn.bind(player.isEnabled, to: \.players[index].isEnabled)
+        }
+        drawn.bind(viewModel.library.isVisible, to: \.libraryIsVisible)
+        drawn.bind(viewModel.library.rows, to: \.libraryRows)
+        drawn.bind(viewModel.library.selectedIndex, to: \.librarySelectedIndex)
+        drawn.bind(viewModel.library.message, to: \.libraryMessage)
+        viewModel.selectedPlayer.bindAndFire { [unowned self] in player = $0 }.store(in: &tokens)
+    }
+
+    /// The input line shows only while a name is typed.
+    public var inputLineUser: InputLineUser? { drawn.state.isRenaming ? viewModel.nameEditor : nil }
+
+    // MARK: - Keys
+
+    public var keyScopes: [KeyScope] {
+        let state = drawn.state
+        if state.libraryIsVisible { return [.gameLibrary] }
+        if state.isConfirmingNewGame { return [.confirmation] }
+        if state.isRenaming { return [.renaming] }
+        return [.scoreboard]
+    }
+
+    public func perform(_ action: Action) {
+        switch action {
+        case .choose(let direction): viewModel.moveSelection(direction)
+        case .choosePlayer(let index): if drawn.state.acceptsMoves { viewModel.selectPlayer(at: index) }
+        case .onePoint: player?.onePointMove()
+        case .twoPoints: player?.twoPointsMove()
+        case .assist: player?.assistMove()
+        case .rebound: player?.reboundMove()
+        case .foul: player?.foulMove()
+        case .startPause: if drawn.state.acceptsMoves { viewModel.togglePause() }
+        case .undo: viewModel.undoLastMove()
+        case .newGame: viewModel.newGame()
+        case .showLibrary: viewModel.showLibrary()
+        case .back: viewModel.closePastGame()
+        case .renamePlayer: viewModel.startRenaming(team: false)
+        case .renameTeam: viewModel.startRenaming(team: true)
+        case .confirm: viewModel.confirmNewGame(true)
+        case .cancel: viewModel.confirmNewGame(false)
+        case .keepName: viewModel.stopRenaming()
+        case .moveInLibrary(let games): viewModel.library.moveSelection(by: games)
+        case .chooseGame(let index):
+            let selected = drawn.state.librarySelectedIndex
+            if index == selected { viewModel.openSelectedGame() } else { viewModel.library.moveSelection(by: index - selected) }
+        case .openGame: viewModel.openSelectedGame()
+        case .closeLibrary: viewModel.library.hide()
+        }
+    }
+
+    /// The wheel moves through the games kept, the one list the Scoreboard shows.
+    public func scroll(by rows: Int) {
+        if drawn.state.libraryIsVisible { viewModel.library.moveSelection(by: rows) }
+    }
+
+    public func setVisible(_ visible: Bool) {
+        if visible { viewModel.screenAppeared() } else { viewModel.screenDisappeared() }
+    }
+
+    public func draw(into surface: Surface, in rect: Rect) {
+        drawn.state.draw(into: surface, in: rect)
+    }
+}
+
+extension KeyScope {
+    /// On the Scoreboard, with nothing asked.
+    static let scoreboard = KeyScope("On the Scoreboard")
+    /// While the Scoreboard's list of games shows.
+    static let gameLibrary = KeyScope("In the list of games")
+    /// While a team or a player of the Scoreboard is renamed in the input line.
+    static let renaming = KeyScope("While renaming on the Scoreboard", whileTyping: true)
+}

@@ -1,0 +1,82 @@
+import Binding
+import Screens
+
+/// The Weather screen: binds its view-model's outputs into the `WeatherContent` it draws, and
+/// turns its keys and clicks into the view-model's inputs.
+@MainActor
+public final class WeatherView: ScreenView {
+    /// What the Weather screen's keys and clicks ask.
+    public enum Action: Hashable, Sendable {
+        case previousSuggestion, nextSuggestion, toggleUnit, refresh
+        /// Look up the suggested place at this index (a click on it).
+        case pickSuggestion(Int)
+    }
+
+    public nonisolated static let keys = KeyTable<Action>([
+        KeyBinding("u", "℉ or ℃ (kept for next time)", scope: .weather, hint: "℉/℃", keys: [.text("u")], action: .toggleUnit),
+        KeyBinding("r", "fetch the weather again now", scope: .weather, keys: [.text("r")], action: .refresh),
+        KeyBinding("Ctrl-R", "fetch the weather again now, while typing too", scope: .weatherAnywhere, keys: [.control("r")],
+                   action: .refresh),
+        KeyBinding("↑ ↓", "choose a suggested place for Enter", scope: .weatherSuggestions, hint: "choose",
+                   actions: [.up: .previousSuggestion, .down: .nextSuggestion]),
+    ])
+
+    private let viewModel: WeatherViewModel
+    private let drawn: Drawn<WeatherContent>
+
+    public var isBusy: Output<Bool>? { viewModel.isBusy }
+
+    /// Creates the view; `needsDisplay` is called whenever what it shows changes.
+    public init(viewModel: WeatherViewModel, needsDisplay: @escaping @MainActor () -> Void) {
+        self.viewModel = viewModel
+        drawn = Drawn(WeatherContent(), needsDisplay: needsDisplay)
+        drawn.bind(viewModel.locationName, to: \.locationName)
+        drawn.bind(viewModel.date, to: \.date)
+        drawn.bind(viewModel.icon, to: \.icon)
+        drawn.bind(viewModel.summary, to: \.summary)
+        drawn.bind(viewModel.forecastSummary, to: \.forecastSummary)
+        drawn.bind(viewModel.details, to: \.details)
+        drawn.bind(viewModel.nextHours, to: \.nextHours)
+        drawn.bind(viewModel.forecast, to: \.forecast)
+        drawn.bind(viewModel.sourceLine, to: \.sourceLine)
+        drawn.bind(viewModel.sourceIsWarning, to: \.sourceIsWarning)
+        drawn.bind(viewModel.problem, to: \.problem)
+        drawn.bind(viewModel.suggestions, to: \.suggestions)
+        drawn.bind(viewModel.selectedSuggestion, to: \.selectedSuggestion)
+    }
+
+    public var inputLineUser: InputLineUser? { viewModel }
+    public var keyScopes: [KeyScope] { [.weather, .weatherSuggestions, .weatherAnywhere] }
+
+    public func perform(_ action: Action) {
+        switch action {
+        case .previousSuggestion: viewModel.moveSuggestion(by: -1)
+        case .nextSuggestion: viewModel.moveSuggestion(by: 1)
+        case .toggleUnit: viewModel.toggleUnit()
+        case .refresh: viewModel.refresh()
+        case .pickSuggestion(let index): viewModel.pickSuggestion(at: index)
+        }
+    }
+
+    /// The wheel over the suggested places moves one place a turn.
+    public func scroll(by rows: Int) {
+        viewModel.moveSuggestion(by: rows.signum())
+    }
+
+    public func setVisible(_ visible: Bool) {
+        if visible { viewModel.screenAppeared() } else { viewModel.screenDisappeared() }
+    }
+
+    public func draw(into surface: Surface, in rect: Rect) {
+        drawn.state.draw(into: surface, in: rect)
+    }
+}
+
+extension KeyScope {
+    /// On the Weather screen, with the focus out of the input line.
+    static let weather = KeyScope("On the Weather screen")
+    /// On the Weather screen, while typing too: choosing a suggested place.
+    static let weatherSuggestions = KeyScope("While places are suggested", whileTyping: true)
+    /// On the Weather screen, typing or not: control keys only.
+    static let weatherAnywhere = KeyScope("On the Weather screen, typing or not", whileTyping: true)
+}

@@ -1,0 +1,102 @@
+import Models
+import Renderer
+import Screens
+import Testing
+import TestSupport
+
+/// The Movies and Search screens drawn from values built by hand: one value, one block of lines, per case.
+@MainActor
+struct MoviesContentTests {
+    static let big = ContentDrawing.region(80, 24, inputLine: false)
+    static let small = ContentDrawing.region(40, 10, inputLine: false)
+
+    static func list(_ titles: [String], selected: Int = 0) -> MovieListContent {
+        var list = MovieListContent()
+        list.rows = titles.enumerated().map { MovieRowViewModel(movie: .sample($1, id: $0, year: 1977 + $0, average: 8.0 - Double($0) / 10)) }
+        list.selectedIndex = selected
+        list.selected = list.rows.indices.contains(selected) ? list.rows[selected] : nil
+        return list
+    }
+
+    static func movies(news: String = "", isProblem: Bool = false, list: MovieListContent = MovieListContent()) -> MoviesContent {
+        var movies = MoviesContent()
+        movies.segments = ["Popular", "Upcoming", "Now playing", "Top rated"]
+        movies.news = news
+        movies.newsIsProblem = isProblem
+        movies.list = list
+        return movies
+    }
+
+    @Test func whileTheFirstPageComesTheScreenSaysLoading() {
+        let drawing = ContentDrawing(Self.small) { Self.movies(news: "Loading...").draw(into: $0, in: $1) }
+        #expect(drawing.lines == [
+            "[Popular] Upcoming  Now playing  Top rat",
+            " Loading...",
+        ])
+    }
+
+    @Test func filmsAt80x24WithTheCursorOnTheSecond() {
+        let movies = Self.movies(list: Self.list(["Star Wars", "Alien", "Blade Runner"], selected: 1))
+        let drawing = ContentDrawing(Self.big) { movies.draw(into: $0, in: $1) }
+        #expect(drawing.lines == [
+            "[Popular] Upcoming  Now playing  Top rated",
+            "",
+            "",
+            "   Star Wars (1977)                                                          8.0",
+            " › Alien (1978)                                                              7.9",
+            "   Blade Runner (1979)                                                       7.8",
+        ])
+        #expect(drawing.grid.focus == Position(row: 4, column: 1))
+    }
+
+    @Test func aFailureIsAnErrorOnTheLineOfNews() {
+        let movies = Self.movies(news: "TMDb: no network. Press c for the embedded catalogue.", isProblem: true)
+        let drawing = ContentDrawing(Self.small) { movies.draw(into: $0, in: $1) }
+        #expect(drawing.lines == [
+            "[Popular] Upcoming  Now playing  Top rat",
+            " TMDb: no network. Press c for the embe",
+        ])
+        #expect(drawing.grid.text(inRow: 1, style: .error).hasPrefix("TMDb: no network."))
+    }
+
+    @Test func longAndWideTitlesAreCutAtTheEdgeAt40Columns() {
+        let movies = Self.movies(list: Self.list(["千と千尋の神隠し (Spirited Away), the long version", "Alien"]))
+        let drawing = ContentDrawing(Self.small) { movies.draw(into: $0, in: $1) }
+        #expect(drawing.lines == [
+            "[Popular] Upcoming  Now playing  Top rat",
+            "",
+            "",
+            " › 千と千尋の神隠し (Spirited Away), the",
+            "   Alien (1978)",
+        ])
+    }
+
+    @Test func eachSegmentAndRowAsksForItselfWhenClicked() {
+        let movies = Self.movies(list: Self.list(["Star Wars", "Alien"]))
+        let drawing = ContentDrawing(Self.big) { movies.draw(into: $0, in: $1) }
+        let clicks = drawing.grid.mouseTargets.compactMap { target -> MoviesView.Action? in
+            if case .screen(let action) = target.click { action as? MoviesView.Action } else { nil }
+        }
+        #expect(clicks == [.chooseSegment(0), .chooseSegment(1), .chooseSegment(2), .chooseSegment(3), .chooseFilm(0), .chooseFilm(1)])
+    }
+
+    @Test func searchBeforeAnythingIsTypedSaysHowToStart() {
+        var search = SearchContent()
+        search.news = "Start searching your favorite movies"
+        #expect(ContentDrawing(ContentDrawing.region(40, 10, inputLine: true)) { search.draw(into: $0, in: $1) }.lines == [
+            " Start searching your favorite movies",
+        ])
+    }
+
+    @Test func searchResultsUnderTheirCount() {
+        var search = SearchContent()
+        search.news = "2 matches"
+        search.list = Self.list(["Star Wars", "Star Trek"])
+        #expect(ContentDrawing(ContentDrawing.region(80, 24, inputLine: true)) { search.draw(into: $0, in: $1) }.lines == [
+            " 2 matches",
+            "",
+            " › Star Wars (1977)                                                          8.0",
+            "   Star Trek (1978)                                                          7.9",
+        ])
+    }
+}

@@ -1,0 +1,94 @@
+import Models
+import Renderer
+import Screens
+import Testing
+import TestSupport
+
+/// The People screen drawn from values built by hand: one value, one block of lines, per case.
+@MainActor
+struct PeopleContentTests {
+    static let big = ContentDrawing.region(80, 24, inputLine: true)
+    static let small = ContentDrawing.region(40, 10, inputLine: true)
+    static let today = CalendarDay(year: 2026, month: 11, day: 22)
+
+    static func people(_ people: [Person], selected: Int = 0) -> PeopleContent {
+        var content = PeopleContent()
+        content.countText = "\(people.count) people"
+        content.sortText = "by last name"
+        content.syncText = "Sync off"
+        content.rows = people.map { PersonViewModel(person: $0, today: today) }
+        content.selectedIndex = selected
+        content.selectedPerson = content.rows.indices.contains(selected) ? content.rows[selected] : nil
+        return content
+    }
+
+    static let ada = Person(id: "1", firstName: "Ada", lastName: "Lovelace", birthday: BirthDate("1815-12-10"))
+    static let grace = Person(id: "2", firstName: "Grace", lastName: "Hopper", birthday: BirthDate("1906-12-09"))
+
+    @Test func anEmptyBookSaysHowToAddSomeone() {
+        var content = PeopleContent()
+        content.countText = "0 people"
+        content.emptyText = PeopleListViewModel.emptyMessage
+        #expect(ContentDrawing(Self.small) { content.draw(into: $0, in: $1) }.lines == [
+            " 0 people",
+            "",
+            "",
+            " No one here yet. Press a to add",
+            " someone, or i to import a vCard file.",
+        ])
+    }
+
+    @Test func peopleAt80x24WithTheChosenOnesDetails() {
+        let content = Self.people([Self.grace, Self.ada], selected: 1)
+        let drawing = ContentDrawing(Self.big) { content.draw(into: $0, in: $1) }
+        #expect(drawing.lines == [
+            " 2 people, by last name                                                Sync off",
+            "",
+            "",
+            "   Grace Hopper                                                December 9, 1906",
+            " › Ada Lovelace                                               December 10, 1815",
+        ])
+        #expect(drawing.grid.focus == Position(row: 4, column: 1))
+    }
+
+    @Test func aQuestionReadsAsOneAndAProblemAsAnError() {
+        var content = Self.people([Self.ada])
+        content.news = PeopleNewsLine("Delete Ada Lovelace? y/n", tone: .question)
+        #expect(ContentDrawing(Self.small) { content.draw(into: $0, in: $1) }.grid.text(inRow: 1, style: .title) == "Delete Ada Lovelace? y/n")
+        content.news = PeopleNewsLine("Not deleted: disk full", tone: .problem)
+        #expect(ContentDrawing(Self.small) { content.draw(into: $0, in: $1) }.grid.text(inRow: 1, style: .error) == "Not deleted: disk full")
+    }
+
+    @Test func whileAQuestionIsAskedTheRowsDoNotAnswerTheMouse() {
+        var content = Self.people([Self.ada, Self.grace])
+        #expect(ContentDrawing(Self.big) { content.draw(into: $0, in: $1) }.grid.mouseTargets.count == 3)
+        content.mode = .confirmingDelete(content.rows[0])
+        #expect(ContentDrawing(Self.big) { content.draw(into: $0, in: $1) }.grid.mouseTargets.isEmpty)
+    }
+
+    @Test func theFormAt40x10() {
+        var content = Self.people([Self.ada])
+        var form = PersonForm()
+        form.field = .lastName
+        form[.firstName] = "Grace"
+        content.mode = .form(form)
+        #expect(ContentDrawing(Self.small) { content.draw(into: $0, in: $1) }.lines == [
+            " 1 people, by last name        Sync off",
+            "",
+            "",
+            " Add a person: type each field in the i",
+            " › Last name",
+        ])
+        form.problem = "The birthday is not a date"
+        content.mode = .form(form)
+        let drawing = ContentDrawing(Self.small) { content.draw(into: $0, in: $1) }
+        #expect(drawing.lines == [
+            " 1 people, by last name        Sync off",
+            "",
+            "",
+            " The birthday is not a date",
+            " › Last name",
+        ])
+        #expect(drawing.grid.text(inRow: 3, style: .error) == "The birthday is not a date")
+    }
+}

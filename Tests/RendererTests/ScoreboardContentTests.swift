@@ -1,0 +1,75 @@
+import Renderer
+import Screens
+import Testing
+
+/// The Scoreboard drawn from values built by hand: one value, one block of lines, per case.
+@MainActor
+struct ScoreboardContentTests {
+    static let big = ContentDrawing.region(80, 24, inputLine: false)
+    static let small = ContentDrawing.region(40, 10, inputLine: false)
+
+    static var game: ScoreboardContent {
+        var game = ScoreboardContent()
+        (game.homeTeamName, game.awayTeamName) = ("Ballerz", "Ringerz")
+        (game.time, game.score, game.pauseButtonTitle) = ("12:00.0", "3 - 2", "Start")
+        for (index, name) in ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"].enumerated() {
+            game.players[index].name = name
+            game.players[index].counts = ["0", "0", "0", "0", "0"]
+        }
+        game.players[0].counts = ["1", "1", "0", "2", "0"]
+        game.selectedPlayerIndex = 4
+        return game
+    }
+
+    @Test func aGameAt80x24() {
+        let drawing = ContentDrawing(Self.big) { Self.game.draw(into: $0, in: $1) }
+        #expect(drawing.lines == [
+            " Ballerz                             3 - 2                              Ringerz",
+            "                                    12:00.0",
+            "                                   [ Start ]",
+            "",
+            "   Player      1pt  2pt  Ast  Reb Foul     Player      1pt  2pt  Ast  Reb Foul",
+            "   Ann           1    1    0    2    0     Dee           0    0    0    0    0",
+            "   Bob           0    0    0    0    0   › Eve           0    0    0    0    0",
+            "   Cid           0    0    0    0    0     Fay           0    0    0    0    0",
+        ])
+        #expect(drawing.grid.focus == Position(row: 6, column: 41))
+    }
+
+    @Test func aGameAtTheMinimumSizeShowsWhatFits() {
+        #expect(ContentDrawing(Self.small) { Self.game.draw(into: $0, in: $1) }.lines == [
+            " Ballerz         3 - 2          Ringerz",
+            "                12:00.0",
+            "               [ Start ]",
+            "",
+            "   Ballerz     1pt  2pt  Ast  Reb Foul",
+            "   Ann           1    1    0    2    0",
+            "   Bob           0    0    0    0    0",
+        ])
+    }
+
+    @Test func whileAQuestionIsAskedThePlayersAndTheButtonDoNotAnswerTheMouse() {
+        var game = Self.game
+        #expect(ContentDrawing(Self.big) { game.draw(into: $0, in: $1) }.grid.mouseTargets.count == 7)
+        game.isConfirmingNewGame = true
+        game.question = "Start a new game? The score is kept. y/n"
+        let drawing = ContentDrawing(Self.big) { game.draw(into: $0, in: $1) }
+        #expect(drawing.grid.mouseTargets.isEmpty)
+        #expect(drawing.lines.contains(" Start a new game? The score is kept. y/n"))
+    }
+
+    @Test func theGamesKeptWithTheChosenOne() {
+        var game = Self.game
+        game.libraryIsVisible = true
+        game.libraryRows = ["Nov 25  Ballerz 30 - 28 Ringerz", "Nov 24  Ballerz 12 - 20 Ringerz"]
+        game.librarySelectedIndex = 1
+        let drawing = ContentDrawing(Self.small) { game.draw(into: $0, in: $1) }
+        #expect(drawing.lines == [
+            " Games kept, newest first",
+            "",
+            " Nov 25  Ballerz 30 - 28 Ringerz",
+            " Nov 24  Ballerz 12 - 20 Ringerz",
+        ])
+        #expect(drawing.grid.text(inRow: 3, style: .selectedTab) == "Nov 24  Ballerz 12 - 20 Ringerz")
+    }
+}
