@@ -43,7 +43,11 @@ let package = Package(
             swiftSettings: callerIsolatedAsync
         ),
 
-        // MARK: - The view: the only code that talks to the terminal
+        // MARK: - The view: drawing, which knows no terminal, and the terminal, the only code that talks to it
+        // The surface, layout, keys, the shell, the screen views and the printouts: drawn into any
+        // Surface, an in-memory grid in tests. It cannot import ncurses or the terminal C code.
+        .target(name: "Renderer", dependencies: ["Screens", "Binding"]),
+        // ncurses, the C helpers for the terminal's modes and signals, input decoding and the event loop.
         .systemLibrary(
             name: "CNcurses",
             path: "CNcurses",
@@ -51,14 +55,14 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "CTerminal"),
-        .target(name: "Renderer", dependencies: ["CNcurses", "CTerminal", "Screens", "Binding"]),
+        .target(name: "Terminal", dependencies: ["CNcurses", "CTerminal", "Renderer", "Screens", "Binding"]),
 
         // MARK: - The program: composes services, view-models and the renderer
         .target(name: "CJobs"),
         .executableTarget(
             name: "mvvm-tui",
             dependencies: [
-                "Binding", "Models", "Screens", "Services", "Renderer", "CJobs",
+                "Binding", "Models", "Screens", "Services", "Renderer", "Terminal", "CJobs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -66,7 +70,7 @@ let package = Package(
         // MARK: - Benchmarks (make bench)
         .executableTarget(
             name: "mvvm-tui-bench",
-            dependencies: ["Binding", "Models", "Screens", "Services", "Renderer"],
+            dependencies: ["Binding", "Models", "Screens", "Services", "Renderer", "Terminal"],
             path: "Benchmarks"
         ),
 
@@ -90,7 +94,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RendererTests",
-            dependencies: ["Renderer", "Screens", "Binding", "TestSupport"],
+            dependencies: ["Renderer", "Terminal", "Screens", "Binding", "TestSupport"],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),

@@ -1,6 +1,7 @@
 import Foundation
 import Renderer
 import Screens
+import Terminal
 
 /// Whole frames of each tab sent through ncurses to a 100x30 pseudo-terminal: drawing, ncurses'
 /// update and the write, timed together, and the bytes the terminal side receives.

@@ -4,6 +4,7 @@ import Models
 import Renderer
 import Screens
 import Services
+import Terminal
 
 /// What the command line decided.
 struct LaunchSettings {

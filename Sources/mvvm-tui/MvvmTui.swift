@@ -4,6 +4,7 @@ import Foundation
 import Renderer
 import Screens
 import Services
+import Terminal
 
 /// The command line: parses the options, checks the terminal, and hands over to the app.
 @main

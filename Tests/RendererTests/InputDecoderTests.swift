@@ -1,4 +1,5 @@
 import Renderer
+import Terminal
 import Testing
 import TestSupport
 

@@ -1,5 +1,6 @@
 import Renderer
 import Screens
+import Terminal
 import TestSupport
 
 /// The shell with stand-in screens (StandInScreen), drawn into a grid, fed input as the terminal sends it.

@@ -44,7 +44,7 @@ public struct MouseEvent: Hashable, Sendable {
     /// The event an SGR report `ESC [ < code ; column ; row M` (or `m`, a release) describes,
     /// with its 1-based column and row; nil for what the program has no use for (sideways
     /// wheels, motion without a button, extra buttons) or a position off the screen's numbering.
-    static func sgr(code: Int, column: Int, row: Int, isRelease: Bool) -> MouseEvent? {
+    public static func sgr(code: Int, column: Int, row: Int, isRelease: Bool) -> MouseEvent? {
         guard column >= 1, row >= 1 else { return nil }
         let buttons: [Button?] = [.left, .middle, .right, nil]
         let button = buttons[code & 3]

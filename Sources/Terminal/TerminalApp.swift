@@ -1,6 +1,7 @@
 import CTerminal
 import Dispatch
 import Foundation
+import Renderer
 
 /// Runs the program in the terminal: an event loop that sleeps until a key, a signal or a
 /// timer a visible screen asked for, and draws at most one frame per event turn.

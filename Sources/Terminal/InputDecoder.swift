@@ -1,3 +1,5 @@
+import Renderer
+
 /// Turns the raw bytes a terminal sends on standard input into ``Key`` events.
 ///
 /// Pure and deterministic: it reads no clock and knows nothing of the terminal. Bytes that may be the

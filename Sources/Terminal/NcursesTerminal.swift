@@ -1,6 +1,7 @@
 import CNcurses
 import CTerminal
 import Foundation
+import Renderer
 
 /// The terminal, drawn through ncursesw: the only type in the program that calls ncurses.
 ///

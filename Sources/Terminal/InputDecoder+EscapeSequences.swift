@@ -1,4 +1,5 @@
 import Foundation
+import Renderer
 
 /// The escape sequences of keys: CSI and SS3 (arrows, Home/End, F1–F12, Shift-Tab) and Alt.
 extension InputDecoder {

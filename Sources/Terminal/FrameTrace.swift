@@ -1,5 +1,6 @@
 import Binding
 import Foundation
+import Renderer
 
 /// Writes one line per frame sent to the terminal (`--trace FILE`): what triggered it, how
 /// long drawing and sending took, and how many bytes went to the terminal.
