@@ -61,6 +61,7 @@ struct ScoreboardContentTests {
     @Test func theGamesKeptWithTheChosenOne() {
         var game = Self.game
         game.libraryIsVisible = true
+        game.libraryTitle = "Games kept, newest first"
         game.libraryRows = ["Nov 25  Ballerz 30 - 28 Ringerz", "Nov 24  Ballerz 12 - 20 Ringerz"]
         game.librarySelectedIndex = 1
         let drawing = ContentDrawing(Self.small) { game.draw(into: $0, in: $1) }

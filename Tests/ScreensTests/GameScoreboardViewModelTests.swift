@@ -285,7 +285,7 @@ struct GameScoreboardViewModelTests {
         ])
         scoreboard.library.moveSelection(by: 5)
         scoreboard.openSelectedGame()
-        #expect(latest(scoreboard.pastGameTitle) == "Game of Nov 21, 2025 (read-only)")
+        #expect(latest(scoreboard.pastGameTitle) == "Game of Nov 21, 2025 (read-only) · Esc returns to the current game")
         #expect(latest(scoreboard.score) == "16 - 0")
         #expect(!latest(scoreboard.homePlayers[0].isEnabled))
         scoreboard.awayPlayers[0].twoPointsMove()

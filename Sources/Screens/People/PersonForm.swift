@@ -67,6 +67,9 @@ public struct PersonForm: Equatable, Sendable {
         editing.map { "Edit \($0.shownName)" } ?? "Add a person"
     }
 
+    /// The line over the fields: `Add a person: type each field in the input line above`.
+    public var heading: String { "\(title): type each field in the input line above" }
+
     /// The text of `field`.
     public subscript(field: Field) -> String {
         get { values[field.rawValue] }

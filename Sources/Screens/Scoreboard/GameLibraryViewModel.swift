@@ -10,6 +10,8 @@ public final class GameLibraryViewModel {
 
     /// Whether the list shows.
     public var isVisible: Output<Bool> { _isVisible.output }
+    /// The list's heading.
+    public let title = "Games kept, newest first"
     /// One line per game: day, teams and score, time on the clock, state.
     public var rows: Output<[String]> { _games.output.map { $0.map(\.text) } }
     /// The same games field by field.

@@ -15,9 +15,10 @@ struct ScoreboardShown: Equatable {
     /// Whether moves can be recorded: the game under way shows and is not over.
     var takesMoves: Bool { pastGame == nil && !game.isFinished }
 
-    /// `Game of Nov 21, 2026 (read-only)` while a past game shows, its day in `timeZone`.
+    /// `Game of Nov 21, 2026 (read-only) · Esc returns to the current game` while a past game
+    /// shows, its day in `timeZone`.
     func pastGameTitle(in timeZone: TimeZone) -> String {
-        pastGame.map { "Game of \(ScoreboardFormat.day($0.startedOn, timeZone: timeZone)) (read-only)" } ?? ""
+        pastGame.map { "Game of \(ScoreboardFormat.day($0.startedOn, timeZone: timeZone)) (read-only) · Esc returns to the current game" } ?? ""
     }
 }
 

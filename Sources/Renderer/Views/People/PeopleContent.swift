@@ -110,7 +110,7 @@ public struct PeopleContent: Equatable, Sendable {
         let labelWidth = fields.map { DisplayWidth.of($0.label) }.max() ?? 0
         let fitsAll = rect.height >= 1 + fields.count + (form.problem.isEmpty ? 0 : 1)
         let (heading, style): (String, Style) = fitsAll || form.problem.isEmpty
-            ? ("\(form.title): type each field in the input line above", .dim) : (form.problem, .error)
+            ? (form.heading, .dim) : (form.problem, .error)
         surface.draw(heading, row: rect.row, column: rect.column, width: rect.width, style: style)
         var row = rect.row + 1
         let room = max(0, rect.bottom - row)

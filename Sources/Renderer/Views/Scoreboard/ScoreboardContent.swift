@@ -22,6 +22,7 @@ public struct ScoreboardContent: Equatable, Sendable {
     public var isRenaming = false
     public var players = Array(repeating: PlayerLine(), count: 6)
     public var libraryIsVisible = false
+    public var libraryTitle = ""
     public var libraryRows: [String] = []
     public var librarySelectedIndex = 0
     public var libraryMessage = ""
@@ -41,7 +42,7 @@ public struct ScoreboardContent: Equatable, Sendable {
         if libraryIsVisible { return drawLibrary(into: surface, in: rect) }
         var row = rect.row
         if !pastGameTitle.isEmpty {
-            surface.draw(pastGameTitle + " · Esc returns to the current game",
+            surface.draw(pastGameTitle,
                          row: row, column: rect.column + 1, width: rect.width - 2, style: .dim)
             row += 1
         }
@@ -156,7 +157,7 @@ public struct ScoreboardContent: Equatable, Sendable {
 
     @MainActor
     private func drawLibrary(into surface: Surface, in rect: Rect) {
-        surface.draw("Games kept, newest first", row: rect.row, column: rect.column + 1, width: rect.width - 2, style: .title)
+        surface.draw(libraryTitle, row: rect.row, column: rect.column + 1, width: rect.width - 2, style: .title)
         if !libraryMessage.isEmpty {
             surface.draw(libraryMessage, row: rect.row + 2, column: rect.column + 1, width: rect.width - 2)
             return

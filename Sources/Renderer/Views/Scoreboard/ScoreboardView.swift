@@ -61,7 +61,9 @@ public final class ScoreboardView: ScreenView {
     /// Creates the view; `needsDisplay` is called whenever what it shows changes.
     public init(viewModel: GameScoreboardViewModel, needsDisplay: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel
-        drawn = Drawn(ScoreboardContent(), needsDisplay: needsDisplay)
+        var content = ScoreboardContent()
+        content.libraryTitle = viewModel.library.title
+        drawn = Drawn(content, needsDisplay: needsDisplay)
         drawn.bind(viewModel.homeTeamName, to: \.homeTeamName)
         drawn.bind(viewModel.awayTeamName, to: \.awayTeamName)
         drawn.bind(viewModel.time, to: \.time)
