@@ -39,9 +39,14 @@ import TestSupport
 
     /// Screen readers and braille displays follow the terminal's cursor: hidden, it sits on the
     /// chosen row's mark in every list, and follows it (People's list, empty here, in FocusTests).
-    @Test(arguments: ["movies", "scoreboard"])
+    /// On Search the first ↓ takes the focus from the input line to the results.
+    @Test(arguments: ["movies", "scoreboard", "search"])
     func theHiddenCursorSitsOnTheChosenRowOfTheList(tab: String) async throws {
         let session = try await TmuxSession(arguments: ["--tab", tab])
+        if tab == "search" {
+            try await session.type("star")
+            try await session.waitFor("matches")
+        }
         try await session.waitFor("›")
         for key in ["Down", "Down", "Up"] {
             try await session.press(key)

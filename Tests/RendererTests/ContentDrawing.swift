@@ -20,7 +20,7 @@ struct ContentDrawing {
 
     /// The screen's region at 80x24 and at the minimum 40x10, under the tab bar, above the status
     /// line, and under the input line when the screen has one.
-    static func region(_ columns: Int, _ rows: Int, inputLine: Bool) -> Size {
+    nonisolated static func region(_ columns: Int, _ rows: Int, inputLine: Bool) -> Size {
         Size(columns: columns, rows: rows - 3 - (inputLine ? 2 : 0))
     }
 }

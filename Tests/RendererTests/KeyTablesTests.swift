@@ -3,9 +3,13 @@ import Screens
 import Testing
 
 extension Keymap {
+    /// Every screen's key table, in the tabs' order, by the screen's name.
+    static let screenTables: [(name: String, lines: [KeyLine])] = [
+        ("Weather", WeatherView.keys.lines), ("Movies", MoviesView.keys.lines), ("Search", SearchView.keys.lines),
+        ("Scoreboard", ScoreboardView.keys.lines), ("People", PeopleView.keys.lines),
+    ]
     /// The shell's keys with every screen's, as the app gathers them.
-    static let everyScreen = Keymap(screenLines: [WeatherView.keys.lines, MoviesView.keys.lines, SearchView.keys.lines,
-                                                  ScoreboardView.keys.lines, PeopleView.keys.lines])
+    static let everyScreen = Keymap(screenLines: screenTables.map(\.lines))
 }
 
 /// Each screen keeps its own key table; the shell gathers them. These checks keep the tables
@@ -13,10 +17,7 @@ extension Keymap {
 /// is taken while typing.
 struct KeyTablesTests {
     /// Each table's lines with the table's name, the shell's first.
-    static let tables: [(name: String, lines: [KeyLine])] = [
-        ("shell", KeyTable.shell.lines), ("Weather", WeatherView.keys.lines), ("Movies", MoviesView.keys.lines),
-        ("Search", SearchView.keys.lines), ("Scoreboard", ScoreboardView.keys.lines), ("People", PeopleView.keys.lines),
-    ]
+    static let tables = [(name: "shell", lines: KeyTable.shell.lines)] + Keymap.screenTables
 
     @Test func noTableBindsOneKeyTwiceInOneScope() {
         for (name, lines) in Self.tables {
@@ -27,12 +28,14 @@ struct KeyTablesTests {
         }
     }
 
-    @Test func theShellsScopesAreItsOwnAndNoScreenTakesTheKeysThatWorkAnywhere() {
+    /// A screen's scopes come before the shell's `.screen` keys, so a screen binding `q` would
+    /// take quitting away.
+    @Test func theShellsScopesAreItsOwnAndNoScreenTakesTheKeysThatWorkAnywhereOrOnEveryScreen() {
         let shellScopes = Set(KeyTable.shell.lines.map(\.scope))
-        let anywhere = Set(KeyTable.shell.lines.filter { $0.scope == .everywhere }.flatMap(\.keys))
-        for (name, lines) in Self.tables.dropFirst() {
+        let shellKeys = Set(KeyTable.shell.lines.filter { $0.scope == .everywhere || $0.scope == .screen }.flatMap(\.keys))
+        for (name, lines) in Keymap.screenTables {
             #expect(lines.allSatisfy { !shellScopes.contains($0.scope) }, "\(name) binds keys in a scope of the shell's")
-            #expect(Set(lines.flatMap(\.keys)).isDisjoint(with: anywhere), "\(name) binds a key the shell answers anywhere")
+            #expect(Set(lines.flatMap(\.keys)).isDisjoint(with: shellKeys), "\(name) binds a key the shell answers on every screen")
         }
     }
 
@@ -46,10 +49,11 @@ struct KeyTablesTests {
         }
     }
 
-    @Test func twoScreensThatShareAScopeSayTheSameThingsInIt() {
-        // Both the Scoreboard and People ask yes-or-no questions: the help lists the keys once.
+    @Test func twoScreensThatShareAScopeBindTheSameKeysThereAndTheHelpListsThemOnce() {
+        // Both the Scoreboard and People ask yes-or-no questions.
         let confirming = Keymap.everyScreen.lines.filter { $0.scope == .confirmation }
         #expect(confirming.map(\.label) == ["y", "n  Esc"])
+        #expect(confirming.map(\.keys) == [[.text("y")], [.text("n"), .escape]])
     }
 
     @Test func theHelpListsTheShellsScopesFirstThenEachScreensInTheTabsOrder() {

@@ -12,7 +12,9 @@ struct KeysDocumentTests {
             #expect(text.contains("| \(line.label) | \(line.summary) |"), "Docs/Keys.md lacks \(line.label)")
         }
         for scope in Keymap.everyScreen.scopes {
-            #expect(text.contains("## \(scope.heading)"), "Docs/Keys.md lacks the heading \(scope.heading)")
+            #expect(text.contains("## \(scope.heading)\n"), "Docs/Keys.md lacks the heading \(scope.heading)")
         }
+        let headings = text.split(separator: "\n").filter { $0.hasPrefix("## ") }.map { String($0.dropFirst(3)) }
+        #expect(headings == Keymap.everyScreen.scopes.map(\.heading), "Docs/Keys.md lists the scopes in the help's order")
     }
 }

@@ -81,13 +81,35 @@ import TestSupport
         #expect(harness.grid.text.contains("Upcoming films need TMDb: set TMDB_API_KEY"))
     }
 
-    @Test func arrowsMoveTheCursorInSearchWhileTyping() async {
-        let (harness, _, search) = harness(tab: .search, size: Size(columns: 100, rows: 24))
+    @Test(arguments: [Size(columns: 80, rows: 24), Size(columns: 40, rows: 10)])
+    func enterShowsTheChosenFilmsDetailWhereThePaneDoesNotFitAndEscGoesBackToIt(size: Size) async {
+        let (harness, list, _) = harness(tab: .movies, size: size)
+        await untilIdle(list.isBusy)
+        harness.type(Self.down + Self.down)
+        #expect(!harness.grid.text.contains("117 min"), "no side pane at \(size)")
+        harness.type("\r")
+        #expect(harness.grid.lines[2] == " Alien")
+        #expect(harness.grid.text.contains("117 min"))
+        #expect(harness.grid.lines[size.rows - 1].contains("Esc  Enter back"))
+        harness.type([0x1B])
+        #expect(harness.grid.text.contains("› Alien (1979)"))
+        #expect(latest(list.selectedIndex) == 2)
+    }
+
+    @Test func downLeavesTheInputLineForTheResultsWhereTheArrowsMoveAndEnterOpensTheDetail() async {
+        let (harness, _, search) = harness(tab: .search, size: Size(columns: 80, rows: 24))
         harness.type("a")
         await untilIdle(search.isBusy)
-        harness.type(Array("\u{1B}[B".utf8))  // Down
+        harness.type(Self.down)
+        #expect(!harness.view.isInputFocused)
+        #expect(latest(search.selectedIndex) == 0, "the first ↓ only goes to the results")
+        harness.type(Self.down)
         #expect(latest(search.selectedIndex) == 1)
-        #expect(harness.view.isInputFocused)
+        harness.type("\r")
+        #expect(harness.grid.lines[4] == " Alien")
+        #expect(harness.grid.text.contains("1979 · 117 min · 90,000 votes · rated R"))
+        harness.type([0x1B])
+        #expect(harness.grid.text.contains("› Alien (1979)"), "Esc goes back to the same row")
         #expect(harness.inputLine?.text == "a")
     }
 
@@ -115,7 +137,7 @@ import TestSupport
         let (harness, _, search) = harness(tab: .search, size: Size(columns: 100, rows: 24))
         harness.type("a")
         await untilIdle(search.isBusy)
-        harness.type(Self.down)
+        harness.type(Self.down + Self.down)  // to the results, then the second film
         #expect(Self.detailPane(harness.grid).prefix(3) == ["Alien", "1979", "★★★★★★★★☆☆ 8.2"])
         #expect(Self.detailPane(harness.grid).joined(separator: " ").contains("1979 · 117 min · 90,000 votes · rated R"))
     }
@@ -141,11 +163,11 @@ import TestSupport
         let (harness, _, search) = harness(tab: .search, size: Size(columns: 100, rows: 24))
         harness.type("a")
         await untilIdle(search.isBusy)
-        harness.type(Self.down + Self.up + Self.down + Self.down)
+        harness.type(Self.down + Self.down + Self.up + Self.down)  // to the results, then rows 1, 0, 1
         let (oneStep, _, oneStepSearch) = self.harness(tab: .search, size: Size(columns: 100, rows: 24))
         oneStep.type("a")
         await untilIdle(oneStepSearch.isBusy)
-        oneStep.type(Self.down)
+        oneStep.type(Self.down + Self.down)
         #expect(harness.grid.text == oneStep.grid.text)
         #expect(Self.detailPane(harness.grid).first == "Alien")
     }

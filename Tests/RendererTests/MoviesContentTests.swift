@@ -7,8 +7,8 @@ import TestSupport
 /// The Movies and Search screens drawn from values built by hand: one value, one block of lines, per case.
 @MainActor
 struct MoviesContentTests {
-    static let big = ContentDrawing.region(80, 24, inputLine: false)
-    static let small = ContentDrawing.region(40, 10, inputLine: false)
+    nonisolated static let big = ContentDrawing.region(80, 24, inputLine: false)
+    nonisolated static let small = ContentDrawing.region(40, 10, inputLine: false)
 
     static func list(_ titles: [String], selected: Int = 0) -> MovieListContent {
         var list = MovieListContent()
@@ -78,6 +78,21 @@ struct MoviesContentTests {
             if case .screen(let action) = target.click { action as? MoviesView.Action } else { nil }
         }
         #expect(clicks == [.chooseSegment(0), .chooseSegment(1), .chooseSegment(2), .chooseSegment(3), .chooseFilm(0), .chooseFilm(1)])
+    }
+
+    @Test(arguments: [big, small])
+    func aFilmsDetailFillsTheAreaWithEverythingTheSidePaneShows(size: Size) {
+        var list = Self.list(["Star Wars", "Alien"], selected: 1)
+        list.showsDetail = true
+        list.selected = MovieRowViewModel(movie: Movie(id: 2, title: "Alien", releaseDate: .year(1979), voteAverage: 8.5, voteCount: 9_000,
+                                                      overview: "The crew of a commercial spacecraft meets a deadly creature.",
+                                                      runtimeMinutes: 117, genres: ["Horror"], certification: nil))
+        let drawing = ContentDrawing(size) { Self.movies(list: list).draw(into: $0, in: $1) }
+        let overview = size == Self.big ? [" The crew of a commercial spacecraft meets a deadly creature."]
+            : [" The crew of a commercial spacecraft", " meets a deadly creature."]
+        #expect(drawing.lines == [" Alien", " 1979", " ★★★★★★★★☆☆ 8.5", ""] + overview)
+        #expect(drawing.grid.focus == Position(row: 0, column: 1))
+        #expect(drawing.grid.mouseTargets.isEmpty)
     }
 
     @Test func searchBeforeAnythingIsTypedSaysHowToStart() {

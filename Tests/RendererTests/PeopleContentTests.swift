@@ -7,13 +7,13 @@ import TestSupport
 /// The People screen drawn from values built by hand: one value, one block of lines, per case.
 @MainActor
 struct PeopleContentTests {
-    static let big = ContentDrawing.region(80, 24, inputLine: true)
-    static let small = ContentDrawing.region(40, 10, inputLine: true)
+    nonisolated static let big = ContentDrawing.region(80, 24, inputLine: true)
+    nonisolated static let small = ContentDrawing.region(40, 10, inputLine: true)
     static let today = CalendarDay(year: 2026, month: 11, day: 22)
 
     static func people(_ people: [Person], selected: Int = 0) -> PeopleContent {
         var content = PeopleContent()
-        content.countText = "\(people.count) people"
+        content.countText = people.count == 1 ? "1 person" : "\(people.count) people"
         content.sortText = "by last name"
         content.syncText = "Sync off"
         content.rows = people.map { PersonViewModel(person: $0, today: today) }
@@ -51,6 +51,20 @@ struct PeopleContentTests {
         #expect(drawing.grid.focus == Position(row: 4, column: 1))
     }
 
+    @Test func fromEightyTwoColumnsTheChosenPersonsDetailsShowBesideTheList() {
+        let content = Self.people([Self.grace, Self.ada], selected: 1)
+        let drawing = ContentDrawing(ContentDrawing.region(82, 24, inputLine: true)) { content.draw(into: $0, in: $1) }
+        #expect(Array(drawing.lines.prefix(7)) == [
+            " 2 people, by last name                                                  Sync off",
+            "",
+            "",
+            "   Grace Hopper                December 9, 19 │ Ada Lovelace",
+            " › Ada Lovelace                December 10, 1 │ Sunday December 10, 1815",
+            "                                              │ 210 years old",
+            "                                              │ Next birthday in 18 days",
+        ])
+    }
+
     @Test func aQuestionReadsAsOneAndAProblemAsAnError() {
         var content = Self.people([Self.ada])
         content.news = PeopleNewsLine("Delete Ada Lovelace? y/n", tone: .question)
@@ -66,6 +80,19 @@ struct PeopleContentTests {
         #expect(ContentDrawing(Self.big) { content.draw(into: $0, in: $1) }.grid.mouseTargets.isEmpty)
     }
 
+    @Test(arguments: [big, small])
+    func aPersonsDetailFillsTheAreaWithEverythingTheSidePaneShows(size: Size) {
+        var content = Self.people([Self.grace, Self.ada], selected: 1)
+        var ada = Self.ada
+        ada.emails = [ContactDetail("ada@analytical.engine", kinds: ["work"])]
+        content.mode = .viewing(PersonViewModel(person: ada, today: Self.today))
+        let drawing = ContentDrawing(size) { content.draw(into: $0, in: $1) }
+        #expect(drawing.lines == [" Ada Lovelace", " Sunday December 10, 1815", " 210 years old", " Next birthday in 18 days",
+                                   " Email ada@analytical.engine (work)"])
+        #expect(drawing.grid.focus == Position(row: 0, column: 1))
+        #expect(drawing.grid.mouseTargets.isEmpty)
+    }
+
     @Test func theFormAt40x10() {
         var content = Self.people([Self.ada])
         var form = PersonForm()
@@ -73,7 +100,7 @@ struct PeopleContentTests {
         form[.firstName] = "Grace"
         content.mode = .form(form)
         #expect(ContentDrawing(Self.small) { content.draw(into: $0, in: $1) }.lines == [
-            " 1 people, by last name        Sync off",
+            " 1 person, by last name        Sync off",
             "",
             "",
             " Add a person: type each field in the i",
@@ -83,7 +110,7 @@ struct PeopleContentTests {
         content.mode = .form(form)
         let drawing = ContentDrawing(Self.small) { content.draw(into: $0, in: $1) }
         #expect(drawing.lines == [
-            " 1 people, by last name        Sync off",
+            " 1 person, by last name        Sync off",
             "",
             "",
             " The birthday is not a date",

@@ -35,6 +35,20 @@ import TestSupport
         #expect(harness.grid.lines.filter { $0.contains("Member") }.count == 30 - 3 - 2 - 3)
     }
 
+    @Test(arguments: [Size(columns: 80, rows: 24), Size(columns: 40, rows: 10)])
+    func vShowsTheChosenPersonsDetailWhereThePaneDoesNotFitAndEscGoesBackToThem(size: Size) throws {
+        let (harness, people) = try harness(size: size, people: Self.people)
+        harness.type("j")
+        #expect(!harness.grid.text.contains("Sunday December 10, 1815"), "no side pane at \(size)")
+        harness.type("v")
+        #expect(harness.grid.text.contains("Countess Ada Lovelace"))
+        #expect(harness.grid.text.contains("Sunday December 10, 1815"))
+        #expect(harness.grid.lines[size.rows - 1].contains("Esc  v back"))
+        harness.type([0x1B])
+        #expect(latest(people.selectedIndex) == 1)
+        #expect(latest(people.prompt.mode) == .list)
+    }
+
     @Test func theInputLinesPromptFollowsWhatTheScreenAsksFor() throws {
         let (harness, _) = try harness(size: Size(columns: 80, rows: 24))
         #expect(harness.grid.lines[2].hasPrefix(" Filter:"))

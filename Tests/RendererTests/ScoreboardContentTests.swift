@@ -5,8 +5,8 @@ import Testing
 /// The Scoreboard drawn from values built by hand: one value, one block of lines, per case.
 @MainActor
 struct ScoreboardContentTests {
-    static let big = ContentDrawing.region(80, 24, inputLine: false)
-    static let small = ContentDrawing.region(40, 10, inputLine: false)
+    nonisolated static let big = ContentDrawing.region(80, 24, inputLine: false)
+    nonisolated static let small = ContentDrawing.region(40, 10, inputLine: false)
 
     static var game: ScoreboardContent {
         var game = ScoreboardContent()

@@ -5,8 +5,8 @@ import Testing
 /// The Weather screen drawn from a value built by hand: one value, one block of lines, per case.
 @MainActor
 struct WeatherContentTests {
-    static let big = ContentDrawing.region(80, 24, inputLine: true)
-    static let small = ContentDrawing.region(40, 10, inputLine: true)
+    nonisolated static let big = ContentDrawing.region(80, 24, inputLine: true)
+    nonisolated static let small = ContentDrawing.region(40, 10, inputLine: true)
 
     static var paris: WeatherContent {
         var weather = WeatherContent()

@@ -87,6 +87,21 @@ struct MovieListViewModelTests {
         #expect(problem.values == [false, true, false])
     }
 
+    @Test func theDetailOpensOnTheChosenFilmAndClosesOnItOrWithAnotherSegment() {
+        let list = makeList()
+        let detail = ValueRecorder(list.detailIsOpen)
+        list.screenAppeared()
+        list.openDetail()  // no films yet
+        pages.answer(with: .page(MoviePage(movies: [.sample("Star Wars"), .sample("Alien", id: 2)], totalResults: 2)))
+        list.moveSelection(by: 1)
+        list.openDetail()
+        list.closeDetail()
+        list.openDetail()
+        list.selectNextSegment()
+        #expect(detail.values == [false, true, false, true, false])
+        #expect(pages.asked == [.first(.popular), .first(.upcoming)])
+    }
+
     @Test func theCatalogueIsNotOfferedWithoutOne() {
         let list = makeList()
         list.screenAppeared()

@@ -49,6 +49,26 @@ struct MovieSearchViewModelTests {
         #expect(searches.asked == ["alien"])
     }
 
+    @Test func downGoesFromTheInputLineToTheResultsWhereTheDetailOpensAndTypingClosesIt() {
+        let search = makeSearch()
+        let focus = ValueRecorder(search.inputLineIsFocused)
+        let detail = ValueRecorder(search.detailIsOpen)
+        search.inputFocusChanged(true)
+        search.focusResults()  // no results yet: the focus stays
+        search.openDetail()
+        type("star", into: search)
+        searches.answer(with: Self.found("Star Wars", "Star Trek"))
+        search.focusResults()
+        search.moveSelection(by: 1)
+        search.openDetail()
+        search.closeDetail()
+        search.openDetail()
+        search.inputFocusChanged(true)
+        #expect(focus.values == [false, true, false, true])
+        #expect(detail.values == [false, true, false, true, false])
+        #expect(latest(search.selectedIndex) == 1, "the detail was the chosen film's, and the cursor stays on it")
+    }
+
     @Test func resultsShowWithTheirCount() {
         let search = makeSearch()
         let info = ValueRecorder(search.info)

@@ -31,6 +31,22 @@ struct PeoplePromptViewModelTests {
         #expect(!prompt.focusesInputOnOpen)
     }
 
+    @Test func theDetailShowsTheChosenPersonFullSizeUntilEscOrTyping() {
+        let (prompt, requests) = makePrompt()
+        let mode = ValueRecorder(prompt.mode)
+        let focus = ValueRecorder(prompt.inputLineIsFocused)
+        prompt.startViewing()  // no one chosen: nothing to show
+        selected.value = ada
+        prompt.inputFocusChanged(true)
+        prompt.startViewing()
+        prompt.cancelInput()
+        prompt.startViewing()
+        prompt.inputFocusChanged(true)  // `/`: typing the filter again
+        #expect(mode.values == [.list, .viewing(ada), .list, .viewing(ada), .list])
+        #expect(focus.values == [false, true, false, true])
+        #expect(requests().isEmpty)
+    }
+
     @Test func theFormSavesOnItsLastFieldAndTheLineHoldsTheFilterAgain() {
         let (prompt, requests) = makePrompt()
         type("Lo", into: prompt)

@@ -4,7 +4,8 @@
 /// always covers what the view put on screen (no coordinate is written twice). A target holds
 /// a value, not code: the shell's `Command`, or an action of the screen that drew it, which the
 /// shell hands back to that screen. The surface keeps the targets of the frame it holds; the
-/// shell answers a click or the wheel with the last one marked under the pointer (drawn on top).
+/// shell answers a click with the last one marked under the pointer (drawn on top), and the wheel
+/// over any list marked there with the screen's `scroll(by:)`.
 ///
 /// ```swift
 /// let button = centre("[ Start ]", row: row)

@@ -21,8 +21,6 @@ public struct KeyScope: Hashable, Sendable {
     public static let inputLine = KeyScope("In the input line", whileTyping: true)
     /// While the help overlay shows.
     public static let help = KeyScope("In this help")
-    /// While a screen asks a yes-or-no question (the Scoreboard's new game, People's delete).
-    public static let confirmation = KeyScope("When asked to confirm")
 }
 
 /// One line of a key table: the keys, what they do, and where. `Action` is what the keys give:
@@ -84,11 +82,6 @@ public struct KeyTable<Action: Hashable & Sendable>: Sendable {
         return nil
     }
 
-    /// Whether the table has bindings in `scope`.
-    public func binds(_ scope: KeyScope) -> Bool {
-        bindings.contains { $0.scope == scope }
-    }
-
     /// The status line's keys in `scope`, in table order; `including` can leave bindings out.
     func hints(in scope: KeyScope, including: (KeyBinding<Action>) -> Bool = { _ in true }) -> [(key: String, hint: String)] {
         bindings.compactMap { binding in
@@ -103,7 +96,7 @@ public struct KeyTable<Action: Hashable & Sendable>: Sendable {
 
 /// A binding's words and keys, whatever its keys do: what the help and Docs/Keys.md show, and
 /// what the checks for clashes between tables read.
-public struct KeyLine: Sendable {
+public struct KeyLine: Equatable, Sendable {
     public let label: String
     public let summary: String
     public let scope: KeyScope

@@ -28,8 +28,7 @@ public struct Keymap: Sendable {
     public init(shell: KeyTable<Command> = .shell, screenLines: [[KeyLine]]) {
         self.shell = shell
         var lines: [KeyLine] = []
-        for line in shell.lines + screenLines.joined()
-        where !lines.contains(where: { $0.scope == line.scope && $0.label == line.label && $0.summary == line.summary }) {
+        for line in shell.lines + screenLines.joined() where !lines.contains(where: { $0 == line }) {
             lines.append(line)
         }
         self.lines = lines

@@ -2,7 +2,8 @@ import Binding
 import Screens
 
 /// The root view: lays out the tab bar, the open screen, the input line and the status line,
-/// and routes every key through the keymap. The input line belongs to the open screen's
+/// and answers every key from the shell's key table or the open screen's, in the scopes that apply
+/// now. The input line belongs to the open screen's
 /// view-model: the shell draws its bound outputs and turns keys into its inputs.
 ///
 /// It draws into any ``Surface``, so tests run it against a ``GridSurface`` exactly as the

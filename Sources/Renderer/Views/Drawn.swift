@@ -1,19 +1,19 @@
 import Binding
 
 /// What a view draws, as its view-model's outputs last delivered it: the view binds each output
-/// it shows with `bindAndFire` into one field of its `State`, and `draw` reads `state` alone. A
+/// it shows with `bindAndFire` into one field of its `State` (the screen's content value), and
+/// `draw` draws `state` alone. A
 /// value on screen is thus one step from the field that drew it, one from the binding that set
 /// the field, and one from the output it came from; an output left unbound stays blank, which
 /// the view's grid test sees.
 ///
 /// ```swift
-/// private struct State { var title = ""; var rows: [MovieRowViewModel] = [] }
-/// private let drawn: Drawn<State>
+/// private let drawn: Drawn<SearchContent>
 ///
-/// drawn = Drawn(State(), needsDisplay: needsDisplay)
-/// drawn.bind(viewModel.title, to: \.title)
-/// drawn.bind(viewModel.rows, to: \.rows)
-/// // draw(into:in:) reads drawn.state.title, drawn.state.rows
+/// drawn = Drawn(SearchContent(), needsDisplay: needsDisplay)
+/// drawn.bind(viewModel.news, to: \.news)
+/// drawn.bind(viewModel.rows, to: \.list.rows)
+/// // draw(into:in:) is drawn.state.draw(into:in:): the value alone draws the screen
 /// ```
 @MainActor
 final class Drawn<State> {

@@ -27,30 +27,31 @@ struct InputLineView {
         return Position(row: row, column: fieldStart + 1 + viewport.cursorColumn)
     }
 
-    /// Marks each run of cells a click puts the cursor at the same offset from.
+    /// Marks each run of cells from which a click puts the cursor at the same offset: before the
+    /// character under the click, after the last one past the text, the first shown before it
+    /// (the prompt). One pass over the characters shown, as the line is drawn on every key.
     private func markClicks(into surface: Surface, row: Int, in rect: Rect, fieldStart: Int, viewport: LineViewport) {
-        var start = rect.column
-        while start < rect.right {
-            let offset = Self.offset(clickedAt: start - fieldStart - 1, in: viewport, cursor: line.cursor)
-            var end = start + 1
-            while end < rect.right, Self.offset(clickedAt: end - fieldStart - 1, in: viewport, cursor: line.cursor) == offset { end += 1 }
-            surface.mark(Rect(row: row, column: start, width: end - start, height: 1), command: .placeInputCursor(offset))
-            start = end
-        }
-    }
-
-    /// The character offset in the whole text of a click `column` cells into the visible part:
-    /// before the character under it, after the last one past the text, the first before it.
-    static func offset(clickedAt column: Int, in viewport: LineViewport, cursor: Int) -> Int {
         var width = 0
-        var beforeCursor = 0
-        var beforeClick = 0
-        for character in viewport.visibleText {
-            let cells = DisplayWidth.of(character)
-            if width < viewport.cursorColumn { beforeCursor += 1 }
-            if width + cells <= column { beforeClick += 1 }
-            width += cells
+        var shownBeforeCursor = 0
+        for character in viewport.visibleText where width < viewport.cursorColumn {
+            width += DisplayWidth.of(character)
+            shownBeforeCursor += 1
         }
-        return cursor - beforeCursor + (column < 0 ? 0 : beforeClick)
+        // A run of cells ends where the offset a click there gives changes: at the end of each character.
+        var runStart = rect.column
+        var runOffset = line.cursor - shownBeforeCursor
+        func markRun(to end: Int) {
+            let end = min(end, rect.right)
+            guard end > runStart else { return }
+            surface.mark(Rect(row: row, column: runStart, width: end - runStart, height: 1), command: .placeInputCursor(runOffset))
+            runStart = end
+        }
+        width = 0
+        for character in viewport.visibleText {
+            width += DisplayWidth.of(character)
+            markRun(to: fieldStart + 1 + width)  // the prompt and this character's cells: before it
+            runOffset += 1
+        }
+        markRun(to: rect.right)
     }
 }

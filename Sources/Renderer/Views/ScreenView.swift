@@ -49,7 +49,10 @@ extension ScreenView {
 
     /// Does what a mouse target marked with one of the screen's actions asks.
     func perform(marked action: any Hashable & Sendable) {
-        if let action = action as? Action { perform(action) }
+        guard let action = action as? Action else {
+            return assertionFailure("\(Self.self) marked a target with \(type(of: action)), not its own Action")
+        }
+        perform(action)
     }
 
     /// The words of the screen's keys, for the help.
@@ -59,6 +62,12 @@ extension ScreenView {
     func hints(in scope: KeyScope) -> [(key: String, hint: String)] {
         Self.keys.hints(in: scope)
     }
+}
+
+extension KeyScope {
+    /// While a screen asks a yes-or-no question (the Scoreboard's new game, People's delete): a
+    /// scope screens share, each binding the same keys in it (`KeyTablesTests`).
+    public static let confirmation = KeyScope("When asked to confirm")
 }
 
 extension ScreenView where Action == Never {

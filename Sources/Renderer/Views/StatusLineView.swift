@@ -1,4 +1,4 @@
-/// The bottom line: the keys that matter where the focus is, from the keymap, or a notice in
+/// The bottom line: the keys that matter where the focus is, from the key tables, or a notice in
 /// their place until the first key.
 @MainActor
 struct StatusLineView {

@@ -44,10 +44,13 @@ public final class MovieListViewModel {
     /// is asked for until its answer (or failure) is shown, and across pages asked for one after
     /// another. The shell's subcommand (`mvvm-tui movies`) prints when it falls.
     public let isBusy: Output<Bool>
+    /// Whether the chosen film's detail shows full-size, in place of the rows (`openDetail()`).
+    public var detailIsOpen: Output<Bool> { _detailIsOpen.output }
 
     // MARK: - State
 
     private let machine: ScreenMachine<MovieList>
+    private let _detailIsOpen = Dynamic(false)
 
     /// Creates the screen over `service`; `catalogue` is offered when `service` fails.
     public convenience init(service: any MovieService, catalogue: (any MovieService)? = nil, initialSegment: Endpoint = .popular) {
@@ -94,10 +97,23 @@ public final class MovieListViewModel {
         machine.send(.appeared)
     }
 
-    /// Shows segment `index`.
+    /// Shows segment `index`, its rows rather than a film's detail.
     public func selectSegment(_ index: Int) {
         guard Endpoint.allCases.indices.contains(index) else { return }
+        closeDetail()
         machine.send(.segmentChosen(Endpoint.allCases[index]))
+    }
+
+    /// Shows the chosen film's detail in place of the rows: everything the side pane shows where
+    /// there is room for it (90 columns). Nothing happens while there is no film.
+    public func openDetail() {
+        guard !machine.state.value.rows.isEmpty else { return }
+        _detailIsOpen.change(to: true)
+    }
+
+    /// Back from the detail to the rows, on the same film.
+    public func closeDetail() {
+        _detailIsOpen.change(to: false)
     }
 
     /// Shows the next segment, wrapping.

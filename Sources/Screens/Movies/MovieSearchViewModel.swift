@@ -37,6 +37,8 @@ public final class MovieSearchViewModel {
     public let matchCount: Output<String>
     /// The line over the results: `matchCount` while there are results, else `info`.
     public let news: Output<String>
+    /// Whether `news` tells of a failed search.
+    public var newsIsProblem: Output<Bool> { infoIsProblem }
     /// Whether the screen is busy: true from the moment a search is asked for (the throttle lets
     /// the query through, or `searchNow(_:)`) until its answer (or failure) is shown. The shell's
     /// subcommand (`mvvm-tui search`) prints when it falls.
@@ -45,10 +47,13 @@ public final class MovieSearchViewModel {
     public let selectedIndex: Output<Int>
     /// The film under the cursor, for the detail pane.
     public let selectedMovie: Output<MovieRowViewModel?>
+    /// Whether the chosen film's detail shows full-size, in place of the results (`openDetail()`).
+    public var detailIsOpen: Output<Bool> { _detailIsOpen.output }
 
     // MARK: - State
 
     private let machine: ScreenMachine<MovieSearch>
+    private let _detailIsOpen = Dynamic(false)
     private let query = Dynamic("")
     private let _inputLine = Dynamic(InputLine())
     private let _inputLineIsFocused = Dynamic(false)
@@ -111,6 +116,25 @@ public final class MovieSearchViewModel {
         machine.send(.cursorMoved(by: offset))
     }
 
+    /// ↓ from the input line: the focus goes to the results, on the chosen film, where Enter
+    /// opens its detail. Nothing happens while there are no results.
+    public func focusResults() {
+        guard !machine.state.value.rows.isEmpty else { return }
+        _inputLineIsFocused.change(to: false)
+    }
+
+    /// Shows the chosen film's detail in place of the results: everything the side pane shows
+    /// where there is room for it (90 columns). Nothing happens while there is no film.
+    public func openDetail() {
+        guard !machine.state.value.rows.isEmpty else { return }
+        _detailIsOpen.change(to: true)
+    }
+
+    /// Back from the detail to the results, on the same film.
+    public func closeDetail() {
+        _detailIsOpen.change(to: false)
+    }
+
     // MARK: - Private
 
     /// The query as it stands after the latest edit of the input line.
@@ -141,7 +165,9 @@ extension MovieSearchViewModel: InputLineUser {
         _inputLine.apply(edit) { queryChanged($0) }
     }
 
+    /// Typing again closes a film's detail.
     public func inputFocusChanged(_ focused: Bool) {
+        if focused { closeDetail() }
         _inputLineIsFocused.change(to: focused)
     }
 

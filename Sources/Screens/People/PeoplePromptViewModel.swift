@@ -16,6 +16,8 @@ public final class PeoplePromptViewModel: InputLineUser {
         case list
         case form(PersonForm)
         case confirmingDelete(PersonViewModel)
+        /// The person's detail full-size, in place of the list.
+        case viewing(PersonViewModel)
         case importing
         case exporting
     }
@@ -79,7 +81,7 @@ public final class PeoplePromptViewModel: InputLineUser {
             case .form(let form): form.field.label
             case .importing: Self.importPrompt
             case .exporting: Self.exportPrompt
-            case .list, .confirmingDelete: "Filter"
+            case .list, .confirmingDelete, .viewing: "Filter"
             }
         }.distinct().output
         selectedPerson.bindAndFire { [unowned self] in selected = $0 }.store(in: &tokens)
@@ -125,6 +127,16 @@ public final class PeoplePromptViewModel: InputLineUser {
         guard case .form(let open) = _mode.value else { return }
         let previous = form.previous(open, typed: _inputLine.value.text)
         ask(.form(previous), text: previous[previous.field])
+    }
+
+    // MARK: - The detail
+
+    /// Shows the person under the cursor full-size, in place of the list: everything the side
+    /// pane shows where there is room for it. Esc (`cancelInput`) goes back to the same row.
+    public func startViewing() {
+        guard _mode.value == .list, let person = selected else { return }
+        _mode.change(to: .viewing(person))
+        _inputLineIsFocused.change(to: false)
     }
 
     // MARK: - vCard files
@@ -176,7 +188,9 @@ public final class PeoplePromptViewModel: InputLineUser {
         }
     }
 
+    /// Typing the filter again closes a person's detail.
     public func inputFocusChanged(_ focused: Bool) {
+        if focused, case .viewing = _mode.value { _mode.change(to: .list) }
         _inputLineIsFocused.change(to: focused)
     }
 
@@ -193,11 +207,11 @@ public final class PeoplePromptViewModel: InputLineUser {
             close()
             onRequest?(.exportCards(to: path))
         case .importing, .exporting: _news.value = PeopleNews("Type a file's path, or Esc", isProblem: true)
-        case .list, .confirmingDelete: _inputLineIsFocused.change(to: false)
+        case .list, .confirmingDelete, .viewing: _inputLineIsFocused.change(to: false)
         }
     }
 
-    /// Esc in a form or a file prompt: closes it, keeping nothing of it.
+    /// Esc in a form, a file prompt or a person's detail: closes it, keeping nothing of it.
     public func cancelInput() {
         guard _mode.value != .list else { return }
         close()

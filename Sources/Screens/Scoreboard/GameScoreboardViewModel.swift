@@ -38,7 +38,7 @@ public final class GameScoreboardViewModel {
     public let scoreChart: Output<[String]>
     /// A problem with keeping games (`Games are not being saved: …`), else empty.
     public let notice: Output<String>
-    /// A past game shown read-only: `Game of Nov 21, 2026 (read-only)`, else empty.
+    /// A past game shown read-only: `Game of Nov 21, 2026 (read-only) · Esc returns to the current game`, else empty.
     public let pastGameTitle: Output<String>
     public let homePlayers: [PlayerScoreboardViewModel]
     public let awayPlayers: [PlayerScoreboardViewModel]

@@ -9,6 +9,8 @@ public struct MovieListContent: Equatable, Sendable {
     public var rows: [MovieRowViewModel] = []
     public var selectedIndex = 0
     public var selected: MovieRowViewModel?
+    /// Whether the chosen film's detail fills the area, in place of the rows.
+    public var showsDetail = false
 
     public init() {}
 
@@ -16,6 +18,11 @@ public struct MovieListContent: Equatable, Sendable {
     @MainActor
     public func draw<Action: Hashable & Sendable>(into surface: Surface, in rect: Rect, choose: (Int) -> Action) {
         guard rect.height > 0, rect.width > 0 else { return }
+        if showsDetail, let selected {
+            surface.focus = Position(row: rect.row, column: rect.column + 1)
+            return drawDetails(of: selected, into: surface, in: Rect(row: rect.row, column: rect.column + 1,
+                                                                    width: rect.width - 2, height: rect.height))
+        }
         var list = rect
         if rect.width >= Self.detailPaneMinimumWidth, let selected {
             list.width = rect.width * 11 / 20

@@ -7,7 +7,7 @@ import Screens
 public final class MoviesView: ScreenView {
     /// What the Movies screen's keys and clicks ask.
     public enum Action: Hashable, Sendable {
-        case previousSegment, nextSegment, useCatalogue
+        case previousSegment, nextSegment, useCatalogue, openDetail, closeDetail
         /// Move the cursor by this many films.
         case move(Int)
         /// Select the segment at this index (a click on its name).
@@ -22,7 +22,13 @@ public final class MoviesView: ScreenView {
         KeyBinding("↑ ↓  k j", "move through the films", scope: .movies, hint: "move",
                    actions: [.up: .move(-1), .text("k"): .move(-1), .down: .move(1), .text("j"): .move(1)]),
         KeyBinding("PgUp PgDn", "move ten films", scope: .movies, actions: [.pageUp: .move(-10), .pageDown: .move(10)]),
+        KeyBinding("Enter", "the chosen film's detail, full-size", scope: .movies, keys: [.enter], action: .openDetail),
         KeyBinding("c", "use the embedded catalogue when TMDb fails", scope: .movies, keys: [.text("c")], action: .useCatalogue),
+
+        KeyBinding("Esc  Enter", "back to the films, on the same one", scope: .movieDetail, hint: "back",
+                   keys: [.escape, .enter], action: .closeDetail),
+        KeyBinding("↑ ↓  k j", "the film before or after", scope: .movieDetail, hint: "move",
+                   actions: [.up: .move(-1), .text("k"): .move(-1), .down: .move(1), .text("j"): .move(1)]),
     ])
 
     private let viewModel: MovieListViewModel
@@ -42,19 +48,24 @@ public final class MoviesView: ScreenView {
         drawn.bind(viewModel.rows, to: \.list.rows)
         drawn.bind(viewModel.selectedIndex, to: \.list.selectedIndex)
         drawn.bind(viewModel.selectedMovie, to: \.list.selected)
+        drawn.bind(viewModel.detailIsOpen, to: \.list.showsDetail)
     }
 
     public var inputLineUser: InputLineUser? { nil }
-    public var keyScopes: [KeyScope] { [.movies] }
+    public var keyScopes: [KeyScope] { drawn.state.list.showsDetail ? [.movieDetail] : [.movies] }
 
     public func perform(_ action: Action) {
         switch action {
         case .previousSegment: viewModel.selectPreviousSegment()
         case .nextSegment: viewModel.selectNextSegment()
         case .useCatalogue: viewModel.useCatalogue()
+        case .openDetail: viewModel.openDetail()
+        case .closeDetail: viewModel.closeDetail()
         case .move(let films): viewModel.moveSelection(by: films)
         case .chooseSegment(let index): viewModel.selectSegment(index)
-        case .chooseFilm(let index): viewModel.moveSelection(by: index - drawn.state.list.selectedIndex)
+        case .chooseFilm(let index) where index != drawn.state.list.selectedIndex:
+            viewModel.moveSelection(by: index - drawn.state.list.selectedIndex)
+        case .chooseFilm: break  // the chosen film: Enter opens its detail, a click leaves it be
         }
     }
 
@@ -85,6 +96,8 @@ public struct MoviesContent: Equatable, Sendable {
     /// Draws the screen inside `rect`.
     @MainActor
     public func draw(into surface: Surface, in rect: Rect) {
+        // A film's detail takes the whole area, segments and news included, so that it reads at 40x10.
+        if list.showsDetail { return list.draw(into: surface, in: rect, choose: MoviesView.Action.chooseFilm) }
         guard rect.height > 2 else { return }
         var column = rect.column
         for (index, title) in segments.enumerated() {
@@ -92,6 +105,8 @@ public struct MoviesContent: Equatable, Sendable {
             column = index == selectedSegment
                 ? surface.draw("[\(title)]", row: rect.row, column: column, style: .selectedTab)
                 : surface.draw(" \(title) ", row: rect.row, column: column)
+            // The chosen segment has the focus until a film is chosen below it.
+            if index == selectedSegment { surface.focus = Position(row: rect.row, column: start) }
             surface.mark(Rect(row: rect.row, column: start, width: column - start, height: 1), action: MoviesView.Action.chooseSegment(index))
         }
         surface.draw(news, row: rect.row + 1, column: rect.column + 1, width: rect.width - 2, style: newsIsProblem ? .error : .dim)
@@ -102,4 +117,6 @@ public struct MoviesContent: Equatable, Sendable {
 extension KeyScope {
     /// On the Movies screen.
     static let movies = KeyScope("On the Movies screen")
+    /// While the Movies screen shows a film's detail full-size.
+    static let movieDetail = KeyScope("While a film's detail shows")
 }

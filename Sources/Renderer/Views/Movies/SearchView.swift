@@ -9,13 +9,23 @@ public final class SearchView: ScreenView {
     public enum Action: Hashable, Sendable {
         /// Move the cursor by this many results.
         case move(Int)
+        /// Leave the input line for the results.
+        case focusResults
+        case openDetail, closeDetail
         /// Put the cursor on the film at this index (a click on its row).
         case chooseFilm(Int)
     }
 
     public nonisolated static let keys = KeyTable<Action>([
+        KeyBinding("↓", "from the input line to the results", scope: .searchTyping, hint: "results", keys: [.down], action: .focusResults),
+        KeyBinding("PgUp PgDn", "move ten results", scope: .searchTyping, actions: [.pageUp: .move(-10), .pageDown: .move(10)]),
+
         KeyBinding("↑ ↓", "move through the results", scope: .searchResults, hint: "move", actions: [.up: .move(-1), .down: .move(1)]),
-        KeyBinding("PgUp PgDn", "move ten results", scope: .searchResults, actions: [.pageUp: .move(-10), .pageDown: .move(10)]),
+        KeyBinding("Enter", "the chosen film's detail, full-size", scope: .searchResults, hint: "detail", keys: [.enter], action: .openDetail),
+
+        KeyBinding("Esc  Enter", "back to the results, on the same film", scope: .searchDetail, hint: "back",
+                   keys: [.escape, .enter], action: .closeDetail),
+        KeyBinding("↑ ↓", "the film before or after", scope: .searchDetail, hint: "move", actions: [.up: .move(-1), .down: .move(1)]),
     ])
 
     private let viewModel: MovieSearchViewModel
@@ -28,19 +38,26 @@ public final class SearchView: ScreenView {
         self.viewModel = viewModel
         drawn = Drawn(SearchContent(), needsDisplay: needsDisplay)
         drawn.bind(viewModel.news, to: \.news)
-        drawn.bind(viewModel.infoIsProblem, to: \.newsIsProblem)
+        drawn.bind(viewModel.newsIsProblem, to: \.newsIsProblem)
         drawn.bind(viewModel.rows, to: \.list.rows)
         drawn.bind(viewModel.selectedIndex, to: \.list.selectedIndex)
         drawn.bind(viewModel.selectedMovie, to: \.list.selected)
+        drawn.bind(viewModel.detailIsOpen, to: \.list.showsDetail)
     }
 
     public var inputLineUser: InputLineUser? { viewModel }
-    public var keyScopes: [KeyScope] { [.searchResults] }
+    /// The results' keys before the typing ones: ↓ moves through the results once the focus is there.
+    public var keyScopes: [KeyScope] { drawn.state.list.showsDetail ? [.searchDetail] : [.searchResults, .searchTyping] }
 
     public func perform(_ action: Action) {
         switch action {
         case .move(let films): viewModel.moveSelection(by: films)
-        case .chooseFilm(let index): viewModel.moveSelection(by: index - drawn.state.list.selectedIndex)
+        case .focusResults: viewModel.focusResults()
+        case .openDetail: viewModel.openDetail()
+        case .closeDetail: viewModel.closeDetail()
+        case .chooseFilm(let index) where index != drawn.state.list.selectedIndex:
+            viewModel.moveSelection(by: index - drawn.state.list.selectedIndex)
+        case .chooseFilm: break  // the chosen film: Enter opens its detail, a click leaves it be
         }
     }
 
@@ -65,6 +82,8 @@ public struct SearchContent: Equatable, Sendable {
     /// Draws the screen inside `rect`.
     @MainActor
     public func draw(into surface: Surface, in rect: Rect) {
+        // A film's detail takes the whole area, the count included, so that it reads at 40x10.
+        if list.showsDetail { return list.draw(into: surface, in: rect, choose: SearchView.Action.chooseFilm) }
         guard rect.height > 1 else { return }
         surface.draw(news, row: rect.row, column: rect.column + 1, width: rect.width - 2, style: newsIsProblem ? .error : .dim)
         list.draw(into: surface, in: rect.droppingTop(2), choose: SearchView.Action.chooseFilm)
@@ -72,6 +91,10 @@ public struct SearchContent: Equatable, Sendable {
 }
 
 extension KeyScope {
-    /// On the Search screen, while typing too: arrows and pages only.
-    static let searchResults = KeyScope("On the Search screen", whileTyping: true)
+    /// On the Search screen, while typing too: to the results, and pages.
+    static let searchTyping = KeyScope("On the Search screen, typing or not", whileTyping: true)
+    /// On the Search screen's results, with the focus out of the input line.
+    static let searchResults = KeyScope("In the results of a search")
+    /// While the Search screen shows a film's detail full-size.
+    static let searchDetail = KeyScope("While a found film's detail shows")
 }

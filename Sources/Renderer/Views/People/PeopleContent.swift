@@ -28,6 +28,11 @@ public struct PeopleContent: Equatable, Sendable {
     public func draw(into surface: Surface, in rect: Rect) {
         guard rect.height > 0, rect.width > 2 else { return }
         let inner = Rect(row: rect.row, column: rect.column + 1, width: rect.width - 2, height: rect.height)
+        // A person's detail takes the whole area, header and news included, so that it reads at 40x10.
+        if case .viewing(let person) = mode {
+            surface.focus = Position(row: inner.row, column: inner.column)
+            return drawDetails(of: person, into: surface, in: inner)
+        }
         // Header: how many and in what order at the left, the sync at the right when it fits.
         let header = [countText, sortText].filter { !$0.isEmpty }.joined(separator: ", ")
         let headerEnd = surface.draw(header, row: inner.row, column: inner.column, width: inner.width, style: .title)
@@ -48,6 +53,7 @@ public struct PeopleContent: Equatable, Sendable {
         if case .form(let form) = mode {
             return drawForm(form, into: surface, in: body)
         }
+
         drawList(into: surface, in: body)
     }
 
@@ -96,9 +102,11 @@ public struct PeopleContent: Equatable, Sendable {
                                         (person.ageText, .normal), (person.nextBirthdayLine, .dim)]
             + person.contactLines.map { ($0, .normal) }
         var row = pane.row
-        for (text, style) in lines where !text.isEmpty && row < pane.bottom {
-            surface.draw(text, row: row, column: pane.column, width: pane.width, style: style)
-            row += 1
+        for (text, style) in lines where !text.isEmpty {
+            for line in TextWrap.lines(text, width: pane.width) where row < pane.bottom {
+                surface.draw(line, row: row, column: pane.column, width: pane.width, style: style)
+                row += 1
+            }
         }
     }
 

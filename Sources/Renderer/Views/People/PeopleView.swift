@@ -7,7 +7,7 @@ import Screens
 public final class PeopleView: ScreenView {
     /// What the People screen's keys and clicks ask.
     public enum Action: Hashable, Sendable {
-        case add, edit, delete, toggleSort, importFile, exportFile, sync, stopTransfer
+        case add, edit, view, delete, toggleSort, importFile, exportFile, sync, stopTransfer
         /// Move the cursor by this many people.
         case move(Int)
         /// Move the cursor by this many screenfuls.
@@ -26,6 +26,7 @@ public final class PeopleView: ScreenView {
     public nonisolated static let keys = KeyTable<Action>([
         KeyBinding("a", "add a person", scope: .people, hint: "add", keys: [.text("a")], action: .add),
         KeyBinding("Enter", "edit the chosen person", scope: .people, keys: [.enter], action: .edit),
+        KeyBinding("v", "the chosen person's detail, full-size", scope: .people, keys: [.text("v")], action: .view),
         KeyBinding("d", "delete the chosen person", scope: .people, hint: "delete", keys: [.text("d")], action: .delete),
         KeyBinding("s", "sort by last name, first name or next birthday (kept)", scope: .people, hint: "sort", keys: [.text("s")],
                    action: .toggleSort),
@@ -45,6 +46,9 @@ public final class PeopleView: ScreenView {
 
         KeyBinding("y", "yes", scope: .confirmation, hint: "yes", keys: [.text("y")], action: .confirm),
         KeyBinding("n  Esc", "no", scope: .confirmation, hint: "no", keys: [.text("n"), .escape], action: .cancel),
+
+        KeyBinding("Esc  v", "back to the list, on the same person", scope: .personDetail, hint: "back",
+                   keys: [.escape, .text("v")], action: .cancel),
 
         KeyBinding("Esc", "cancel", scope: .filePrompt, hint: "cancel", keys: [.escape], action: .cancel),
 
@@ -84,6 +88,7 @@ public final class PeopleView: ScreenView {
         case .list: isTransferring ? [.transfer, .peopleList, .people] : [.peopleList, .people]
         case .form: [.personForm]
         case .confirmingDelete: [.confirmation]
+        case .viewing: [.personDetail]
         case .importing, .exporting: [.filePrompt]
         }
     }
@@ -98,6 +103,7 @@ public final class PeopleView: ScreenView {
         case .toggleSort: viewModel.toggleSort()
         case .add: prompt.startAdding()
         case .edit: prompt.startEditing()
+        case .view: prompt.startViewing()
         case .delete: prompt.askToDelete()
         case .importFile: prompt.startImporting()
         case .exportFile: prompt.startExporting()
@@ -141,6 +147,8 @@ extension KeyScope {
     static let peopleList = KeyScope("In the list of people", whileTyping: true)
     /// In the People screen's form for a person.
     static let personForm = KeyScope("In the form for a person", whileTyping: true)
+    /// While the People screen shows a person's detail full-size.
+    static let personDetail = KeyScope("While a person's detail shows")
     /// While the People screen asks for a file's path.
     static let filePrompt = KeyScope("When asked for a file", whileTyping: true)
     /// While the People screen imports or exports a vCard file, with the focus out of the input line.

@@ -127,6 +127,7 @@ public final class ScoreboardView: ScreenView {
         case .keepName: viewModel.stopRenaming()
         case .moveInLibrary(let games): viewModel.library.moveSelection(by: games)
         case .chooseGame(let index):
+            guard drawn.state.libraryIsVisible else { return }  // a click on a list closed since its frame
             let selected = drawn.state.librarySelectedIndex
             if index == selected { viewModel.openSelectedGame() } else { viewModel.library.moveSelection(by: index - selected) }
         case .openGame: viewModel.openSelectedGame()
