@@ -47,18 +47,22 @@ let package = Package(
         // The surface, layout, keys, the shell, the screen views and the printouts: drawn into any
         // Surface, an in-memory grid in tests. It cannot import ncurses or the terminal C code.
         .target(name: "Renderer", dependencies: ["Screens", "Binding"]),
-        // ncurses, the C helpers for the terminal's modes and signals, input decoding and the event loop.
+        // MARK: - The platform (Sources/Platform): everything the program does process-wide
+        // ncurses; the C that must be C (the crash restore, the signal handler, the global-executor
+        // hook); the terminal, input decoding, the signals and the one event loop, in Swift.
         .systemLibrary(
             name: "CNcurses",
-            path: "CNcurses",
+            path: "Sources/Platform/CNcurses",
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
-        .target(name: "CTerminal"),
-        .target(name: "Terminal", dependencies: ["CNcurses", "CTerminal", "Renderer", "Screens", "Binding"]),
+        .target(name: "CTerminal", path: "Sources/Platform/CTerminal"),
+        .target(name: "Terminal", dependencies: ["CNcurses", "CTerminal", "Renderer", "Screens", "Binding"],
+                path: "Sources/Platform/Terminal"),
+
+        .target(name: "CJobs", path: "Sources/Platform/CJobs"),
 
         // MARK: - The program: composes services, view-models and the renderer
-        .target(name: "CJobs"),
         .executableTarget(
             name: "mvvm-tui",
             dependencies: [

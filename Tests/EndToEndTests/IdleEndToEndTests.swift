@@ -6,7 +6,7 @@ import Testing
 /// A task that resumes from another thread is enqueued on Swift's global executor; on Linux that
 /// is libdispatch's worker pool, whose first use starts a monitor that wakes the process once a
 /// second for the rest of its life. The program sets the runtime's global-executor hook
-/// (`Sources/CJobs`) to run those jobs on the main queue instead. This test is what keeps that
+/// (`Sources/Platform/CJobs`) to run those jobs on the main queue instead. This test is what keeps that
 /// hook: it fails when the hook stops working (Docs/DECISIONS.md, "Async jobs run on the main
 /// queue").
 @Suite(.serialized) struct IdleEndToEndTests {

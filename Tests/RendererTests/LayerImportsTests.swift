@@ -26,7 +26,7 @@ struct LayerImportsTests {
     @Test(arguments: allowed.keys.sorted())
     func eachModuleImportsOnlyWhatItsLayerMayUse(module: String) throws {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/\(module)")
+            .deletingLastPathComponent().appendingPathComponent(module == "Terminal" ? "Sources/Platform/Terminal" : "Sources/\(module)")
         let files = try FileManager.default.subpathsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".swift") }
         #expect(!files.isEmpty)
         for file in files {

@@ -2,10 +2,12 @@ import Binding
 import CJobs
 import Foundation
 import Renderer
+import Terminal
 
-/// Runs a subcommand's view-model on the main queue until its busy output falls, writes its
-/// printout, and ends the program: status 0 with a result, 1 with the screen's problem (written to
-/// standard error too). A reader that goes away (`| head -1`) ends it quietly.
+/// Runs a subcommand's view-model on the program's one event loop (`EventLoop`, the app's too)
+/// until its busy output falls, writes its printout, and ends the program: status 0 with a
+/// result, 1 with the screen's problem (written to standard error too). A reader that goes away
+/// (`| head -1`) ends it quietly.
 @MainActor
 enum PrintoutRun {
     /// Calls `appear` (the screen came into view), waits until `printout` is idle, writes it as
@@ -14,7 +16,7 @@ enum PrintoutRun {
         signal(SIGPIPE, SIG_IGN)
         appear()
         let token = printout.whenIdle { finish(printout, json: json, style: style) }
-        withExtendedLifetime(token) { dispatchMain() }
+        withExtendedLifetime(token) { EventLoop.run() }
     }
 
     /// Jobs go to the main queue, as in the app (see `cj_run_global_jobs_on_main_queue`): the

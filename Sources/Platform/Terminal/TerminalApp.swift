@@ -56,12 +56,7 @@ public final class TerminalApp {
         listenForInput()
         shellView.layout(size: terminal.size)
         drawFrame(trigger: "start")
-        // The main queue is drained here, on the main thread, by the run loop. dispatchMain()
-        // would park this thread and run main-queue work on pool threads that libdispatch
-        // reaps five seconds after each event: a wake-up in every idle window.
-        while true {
-            _ = RunLoop.main.run(mode: .default, before: .distantFuture)
-        }
+        EventLoop.run()
     }
 
     // MARK: - Events
@@ -111,45 +106,33 @@ public final class TerminalApp {
     /// The signals the program answers: Ctrl-C, SIGTERM and SIGHUP end it, SIGWINCH resizes it.
     static let answeredSignals = [SIGINT, SIGTERM, SIGHUP, SIGWINCH]
 
-    /// Hears `answeredSignals` through dispatch sources, which read them from a signalfd that
-    /// libdispatch's manager thread opens a moment later. They are blocked on this thread first,
-    /// before it starts any other: a blocked signal waits, pending, until that signalfd reads it,
-    /// where an unblocked one sent in the meantime (a resize or Ctrl-C just after the first frame)
-    /// would be delivered here and dropped. Threads inherit the mask; libdispatch's own block
-    /// everything, and children get an empty mask from swift-subprocess. Docs/DECISIONS.md, "The
-    /// answered signals are blocked on every thread and read from a signalfd".
+    /// Catches `answeredSignals` with the program's own handler, installed here on the main
+    /// thread before the first frame: whichever thread the kernel hands a signal to, the handler
+    /// writes it to a self-pipe, and one no thread takes waits for the main thread's signalfd. The
+    /// event loop reads both. Nothing waits for another thread to be ready, so a resize or a
+    /// Ctrl-C sent the moment after the first frame is answered. Docs/DECISIONS.md, "The program
+    /// catches the signals it answers itself".
     private func listenForSignals() {
-        var blocked = sigset_t()
-        sigemptyset(&blocked)
-        for signalNumber in Self.answeredSignals { sigaddset(&blocked, signalNumber) }
-        pthread_sigmask(SIG_BLOCK, &blocked, nil)
-        for signalNumber in Self.answeredSignals {
-            // Ignored for the default action; the dispatch source still hears the signal.
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+        var numbers = Self.answeredSignals
+        guard ct_listen_for_signals(&numbers, Int32(numbers.count)) == 0 else {
+            FileHandle.standardError.write(Data("mvvm-tui: the signals cannot be caught: \(String(cString: strerror(errno)))\n".utf8))
+            Foundation.exit(1)
+        }
+        for descriptor in [ct_signal_pipe(), ct_signal_fd()] where descriptor >= 0 {
+            let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
             source.setEventHandler { [unowned self] in
-                MainActor.assumeIsolated { self.receive(signal: signalNumber) }
+                MainActor.assumeIsolated { self.takeSignals() }
             }
             source.resume()
             sources.append(source)
         }
-        Self.waitForDispatchHandlers()
     }
 
-    /// libdispatch installs its handler for each signal on its manager thread a moment after
-    /// `resume()`; until then the `SIG_IGN` above applies, and a thread that does not block the
-    /// signal drops it. One such thread exists: swift-subprocess's monitor, which waits with an
-    /// empty mask once the first curl starts. The program goes on to its first frame only once
-    /// every handler is in place (about a millisecond; after two seconds it goes on as it did
-    /// before the wait). Only Linux's libdispatch installs such handlers.
-    private static func waitForDispatchHandlers() {
-        #if os(Linux)
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(2)
-        while !answeredSignals.allSatisfy({ ct_signal_is_caught($0) == 1 }), clock.now < deadline {
-            usleep(50)
+    /// Answers every signal waiting, in the order they came to each of the two descriptors.
+    private func takeSignals() {
+        while case let signalNumber = ct_take_signal(), signalNumber > 0 {
+            receive(signal: signalNumber)
         }
-        #endif
     }
 
     private func receive(signal signalNumber: Int32) {
@@ -167,8 +150,13 @@ public final class TerminalApp {
 
     // MARK: - Frames
 
+    /// Asks for one frame at the end of the turn; the trace names it for a resize when one came
+    /// in the turn, whatever else asked for it.
     private func requestFrame(trigger: String) {
-        guard pendingTrigger == nil else { return }
+        guard pendingTrigger == nil else {
+            if trigger == "resize" { pendingTrigger = trigger }
+            return
+        }
         pendingTrigger = trigger
         DispatchQueue.main.async { [unowned self] in
             MainActor.assumeIsolated {

@@ -2,11 +2,16 @@
 #include "CTerminal.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/signalfd.h>
+#endif
 
 // MARK: - Restoring the terminal
 
@@ -81,8 +86,54 @@ int ct_install_crash_restore(void) {
     return 0;
 }
 
-int ct_signal_is_caught(int signal_number) {
+// MARK: - The signals the program answers
+
+// The handler's end of the self-pipe, and the event loop's; the main thread's signalfd.
+static int signal_pipe[2] = { -1, -1 };
+static int signal_fd = -1;
+
+// Runs on whichever thread the kernel picked (one that does not block the signal: in practice
+// swift-subprocess's monitor thread, which waits with an empty mask). write() is async-signal-safe;
+// a full pipe (a burst of the same signal) drops the byte, as the kernel merges a pending signal.
+static void hand_to_event_loop(int signal_number) {
+    int saved_errno = errno;
+    unsigned char number = (unsigned char)signal_number;
+    ssize_t written = write(signal_pipe[1], &number, 1);
+    (void)written;
+    errno = saved_errno;
+}
+
+int ct_listen_for_signals(const int *signals, int count) {
+    if (pipe2(signal_pipe, O_CLOEXEC | O_NONBLOCK) != 0) return -1;
+    sigset_t answered;
+    sigemptyset(&answered);
+    for (int i = 0; i < count; i++) sigaddset(&answered, signals[i]);
     struct sigaction action;
-    if (sigaction(signal_number, NULL, &action) != 0) return 0;
-    return action.sa_handler != SIG_IGN && action.sa_handler != SIG_DFL;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = hand_to_event_loop;
+    action.sa_flags = SA_RESTART;
+    sigfillset(&action.sa_mask);
+    for (int i = 0; i < count; i++) {
+        if (sigaction(signals[i], &action, NULL) != 0) return -1;
+    }
+    if (pthread_sigmask(SIG_BLOCK, &answered, NULL) != 0) return -1;
+#ifdef __linux__
+    signal_fd = signalfd(-1, &answered, SFD_CLOEXEC | SFD_NONBLOCK);
+    if (signal_fd < 0) return -1;
+#endif
+    return 0;
+}
+
+int ct_signal_pipe(void) { return signal_pipe[0]; }
+
+int ct_signal_fd(void) { return signal_fd; }
+
+int ct_take_signal(void) {
+    unsigned char number;
+    if (signal_pipe[0] >= 0 && read(signal_pipe[0], &number, 1) == 1) return number;
+#ifdef __linux__
+    struct signalfd_siginfo info;
+    if (signal_fd >= 0 && read(signal_fd, &info, sizeof info) == (ssize_t)sizeof info) return (int)info.ssi_signo;
+#endif
+    return 0;
 }
