@@ -14,6 +14,8 @@ public final class ShellViewModel {
 
     /// The tabs in the order the tab bar shows them.
     public let tabs: [Tab] = Tab.allCases
+    /// What an empty input line says while it does not have the focus.
+    public let inputPlaceholder = "press / to type"
     /// The tab whose screen shows.
     public var selectedTab: Output<Tab> { _selectedTab.output }
     /// Whether the help overlay covers the screen.

@@ -13,8 +13,7 @@ struct PeopleContentTests {
 
     static func people(_ people: [Person], selected: Int = 0) -> PeopleContent {
         var content = PeopleContent()
-        content.countText = people.count == 1 ? "1 person" : "\(people.count) people"
-        content.sortText = "by last name"
+        content.headerText = (people.count == 1 ? "1 person" : "\(people.count) people") + ", by last name"
         content.syncText = "Sync off"
         content.rows = people.map { PersonViewModel(person: $0, today: today) }
         content.selectedIndex = selected
@@ -27,7 +26,7 @@ struct PeopleContentTests {
 
     @Test func anEmptyBookSaysHowToAddSomeone() {
         var content = PeopleContent()
-        content.countText = "0 people"
+        content.headerText = "0 people"
         content.emptyText = PeopleListViewModel.emptyMessage
         #expect(ContentDrawing(Self.small) { content.draw(into: $0, in: $1) }.lines == [
             " 0 people",

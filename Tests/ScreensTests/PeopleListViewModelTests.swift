@@ -29,11 +29,13 @@ struct PeopleListViewModelTests: PeopleTesting {
         let people = makeViewModel()
         let rows = ValueRecorder(people.rows)
         let sort = ValueRecorder(people.sortText)
+        let header = ValueRecorder(people.headerText)
         people.toggleSort()
         #expect(rows.values.map { $0.map(\.nameText) } == [["Grace Hopper", "Ada Lovelace", "Alan Turing", "Alan Turing"],
                                                             ["Ada Lovelace", "Alan Turing", "Alan Turing", "Grace Hopper"]])
         #expect(rows.values.first?.suffix(2).map(\.person.id) == ["0", "3"])  // equal names keep one order
         #expect(sort.values == ["by last name", "by first name"])
+        #expect(header.values == ["4 people, by last name", "4 people, by first name"])
         #expect(preferences.values[PersonSortOrder.preferenceKey] == "firstName")
         #expect(latest(makeViewModel().sortOrder) == .firstName)
     }

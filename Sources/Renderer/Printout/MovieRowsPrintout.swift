@@ -34,7 +34,7 @@ enum MovieRowsText {
 
     /// One line a row: `Title (date)` padded to the widest, two spaces, the average.
     static func lines(_ rows: [MovieRowViewModel]) -> [String] {
-        let titles = rows.map { $0.releaseDate.isEmpty ? $0.title : "\($0.title) (\($0.releaseDate))" }
+        let titles = rows.map(\.listTitle)
         let width = titles.map(DisplayWidth.of).max() ?? 0
         return zip(titles, rows).map { title, row in title.padded(toColumns: width) + "  " + row.averageRating }
     }

@@ -78,6 +78,7 @@ public final class PeoplePrintout: Printout {
     private struct State {
         var countText = ""
         var sortText = ""
+        var headerText = ""
         var matchCount = 0
         var emptyText = ""
         var rows: [PersonViewModel] = []
@@ -96,6 +97,7 @@ public final class PeoplePrintout: Printout {
         self.showsSync = showsSync
         drawn = Drawn(State(), needsDisplay: {})
         drawn.bind(viewModel.countText, to: \.countText)
+        drawn.bind(viewModel.headerText, to: \.headerText)
         drawn.bind(viewModel.sortText, to: \.sortText)
         drawn.bind(viewModel.matchCount, to: \.matchCount)
         drawn.bind(viewModel.emptyText, to: \.emptyText)
@@ -135,7 +137,7 @@ public final class PeoplePrintout: Printout {
                 "\($0.nameText.padded(toColumns: nameWidth))  \($0.nextBirthdayText.padded(toColumns: whenWidth))  \($0.longBirthdayText)"
             }
         case .list:
-            var header = style.bold([state.countText, state.sortText].filter { !$0.isEmpty }.joined(separator: ", "))
+            var header = style.bold(state.headerText)
             if showsSync, !state.syncText.isEmpty { header += "  " + style.dim(state.syncText) }
             lines = [header]
             if state.emptyText == PeopleListViewModel.emptyMessage { lines.append(Self.emptyText) }

@@ -299,7 +299,8 @@ public final class ShellView {
         var cursor: Position?
         if inputLineUser != nil {
             let line = Self.contentRect(in: size, hasInputLine: false)
-            let position = InputLineView(prompt: input.prompt, line: input.line, isFocused: isInputFocused)
+            let position = InputLineView(prompt: input.prompt, line: input.line, isFocused: isInputFocused,
+                                         placeholder: shell.inputPlaceholder)
                 .draw(into: surface, row: line.row, in: line)
             if isInputFocused { cursor = position }
         }

@@ -8,6 +8,8 @@ struct InputLineView {
     let prompt: String
     let line: InputLine
     let isFocused: Bool
+    /// What the line says while it is empty and does not have the focus.
+    var placeholder = ""
 
     /// Draws the line at `row` and returns where the cursor goes. A click on the line gives it
     /// the focus and puts the cursor before the character clicked (`Command.placeInputCursor`).
@@ -22,7 +24,7 @@ struct InputLineView {
         if viewport.hiddenAfter { surface.draw("›", row: row, column: fieldStart + 1 + fieldWidth, style: .dim) }
         markClicks(into: surface, row: row, in: rect, fieldStart: fieldStart, viewport: viewport)
         if line.text.isEmpty, !isFocused {
-            surface.draw("press / to type", row: row, column: fieldStart + 1, width: fieldWidth, style: .dim)
+            surface.draw(placeholder, row: row, column: fieldStart + 1, width: fieldWidth, style: .dim)
         }
         return Position(row: row, column: fieldStart + 1 + viewport.cursorColumn)
     }

@@ -22,6 +22,9 @@ public struct MovieRowViewModel: Equatable, Sendable {
     public let overview: String
 
     /// Formats `movie`.
+    /// The title with its date, as a list shows it: `Star Wars (1977)`.
+    public var listTitle: String { releaseDate.isEmpty ? title : "\(title) (\(releaseDate))" }
+
     public init(movie: Movie) {
         id = movie.id
         title = movie.title

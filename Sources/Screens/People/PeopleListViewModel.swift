@@ -42,10 +42,11 @@ public final class PeopleListViewModel {
     public let sortOrder: Output<PersonSortOrder>
     /// `by last name` or `by first name`.
     public let sortText: Output<String>
+    /// `3 people, by last name`: the count and the order, as the header and the printout say them.
+    public var headerText: Output<String> { listed.map(\.headerText).distinct().output }
     /// What the screen says in place of an empty list; empty when there are rows.
     public let emptyText: Output<String>
-    /// Whether work the screen started runs on: a sync with the people server, an import or an
-    /// export. It falls once what the work did is shown (the rows, the header, the news).
+    /// Whether a sync, an import or an export runs on; it falls once what it did is shown.
     public var isBusy: Output<Bool> { activity.isBusy }
     /// The first `birthdaysShown` people whose birthday falls within `birthdayWindow` days, soonest first.
     public let birthdaysSoon: Output<[PersonViewModel]>
@@ -53,8 +54,7 @@ public final class PeopleListViewModel {
     public let birthdaysSoonText: Output<String>
     /// How many days ahead `birthdaysSoon` looks; the screen shows the first 20 (more than its line holds).
     public let birthdayWindow: Int, birthdaysShown: Int
-    /// The latest news: `Added Ada Lovelace`, `Imported 3 people`, or what went wrong; the
-    /// latest said by the list, its prompt, the sync (`syncStatus.news`) or a transfer.
+    /// The latest news (`Added Ada Lovelace`, a failure) of the list, its prompt, the sync or a transfer.
     public var message: Output<String> { activity.message }
     /// Whether `message` tells of a failure.
     public var messageIsProblem: Output<Bool> { activity.messageIsProblem }

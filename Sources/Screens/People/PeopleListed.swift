@@ -23,6 +23,11 @@ struct PeopleListed: Equatable {
     }
 
     /// `by last name`, `by first name` or `by next birthday`.
+    /// The header's words: `3 people, by last name`; the order alone before the first read.
+    var headerText: String {
+        [countText, Self.sortText(order)].filter { !$0.isEmpty }.joined(separator: ", ")
+    }
+
     static func sortText(_ order: PersonSortOrder) -> String {
         switch order {
         case .lastName: "by last name"

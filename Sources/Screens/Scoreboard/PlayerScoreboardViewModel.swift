@@ -6,6 +6,9 @@ import Models
 /// classic `PlayerScoreboardMoveEditorViewModel`'s `onePointMove()` … `foulMove()`).
 @MainActor
 public final class PlayerScoreboardViewModel {
+    /// The heading over the players' names, and over their five counts in move order.
+    public nonisolated static let heading = "Player", moveTitles = ["1pt", "2pt", "Ast", "Reb", "Foul"]
+
     // MARK: - Inputs
 
     /// The player made a one-point shot.

@@ -51,7 +51,7 @@ public struct MovieListContent: Equatable, Sendable {
             let average = row.averageRating
             let ratingWidth = DisplayWidth.of(average)
             let titleWidth = rect.width - 3 - (rect.width >= 50 ? ratingWidth + 1 : 0)
-            let title = row.releaseDate.isEmpty ? row.title : "\(row.title) (\(row.releaseDate))"
+            let title = row.listTitle
             if isSelected { surface.markChosen(row: line, column: rect.column + 1) }
             surface.draw(title, row: line, column: rect.column + 3, width: titleWidth, style: isSelected ? .selectedTab : .normal)
             if rect.width >= 50 {

@@ -8,8 +8,8 @@ public struct PeopleContent: Equatable, Sendable {
     /// The width from which the chosen person's details show beside the list.
     static let detailPaneMinimumWidth = 80
 
-    public var countText = ""
-    public var sortText = ""
+    /// `3 people, by last name`.
+    public var headerText = ""
     public var syncText = ""
     public var syncIsProblem = false
     public var news = PeopleNewsLine("")
@@ -34,8 +34,7 @@ public struct PeopleContent: Equatable, Sendable {
             return drawDetails(of: person, into: surface, in: inner)
         }
         // Header: how many and in what order at the left, the sync at the right when it fits.
-        let header = [countText, sortText].filter { !$0.isEmpty }.joined(separator: ", ")
-        let headerEnd = surface.draw(header, row: inner.row, column: inner.column, width: inner.width, style: .title)
+        let headerEnd = surface.draw(headerText, row: inner.row, column: inner.column, width: inner.width, style: .title)
         let sync = syncText
         let syncWidth = DisplayWidth.of(sync)
         if !sync.isEmpty, headerEnd + 3 + syncWidth <= inner.right {

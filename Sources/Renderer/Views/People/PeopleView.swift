@@ -67,8 +67,7 @@ public final class PeopleView: ScreenView {
     public init(viewModel: PeopleListViewModel, needsDisplay: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel
         drawn = Drawn(PeopleContent(), needsDisplay: needsDisplay)
-        drawn.bind(viewModel.countText, to: \.countText)
-        drawn.bind(viewModel.sortText, to: \.sortText)
+        drawn.bind(viewModel.headerText, to: \.headerText)
         drawn.bind(viewModel.syncStatus.text, to: \.syncText)
         drawn.bind(viewModel.syncStatus.isProblem, to: \.syncIsProblem)
         drawn.bind(viewModel.newsLine, to: \.news)

@@ -71,7 +71,7 @@ public struct ScoreboardContent: Equatable, Sendable {
         let half = table.width / 2
         for (side, offset) in [(0, 0), (1, half)] {
             let column = Rect(row: table.row, column: table.column + offset, width: half, height: table.height)
-            drawHeading(into: surface, in: column, title: "Player")
+            drawHeading(into: surface, in: column, title: PlayerScoreboardViewModel.heading)
             for index in 0..<3 { drawPlayer(side * 3 + index, into: surface, row: column.row + 1 + index, in: column) }
         }
         return 4
@@ -89,7 +89,7 @@ public struct ScoreboardContent: Equatable, Sendable {
     }
 
     private static let countWidth = 5
-    private static let countTitles = ["1pt", "2pt", "Ast", "Reb", "Foul"]
+    private static let countTitles = PlayerScoreboardViewModel.moveTitles
 
     @MainActor
     private func drawHeading(into surface: Surface, in column: Rect, title: String) {
