@@ -36,15 +36,28 @@ struct ScoreboardContentTests {
         #expect(drawing.grid.focus == Position(row: 6, column: 41))
     }
 
-    @Test func aGameAtTheMinimumSizeShowsWhatFits() {
-        #expect(ContentDrawing(Self.small) { Self.game.draw(into: $0, in: $1) }.lines == [
+    @Test func aGameAtTheMinimumSizeShowsTheChosenPlayersTeam() {
+        let drawing = ContentDrawing(Self.small) { Self.game.draw(into: $0, in: $1) }
+        #expect(drawing.grid.focus == Position(row: 5, column: 1), "Eve, chosen, is in view")
+        var home = Self.game
+        home.selectedPlayerIndex = 0
+        #expect(ContentDrawing(Self.small) { home.draw(into: $0, in: $1) }.lines == [
             " Ballerz         3 - 2          Ringerz",
             "                12:00.0",
             "               [ Start ]",
             "",
-            "   Ballerz     1pt  2pt  Ast  Reb Foul",
-            "   Ann           1    1    0    2    0",
+            " › Ann           1    1    0    2    0",
             "   Bob           0    0    0    0    0",
+            "   Cid           0    0    0    0    0",
+        ])
+        #expect(drawing.lines == [
+            " Ballerz         3 - 2          Ringerz",
+            "                12:00.0",
+            "               [ Start ]",
+            "",
+            "   Dee           0    0    0    0    0",
+            " › Eve           0    0    0    0    0",
+            "   Fay           0    0    0    0    0",
         ])
     }
 

@@ -77,13 +77,20 @@ public struct ScoreboardContent: Equatable, Sendable {
         return 4
     }
 
-    /// Each team under its own heading: `Ballerz` then its three players, then `Ringerz`.
+    /// Each team under its own heading: `Ballerz` then its three players, then `Ringerz`. When both
+    /// teams do not fit (40x10), the chosen player's team comes first, under its heading if the
+    /// three fit with it, so that the chosen player is always in view.
     @MainActor
     private func drawOneColumn(into surface: Surface, in table: Rect) -> Int {
-        for (side, name) in [homeTeamName, awayTeamName].enumerated() {
-            let group = table.droppingTop(side * 4)
-            drawHeading(into: surface, in: group, title: name)
-            for index in 0..<3 { drawPlayer(side * 3 + index, into: surface, row: group.row + 1 + index, in: group) }
+        let chosenSide = selectedPlayerIndex / 3
+        let sides = table.height >= 8 || chosenSide == 0 ? [0, 1] : [1, 0]
+        let headed = table.height >= 4
+        for (place, side) in sides.enumerated() {
+            let group = table.droppingTop(place * (headed ? 4 : 3))
+            if headed { drawHeading(into: surface, in: group, title: side == 0 ? homeTeamName : awayTeamName) }
+            for index in 0..<3 {
+                drawPlayer(side * 3 + index, into: surface, row: group.row + (headed ? 1 : 0) + index, in: group)
+            }
         }
         return 8
     }
