@@ -6,9 +6,10 @@
 /// instead. Call once, first thing, from the program (never from tests).
 ///
 /// On Linux the global executor is libdispatch's worker pool; its first use starts a monitor
-/// timer that wakes the process every second for the rest of its life. The program's slow work
-/// runs on threads of its own (embedded data, curl), so the only global jobs are the short hops
-/// of tasks that resume after such work; they cost nothing on the main queue.
+/// timer that wakes the process every second for the rest of its life. The program's own queues
+/// resume their callers through the main queue already (MainQueueTaskExecutor); the jobs left
+/// are swift-subprocess's, about 70 for each curl it runs, short hops that cost nothing on the
+/// main queue. Docs/DECISIONS.md lists them.
 void cj_run_global_jobs_on_main_queue(void);
 
 #endif
