@@ -80,11 +80,18 @@ struct PeopleCommand: ParsableCommand {
                                                birthdayWindow: birthdays ?? PeopleListViewModel.defaultBirthdayWindow,
                                                birthdaysShown: birthdays == nil ? 20 : .max)
             let part: PeoplePrintout.Part = transfers ? .news : birthdays != nil ? .birthdaysSoon : .list
-            // The list reads the rows in view: all of them, or one when they are not printed.
-            viewModel.setVisibleRowCount(part == .list ? PeoplePrintout.everyone : 1)
+            // The list reads the rows in view: all of them when they are printed, else one. While a
+            // sync runs, one: each batch it commits reads the rows in view again, so the whole book
+            // read at every batch made a sync's cost grow with the square of the book; every row is
+            // read once, when the sync is done.
+            let printsEveryone = part == .list
+            viewModel.setVisibleRowCount(printsEveryone && !sync ? PeoplePrintout.everyone : 1)
             if let filter { viewModel.prompt.inputLineEdited(.insert(filter)) }
             let printout = PeoplePrintout(viewModel: viewModel, part: part, showsSync: sync)
-            PrintoutRun.run(printout, json: options.json, style: style) {
+            let readEveryone: @MainActor () -> Void = {
+                if printsEveryone, sync { viewModel.setVisibleRowCount(PeoplePrintout.everyone) }
+            }
+            PrintoutRun.run(printout, json: options.json, style: style, whenIdle: readEveryone) {
                 viewModel.screenAppeared()
                 if let importFile {
                     viewModel.prompt.startImporting()

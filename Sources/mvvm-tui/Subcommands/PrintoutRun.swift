@@ -10,12 +10,17 @@ import Terminal
 /// (`| head -1`) ends it quietly.
 @MainActor
 enum PrintoutRun {
-    /// Calls `appear` (the screen came into view), waits until `printout` is idle, writes it as
-    /// JSON (`json`) or text in `style`, and exits.
-    static func run(_ printout: any Printout, json: Bool, style: TextStyle, appear: () -> Void) -> Never {
+    /// Calls `appear` (the screen came into view), waits until `printout` is idle, calls
+    /// `whenIdle` (a last input before writing), writes it as JSON (`json`) or text in `style`,
+    /// and exits.
+    static func run(_ printout: any Printout, json: Bool, style: TextStyle, whenIdle: @escaping @MainActor () -> Void = {},
+                    appear: () -> Void) -> Never {
         signal(SIGPIPE, SIG_IGN)
         appear()
-        let token = printout.whenIdle { finish(printout, json: json, style: style) }
+        let token = printout.whenIdle {
+            whenIdle()
+            finish(printout, json: json, style: style)
+        }
         withExtendedLifetime(token) { EventLoop.run() }
     }
 
