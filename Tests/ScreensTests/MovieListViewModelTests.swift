@@ -102,6 +102,18 @@ struct MovieListViewModelTests {
         #expect(pages.asked == [.first(.popular), .first(.upcoming)])
     }
 
+    @Test func aClickedRowTakesTheCursorAndTheChosenOneClickedAgainChangesNothing() {
+        let list = makeList()
+        list.screenAppeared()
+        pages.answer(with: .page(MoviePage(movies: [.sample("A"), .sample("B", id: 2), .sample("C", id: 3)], totalResults: 3)))
+        let selected = ValueRecorder(list.selectedIndex)
+        list.chooseRow(at: 2)
+        list.chooseRow(at: 2)
+        list.chooseRow(at: 0)
+        #expect(selected.values == [0, 2, 0])
+        #expect(pages.asked == [.first(.popular)])
+    }
+
     @Test func theCatalogueIsNotOfferedWithoutOne() {
         let list = makeList()
         list.screenAppeared()

@@ -126,6 +126,13 @@ public final class MovieListViewModel {
         selectSegment((latestSegment + segments.count - 1) % segments.count)
     }
 
+    /// Puts the cursor on the film at `index` (a click on its row); on the film already chosen,
+    /// nothing happens.
+    public func chooseRow(at index: Int) {
+        let cursor = machine.state.value.cursor
+        if index != cursor { moveSelection(by: index - cursor) }
+    }
+
     /// Moves the cursor by `offset` rows, staying on the list; near the end, the next page loads.
     public func moveSelection(by offset: Int) {
         machine.send(.cursorMoved(by: offset))

@@ -111,6 +111,13 @@ public final class MovieSearchViewModel {
         machine.send(.queried(text.trimmingCharacters(in: .whitespaces)))
     }
 
+    /// Puts the cursor on the film at `index` (a click on its row); on the film already chosen,
+    /// nothing happens.
+    public func chooseRow(at index: Int) {
+        let cursor = machine.state.value.cursor
+        if index != cursor { moveSelection(by: index - cursor) }
+    }
+
     /// Moves the cursor by `offset` rows, staying on the list.
     public func moveSelection(by offset: Int) {
         machine.send(.cursorMoved(by: offset))

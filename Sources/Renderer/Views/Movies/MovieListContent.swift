@@ -1,3 +1,4 @@
+import Binding
 import Screens
 
 /// A list of films with a cursor and, when there is room, the chosen film's details beside it;
@@ -77,5 +78,17 @@ public struct MovieListContent: Equatable, Sendable {
             surface.draw(line, row: row, column: pane.column, width: pane.width, style: .dim)
             row += 1
         }
+    }
+}
+
+extension Drawn {
+    /// Binds a list of films' outputs, as the Movies and Search view-models both publish them,
+    /// into the `MovieListContent` at `list`.
+    func bindFilms(rows: Output<[MovieRowViewModel]>, selectedIndex: Output<Int>, selectedMovie: Output<MovieRowViewModel?>,
+                   detailIsOpen: Output<Bool>, to list: WritableKeyPath<State, MovieListContent>) {
+        bind(rows, to: list.appending(path: \.rows))
+        bind(selectedIndex, to: list.appending(path: \.selectedIndex))
+        bind(selectedMovie, to: list.appending(path: \.selected))
+        bind(detailIsOpen, to: list.appending(path: \.showsDetail))
     }
 }

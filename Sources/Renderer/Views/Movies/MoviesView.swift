@@ -45,10 +45,8 @@ public final class MoviesView: ScreenView {
         drawn.bind(viewModel.selectedSegment, to: \.selectedSegment)
         drawn.bind(viewModel.news, to: \.news)
         drawn.bind(viewModel.newsIsProblem, to: \.newsIsProblem)
-        drawn.bind(viewModel.rows, to: \.list.rows)
-        drawn.bind(viewModel.selectedIndex, to: \.list.selectedIndex)
-        drawn.bind(viewModel.selectedMovie, to: \.list.selected)
-        drawn.bind(viewModel.detailIsOpen, to: \.list.showsDetail)
+        drawn.bindFilms(rows: viewModel.rows, selectedIndex: viewModel.selectedIndex, selectedMovie: viewModel.selectedMovie,
+                        detailIsOpen: viewModel.detailIsOpen, to: \.list)
     }
 
     public var inputLineUser: InputLineUser? { nil }
@@ -63,9 +61,7 @@ public final class MoviesView: ScreenView {
         case .closeDetail: viewModel.closeDetail()
         case .move(let films): viewModel.moveSelection(by: films)
         case .chooseSegment(let index): viewModel.selectSegment(index)
-        case .chooseFilm(let index) where index != drawn.state.list.selectedIndex:
-            viewModel.moveSelection(by: index - drawn.state.list.selectedIndex)
-        case .chooseFilm: break  // the chosen film: Enter opens its detail, a click leaves it be
+        case .chooseFilm(let index): viewModel.chooseRow(at: index)
         }
     }
 

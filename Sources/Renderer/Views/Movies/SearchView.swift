@@ -39,10 +39,8 @@ public final class SearchView: ScreenView {
         drawn = Drawn(SearchContent(), needsDisplay: needsDisplay)
         drawn.bind(viewModel.news, to: \.news)
         drawn.bind(viewModel.newsIsProblem, to: \.newsIsProblem)
-        drawn.bind(viewModel.rows, to: \.list.rows)
-        drawn.bind(viewModel.selectedIndex, to: \.list.selectedIndex)
-        drawn.bind(viewModel.selectedMovie, to: \.list.selected)
-        drawn.bind(viewModel.detailIsOpen, to: \.list.showsDetail)
+        drawn.bindFilms(rows: viewModel.rows, selectedIndex: viewModel.selectedIndex, selectedMovie: viewModel.selectedMovie,
+                        detailIsOpen: viewModel.detailIsOpen, to: \.list)
     }
 
     public var inputLineUser: InputLineUser? { viewModel }
@@ -55,9 +53,7 @@ public final class SearchView: ScreenView {
         case .focusResults: viewModel.focusResults()
         case .openDetail: viewModel.openDetail()
         case .closeDetail: viewModel.closeDetail()
-        case .chooseFilm(let index) where index != drawn.state.list.selectedIndex:
-            viewModel.moveSelection(by: index - drawn.state.list.selectedIndex)
-        case .chooseFilm: break  // the chosen film: Enter opens its detail, a click leaves it be
+        case .chooseFilm(let index): viewModel.chooseRow(at: index)
         }
     }
 
