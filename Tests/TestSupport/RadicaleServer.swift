@@ -29,7 +29,8 @@ import Foundation
 /// Bounded: `start()` waits at most `startLimit` for the port to answer, then throws with the
 /// log's tail; `stop()` (also on deinit) sends SIGTERM, waits at most five seconds, then SIGKILL.
 /// If the test process dies without stopping it, Radicale notices its parent is gone within half
-/// a second, ends itself and removes the folder.
+/// a second, ends itself and removes the folder (`LoopbackServerProcess`, which `XandikosServer`
+/// shares).
 public final class RadicaleServer: @unchecked Sendable {
     /// Why the server could not start, or a storage operation failed.
     public struct Failure: Error, CustomStringConvertible {
@@ -57,21 +58,19 @@ public final class RadicaleServer: @unchecked Sendable {
     /// How long `start()` waits for the port to answer.
     public static let startLimit: Duration = .seconds(10)
 
-    private let lock = NSLock()
-    private var child: pid_t
-    private var stopped = false
+    private let process: LoopbackServerProcess
 
-    private init(baseURL: URL, port: UInt16, user: String, password: String, caFile: String?,
-                 folder: URL, storageFolder: URL, logFile: URL, child: pid_t) {
+    private init(baseURL: URL, user: String, password: String, caFile: String?, storageFolder: URL,
+                 process: LoopbackServerProcess) {
         self.baseURL = baseURL
-        self.port = port
+        port = process.port
         self.user = user
         self.password = password
         self.caFile = caFile
-        self.folder = folder
+        folder = process.folder
         self.storageFolder = storageFolder
-        self.logFile = logFile
-        self.child = child
+        logFile = process.logFile
+        self.process = process
     }
 
     deinit {
@@ -88,7 +87,7 @@ public final class RadicaleServer: @unchecked Sendable {
     /// the port stays silent for `startLimit`.
     public static func start(https: Bool = false, user: String = "ada",
                              password: String = "correct horse") async throws -> RadicaleServer {
-        removeFoldersOfEndedProcesses()
+        LoopbackServerProcess.removeFoldersOfEndedProcesses(prefix: folderPrefix)
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("\(folderPrefix)\(getpid())-\(UUID().uuidString)", isDirectory: true)
         let storage = folder.appendingPathComponent("storage", isDirectory: true)
@@ -104,26 +103,27 @@ public final class RadicaleServer: @unchecked Sendable {
             // A port found free may be taken by another process before Radicale binds it: try again.
             var lastFailure: Failure?
             for _ in 0..<5 {
-                let port = try freePort()
+                let port = try LoopbackServerProcess.freePort(failing: Failure.init)
                 let config = folder.appendingPathComponent("radicale.conf")
                 try Data(configuration(port: port, folder: folder, storage: storage, certificate: certificate).utf8)
                     .write(to: config)
-                let pid = try spawnRadicale(config: config.path, log: log.path)
-                let scheme = https ? "https" : "http"
-                let server = RadicaleServer(
-                    baseURL: URL(string: "\(scheme)://127.0.0.1:\(port)/")!, port: port, user: user,
-                    password: password, caFile: certificate, folder: folder, storageFolder: storage,
-                    logFile: log, child: pid)
-                switch await server.waitUntilAnswering() {
+                // Radicale runs as `python3 -m radicale --config FILE`; its folder holds the configuration.
+                let process = try LoopbackServerProcess.launch(module: "radicale", arguments: ["--config", config.path],
+                                                               port: port, folder: folder, logFile: log,
+                                                               failing: Failure.init)
+                switch await process.waitUntilAnswering(name: "Radicale", within: startLimit, hint: hint(forLog:)) {
                 case .answering:
-                    return server
-                case .exited(let failure):
+                    let scheme = https ? "https" : "http"
+                    return RadicaleServer(baseURL: URL(string: "\(scheme)://127.0.0.1:\(port)/")!, user: user,
+                                          password: password, caFile: certificate, storageFolder: storage, process: process)
+                case .exited(let message):
+                    let failure = Failure(description: message)
                     lastFailure = failure
-                    server.abandon()
+                    process.abandon()
                     guard failure.description.contains("in use") else { throw failure }
-                case .silent(let failure):
-                    server.stop()
-                    throw failure
+                case .silent(let message):
+                    process.stop()
+                    throw Failure(description: message)
                 }
             }
             throw lastFailure ?? Failure(description: "Radicale could not bind a port")
@@ -136,48 +136,21 @@ public final class RadicaleServer: @unchecked Sendable {
     /// The start of each server's folder name, which goes on with the test process's id.
     private static let folderPrefix = "mvvm-tui-radicale-"
 
-    /// Removes the folders left in the temporary folder by test processes that were killed before
-    /// they could stop their servers (a server removes its own folder when it sees that, but a
-    /// folder made before its server started has no one else to remove it).
-    private static func removeFoldersOfEndedProcesses() {
-        let temporary = FileManager.default.temporaryDirectory
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
-        where name.hasPrefix(folderPrefix) {
-            guard let pid = pid_t(name.dropFirst(folderPrefix.count).prefix { $0.isNumber }), pid > 0,
-                  kill(pid, 0) == -1, errno == ESRCH else { continue }
-            try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
-        }
-    }
-
     /// Ends Radicale (SIGTERM, then SIGKILL after five seconds), waits for it, and removes the
     /// temporary folder. Safe to call more than once.
     public func stop() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !stopped else { return }
-        stopped = true
-        if child > 0 {
-            kill(child, SIGTERM)
-            kill(child, SIGCONT)  // a paused Radicale takes the SIGTERM once it runs again
-            if !Self.waitForExit(child, upTo: .seconds(5)) {
-                kill(child, SIGKILL)
-                var status: Int32 = 0
-                while waitpid(child, &status, 0) == -1 && errno == EINTR {}
-            }
-            child = 0
-        }
-        try? FileManager.default.removeItem(at: folder)
+        process.stop()
     }
 
     /// Stops Radicale where it is (SIGSTOP): the port still takes connections, which are never
     /// answered, as a server that hangs. `resume()` lets it run on.
     public func pause() {
-        lock.withLock { if child > 0, !stopped { kill(child, SIGSTOP) } }
+        process.pause()
     }
 
     /// Lets a paused Radicale run on (SIGCONT).
     public func resume() {
-        lock.withLock { if child > 0, !stopped { kill(child, SIGCONT) } }
+        process.resume()
     }
 
     // MARK: - Storage
@@ -274,53 +247,15 @@ public final class RadicaleServer: @unchecked Sendable {
         }
     }
 
-    private enum Readiness {
-        case answering
-        case exited(Failure)
-        case silent(Failure)
-    }
-
-    /// Polls the port with a TCP connect every 50 ms until it answers, Radicale exits, or
-    /// `startLimit` passes.
-    private func waitUntilAnswering() async -> Readiness {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: Self.startLimit)
-        while true {
-            var status: Int32 = 0
-            let reaped = waitpid(child, &status, WNOHANG)
-            if reaped == child {
-                child = 0
-                let log = logTail()
-                let hint = log.contains("No module named radicale")
-                    ? "\n(python3 on PATH has no Radicale: Scripts/ensure-deps.sh test installs it)" : ""
-                return .exited(Failure(description: "Radicale exited (wait status \(status)) before answering on port \(port):\n\(log)\(hint)"))
-            }
-            if Self.answers(port: port) {
-                // The answer is Radicale's only if it is still running.
-                if waitpid(child, &status, WNOHANG) == 0 { return .answering }
-                child = 0
-                return .exited(Failure(description: "Radicale exited (wait status \(status)) while port \(port) answered:\n\(logTail())"))
-            }
-            if clock.now >= deadline {
-                return .silent(Failure(description: "Radicale did not answer on port \(port) within \(Self.startLimit):\n\(logTail())"))
-            }
-            try? await Task.sleep(for: .milliseconds(50))
-        }
-    }
-
-    /// Gives up a server whose Radicale already exited (and was reaped) during `start()`, keeping
-    /// the folder for the next try: `start()` removes it if it gives up too.
-    private func abandon() {
-        lock.lock()
-        defer { lock.unlock() }
-        stopped = true
-        child = 0
+    /// A line for the failure's message when Radicale's log says python3 has no Radicale.
+    private static func hint(forLog log: String) -> String {
+        log.contains("No module named radicale")
+            ? "\n(python3 on PATH has no Radicale: Scripts/ensure-deps.sh test installs it)" : ""
     }
 
     /// The last lines of Radicale's log.
     public func logTail(lines: Int = 20) -> String {
-        let text = (try? String(contentsOf: logFile, encoding: .utf8)) ?? "(no log)"
-        return text.split(separator: "\n", omittingEmptySubsequences: false).suffix(lines).joined(separator: "\n")
+        process.logTail(lines: lines)
     }
 
     private static func configuration(port: UInt16, folder: URL, storage: URL, certificate: String?) -> String {
@@ -366,125 +301,5 @@ public final class RadicaleServer: @unchecked Sendable {
             throw Failure(description: "openssl could not make a certificate (status \(result.status)): \(result.error)")
         }
         return certificate
-    }
-
-    /// A loopback port that was free a moment ago: bound to port 0, read back, closed.
-    private static func freePort() throws -> UInt16 {
-        let descriptor = socket(AF_INET, streamType, 0)
-        guard descriptor >= 0 else { throw Failure(description: "socket failed: \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
-        var address = loopback(port: 0)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0 else { throw Failure(description: "bind failed: \(String(cString: strerror(errno)))") }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        guard named == 0 else { throw Failure(description: "getsockname failed: \(String(cString: strerror(errno)))") }
-        return UInt16(bigEndian: address.sin_port)
-    }
-
-    /// Whether a TCP connection to 127.0.0.1:`port` is accepted now.
-    private static func answers(port: UInt16) -> Bool {
-        let descriptor = socket(AF_INET, streamType, 0)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var address = loopback(port: port)
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        } == 0
-    }
-
-    #if canImport(Darwin)
-    private static let streamType = SOCK_STREAM
-    #else
-    private static let streamType = Int32(SOCK_STREAM.rawValue)
-    #endif
-
-    private static func loopback(port: UInt16) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        return address
-    }
-
-    /// Python run as Radicale's process, given the configuration's path and the test process's
-    /// id (that process may be gone before Python starts): `python3 -m radicale --config FILE` in
-    /// place, and a thread that, once its parent is no longer the test process, signals Radicale's
-    /// main thread to shut down (a signal sent to the process could land on the watching thread
-    /// and wake nothing), after which the server's folder, which holds the configuration, is
-    /// removed. A signal that comes while Radicale is between handlers can be lost, so it is sent
-    /// again every half second, and after five seconds the thread removes the folder and exits.
-    private static let launcher = """
-    import os, runpy, shutil, signal, sys, threading, time
-    config, parent = sys.argv[1], int(sys.argv[2])
-    orphaned = threading.Event()
-    # Until Radicale sets its own handler, SIGTERM ends Python through the cleanup below too.
-    signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(1))
-    def watch():
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        orphaned.set()
-        for _ in range(10):
-            signal.pthread_kill(threading.main_thread().ident, signal.SIGTERM)
-            time.sleep(0.5)
-        shutil.rmtree(os.path.dirname(config), ignore_errors=True)
-        os._exit(1)
-    threading.Thread(target=watch, daemon=True).start()
-    sys.argv = ["radicale", "--config", config]
-    try:
-        runpy.run_module("radicale", run_name="__main__", alter_sys=True)
-    finally:
-        if orphaned.is_set():
-            shutil.rmtree(os.path.dirname(config), ignore_errors=True)
-    """
-
-    /// Starts `python3` (found on PATH) running Radicale with `config`, standard input from
-    /// /dev/null and both outputs appended to `log`, with every signal at its default and none
-    /// blocked, whatever this process blocks. Returns its process id.
-    private static func spawnRadicale(config: String, log: String) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let arguments = ["python3", "-c", launcher, config, String(getpid())]
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawnp(&pid, "python3", &actions, &attributes, &argv, environ)
-        guard result == 0 else {
-            throw Failure(description: "could not start python3: \(String(cString: strerror(result)))")
-        }
-        return pid
-    }
-
-    /// Waits up to `limit` for `pid` to exit; true once reaped.
-    private static func waitForExit(_ pid: pid_t, upTo limit: Duration) -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: limit)
-        var status: Int32 = 0
-        while clock.now < deadline {
-            let reaped = waitpid(pid, &status, WNOHANG)
-            if reaped == pid || (reaped == -1 && errno == ECHILD) { return true }
-            usleep(10_000)
-        }
-        return false
     }
 }
