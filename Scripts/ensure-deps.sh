@@ -4,9 +4,11 @@
 # Usage: Scripts/ensure-deps.sh run|test|perf|link-order|install
 #   run         building and running the program (make run, make release)
 #   test        the above, and every program the tests run (make test, make check, make leaks,
-#               make test-install), with Radicale, the CardDAV server the CardDAV tests start
+#               make test-install), with Radicale and Xandikos, the CardDAV servers the CardDAV
+#               tests start
 #   perf        make perf and make bench: building, tmux and python3, and from PyPI pyte (the
-#               terminal emulator the scripts follow the screen with) and Radicale (sync-perf.py)
+#               terminal emulator the scripts follow the screen with), Radicale (sync-perf.py)
+#               and Xandikos
 #   link-order  the above, and valgrind, for make link-order
 #   install     make install and make uninstall with the files already built: no Swift needed
 set -euo pipefail
@@ -68,8 +70,9 @@ if [ "$purpose" != run ] && [ "$purpose" != install ]; then
     fi
 fi
 if { [ "$purpose" = test ] || [ "$purpose" = perf ]; } && ! python3 -m pip --version >/dev/null 2>&1 \
-    && { ! python3 -c 'import radicale' 2>/dev/null || { [ "$purpose" = perf ] && ! python3 -c 'import pyte' 2>/dev/null; }; }; then
-    missing+=(python3-pip)  # installs Radicale and pyte, below
+    && { ! python3 -c 'import radicale' 2>/dev/null || ! python3 -c 'import xandikos' 2>/dev/null \
+         || { [ "$purpose" = perf ] && ! python3 -c 'import pyte' 2>/dev/null; }; }; then
+    missing+=(python3-pip)  # installs Radicale, Xandikos and pyte, below
 fi
 if [ "$purpose" = test ]; then
     if ! command -v man >/dev/null 2>&1 || ! command -v groff >/dev/null 2>&1; then
@@ -128,3 +131,17 @@ if { [ "$purpose" = test ] || [ "$purpose" = perf ]; } && command -v python3 >/d
              exit 1; }
 fi
 
+# The CardDAV tests run a second real CardDAV server, Xandikos (Tests/TestSupport/XandikosServer.swift),
+# from PyPI, as `python3 -m xandikos serve`: its book sits under the principal's home, it keeps
+# books in git and its sync tokens come from their content. The version the tests were written
+# against, pinned; one already installed is left as it is.
+xandikos_version=0.4.10
+if { [ "$purpose" = test ] || [ "$purpose" = perf ]; } && command -v python3 >/dev/null 2>&1 \
+    && ! python3 -c 'import xandikos' 2>/dev/null; then
+    echo "mvvm-tui: installing the Python package xandikos==$xandikos_version (a second CardDAV server) for the CardDAV tests"
+    python3 -m pip install -q "xandikos==$xandikos_version" 2>/dev/null \
+        || python3 -m pip install -q --break-system-packages "xandikos==$xandikos_version" \
+        || { echo "mvvm-tui: the CardDAV tests need the Python package xandikos $xandikos_version, and pip could not install it:" >&2
+             echo "    python3 -m pip install xandikos==$xandikos_version" >&2
+             exit 1; }
+fi
