@@ -11,7 +11,8 @@ public protocol PeopleAPI: Sendable {
     /// starts afresh with this one.
     var identity: String { get }
     /// What changed in the address book since `token` (its state at an earlier call); with no
-    /// token, or one the server no longer knows, a complete listing.
+    /// token, or one the server no longer knows, a complete listing. Where the server can, the
+    /// changed cards come with it (`PeopleChanges.cards`), so that they need not be asked for.
     func changes(since token: String?) async throws -> PeopleChanges
     /// The cards at `hrefs`, as the server holds them. A card the server no longer has is left out.
     func cards(at hrefs: [String]) async throws -> [ServerCard]
@@ -31,7 +32,9 @@ extension PeopleAPI {
     /// Everyone the server knows (the seed's first verb): every card, read.
     public func getPeople() async throws -> [Person] {
         let listing = try await changes(since: nil)
-        return try await cards(at: listing.changed.map(\.href)).flatMap { VCard.people(from: $0.text).people }
+        let carried = Set(listing.cards.map(\.href))
+        let others = try await cards(at: listing.changed.map(\.href).filter { !carried.contains($0) })
+        return (listing.cards + others).flatMap { VCard.people(from: $0.text).people }
     }
 
     /// Gives `person` to the server as a new card (the seed's second verb).
@@ -81,13 +84,17 @@ public struct PeopleChanges: Equatable, Sendable {
     public let removed: [String]
     /// The book's state now, to ask from next time; nil when the server keeps no tokens.
     public let token: String?
+    /// The changed cards the server sent with the listing, text and all: some, all or none of
+    /// `changed`. The others are read with `PeopleAPI.cards(at:)`.
+    public let cards: [ServerCard]
 
     /// Creates changes.
-    public init(isComplete: Bool, changed: [ServerVersion], removed: [String] = [], token: String?) {
+    public init(isComplete: Bool, changed: [ServerVersion], removed: [String] = [], token: String?, cards: [ServerCard] = []) {
         self.isComplete = isComplete
         self.changed = changed
         self.removed = removed
         self.token = token
+        self.cards = cards
     }
 }
 

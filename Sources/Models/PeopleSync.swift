@@ -82,12 +82,16 @@ public final class PeopleSync {
         return report
     }
 
-    /// How many cards are read in one request, and taken into the store in one transaction.
-    static let batchSize = 100
+    /// How many cards are asked for in one request, and taken into the store in one transaction.
+    static let batchSize = 250
 
     /// Takes in what changed on the server since the last sync: the cards whose version differs,
     /// a batch at a time, then the removals and the new token (kept last, so that a sync cut
     /// short asks again for what it did not take).
+    ///
+    /// The cards the listing carried are not asked for again. While one batch is read into the
+    /// store (on the runner, vCards and all), the next is asked for, so the server and the store
+    /// work at the same time.
     private func pull(since state: ServerState, into report: inout PeopleSyncReport,
                       progress: (PeopleSyncProgress) -> Void) async throws {
         let changes = try await api.changes(since: state.token)
@@ -102,37 +106,69 @@ public final class PeopleSync {
             guard let known = state.versions[version.href] else { return true }
             return known == nil || known != version.etag
         }.map(\.href)
+        let carried = Dictionary(changes.cards.map { ($0.href, $0) }, uniquingKeysWith: { _, last in last })
+        let batches = stride(from: 0, to: wanted.count, by: Self.batchSize).map {
+            wanted[$0..<min($0 + Self.batchSize, wanted.count)]
+        }
         report.fetched = report.fetched ?? 0
         var taken = PeopleSyncProgress(read: 0, total: wanted.count)
         progress(taken)
-        for start in stride(from: 0, to: wanted.count, by: Self.batchSize) {
-            let end = min(start + Self.batchSize, wanted.count)
-            let cards = try await read(wanted[start..<end], into: &report)
-            let read = cards.compactMap(ServerPerson.init)
-            report.unreadableCards += cards.filter { ServerPerson($0) == nil }.map(\.href)
-            try await onStore { try $0.takeServerCards(read, removed: [], token: nil) }
-            report.fetched = (report.fetched ?? 0) + read.count
-            taken.read = end
+        let api = self.api
+        var batch = try await Self.read(batches.first ?? [], carried: carried, from: api)
+        for index in batches.indices {
+            async let following = Self.read(index + 1 < batches.count ? batches[index + 1] : [], carried: carried, from: api)
+            let cards = batch.cards
+            let unreadable = try await onStore { store in
+                var people: [ServerPerson] = []
+                var unreadable: [String] = []
+                for card in cards {
+                    if let person = ServerPerson(card) { people.append(person) } else { unreadable.append(card.href) }
+                }
+                try store.takeServerCards(people, removed: [], token: nil)
+                return unreadable
+            }
+            report.unreadableCards += batch.unreadable + unreadable
+            report.fetched = (report.fetched ?? 0) + batch.cards.count - unreadable.count
+            taken.read = batches[index].endIndex
             progress(taken)
+            batch = try await following
         }
         report.removed += removed.filter { state.versions[$0] != nil }.count
         let (gone, token) = (removed, changes.token)
         try await onStore { try $0.takeServerCards([], removed: gone, token: token) }
     }
 
-    /// The cards at `hrefs`: asked for together, or, when the answer would be too large (cards
-    /// with photos), in two halves, and so on down to one card, which is reported as unreadable
-    /// and left on the server.
-    private func read(_ hrefs: ArraySlice<String>, into report: inout PeopleSyncReport) async throws -> [ServerCard] {
+    /// A batch of cards read from the server, and the hrefs of those too large to be read.
+    private struct Batch: Sendable {
+        var cards: [ServerCard] = []
+        var unreadable: [String] = []
+    }
+
+    /// The cards at `hrefs`: those the listing carried, and the others asked for together, or,
+    /// when the answer would be too large (cards with photos), in two halves, and so on down to
+    /// one card, which is reported as unreadable and left on the server.
+    private static func read(_ hrefs: ArraySlice<String>, carried: [String: ServerCard], from api: any PeopleAPI) async throws -> Batch {
+        var batch = Batch()
+        var asked: [String] = []
+        for href in hrefs {
+            if let card = carried[href] { batch.cards.append(card) } else { asked.append(href) }
+        }
+        try await read(asked[...], from: api, into: &batch)
+        return batch
+    }
+
+    private static func read(_ hrefs: ArraySlice<String>, from api: any PeopleAPI, into batch: inout Batch) async throws {
+        guard !hrefs.isEmpty else { return }
         do {
-            return try await api.cards(at: Array(hrefs))
+            batch.cards += try await api.cards(at: Array(hrefs))
         } catch PeopleAPIError.tooLarge {
             guard hrefs.count > 1 else {
-                report.unreadableCards += hrefs
-                return []
+                batch.unreadable += hrefs
+                return
             }
             let middle = hrefs.startIndex + hrefs.count / 2
-            return try await read(hrefs[..<middle], into: &report) + read(hrefs[middle...], into: &report)
+            try await read(hrefs[..<middle], from: api, into: &batch)
+            try await read(hrefs[middle...], from: api, into: &batch)
         }
     }
 

@@ -223,14 +223,14 @@ struct PeopleSyncTests {
     }
 
     @Test func progressCountsTheChangedCardsUpBatchByBatch() async throws {
-        let people = (0..<250).map { Person(id: "p\($0)", firstName: "P\($0)", lastName: "Person") }
+        let people = (0..<600).map { Person(id: "p\($0)", firstName: "P\($0)", lastName: "Person") }
         let store = InMemoryPeopleStore()
         let api = ScriptedPeopleAPI(people: people)
         var heard: [PeopleSyncProgress] = []
         let report = try await PeopleSync(store: store, api: api, runner: InlineRunner()).sync { heard.append($0) }
-        #expect(report?.fetched == 250)
-        #expect(heard == [PeopleSyncProgress(read: 0, total: 250), PeopleSyncProgress(read: 100, total: 250),
-                          PeopleSyncProgress(read: 200, total: 250), PeopleSyncProgress(read: 250, total: 250)])
+        #expect(report?.fetched == 600)
+        #expect(heard == [PeopleSyncProgress(read: 0, total: 600), PeopleSyncProgress(read: 250, total: 600),
+                          PeopleSyncProgress(read: 500, total: 600), PeopleSyncProgress(read: 600, total: 600)])
 
         heard = []
         _ = try await PeopleSync(store: store, api: api, runner: InlineRunner()).sync { heard.append($0) }

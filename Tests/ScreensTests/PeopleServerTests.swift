@@ -67,13 +67,13 @@ struct PeopleServerTests: PeopleTesting {
     }
 
     @Test func theHeaderCountsTheCardsReadUpWhileTheListFillsIn() async throws {
-        let api = ScriptedPeopleAPI(people: (0..<150).map { Person(id: "p\($0)", firstName: "P\($0)", lastName: "Person") })
+        let api = ScriptedPeopleAPI(people: (0..<300).map { Person(id: "p\($0)", firstName: "P\($0)", lastName: "Person") })
         let people = makeViewModel(api: api)
         let text = ValueRecorder(people.syncStatus.text)
         await untilIdle(people.isBusy)
-        #expect(text.values == ["Syncing…", "Syncing… 0 of 150 cards", "Syncing… 100 of 150 cards",
-                                "Syncing… 150 of 150 cards", "Synced"])
-        #expect(latest(people.matchCount) == 150)
+        #expect(text.values == ["Syncing…", "Syncing… 0 of 300 cards", "Syncing… 250 of 300 cards",
+                                "Syncing… 300 of 300 cards", "Synced"])
+        #expect(latest(people.matchCount) == 300)
     }
 
     @Test func rReadsWhatChangedOnTheServerThenSends() async throws {

@@ -79,14 +79,14 @@ public struct CurlHTTPClient: HTTPClient {
     /// The config file curl reads on its standard input for `request`: one option a line, every
     /// value quoted (`name = "value"`, with `\\` and `\"` escaped), so no
     /// value can start another option. `headers` are `headerLines`'s, `upload` the file holding the
-    /// body. The body goes to standard output; the status code, the final URL and the `ETag`
-    /// header to standard error, tab-separated on a line of its own after any message.
+    /// body. The body goes to standard output; the status code, the final URL, the `ETag` and the
+    /// `Location` headers to standard error, tab-separated on a line of its own after any message.
     static func configuration(for request: HTTPRequest, headers: [String], upload: String?,
                               maximumBodySize: Int) throws -> String {
         var lines = ["silent", "show-error", "globoff", "location", "max-redirs = 3",
                      "proto = \"=http,https\"", "proto-redir = \"=http,https\"",
                      "max-time = \"\(seconds(request.timeout))\"", "max-filesize = \"\(maximumBodySize)\"",
-                     "write-out = \"%{stderr}\\n%{http_code}\\t%{url_effective}\\t%header{etag}\""]
+                     "write-out = \"%{stderr}\\n%{http_code}\\t%{url_effective}\\t%header{etag}\t%header{location}\""]
         if request.method != .get, request.method != .post {
             lines.append("request = \"\(request.method.rawValue)\"")
         }

@@ -92,18 +92,19 @@ struct CurlRun {
         guard exitStatus == 0 else {
             throw CurlHTTPClient.failure(forExitStatus: exitStatus, message: message, maximumBodySize: maximumBodySize)
         }
-        let fields = written.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+        let fields = written.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
         guard let code = Int(fields[0]), (100...999).contains(code) else { throw URLError(.badServerResponse) }
         guard result.closureResult.count <= maximumBodySize else {
             throw HTTPClientError.bodyTooLarge(limit: maximumBodySize)
         }
         let finalURL = fields.count > 1 ? URL(string: fields[1]) : nil
         let etag = fields.count > 2 && !fields[2].isEmpty ? fields[2] : nil
-        return HTTPResponse(status: code, body: result.closureResult, etag: etag, url: finalURL)
+        let location = fields.count > 3 && !fields[3].isEmpty ? fields[3] : nil
+        return HTTPResponse(status: code, body: result.closureResult, etag: etag, url: finalURL, location: location)
     }
 
-    /// curl's message and what it wrote after it (`write-out`: the status code, then the final URL
-    /// and the `ETag`, tab-separated), the last line of its error output.
+    /// curl's message and what it wrote after it (`write-out`: the status code, then the final URL,
+    /// the `ETag` and the `Location`, tab-separated), the last line of its error output.
     static func messageAndStatus(in text: String) -> (message: String, status: String) {
         guard let newline = text.lastIndex(of: "\n") else { return ("", text) }
         return (String(text[..<newline]), String(text[text.index(after: newline)...]))

@@ -93,13 +93,18 @@ public struct HTTPResponse: Equatable, Sendable {
     public let etag: String?
     /// Where the answer came from after any redirect; nil when not known.
     public let url: URL?
+    /// The `Location` header of an answer that is no redirect, as sent: where a server that
+    /// names what it stores itself put it (201 Created); nil when there was none.
+    public let location: String?
 
-    /// Creates a response of `status` with `body`, and the `etag` and final `url` when known.
-    public init(status: Int, body: Data, etag: String? = nil, url: URL? = nil) {
+    /// Creates a response of `status` with `body`, and the `etag`, final `url` and `location`
+    /// when known.
+    public init(status: Int, body: Data, etag: String? = nil, url: URL? = nil, location: String? = nil) {
         self.status = status
         self.body = body
         self.etag = etag
         self.url = url
+        self.location = location
     }
 }
 

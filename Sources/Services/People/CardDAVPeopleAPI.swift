@@ -8,9 +8,16 @@ import Models
 /// found through `/.well-known/carddav` (RFC 6764), the user's principal and their
 /// `addressbook-home-set`, and is the one named `book` (by display name or last path segment),
 /// else the first. Changes come from a `sync-collection` report (RFC 6578) where the book offers
-/// it, else from a listing of ETags; cards are read a batch at a time with
-/// `addressbook-multiget`. Writes are conditional: a new card is `PUT` with `If-None-Match: *`,
-/// an edit with `If-Match`, a delete `DELETE` with `If-Match`; a 412 is `changedOnServer`.
+/// it, with the changed cards' text in the same answer (their `address-data`; without it when the
+/// answer would pass 16 MB), else from a listing of ETags; cards the listing did not carry are
+/// read a batch at a time with `addressbook-multiget`. Writes are conditional: a new card is `PUT`
+/// with `If-None-Match: *`, an edit with `If-Match`, a delete `DELETE` with `If-Match`; a 412 is
+/// `changedOnServer`.
+///
+/// What servers do differently is met here: a report the server answers in parts (507 on the
+/// book, RFC 6578 section 3.6) is asked on from each part's token until it is whole; a card the
+/// server stores under a name of its own is where its answer's `Location` says; an ETag sent bare
+/// (`abc`) is kept and sent quoted (`"abc"`), as every other server sends it.
 ///
 /// The password never travels in the clear: plain `http` is refused except to a loopback address.
 ///
@@ -86,7 +93,7 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
         let answer = try await multistatus(.report, book.url, depth: "1", body: body).answer
         return answer.responses.compactMap { response in
             guard let text = response.addressData, response.status.map({ (200..<300).contains($0) }) ?? true else { return nil }
-            return ServerCard(href: Self.path(of: response.href), etag: response.etag, text: text)
+            return ServerCard(href: Self.path(of: response.href), etag: Self.entityTag(response.etag), text: text)
         }
     }
 
@@ -97,7 +104,14 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
             "Content-Type": "text/vcard; charset=utf-8", "If-None-Match": "*",
         ], body: Data(card.utf8)))
         switch response.status {
-        case 200..<300: return ServerVersion(href: url.path, etag: response.etag)
+        case 200..<300:
+            // A server may store the card under a name of its own, and say where (RFC 6352, 6.3.2.4).
+            if let location = response.location {
+                return ServerVersion(href: Self.path(of: url.resolving(location).absoluteString), etag: Self.entityTag(response.etag))
+            }
+            if let etag = Self.entityTag(response.etag) { return ServerVersion(href: url.path, etag: etag) }
+            // No ETag: the server changed the card as it stored it, maybe under another name.
+            return try await stored(at: url.path, uid: name) ?? ServerVersion(href: url.path, etag: nil)
         case 412: throw PeopleAPIError.changedOnServer
         default: throw Self.failure(status: response.status, account: account)
         }
@@ -105,10 +119,10 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
 
     public func update(_ card: String, at href: String, ifMatching etag: String?) async throws -> String? {
         var headers = ["Content-Type": "text/vcard; charset=utf-8"]
-        if let etag { headers["If-Match"] = etag }
+        if let etag = Self.entityTag(etag) { headers["If-Match"] = etag }
         let response = try await send(HTTPRequest(url: try await url(of: href), method: .put, headers: headers, body: Data(card.utf8)))
         switch response.status {
-        case 200..<300: return response.etag
+        case 200..<300: return Self.entityTag(response.etag)
         case 412: throw PeopleAPIError.changedOnServer
         case 404, 410: throw PeopleAPIError.goneFromServer
         default: throw Self.failure(status: response.status, account: account)
@@ -117,12 +131,27 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
 
     public func delete(at href: String, ifMatching etag: String?) async throws {
         let response = try await send(HTTPRequest(url: try await url(of: href), method: .delete,
-                                                  headers: etag.map { ["If-Match": $0] } ?? [:]))
+                                                  headers: Self.entityTag(etag).map { ["If-Match": $0] } ?? [:]))
         switch response.status {
         case 200..<300, 404, 410: return
         case 412: throw PeopleAPIError.changedOnServer
         default: throw Self.failure(status: response.status, account: account)
         }
+    }
+
+    /// The version of the card just stored at `href`, or, when the server put it elsewhere without
+    /// saying where, of the card whose `UID` is `uid` (an `addressbook-query`, RFC 6352 section 8.6);
+    /// nil when neither is found.
+    private func stored(at href: String, uid: String) async throws -> ServerVersion? {
+        if let card = try await cards(at: [href]).first { return ServerVersion(href: card.href, etag: card.etag) }
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <c:addressbook-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav"><d:prop><d:getetag/></d:prop>\
+            <c:filter><c:prop-filter name="UID"><c:text-match collation="i;octet" match-type="equals">\
+            \(Self.escaped(uid))</c:text-match></c:prop-filter></c:filter></c:addressbook-query>
+            """
+        let answer = try await multistatus(.report, try await addressBook().url, depth: "1", body: body).answer
+        return answer.responses.first.map { ServerVersion(href: Self.path(of: $0.href), etag: Self.entityTag($0.etag)) }
     }
 
     // MARK: - Finding the book
@@ -178,29 +207,76 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
 
     // MARK: - Listing
 
-    /// The changes since `token` by `sync-collection`; nil when the server no longer knows the
-    /// token (RFC 6578: 403 or 409 with `valid-sync-token`, or 400, 412).
+    /// The changes since `token` by `sync-collection`, with the changed cards' text where the
+    /// answer stays within 16 MB (and where a server refuses to send it, without); nil when the
+    /// server no longer knows the token (RFC 6578: 403 or 409 with `valid-sync-token`, or 400, 412).
     private func syncCollection(of book: URL, token: String) async throws -> PeopleChanges? {
-        let body = """
-            <?xml version="1.0" encoding="utf-8"?>
-            <d:sync-collection xmlns:d="DAV:"><d:sync-token>\(Self.escaped(token))</d:sync-token>\
-            <d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>
-            """
-        let response = try await send(HTTPRequest(url: book, method: .report, headers: Self.xmlHeaders(depth: nil),
-                                                  body: Data(body.utf8)))
-        if [400, 403, 409, 412].contains(response.status), !token.isEmpty { return nil }
-        let answer = try Self.read(response, account: account)
-        var changed: [ServerVersion] = []
-        var removed: [String] = []
-        let own = book.path
-        for entry in answer.responses where Self.directory(path: Self.path(of: entry.href)) != Self.directory(path: own) {
-            if entry.status == 404 || entry.status == 410 {
-                removed.append(Self.path(of: entry.href))
-            } else {
-                changed.append(ServerVersion(href: Self.path(of: entry.href), etag: entry.etag))
-            }
+        do {
+            return try await syncCollection(of: book, token: token, withCards: true)
+        } catch let failure as PeopleAPIError where failure.isAnswerTooHeavy {
+            return try await syncCollection(of: book, token: token, withCards: false)
         }
-        return PeopleChanges(isComplete: token.isEmpty, changed: changed, removed: removed, token: answer.syncToken)
+    }
+
+    /// The most parts a `sync-collection` answer is asked in before the server is taken to loop.
+    static let maximumSyncParts = 10_000
+
+    /// See `syncCollection(of:token:)`. A server may answer in parts, saying so with a 507 for the
+    /// book itself: the next part is asked from the token of the last, and the parts make one
+    /// set of changes (a card changed again in a later part takes that part's version; one
+    /// removed after it was listed is removed). A server that says there is more but hands back
+    /// the same token gives an unreadable answer: a listing cut short must never read as whole.
+    private func syncCollection(of book: URL, token: String, withCards: Bool) async throws -> PeopleChanges? {
+        var order: [String] = []
+        var versions: [String: ServerVersion] = [:]
+        var cards: [String: ServerCard] = [:]
+        var removed: [String: Int] = [:]
+        var asked = token
+        let own = Self.directory(path: book.path)
+        for _ in 0..<Self.maximumSyncParts {
+            let property = withCards ? "<d:getetag/><c:address-data/>" : "<d:getetag/>"
+            let body = """
+                <?xml version="1.0" encoding="utf-8"?>
+                <d:sync-collection xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav">\
+                <d:sync-token>\(Self.escaped(asked))</d:sync-token><d:sync-level>1</d:sync-level>\
+                <d:prop>\(property)</d:prop></d:sync-collection>
+                """
+            let response = try await send(HTTPRequest(url: book, method: .report, headers: Self.xmlHeaders(depth: nil),
+                                                      body: Data(body.utf8)))
+            if [400, 403, 409, 412].contains(response.status), !asked.isEmpty {
+                // A token the server handed out a moment ago and now refuses is no refusal of the caller's.
+                guard asked == token else { throw PeopleAPIError.unreadableAnswer }
+                return nil
+            }
+            let answer = try await Self.read(response, account: account)
+            var cutShort = false
+            for entry in answer.responses {
+                let path = Self.path(of: entry.href)
+                if Self.directory(path: path) == own {
+                    cutShort = cutShort || entry.status == 507
+                } else if entry.status == 404 || entry.status == 410 {
+                    versions[path] = nil
+                    cards[path] = nil
+                    removed[path] = removed[path] ?? removed.count
+                } else {
+                    if versions[path] == nil { order.append(path) }
+                    removed[path] = nil
+                    let etag = Self.entityTag(entry.etag)
+                    versions[path] = ServerVersion(href: path, etag: etag)
+                    cards[path] = entry.addressData.map { ServerCard(href: path, etag: etag, text: $0) }
+                }
+            }
+            guard cutShort else {
+                let changed = order.compactMap { versions[$0] }
+                let sent = order.compactMap { cards[$0] }
+                return PeopleChanges(isComplete: token.isEmpty, changed: changed,
+                                     removed: removed.sorted { $0.value < $1.value }.map(\.key),
+                                     token: answer.syncToken, cards: sent)
+            }
+            guard let next = answer.syncToken, next != asked else { throw PeopleAPIError.unreadableAnswer }
+            asked = next
+        }
+        throw PeopleAPIError.unreadableAnswer
     }
 
     /// Every card of the book with its ETag, by `PROPFIND` of depth 1.
@@ -208,7 +284,7 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
         let answer = try await multistatus(.propfind, book, depth: "1", body: Self.propfind(["<d:getetag/>", "<d:resourcetype/>"])).answer
         let own = Self.directory(path: book.path)
         let cards = answer.responses.filter { Self.directory(path: Self.path(of: $0.href)) != own && !$0.resourceTypes.contains(DAVName.dav + "collection") }
-        return PeopleChanges(isComplete: true, changed: cards.map { ServerVersion(href: Self.path(of: $0.href), etag: $0.etag) },
+        return PeopleChanges(isComplete: true, changed: cards.map { ServerVersion(href: Self.path(of: $0.href), etag: Self.entityTag($0.etag)) },
                              token: nil)
     }
 
@@ -221,20 +297,25 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
     /// The multistatus answer of `method` on `url`, and the URL it came from after redirects.
     private func multistatus(_ method: HTTPMethod, _ url: URL, depth: String, body: String) async throws -> (answer: DAVMultistatus, url: URL) {
         let response = try await send(HTTPRequest(url: url, method: method, headers: Self.xmlHeaders(depth: depth), body: Data(body.utf8)))
-        return (try Self.read(response, account: account), response.url ?? url)
+        return (try await Self.read(response, account: account), response.url ?? url)
     }
 
-    /// `response` read as a multistatus (207), or the failure its status says.
-    private static func read(_ response: HTTPResponse, account: String) throws -> DAVMultistatus {
+    /// `response` read as a multistatus (207), or the failure its status says. Read on a queue
+    /// of its own: an answer of thousands of cards takes a while, and the caller may be the keys'.
+    private static func read(_ response: HTTPResponse, account: String) async throws -> DAVMultistatus {
         guard response.status == 207 else {
             throw (200..<300).contains(response.status) ? PeopleAPIError.unreadableAnswer : failure(status: response.status, account: account)
         }
+        let body = response.body
         do {
-            return try DAVMultistatus.parse(response.body)
+            return try await BackgroundWork.resumingOnMainQueue(answerQueue) { try DAVMultistatus.parse(body) }
         } catch {
             throw PeopleAPIError.unreadableAnswer
         }
     }
+
+    /// Where the server's answers are read.
+    private static let answerQueue = DispatchQueue(label: "mvvm-tui.carddav-answers")
 
     /// The answer to `request`, signed in and trusting the configured authorities; a transport
     /// failure in the screen's words.
@@ -299,5 +380,17 @@ private final class FoundBook: @unchecked Sendable {
     var book: AddressBook? {
         get { lock.withLock { value } }
         set { lock.withLock { value = newValue } }
+    }
+}
+
+extension PeopleAPIError {
+    /// Whether a `sync-collection` that asked for the cards' text may do without it: the answer
+    /// would pass the limit, or the server could not make or send it.
+    var isAnswerTooHeavy: Bool {
+        switch self {
+        case .tooLarge, .unreadableAnswer: true
+        case .serverError(let status): status != 401 && status != 404
+        default: false
+        }
     }
 }

@@ -32,6 +32,14 @@ extension CardDAVPeopleAPI {
         return result
     }
 
+    /// An ETag as the program keeps, compares and sends it: quoted, as HTTP writes an entity tag
+    /// (`"abc"`, or weak `W/"abc"`). A server that sends it bare (`abc`) gets it back quoted, so
+    /// that the same version read from a listing and from a `PUT`'s answer is the same text.
+    static func entityTag(_ sent: String?) -> String? {
+        guard let tag = sent?.trimmingCharacters(in: .whitespaces), !tag.isEmpty else { return nil }
+        return tag.hasPrefix("\"") || tag.hasPrefix("W/\"") ? tag : "\"" + tag + "\""
+    }
+
     /// The path of an href that may be a whole URL.
     static func path(of href: String) -> String {
         if let url = URL(string: href), url.scheme != nil { return url.path(percentEncoded: true) }

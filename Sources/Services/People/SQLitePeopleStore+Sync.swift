@@ -49,7 +49,7 @@ extension SQLitePeopleStore {
     public func takeServerCards(_ cards: [ServerPerson], removed: [String], token: String?) throws {
         try database.write { db in
             for card in cards {
-                let linked = try String.fetchOne(db, sql: "SELECT personId FROM serverCard WHERE href = ?", arguments: [card.version.href])
+                let linked = try String.fetchOne(db.cachedStatement(sql: "SELECT personId FROM serverCard WHERE href = ?"), arguments: [card.version.href])
                 if let linked {
                     // A person changed or deleted here keeps that form until it is sent.
                     guard try !Self.isWaiting(linked, in: db) else { continue }
@@ -57,30 +57,30 @@ extension SQLitePeopleStore {
                     continue
                 }
                 let id = card.person.id
-                if let known = try Row.fetchOne(db, sql: "SELECT * FROM person WHERE id = ?", arguments: [id]).map(Self.person(from:)) {
-                    if try Bool.fetchOne(db, sql: "SELECT 1 FROM serverCard WHERE personId = ?", arguments: [id]) == true {
+                if let known = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM person WHERE id = ?"), arguments: [id]).map(Self.person(from:)) {
+                    if try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM serverCard WHERE personId = ?"), arguments: [id]) == true {
                         // Another card of the same UID: kept as a person of its own.
                         try Self.keep(card, as: UUID().uuidString, in: db)
                     } else if known == card.person {
                         try Self.keep(card, as: id, in: db)
-                        try db.execute(sql: "DELETE FROM outbox WHERE personId = ?", arguments: [id])
+                        try db.cachedStatement(sql: "DELETE FROM outbox WHERE personId = ?").execute(arguments: [id])
                     } else {
                         _ = try Self.keepConflict(id, server: card, in: db)
                     }
-                } else if try Bool.fetchOne(db, sql: "SELECT 1 FROM deletedPerson WHERE id = ? AND href IS NOT NULL", arguments: [id]) != true {
+                } else if try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM deletedPerson WHERE id = ? AND href IS NOT NULL"), arguments: [id]) != true {
                     try Self.keep(card, as: id, in: db)
                 }
             }
             for href in removed {
-                try db.execute(sql: "DELETE FROM deletedPerson WHERE href = ?", arguments: [href])
-                guard let id = try String.fetchOne(db, sql: "SELECT personId FROM serverCard WHERE href = ?", arguments: [href]) else { continue }
-                try db.execute(sql: "DELETE FROM serverCard WHERE href = ?", arguments: [href])
+                try db.cachedStatement(sql: "DELETE FROM deletedPerson WHERE href = ?").execute(arguments: [href])
+                guard let id = try String.fetchOne(db.cachedStatement(sql: "SELECT personId FROM serverCard WHERE href = ?"), arguments: [href]) else { continue }
+                try db.cachedStatement(sql: "DELETE FROM serverCard WHERE href = ?").execute(arguments: [href])
                 if try !Self.isWaiting(id, in: db) {
-                    try db.execute(sql: "DELETE FROM person WHERE id = ?", arguments: [id])
+                    try db.cachedStatement(sql: "DELETE FROM person WHERE id = ?").execute(arguments: [id])
                 }
             }
             if let token {
-                try db.execute(sql: "INSERT OR REPLACE INTO preference (key, value) VALUES (?, ?)", arguments: [Self.tokenKey, token])
+                try db.cachedStatement(sql: "INSERT OR REPLACE INTO preference (key, value) VALUES (?, ?)").execute(arguments: [Self.tokenKey, token])
             }
         }
     }
@@ -115,16 +115,16 @@ extension SQLitePeopleStore {
 
     /// Whether the person with `id` waits in the outbox.
     static func isWaiting(_ id: Person.ID, in db: Database) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT 1 FROM outbox WHERE personId = ?", arguments: [id]) == true
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM outbox WHERE personId = ?"), arguments: [id]) == true
     }
 
     /// Keeps the server's `card` as the person with `id`: their row, their card, their link.
     static func keep(_ card: ServerPerson, as id: Person.ID, in db: Database) throws {
         let person = card.person
         try save(person.identified(as: id), in: db)
-        try db.execute(sql: "INSERT OR REPLACE INTO personCard (personId, card) VALUES (?, ?)", arguments: [id, try PackedCard.pack(card.card)])
-        try db.execute(sql: "DELETE FROM serverCard WHERE personId = ? OR href = ?", arguments: [id, card.version.href])
-        try db.execute(sql: "INSERT INTO serverCard (personId, href, etag) VALUES (?, ?, ?)", arguments: [id, card.version.href, card.version.etag])
+        try db.cachedStatement(sql: "INSERT OR REPLACE INTO personCard (personId, card) VALUES (?, ?)").execute(arguments: [id, try PackedCard.pack(card.card)])
+        try db.cachedStatement(sql: "DELETE FROM serverCard WHERE personId = ? OR href = ?").execute(arguments: [id, card.version.href])
+        try db.cachedStatement(sql: "INSERT INTO serverCard (personId, href, etag) VALUES (?, ?, ?)").execute(arguments: [id, card.version.href, card.version.etag])
     }
 
     /// See `keepConflict(_:server:)`.
