@@ -14,7 +14,7 @@ import TestSupport
         let server: RadicaleServer
         let database: AppDatabase
         let store: SQLitePeopleStore
-        let client: CountingClient
+        let client: RecordingHTTPClient
         let path: String
 
         init(cards: [(uid: String, vcard: String)] = []) async throws {
@@ -24,7 +24,7 @@ import TestSupport
             path = FileManager.default.temporaryDirectory.appendingPathComponent("carddav-\(UUID().uuidString).sqlite").path
             database = try AppDatabase(path: path)
             store = SQLitePeopleStore(database: database)
-            client = CountingClient()
+            client = RecordingHTTPClient()
         }
 
         func sync(password: String? = nil, timeout: Duration = .seconds(10)) throws -> PeopleSync {
@@ -131,23 +131,5 @@ import TestSupport
         #expect(server.card(uid: "nameless", inBook: "contacts") == before)
         #expect(try fixture.store.person(id: "nameless").map { ($0.hasName, $0.shownName) } ?? (true, "?") == (false, ""))
         #expect(try fixture.store.count(matching: "") == 2)
-    }
-}
-
-/// curl, counting the requests sent through it.
-private final class CountingClient: HTTPClient, @unchecked Sendable {
-    private let curl = CurlHTTPClient(maximumBodySize: CardDAVPeopleAPI.maximumBodySize)
-    private let lock = NSLock()
-    private var sent = 0
-
-    var count: Int { lock.withLock { sent } }
-
-    func get(_ request: HTTPRequest) async throws -> HTTPResponse {
-        try await send(request)
-    }
-
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        lock.withLock { sent += 1 }
-        return try await curl.send(request)
     }
 }
