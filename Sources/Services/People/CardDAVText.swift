@@ -36,12 +36,23 @@ extension CardDAVPeopleAPI {
     /// (`"abc"`, or weak `W/"abc"`). A server that sends it bare (`abc`) gets it back quoted, so
     /// that the same version read from a listing and from a `PUT`'s answer is the same text.
     static func entityTag(_ sent: String?) -> String? {
-        guard let tag = sent?.trimmingCharacters(in: .whitespaces), !tag.isEmpty else { return nil }
+        guard let tag = sent?.trimmedOfXMLSpace, !tag.isEmpty else { return nil }
         return tag.hasPrefix("\"") || tag.hasPrefix("W/\"") ? tag : "\"" + tag + "\""
+    }
+
+    /// The value of `card`'s `UID` property as written (`urn:uuid:…` included); nil when it has none.
+    static func uid(in card: String) -> String? {
+        for line in card.split(whereSeparator: \.isNewline) {
+            let name = line.prefix { $0 != ":" && $0 != ";" }
+            guard name.uppercased() == "UID", let colon = line.firstIndex(of: ":") else { continue }
+            return String(line[line.index(after: colon)...])
+        }
+        return nil
     }
 
     /// The path of an href that may be a whole URL.
     static func path(of href: String) -> String {
+        if href.hasPrefix("/") { return href }
         if let url = URL(string: href), url.scheme != nil { return url.path(percentEncoded: true) }
         return href
     }

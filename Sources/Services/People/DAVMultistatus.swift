@@ -131,7 +131,7 @@ private final class MultistatusReader: NSObject, XMLParserDelegate {
         text = ""
         switch element {
         case DAVName.dav + "href":
-            let href = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            let href = value.trimmedOfXMLSpace
             switch parent {
             case DAVName.dav + "response": response?.href = href
             case DAVName.dav + "current-user-principal": properties.principal = href
@@ -141,11 +141,11 @@ private final class MultistatusReader: NSObject, XMLParserDelegate {
         case DAVName.dav + "status":
             let status = Self.statusCode(value)
             if parent == DAVName.dav + "propstat" { propertyStatus = status } else if parent == DAVName.dav + "response" { response?.status = status }
-        case DAVName.dav + "getetag": properties.etag = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        case DAVName.dav + "getetag": properties.etag = value.trimmedOfXMLSpace
         case DAVName.carddav + "address-data": properties.addressData = value
-        case DAVName.dav + "displayname": properties.displayName = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        case DAVName.dav + "displayname": properties.displayName = value.trimmedOfXMLSpace
         case DAVName.dav + "sync-token":
-            let token = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            let token = value.trimmedOfXMLSpace
             if parent == DAVName.dav + "multistatus" { result.syncToken = token } else { properties.syncToken = token }
         case DAVName.dav + "propstat":
             if let status = propertyStatus, (200..<300).contains(status) { take(properties) }
@@ -174,5 +174,20 @@ private final class MultistatusReader: NSObject, XMLParserDelegate {
     private static func statusCode(_ line: String) -> Int? {
         let parts = line.split(separator: " ")
         return parts.count >= 2 ? Int(parts[1]) : nil
+    }
+}
+
+extension String {
+    /// The text without the spaces, tabs and line ends XML may put around a value: the string
+    /// itself when there are none, as with nearly every value a server sends. (Foundation's
+    /// `trimmingCharacters(in:)` copies through `NSString` every time, which cost a sync of
+    /// 10,000 cards a sixth of its time.)
+    var trimmedOfXMLSpace: String {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        let bytes = utf8
+        guard let first = bytes.first, let last = bytes.last else { return self }
+        guard isSpace(first) || isSpace(last) else { return self }
+        guard let start = bytes.firstIndex(where: { !isSpace($0) }), let end = bytes.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[start...end])
     }
 }

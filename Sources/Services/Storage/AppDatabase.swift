@@ -36,7 +36,7 @@ public final class AppDatabase: Sendable {
             // The write-ahead log is cut back to 4 MB after each checkpoint, rather than keeping
             // the size the largest import gave it (Docs/DECISIONS.md).
             configuration.prepareDatabase { db in
-                try db.execute(sql: "PRAGMA cache_size = -16384; PRAGMA journal_size_limit = 4194304")
+                try db.execute(sql: "PRAGMA cache_size = -16384; PRAGMA journal_size_limit = 4194304; PRAGMA temp_store = MEMORY")
             }
             writer = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(writer)
