@@ -6,9 +6,9 @@
 #   test        the above, and every program the tests run (make test, make check, make leaks,
 #               make test-install), with Radicale and Xandikos, the CardDAV servers the CardDAV
 #               tests start
-#   perf        make perf and make bench: building, tmux and python3, and from PyPI pyte (the
-#               terminal emulator the scripts follow the screen with), Radicale (sync-perf.py)
-#               and Xandikos
+#   perf        make perf and make bench: building, tmux and python3 with venv, and from PyPI pyte
+#               (the terminal emulator the scripts follow the screen with), Radicale (sync-perf.py)
+#               and Xandikos; sync-compare.py installs vdirsyncer into a virtual environment of its own
 #   link-order  the above, and valgrind, for make link-order
 #   install     make install and make uninstall with the files already built: no Swift needed
 set -euo pipefail
@@ -73,6 +73,9 @@ if { [ "$purpose" = test ] || [ "$purpose" = perf ]; } && ! python3 -m pip --ver
     && { ! python3 -c 'import radicale' 2>/dev/null || ! python3 -c 'import xandikos' 2>/dev/null \
          || { [ "$purpose" = perf ] && ! python3 -c 'import pyte' 2>/dev/null; }; }; then
     missing+=(python3-pip)  # installs Radicale, Xandikos and pyte, below
+fi
+if [ "$purpose" = perf ] && command -v python3 >/dev/null 2>&1 && ! python3 -c 'import ensurepip, venv' 2>/dev/null; then
+    missing+=(python3-venv)  # Scripts/sync-compare.py runs vdirsyncer from a virtual environment it makes (make bench)
 fi
 if [ "$purpose" = test ]; then
     if ! command -v man >/dev/null 2>&1 || ! command -v groff >/dev/null 2>&1; then
