@@ -82,8 +82,23 @@ public final class PeopleSync {
         return report
     }
 
-    /// How many cards are asked for in one request, and taken into the store in one transaction.
-    static let batchSize = 250
+    /// The batches `hrefs` are read in: each asked for in one request (when the listing did not
+    /// carry its cards) and taken into the store in one transaction. The first holds 250 cards,
+    /// so that the first people show soon; the others 250, or an eighth of all when that is more.
+    /// Once a book holds thousands of people, a transaction of a few hundred rewrites most pages
+    /// of the store's indexes, so a sync in batches of a fixed size cost more a card the larger
+    /// the book; in about eight, each page is written a few times whatever the size.
+    static func batches(of hrefs: [String]) -> [ArraySlice<String>] {
+        let size = max(250, (hrefs.count + 7) / 8)
+        var batches: [ArraySlice<String>] = []
+        var start = 0
+        while start < hrefs.count {
+            let end = min(start + (batches.isEmpty ? 250 : size), hrefs.count)
+            batches.append(hrefs[start..<end])
+            start = end
+        }
+        return batches
+    }
 
     /// Takes in what changed on the server since the last sync: the cards whose version differs,
     /// a batch at a time, then the removals and the new token (kept last, so that a sync cut
@@ -95,21 +110,9 @@ public final class PeopleSync {
     private func pull(since state: ServerState, into report: inout PeopleSyncReport,
                       progress: (PeopleSyncProgress) -> Void) async throws {
         let changes = try await api.changes(since: state.token)
-        var removed = changes.removed
-        if changes.isComplete {
-            let listed = Set(changes.changed.map(\.href))
-            // A full listing may also name removed cards (Radicale does): each is counted once.
-            let named = Set(removed)
-            removed += state.versions.keys.filter { !listed.contains($0) && !named.contains($0) }.sorted()
-        }
-        let wanted = changes.changed.filter { version in
-            guard let known = state.versions[version.href] else { return true }
-            return known == nil || known != version.etag
-        }.map(\.href)
-        let carried = Dictionary(changes.cards.map { ($0.href, $0) }, uniquingKeysWith: { _, last in last })
-        let batches = stride(from: 0, to: wanted.count, by: Self.batchSize).map {
-            wanted[$0..<min($0 + Self.batchSize, wanted.count)]
-        }
+        // Thousands of hrefs compared: on the runner, away from the keys.
+        let (removed, wanted, carried) = try await runner.run { Self.compare(changes, with: state) }
+        let batches = Self.batches(of: wanted)
         report.fetched = report.fetched ?? 0
         var taken = PeopleSyncProgress(read: 0, total: wanted.count)
         progress(taken)
@@ -136,6 +139,25 @@ public final class PeopleSync {
         report.removed += removed.filter { state.versions[$0] != nil }.count
         let (gone, token) = (removed, changes.token)
         try await onStore { try $0.takeServerCards([], removed: gone, token: token) }
+    }
+
+    /// What the server's `changes` mean to a store in `state`: the hrefs of the cards removed from
+    /// the server, of those to read (new, or at another version), and the cards the listing carried.
+    private static func compare(_ changes: PeopleChanges, with state: ServerState)
+        -> (removed: [String], wanted: [String], carried: [String: ServerCard]) {
+        var removed = changes.removed
+        if changes.isComplete {
+            let listed = Set(changes.changed.map(\.href))
+            // A full listing may also name removed cards (Radicale does): each is counted once.
+            let named = Set(removed)
+            removed += state.versions.keys.filter { !listed.contains($0) && !named.contains($0) }.sorted()
+        }
+        let wanted = changes.changed.filter { version in
+            guard let known = state.versions[version.href] else { return true }
+            return known == nil || known != version.etag
+        }.map(\.href)
+        let carried = Dictionary(changes.cards.map { ($0.href, $0) }, uniquingKeysWith: { _, last in last })
+        return (removed, wanted, carried)
     }
 
     /// A batch of cards read from the server, and the hrefs of those too large to be read.

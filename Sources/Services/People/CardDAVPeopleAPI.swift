@@ -230,10 +230,7 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
     /// removed after it was listed is removed). A server that says there is more but hands back
     /// the same token gives an unreadable answer: a listing cut short must never read as whole.
     private func syncCollection(of book: URL, token: String, withCards: Bool) async throws -> PeopleChanges? {
-        var order: [String] = []
-        var versions: [String: ServerVersion] = [:]
-        var cards: [String: ServerCard] = [:]
-        var removed: [String: Int] = [:]
+        var parts = ChangesInParts()
         var asked = token
         let own = Self.directory(path: book.path)
         for _ in 0..<Self.maximumSyncParts {
@@ -251,33 +248,17 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
                 guard asked == token else { throw PeopleAPIError.unreadableAnswer }
                 return nil
             }
-            let answer = try await Self.read(response, account: account)
-            var cutShort = false
-            for entry in answer.responses {
-                let path = Self.path(of: entry.href)
-                if Self.directory(path: path) == own {
-                    cutShort = cutShort || entry.status == 507
-                } else if entry.status == 404 || entry.status == 410 {
-                    versions[path] = nil
-                    cards[path] = nil
-                    removed[path] = removed[path] ?? removed.count
-                } else {
-                    if versions[path] == nil { order.append(path) }
-                    removed[path] = nil
-                    let etag = Self.entityTag(entry.etag)
-                    versions[path] = ServerVersion(href: path, etag: etag)
-                    cards[path] = entry.addressData.map { ServerCard(href: path, etag: etag, text: $0) }
-                }
+            // Thousands of entries: gathered where the answer is read, away from the caller.
+            let (taken, isComplete) = (parts, token.isEmpty)
+            let part = try await Self.read(response, account: account) { answer in
+                var parts = taken
+                let cutShort = parts.take(answer, book: own)
+                return (parts: parts, next: answer.syncToken,
+                        changes: cutShort ? nil : parts.changes(isComplete: isComplete, token: answer.syncToken))
             }
-            guard cutShort else {
-                let changed = order.compactMap { versions[$0] }
-                let sent = order.compactMap { cards[$0] }
-                return PeopleChanges(isComplete: token.isEmpty, changed: changed,
-                                     removed: removed.sorted { $0.value < $1.value }.map(\.key),
-                                     token: answer.syncToken, cards: sent)
-            }
-            guard let next = answer.syncToken, next != asked else { throw PeopleAPIError.unreadableAnswer }
-            asked = next
+            if let changes = part.changes { return changes }
+            guard let next = part.next, next != asked else { throw PeopleAPIError.unreadableAnswer }
+            (parts, asked) = (part.parts, next)
         }
         throw PeopleAPIError.unreadableAnswer
     }
@@ -306,12 +287,18 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
     /// `response` read as a multistatus (207), or the failure its status says. Read on a queue
     /// of its own: an answer of thousands of cards takes a while, and the caller may be the keys'.
     private static func read(_ response: HTTPResponse, account: String) async throws -> DAVMultistatus {
+        try await read(response, account: account) { $0 }
+    }
+
+    /// What `use` makes of `response` read as a multistatus, on the same queue.
+    private static func read<Value: Sendable>(_ response: HTTPResponse, account: String,
+                                              then use: @escaping @Sendable (DAVMultistatus) -> Value) async throws -> Value {
         guard response.status == 207 else {
             throw (200..<300).contains(response.status) ? PeopleAPIError.unreadableAnswer : failure(status: response.status, account: account)
         }
         let body = response.body
         do {
-            return try await BackgroundWork.resumingOnMainQueue(answerQueue) { try DAVMultistatus.parse(body) }
+            return try await BackgroundWork.resumingOnMainQueue(answerQueue) { use(try DAVMultistatus.parse(body)) }
         } catch {
             throw PeopleAPIError.unreadableAnswer
         }
