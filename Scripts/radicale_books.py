@@ -141,10 +141,14 @@ def warm(server, url):
             server.report(url, multiget(hrefs[start:start + 100]), depth="0")
 
 
-def sync_collection(token):
-    return ('<?xml version="1.0" encoding="utf-8"?><d:sync-collection xmlns:d="DAV:">'
+def sync_collection(token, with_cards=False):
+    """A sync-collection report from `token`; with the cards' text (address-data) as the program
+    asks it, or with ETags alone."""
+    properties = "<d:getetag/><c:address-data/>" if with_cards else "<d:getetag/>"
+    return ('<?xml version="1.0" encoding="utf-8"?><d:sync-collection xmlns:d="DAV:" '
+            'xmlns:c="urn:ietf:params:xml:ns:carddav">'
             f'<d:sync-token>{token}</d:sync-token><d:sync-level>1</d:sync-level>'
-            '<d:prop><d:getetag/></d:prop></d:sync-collection>')
+            f'<d:prop>{properties}</d:prop></d:sync-collection>')
 
 
 def multiget(hrefs):
