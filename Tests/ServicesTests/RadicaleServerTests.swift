@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TestSupport
+@testable import TestSupport
 
 /// The CardDAV test server (`RadicaleServer`, a real Radicale on loopback) does what the CardDAV
 /// client's tests count on, asked with the `curl` command: seeded cards are served, a PUT reaches
@@ -188,6 +188,26 @@ struct RadicaleServerTests {
         #expect(book.absoluteString == "\(two.baseURL.absoluteString)grace/work/")
         let reply = try await Self.curl(two, "PROPFIND", book, headers: ["Depth: 0"], body: Self.propfind("<d:getetag/>"))
         #expect(reply.status == 207)
+    }
+
+    /// Two servers given the same free port: the one that binds it second answers through the
+    /// first until it exits with "address already in use", and is not taken for started then
+    /// (its test would talk to the other server, and lose it when that one stops).
+    @Test func aServerWhosePortAnotherHoldsIsNotReadyThroughTheOther() async throws {
+        let holder = try await RadicaleServer.start()
+        defer { holder.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mvvm-tui-taken-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let late = try LoopbackServerProcess.launch(module: "http.server", arguments: ["--bind", "127.0.0.1", String(holder.port)],
+                                                    port: holder.port, folder: folder,
+                                                    logFile: folder.appendingPathComponent("server.log"),
+                                                    failing: RadicaleServer.Failure.init)
+        defer { late.stop() }
+        switch await late.waitUntilAnswering(name: "http.server", within: .seconds(10)) {
+        case .exited(let message): #expect(message.contains("in use"))
+        case .answering: Issue.record("taken for started through Radicale's port \(holder.port)")
+        case .silent(let message): Issue.record("\(message)")
+        }
     }
 
     // MARK: - Helpers

@@ -11,7 +11,10 @@ import Foundation
 /// `RadicaleServer` and `XandikosServer` share. It owns the server's temporary folder and its
 /// process: the process is started with every signal at its default and none blocked, its output
 /// goes to a log in the folder, and it ends itself (and removes the folder) once the test process
-/// is gone, so a test run stopped halfway leaves no server behind.
+/// is gone, so a test run stopped halfway leaves no server behind. It is ready once it says it
+/// listens on its port (the launcher leaves a `listening-<port>` file in the folder) and the port
+/// answers: a port that answers is not enough, as another server given the same free port may
+/// hold it while this one fails to bind it.
 ///
 /// ```swift
 /// let port = try LoopbackServerProcess.freePort(failing: Failure.init)
@@ -63,9 +66,14 @@ final class LoopbackServerProcess: @unchecked Sendable {
         case silent(String)
     }
 
-    /// Polls the port with a TCP connect every 50 ms until it answers, the server exits, or
-    /// `limit` passes. `name` starts the messages; `hint` adds a line to an exit's message, from
-    /// the log.
+    /// Polls every 50 ms until the server says it listens on the port and the port answers a TCP
+    /// connect, the server exits, or `limit` passes. `name` starts the messages; `hint` adds a
+    /// line to an exit's message, from the log.
+    ///
+    /// The port answering is not enough: two servers started at once may be given the same free
+    /// port, and the one that binds it second answers through the first until it exits with
+    /// "address already in use" (its test then talks to the other server, and gets "could not
+    /// connect" once that one stops). Only this server's launcher says this server listens.
     func waitUntilAnswering(name: String, within limit: Duration,
                             hint: (String) -> String = { _ in "" }) async -> Readiness {
         let clock = ContinuousClock()
@@ -78,7 +86,7 @@ final class LoopbackServerProcess: @unchecked Sendable {
                 let log = logTail()
                 return .exited("\(name) exited (wait status \(status)) before answering on port \(port):\n\(log)\(hint(log))")
             }
-            if Self.answers(port: port) {
+            if listens, Self.answers(port: port) {
                 // The answer is the server's only if it is still running.
                 if waitpid(child, &status, WNOHANG) == 0 { return .answering }
                 child = 0
@@ -131,6 +139,11 @@ final class LoopbackServerProcess: @unchecked Sendable {
         lock.withLock { if child > 0, !stopped { kill(child, SIGCONT) } }
     }
 
+    /// Whether the server said it listens on `port`: its launcher's `listening-<port>` file.
+    private var listens: Bool {
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent("listening-\(port)").path)
+    }
+
     /// The last lines of the server's log.
     func logTail(lines: Int = 20) -> String {
         let text = (try? String(contentsOf: logFile, encoding: .utf8)) ?? "(no log)"
@@ -155,7 +168,8 @@ final class LoopbackServerProcess: @unchecked Sendable {
     // MARK: - Ports
 
     /// A loopback port that was free a moment ago: bound to port 0, read back, closed. Another
-    /// process may take it before the server binds it; the servers try again then.
+    /// server may be given it too, or take it before the server binds it; the server that loses
+    /// exits with "address already in use", never says it listens, and the servers try again then.
     static func freePort<Failure: Error>(failing: (String) -> Failure) throws -> UInt16 {
         let descriptor = socket(AF_INET, streamType, 0)
         guard descriptor >= 0 else { throw failing("socket failed: \(String(cString: strerror(errno)))") }
@@ -206,10 +220,18 @@ final class LoopbackServerProcess: @unchecked Sendable {
     /// process, signals the main thread to shut down (a signal sent to the process could land on
     /// the watching thread and wake nothing), after which the folder is removed. A signal that
     /// comes while the server is between handlers can be lost, so it is sent again every half
-    /// second, and after five seconds the thread removes the folder and exits.
+    /// second, and after five seconds the thread removes the folder and exits. Each TCP socket the
+    /// server starts listening on leaves a file `listening-<port>` in the folder, which says the
+    /// port is this server's (`waitUntilAnswering`).
     private static let launcher = """
-    import os, runpy, shutil, signal, sys, threading, time
+    import os, runpy, shutil, signal, socket, sys, threading, time
     folder, parent, module = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+    listen = socket.socket.listen
+    def listen_and_say(sock, *args):
+        listen(sock, *args)
+        if sock.family in (socket.AF_INET, socket.AF_INET6):
+            open(os.path.join(folder, "listening-%d" % sock.getsockname()[1]), "w").close()
+    socket.socket.listen = listen_and_say
     orphaned = threading.Event()
     # Until the server sets its own handler, SIGTERM ends Python through the cleanup below too.
     signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(1))

@@ -100,7 +100,8 @@ public final class RadicaleServer: @unchecked Sendable {
             if https {
                 certificate = try await makeCertificate(in: folder)
             }
-            // A port found free may be taken by another process before Radicale binds it: try again.
+            // A port found free may be given to another server too, or taken before Radicale binds
+            // it; Radicale then exits with "address already in use": try again.
             var lastFailure: Failure?
             for _ in 0..<5 {
                 let port = try LoopbackServerProcess.freePort(failing: Failure.init)
