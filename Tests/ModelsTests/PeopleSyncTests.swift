@@ -1,5 +1,5 @@
 import Foundation
-import Models
+@testable import Models
 import Testing
 import TestSupport
 
@@ -220,6 +220,29 @@ struct PeopleSyncTests {
         #expect(report.fetchError == nil)
         #expect(report.unreadableCards == [ScriptedPeopleAPI.href(of: "big")])
         #expect(try store.count(matching: "") == 10)
+    }
+
+    @Test func cardsTheListingCarriesAreNotAskedForAgain() async throws {
+        let api = ScriptedPeopleAPI(people: [ada, grace])
+        api.carryCardsWithChanges()
+        let store = InMemoryPeopleStore()
+        let sync = PeopleSync(store: store, api: api, runner: InlineRunner())
+        #expect(try await sync.sync()?.fetched == 2)
+        api.storeElsewhere(VCard.text(for: [Person(id: "alan", firstName: "Alan", lastName: "Turing")]),
+                           at: ScriptedPeopleAPI.href(of: "alan"))
+        #expect(try await sync.sync()?.fetched == 1)
+        #expect(api.cardRequests.isEmpty)
+        #expect(try store.people(matching: "", sortedBy: .lastName, offset: 0, limit: 10).map(\.id) == ["grace", "ada", "alan"])
+    }
+
+    @Test func aLargeBookIsReadInAboutEightBatchesAfterAFirstOf250() {
+        let hrefs = (0..<20_000).map { "/ada/contacts/p\($0).vcf" }
+        let sizes = PeopleSync.batches(of: hrefs).map(\.count)
+        #expect(sizes.first == 250)
+        #expect(Set(sizes.dropFirst().dropLast()) == [2_500])
+        #expect(sizes.count == 9)
+        #expect(sizes.reduce(0, +) == 20_000)
+        #expect(PeopleSync.batches(of: Array(hrefs.prefix(600))).map(\.count) == [250, 250, 100])
     }
 
     @Test func progressCountsTheChangedCardsUpBatchByBatch() async throws {

@@ -20,6 +20,8 @@ public final class ScriptedPeopleAPI: PeopleAPI, @unchecked Sendable {
     private var postFailures: [Person.ID: PeopleAPIError] = [:]  // guarded by `lock`
     private var postAttempts: [Person.ID] = []         // guarded by `lock`
     private var beforePost: (@Sendable (Person) async -> Void)?  // guarded by `lock`
+    private var carriesCards = false                   // guarded by `lock`
+    private var cardsAsked: [[String]] = []            // guarded by `lock`
 
     /// The folder its cards are in.
     public static let book = "/ada/contacts/"
@@ -47,6 +49,15 @@ public final class ScriptedPeopleAPI: PeopleAPI, @unchecked Sendable {
     public func failFetches(with failure: PeopleAPIError?) {
         lock.withLock { fetchFailure = failure }
     }
+
+    /// Makes `changes(since:)` send the changed cards' text with the listing, as a CardDAV server
+    /// answering `address-data` in a `sync-collection` does.
+    public func carryCardsWithChanges() {
+        lock.withLock { carriesCards = true }
+    }
+
+    /// The hrefs of each `cards(at:)` call, in order.
+    public var cardRequests: [[String]] { lock.withLock { cardsAsked } }
 
     /// Makes `delete(at:ifMatching:)` throw `failure` (nil: delete again).
     public func failDeletes(with failure: PeopleAPIError?) {
@@ -94,17 +105,24 @@ public final class ScriptedPeopleAPI: PeopleAPI, @unchecked Sendable {
             guard let token, let since = Int(token), since <= version else {
                 return PeopleChanges(isComplete: true, changed: cardsByHref.sorted { $0.key < $1.key }.map {
                     ServerVersion(href: $0.key, etag: $0.value.etag)
-                }, token: now)
+                }, token: now, cards: carried(cardsByHref.keys.sorted()))
             }
             let touched = Set(history.filter { $0.version > since }.map(\.href)).sorted()
             return PeopleChanges(isComplete: false,
                                  changed: touched.compactMap { href in cardsByHref[href].map { ServerVersion(href: href, etag: $0.etag) } },
-                                 removed: touched.filter { cardsByHref[$0] == nil }, token: now)
+                                 removed: touched.filter { cardsByHref[$0] == nil }, token: now, cards: carried(touched))
         }
+    }
+
+    /// The cards at `hrefs` as a listing carries them, when it does; called with `lock` held.
+    private func carried(_ hrefs: [String]) -> [ServerCard] {
+        guard carriesCards else { return [] }
+        return hrefs.compactMap { href in cardsByHref[href].map { ServerCard(href: href, etag: $0.etag, text: $0.text) } }
     }
 
     public func cards(at hrefs: [String]) async throws -> [ServerCard] {
         try lock.withLock {
+            cardsAsked.append(hrefs)
             if let fetchFailure { throw fetchFailure }
             let cards = hrefs.compactMap { href in cardsByHref[href].map { ServerCard(href: href, etag: $0.etag, text: $0.text) } }
             if cards.reduce(0, { $0 + $1.text.utf8.count }) > answerLimit { throw PeopleAPIError.tooLarge }
