@@ -41,7 +41,9 @@ public final class PeopleSync {
     /// Fetches what changed on the server into the store, then sends the deletes and the
     /// outbox. `progress` hears, after the server has listed what changed and after each batch
     /// taken in, how many changed cards there are to read and how many are read. Throws only
-    /// when the store fails, or when the task is cancelled; what the server did is in the report.
+    /// when the task is cancelled, or the store fails outside the exchange with the server
+    /// (reading what it knows of the server, keeping the outbox); what the server did, and a
+    /// failure of the store while it took the server's cards, is in the report.
     /// Returns nil when a sync was already running: that one reads the server once more.
     public func sync(progress: (PeopleSyncProgress) -> Void = { _ in }) async throws -> PeopleSyncReport? {
         try await run(fetching: true, progress: progress)
@@ -82,18 +84,22 @@ public final class PeopleSync {
         return report
     }
 
-    /// The batches `hrefs` are read in: each asked for in one request (when the listing did not
-    /// carry its cards) and taken into the store in one transaction. The first holds 250 cards,
-    /// so that the first people show soon; the others 250, or an eighth of all when that is more.
-    /// Once a book holds thousands of people, a transaction of a few hundred rewrites most pages
-    /// of the store's indexes, so a sync in batches of a fixed size cost more a card the larger
-    /// the book; in about eight, each page is written a few times whatever the size.
+    /// How many cards one request asks for, when the listing did not carry them.
+    static let requestSize = 250
+
+    /// The batches `hrefs` are read in, each taken into the store in one transaction (and asked
+    /// for, when the listing did not carry its cards, in requests of `requestSize`). The first
+    /// holds one request's cards, so that the first people show soon; the others as many, or an
+    /// eighth of all when that is more. Once a book holds thousands of people, a transaction of a
+    /// few hundred rewrites most pages of the store's indexes, so a sync in batches of a fixed
+    /// size cost more a card the larger the book; in about eight, each page is written a few
+    /// times whatever the size.
     static func batches(of hrefs: [String]) -> [ArraySlice<String>] {
-        let size = max(250, (hrefs.count + 7) / 8)
+        let size = max(requestSize, (hrefs.count + 7) / 8)
         var batches: [ArraySlice<String>] = []
         var start = 0
         while start < hrefs.count {
-            let end = min(start + (batches.isEmpty ? 250 : size), hrefs.count)
+            let end = min(start + (batches.isEmpty ? requestSize : size), hrefs.count)
             batches.append(hrefs[start..<end])
             start = end
         }
@@ -166,16 +172,18 @@ public final class PeopleSync {
         var unreadable: [String] = []
     }
 
-    /// The cards at `hrefs`: those the listing carried, and the others asked for together, or,
-    /// when the answer would be too large (cards with photos), in two halves, and so on down to
-    /// one card, which is reported as unreadable and left on the server.
+    /// The cards at `hrefs`: those the listing carried, and the others asked for `requestSize` at
+    /// a time, or, when an answer would be too large (cards with photos), in two halves, and so on
+    /// down to one card, which is reported as unreadable and left on the server.
     private static func read(_ hrefs: ArraySlice<String>, carried: [String: ServerCard], from api: any PeopleAPI) async throws -> Batch {
         var batch = Batch()
         var asked: [String] = []
         for href in hrefs {
             if let card = carried[href] { batch.cards.append(card) } else { asked.append(href) }
         }
-        try await read(asked[...], from: api, into: &batch)
+        for start in stride(from: 0, to: asked.count, by: requestSize) {
+            try await read(asked[start..<min(start + requestSize, asked.count)], from: api, into: &batch)
+        }
         return batch
     }
 

@@ -28,7 +28,9 @@ import TestSupport
     /// cannot be reached; the screen says why and offers the catalogue, whose Now Playing is its
     /// last year.
     @Test func moviesWithATmdbKeyOpensOnNowPlayingAndFallsBackToTheCatalogueSayingWhy() async throws {
-        let nowhere = "http://127.0.0.1:\(try LoopbackHTTPServer.unusedPort())"
+        let refusing = try LoopbackHTTPServer.refusingPort()
+        defer { refusing.close() }
+        let nowhere = "http://127.0.0.1:\(refusing.port)"
         let session = try await TmuxSession(arguments: ["--tab", "movies"],
                                             environment: ["TMDB_API_KEY": "not-a-real-key", "https_proxy": nowhere, "HTTPS_PROXY": nowhere])
         try await session.waitFor("[Now Playing]")

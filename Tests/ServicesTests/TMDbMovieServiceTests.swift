@@ -320,7 +320,9 @@ struct TMDbMovieServiceTests {
     }
 
     @Test func aRefusedConnectionIsNoNetwork() async throws {
-        let baseURL = try #require(URL(string: "http://127.0.0.1:\(try LoopbackHTTPServer.unusedPort())"))
+        let nowhere = try LoopbackHTTPServer.refusingPort()
+        defer { nowhere.close() }
+        let baseURL = try #require(URL(string: "http://127.0.0.1:\(nowhere.port)"))
         let service = TMDbMovieService(credential: .apiKey("k"), baseURL: baseURL, timeout: .seconds(2))
         #expect(await failure { try await service.movies(for: .popular) } == .noNetwork)
     }
@@ -419,7 +421,9 @@ struct CurlHTTPClientTests {
     }
 
     @Test func aRefusedConnectionIsCannotConnect() async throws {
-        let url = try #require(URL(string: "http://127.0.0.1:\(try LoopbackHTTPServer.unusedPort())/"))
+        let nowhere = try LoopbackHTTPServer.refusingPort()
+        defer { nowhere.close() }
+        let url = try #require(URL(string: "http://127.0.0.1:\(nowhere.port)/"))
         let error = await #expect(throws: URLError.self) { try await CurlHTTPClient().get(HTTPRequest(url: url)) }
         #expect(error?.code == .cannotConnectToHost)
     }

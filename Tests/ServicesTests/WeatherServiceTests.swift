@@ -281,7 +281,9 @@ struct NoNetworkTests {
     }
 
     @Test func aRefusedConnectionThroughCurlIsNoNetworkEverywhere() async throws {
-        let base = "http://127.0.0.1:\(try LoopbackHTTPServer.unusedPort())"
+        let nowhere = try LoopbackHTTPServer.refusingPort()
+        defer { nowhere.close() }
+        let base = "http://127.0.0.1:\(nowhere.port)"
         let http = CurlHTTPClient()
         await #expect(throws: WeatherServiceError.noNetwork) {
             try await OpenMeteoWeatherService(http: http, base: base).weather(at: Places.paris)

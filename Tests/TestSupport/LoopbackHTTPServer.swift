@@ -88,11 +88,9 @@ public final class LoopbackHTTPServer: Sendable {
         _ = send(stopSocket, &byte, 1, Self.noSignal)
     }
 
-    /// A loopback port that nothing listens on (bound, read and released), for refused connections.
-    public static func unusedPort() throws -> UInt16 {
-        let descriptor = try listeningSocket()
-        defer { close(descriptor) }
-        return try port(of: descriptor)
+    /// A loopback port that refuses connections while `port` is alive: see `RefusingPort`.
+    public static func refusingPort() throws -> RefusingPort {
+        try RefusingPort(descriptor: boundSocket(listening: false))
     }
 
     // MARK: - Sockets
@@ -106,6 +104,10 @@ public final class LoopbackHTTPServer: Sendable {
     #endif
 
     private static func listeningSocket() throws -> Int32 {
+        try boundSocket(listening: true)
+    }
+
+    private static func boundSocket(listening: Bool) throws -> Int32 {
         let descriptor = socket(AF_INET, streamType, 0)
         guard descriptor >= 0 else { throw SetupError(call: "socket", code: errno) }
         var address = sockaddr_in()
@@ -117,7 +119,7 @@ public final class LoopbackHTTPServer: Sendable {
                 bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard bound == 0, listen(descriptor, 8) == 0 else {
+        guard bound == 0, !listening || listen(descriptor, 8) == 0 else {
             let code = errno
             close(descriptor)
             throw SetupError(call: "bind/listen", code: code)
@@ -125,7 +127,7 @@ public final class LoopbackHTTPServer: Sendable {
         return descriptor
     }
 
-    private static func port(of socket: Int32) throws -> UInt16 {
+    static func port(of socket: Int32) throws -> UInt16 {
         var address = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let result = withUnsafeMutablePointer(to: &address) {
@@ -259,4 +261,48 @@ private final class RequestLog: @unchecked Sendable {
             received.append(body)
         }
     }
+}
+
+/// A loopback port that refuses connections for as long as the value lives: a socket bound to it
+/// and never listened on, so that no other test's server can be given the port meanwhile. (A port
+/// bound and released could be handed to a server another test starts a moment later, whose one
+/// reply the connection meant to be refused would then take.)
+///
+/// ```swift
+/// let nowhere = try LoopbackHTTPServer.refusingPort()
+/// defer { nowhere.close() }
+/// let url = URL(string: "http://127.0.0.1:\(nowhere.port)/")!   // connections are refused
+/// ```
+public final class RefusingPort: @unchecked Sendable {
+    /// The port.
+    public let port: UInt16
+    private let lock = NSLock()
+    private var descriptor: Int32  // guarded by `lock`
+
+    init(descriptor: Int32) throws {
+        do {
+            port = try LoopbackHTTPServer.port(of: descriptor)
+        } catch {
+            closeSocket(descriptor)
+            throw error
+        }
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Releases the port. Safe to call more than once.
+    public func close() {
+        lock.withLock {
+            if descriptor >= 0 { closeSocket(descriptor) }
+            descriptor = -1
+        }
+    }
+}
+
+/// Closes `descriptor` (the C library's `close`, which `RefusingPort.close()` hides inside it).
+private func closeSocket(_ descriptor: Int32) {
+    _ = close(descriptor)
 }

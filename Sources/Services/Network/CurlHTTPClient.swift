@@ -86,7 +86,7 @@ public struct CurlHTTPClient: HTTPClient {
         var lines = ["silent", "show-error", "globoff", "location", "max-redirs = 3",
                      "proto = \"=http,https\"", "proto-redir = \"=http,https\"",
                      "max-time = \"\(seconds(request.timeout))\"", "max-filesize = \"\(maximumBodySize)\"",
-                     "write-out = \"%{stderr}\\n%{http_code}\\t%{url_effective}\\t%header{etag}\t%header{location}\""]
+                     "write-out = \"%{stderr}\\n%{http_code}\\t%{url_effective}\\t%header{etag}\\t%header{location}\""]
         if request.method != .get, request.method != .post {
             lines.append("request = \"\(request.method.rawValue)\"")
         }

@@ -109,9 +109,17 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
             if let location = response.location {
                 return ServerVersion(href: Self.path(of: url.resolving(location).absoluteString), etag: Self.entityTag(response.etag))
             }
-            if let etag = Self.entityTag(response.etag) { return ServerVersion(href: url.path, etag: etag) }
-            // No ETag: the server changed the card as it stored it, maybe under another name.
-            return try await stored(at: url.path, uid: Self.uid(in: card) ?? name) ?? ServerVersion(href: url.path, etag: nil)
+            let href = url.path(percentEncoded: true)
+            if let etag = Self.entityTag(response.etag) { return ServerVersion(href: href, etag: etag) }
+            // No ETag: the server changed the card as it stored it, maybe under another name. The
+            // card is stored whatever the looking for it gives: a failure there fails nothing.
+            do {
+                return try await stored(at: href, uid: Self.uid(in: card) ?? name) ?? ServerVersion(href: href, etag: nil)
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                return ServerVersion(href: href, etag: nil)
+            }
         case 412: throw PeopleAPIError.changedOnServer
         default: throw Self.failure(status: response.status, account: account)
         }
@@ -140,8 +148,9 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
     }
 
     /// The version of the card just stored at `href`, or, when the server put it elsewhere without
-    /// saying where, of the card whose `UID` is `uid` (an `addressbook-query`, RFC 6352 section 8.6);
-    /// nil when neither is found.
+    /// saying where, of the one card whose `UID` is `uid` (an `addressbook-query`, RFC 6352 section
+    /// 8.6); nil when neither is found, or when several cards have that `UID` (which is this one
+    /// the server cannot say).
     private func stored(at href: String, uid: String) async throws -> ServerVersion? {
         if let card = try await cards(at: [href]).first { return ServerVersion(href: card.href, etag: card.etag) }
         let body = """
@@ -151,7 +160,9 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
             \(Self.escaped(uid))</c:text-match></c:prop-filter></c:filter></c:addressbook-query>
             """
         let answer = try await multistatus(.report, try await addressBook().url, depth: "1", body: body).answer
-        return answer.responses.first.map { ServerVersion(href: Self.path(of: $0.href), etag: Self.entityTag($0.etag)) }
+        let found = answer.responses.filter { $0.status.map { (200..<300).contains($0) } ?? true }
+        guard found.count == 1, let card = found.first else { return nil }
+        return ServerVersion(href: Self.path(of: card.href), etag: Self.entityTag(card.etag))
     }
 
     // MARK: - Finding the book
@@ -218,11 +229,11 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
         }
     }
 
-    /// How many times the time allowed a `sync-collection` report gets.
+    /// How many times the time allowed a `sync-collection` report of the whole book gets.
     static let listingPatience = 6
 
     /// The most parts a `sync-collection` answer is asked in before the server is taken to loop.
-    static let maximumSyncParts = 10_000
+    static let maximumSyncParts = 1_000
 
     /// See `syncCollection(of:token:)`. A server may answer in parts, saying so with a 507 for the
     /// book itself: the next part is asked from the token of the last, and the parts make one
@@ -232,7 +243,7 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
     private func syncCollection(of book: URL, token: String, withCards: Bool) async throws -> PeopleChanges? {
         var parts = ChangesInParts()
         var asked = token
-        let own = Self.directory(path: book.path)
+        let own = Self.directory(path: book.path(percentEncoded: true))
         for _ in 0..<Self.maximumSyncParts {
             let property = withCards ? "<d:getetag/><c:address-data/>" : "<d:getetag/>"
             let body = """
@@ -242,7 +253,7 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
                 <d:prop>\(property)</d:prop></d:sync-collection>
                 """
             let response = try await send(HTTPRequest(url: book, method: .report, headers: Self.xmlHeaders(depth: nil),
-                                                      body: Data(body.utf8)), patience: Self.listingPatience)
+                                                      body: Data(body.utf8)), patience: token.isEmpty ? Self.listingPatience : 1)
             if [400, 403, 409, 412].contains(response.status), !asked.isEmpty {
                 // A token the server handed out a moment ago and now refuses is no refusal of the caller's.
                 guard asked == token else { throw PeopleAPIError.unreadableAnswer }
@@ -266,7 +277,7 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
     /// Every card of the book with its ETag, by `PROPFIND` of depth 1.
     private func listing(of book: URL) async throws -> PeopleChanges {
         let answer = try await multistatus(.propfind, book, depth: "1", body: Self.propfind(["<d:getetag/>", "<d:resourcetype/>"])).answer
-        let own = Self.directory(path: book.path)
+        let own = Self.directory(path: book.path(percentEncoded: true))
         let cards = answer.responses.filter { Self.directory(path: Self.path(of: $0.href)) != own && !$0.resourceTypes.contains(DAVName.dav + "collection") }
         return PeopleChanges(isComplete: true, changed: cards.map { ServerVersion(href: Self.path(of: $0.href), etag: Self.entityTag($0.etag)) },
                              token: nil)
@@ -378,11 +389,12 @@ private final class FoundBook: @unchecked Sendable {
 
 extension PeopleAPIError {
     /// Whether a `sync-collection` that asked for the cards' text may do without it: the answer
-    /// would pass the limit, or the server could not make or send it.
+    /// would pass the limit, or the server refused or failed to make it (a server that cannot
+    /// send `address-data` there may say so with any of these).
     var isAnswerTooHeavy: Bool {
         switch self {
-        case .tooLarge, .unreadableAnswer: true
-        case .serverError(let status): status != 401 && status != 404
+        case .tooLarge: true
+        case .serverError(let status): [400, 403, 500, 501, 507].contains(status)
         default: false
         }
     }

@@ -40,12 +40,27 @@ extension CardDAVPeopleAPI {
         return tag.hasPrefix("\"") || tag.hasPrefix("W/\"") ? tag : "\"" + tag + "\""
     }
 
-    /// The value of `card`'s `UID` property as written (`urn:uuid:…` included); nil when it has none.
+    /// The value of `card`'s `UID` property (`urn:uuid:…` included), its lines unfolded and its
+    /// text unescaped as a server compares it; nil when it has none.
     static func uid(in card: String) -> String? {
-        for line in card.split(whereSeparator: \.isNewline) {
+        let unfolded = card.replacingOccurrences(of: "\r\n", with: "\n")
+            .replacingOccurrences(of: "\n ", with: "").replacingOccurrences(of: "\n\t", with: "")
+        for line in unfolded.split(separator: "\n") {
             let name = line.prefix { $0 != ":" && $0 != ";" }
             guard name.uppercased() == "UID", let colon = line.firstIndex(of: ":") else { continue }
-            return String(line[line.index(after: colon)...])
+            var value = ""
+            var escaping = false
+            for character in line[line.index(after: colon)...] {
+                if escaping {
+                    value.append(character == "n" || character == "N" ? "\n" : character)
+                    escaping = false
+                } else if character == "\\" {
+                    escaping = true
+                } else {
+                    value.append(character)
+                }
+            }
+            return value
         }
         return nil
     }

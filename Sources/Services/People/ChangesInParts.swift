@@ -6,24 +6,28 @@ import Models
 /// removed is back.
 struct ChangesInParts: Sendable {
     private var order: [String] = []
+    private var listed: Set<String> = []
     private var versions: [String: ServerVersion] = [:]
     private var cards: [String: ServerCard] = [:]
     private var removed: [String: Int] = [:]
 
-    /// Takes in one part: the answer of the book whose path is `book` (ending in `/`). Returns
-    /// whether the server said there is more (a 507 for the book itself).
+    /// Takes in one part: the answer of the book whose path is `book` (percent-encoded, ending in
+    /// `/`). Returns whether the server said there is more: a 507, which only the book itself is
+    /// given (whatever form its href takes, it is never a card).
     mutating func take(_ answer: DAVMultistatus, book: String) -> Bool {
         var cutShort = false
         for entry in answer.responses {
             let path = CardDAVPeopleAPI.path(of: entry.href)
-            if CardDAVPeopleAPI.directory(path: path) == book {
-                cutShort = cutShort || entry.status == 507
+            if entry.status == 507 {
+                cutShort = true
+            } else if CardDAVPeopleAPI.directory(path: path) == book {
+                continue
             } else if entry.status == 404 || entry.status == 410 {
                 versions[path] = nil
                 cards[path] = nil
                 removed[path] = removed[path] ?? removed.count
             } else {
-                if versions[path] == nil { order.append(path) }
+                if listed.insert(path).inserted { order.append(path) }
                 removed[path] = nil
                 let etag = CardDAVPeopleAPI.entityTag(entry.etag)
                 versions[path] = ServerVersion(href: path, etag: etag)
