@@ -6,7 +6,7 @@ how it grows with N: a sync whose cost per card rises with the book does work th
 square of it.
 
 For each N the script warms Radicale's own cache (a `sync-collection` of the whole book and its
-`addressbook-multiget` reports, twice), runs the sync `--runs` times (3), each on an empty data
+`addressbook-multiget` reports, twice), runs the sync `--runs` times (5), each on an empty data
 folder, and reads the program's user and system time from /proc/PID/stat before it is reaped: its
 own threads, then its children's (curl) apart; the median run is shown. The first row is a sync of
 an empty book: what any sync costs (the start, the new database, the discovery, the curl
@@ -17,7 +17,7 @@ of 10 ms, which is why the runs are several.
 The budget (issue 36): at most 0.15 ms a card beyond an empty book's sync, and the same within
 20 % from the smallest N to the largest; exit status 1 when it is not.
 
-    python3 Scripts/sync-cpu.py [--binary PATH] [--cards 1000 5000 20000] [--runs 3]
+    python3 Scripts/sync-cpu.py [--binary PATH] [--cards 1000 5000 20000] [--runs 5]
 """
 import argparse
 import os
@@ -60,7 +60,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--binary", default=".build/release/mvvm-tui")
     parser.add_argument("--cards", type=int, nargs="+", default=[1000, 5000, 20000])
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=5)
     arguments = parser.parse_args()
     print(f"{'cards':>8}  {'sync (s)':>9}  {'program CPU (s)':>15}  {'ms a card':>9}  {'ms a card beyond':>16}  {'curl CPU (s)':>12}")
     failed = False
