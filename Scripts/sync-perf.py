@@ -32,7 +32,11 @@ measures:
 
 Every byte the program writes goes through a terminal emulator (pyte, Scripts/perf.py's
 `Terminal`). A figure over its budget is reported as such; the exit status is 1 only when one is
-over by half again (a busy machine should not fail by a hair), as `make bench` does.
+over by half again (a busy machine should not fail by a hair), as `make bench` does. The sync's
+own figures (the first person, the first sync, the sync with nothing changed) are held to their
+budgets as ratios to Radicale's own answer to what the program asks, timed with curl in the same
+run (issue 36), so that a busy machine, slowing both, does not fail them; their absolute values
+are shown against issue 19's budgets and never fail the run. The keys' budget stays absolute.
 """
 import argparse
 import os
@@ -53,7 +57,16 @@ BUDGETS = {  # issue 19
     "first sync of every card (s)": 15.0,
     "arrow key in People during the sync, 99th percentile (ms)": 16.0,
     "sync with nothing changed, r to Synced (ms)": 300.0,
+    # issue 36: a sync's figures as ratios to Radicale's own time for what the program asks, in
+    # the same run, so that a busy machine, which slows both, does not fail them
+    "first person, to Radicale's own report (ratio)": 1.5,
+    "first sync, to Radicale's own report (ratio)": 2.5,
+    "sync with nothing changed, to Radicale's own (ratio)": 1.5,
 }
+# Held to their budgets as ratios (above); their absolute figures are shown against issue 19's
+# budgets, and never fail the run.
+ABSOLUTE_SYNC_FIGURES = {"first person on screen after launch (s)", "first sync of every card (s)",
+                         "sync with nothing changed, r to Synced (ms)"}
 SYNC_LIMIT = 60.0    # the longest a first sync is waited for
 START_LIMIT = 10.0   # the longest Radicale's port, or a screen, is waited for
 KEY_MARGIN = 3       # rows the cursor keeps from the list's top while keys are measured
@@ -187,7 +200,8 @@ def verdict(figure, value):
     budget = BUDGETS[figure]
     if value is None:
         return f"<= {budget:g}", "FAIL"
-    return f"<= {budget:g}", "FAIL" if value > budget * 1.5 else ("over" if value > budget else "ok")
+    fails = value > budget * 1.5 and figure not in ABSOLUTE_SYNC_FIGURES
+    return f"<= {budget:g}", "FAIL" if fails else ("over" if value > budget else "ok")
 
 
 def runs_note(values, unit=""):
@@ -227,12 +241,14 @@ def main():
     values = [r["first person"] for r in runs]
     slowest = None if None in values else max(values)
     rows.append((name, perf.fmt(slowest), *verdict(name, slowest), "slowest; " + runs_note(values)))
+    first_person = slowest
     name = "first sync of every card (s)"
     values = [r["sync"] for r in runs]
     slowest = None if None in values else max(values)
     rows.append((name, perf.fmt(slowest), *verdict(name, slowest),
                  f"slowest, launch to the last card in the database; {runs_note(values)}; the header read \"Synced\" "
                  "from " + ", ".join(perf.fmt(r["synced header"]) for r in runs) + " s on"))
+    first_sync = slowest
     rows.append(("CPU during the first sync: program, its curls, Radicale (s)",
                  " / ".join(f"{sum(r['cpu'][i] for r in runs) / len(runs):.2f}" for i in range(3)), "-", "info",
                  "mean of the runs, launch to the last card (the program's includes its drawing and the keys); "
@@ -252,6 +268,13 @@ def main():
                  f"median; {runs_note(values)}; after a relaunch on the same data, the tab's open "
                  "(first frame with people) to \"Synced\", discovery included: "
                  + ", ".join(perf.fmt(r["unchanged from open"]) for r in runs)))
+    for name, value, own in (("first person, to Radicale's own report (ratio)", first_person, warm["listing"]),
+                             ("first sync, to Radicale's own report (ratio)", first_sync, warm["listing"]),
+                             ("sync with nothing changed, to Radicale's own (ratio)", median, warm["unchanged"] * 1000)):
+        ratio = None if value is None else value / own
+        rows.append((name, perf.fmt(ratio), *verdict(name, ratio),
+                     "over Radicale's own answer to the same request, warm, timed with curl in this run "
+                     + ("(the sync-collection carrying every card)" if "report" in name else "(from the kept token)")))
     for label, profile in (("cold cache", cold), ("warm cache, as the runs meet it", warm)):
         rows.append((f"Radicale alone, first sync's report, {label} (s)", perf.fmt(profile["listing"]),
                      "-", "info", f"curl: the sync-collection carrying the {profile['cards']:,} cards' text, "
