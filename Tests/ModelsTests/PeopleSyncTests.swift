@@ -235,6 +235,16 @@ struct PeopleSyncTests {
         #expect(try store.people(matching: "", sortedBy: .lastName, offset: 0, limit: 10).map(\.id) == ["grace", "ada", "alan"])
     }
 
+    @Test func cardsNotCarriedAreAskedForAtMost250ARequestInsideLargerBatches() async throws {
+        let people = (0..<2_400).map { Person(id: "p\($0)", firstName: "P\($0)", lastName: "Person") }
+        let api = ScriptedPeopleAPI(people: people)
+        let store = InMemoryPeopleStore()
+        #expect(try await PeopleSync(store: store, api: api, runner: InlineRunner()).sync()?.fetched == 2_400)
+        #expect(api.cardRequests.map(\.count).max() == 250)
+        #expect(Set(api.cardRequests.joined()).count == 2_400)
+        #expect(try store.count(matching: "") == 2_400)
+    }
+
     @Test func aLargeBookIsReadInAboutEightBatchesAfterAFirstOf250() {
         let hrefs = (0..<20_000).map { "/ada/contacts/p\($0).vcf" }
         let sizes = PeopleSync.batches(of: hrefs).map(\.count)

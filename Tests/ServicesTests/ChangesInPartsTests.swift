@@ -28,7 +28,8 @@ import Testing
     }
 
     @Test func a507OnTheBookInAnyFormSaysThereIsMoreAndIsNoCard() throws {
-        for href in ["/dav/My%20Book/", "/dav/My%20Book", "https://dav.example.com/dav/My%20Book/"] {
+        // The book's href as a server may write it: escaped or not, with or without its slash, whole.
+        for href in ["/dav/My%20Book/", "/dav/My Book/", "/dav/My%20Book", "https://dav.example.com/dav/My%20Book/"] {
             var parts = ChangesInParts()
             let more = "<d:response><d:href>\(href)</d:href><d:status>HTTP/1.1 507 Insufficient Storage</d:status></d:response>"
             #expect(parts.take(try Self.answer(Self.card("ada", etag: "1") + more, token: "part-2"), book: "/dav/My%20Book/"))
@@ -47,6 +48,14 @@ import Testing
                                     ServerVersion(href: "/dav/My%20Book/alan.vcf", etag: "\"1\"")])
         #expect(changes.cards.map(\.href) == ["/dav/My%20Book/ada.vcf", "/dav/My%20Book/alan.vcf"])
         #expect(changes.removed.isEmpty)
+    }
+
+    @Test func aReportIsAskedAgainWithoutTheCardsTextOnlyWhenItWouldBeTooLargeOrTheServerCouldNotMakeIt() {
+        #expect(PeopleAPIError.tooLarge.isAnswerTooHeavy)
+        #expect([400, 403, 500, 501, 507].allSatisfy { PeopleAPIError.serverError(status: $0).isAnswerTooHeavy })
+        #expect(![404, 409, 502, 503].contains { PeopleAPIError.serverError(status: $0).isAnswerTooHeavy })
+        let others: [PeopleAPIError] = [.unreadableAnswer, .noNetwork, .timedOut, .unauthorized(account: "ada@host")]
+        #expect(others.allSatisfy { !$0.isAnswerTooHeavy })
     }
 
     @Test func theUIDLookedForIsTheOneTheCardCarriesUnfoldedAndUnescaped() {

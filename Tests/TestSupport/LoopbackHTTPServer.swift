@@ -107,8 +107,15 @@ public final class LoopbackHTTPServer: Sendable {
         try boundSocket(listening: true)
     }
 
+    /// A socket bound to a free loopback port, closed on exec (the test servers' Python children
+    /// started meanwhile do not keep it, and with it the port), listening or not.
     private static func boundSocket(listening: Bool) throws -> Int32 {
+        #if os(Linux)
+        let descriptor = socket(AF_INET, streamType | Int32(SOCK_CLOEXEC.rawValue), 0)
+        #else
         let descriptor = socket(AF_INET, streamType, 0)
+        if descriptor >= 0 { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        #endif
         guard descriptor >= 0 else { throw SetupError(call: "socket", code: errno) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -263,8 +270,9 @@ private final class RequestLog: @unchecked Sendable {
     }
 }
 
-/// A loopback port that refuses connections for as long as the value lives: a socket bound to it
-/// and never listened on, so that no other test's server can be given the port meanwhile. (A port
+/// A loopback port that refuses connections until `close()` (or the value's end; keep it with a
+/// `defer`, as below, since Swift may end a value after its last use): a socket bound to it and
+/// never listened on, so that no other test's server can be given the port meanwhile. (A port
 /// bound and released could be handed to a server another test starts a moment later, whose one
 /// reply the connection meant to be refused would then take.)
 ///
