@@ -113,11 +113,20 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # After the Debian packages, pip among them.
+
+# Installs the Python package `$1` (a pip requirement) with pip, the system's Python being
+# managed or not (--break-system-packages); else says what needs it (`$2`) and the command, and
+# exits.
+pip_install() {
+    python3 -m pip install -q "$1" 2>/dev/null || python3 -m pip install -q --break-system-packages "$1" \
+        || { echo "mvvm-tui: $2 need the Python package $1, and pip could not install it:" >&2
+             echo "    python3 -m pip install $1" >&2
+             exit 1; }
+}
 if [ "$purpose" = perf ] && command -v python3 >/dev/null 2>&1 && ! python3 -c 'import pyte' 2>/dev/null; then
     # Scripts/import-perf.py and sync-perf.py follow the screen in a terminal emulator written in Python, from PyPI.
     echo "mvvm-tui: installing the Python package pyte for make perf and make bench"
-    python3 -m pip install -q pyte 2>/dev/null || python3 -m pip install -q --break-system-packages pyte \
-        || { echo "mvvm-tui: make perf needs the Python package pyte: python3 -m pip install pyte" >&2; exit 1; }
+    pip_install pyte "make perf and make bench"
 fi
 
 # The CardDAV tests run a real CardDAV server, Radicale (Tests/TestSupport/RadicaleServer.swift),
@@ -127,11 +136,7 @@ radicale_version=3.9.0
 if { [ "$purpose" = test ] || [ "$purpose" = perf ]; } && command -v python3 >/dev/null 2>&1 \
     && ! python3 -c 'import radicale' 2>/dev/null; then
     echo "mvvm-tui: installing the Python package radicale==$radicale_version (a CardDAV server) for the CardDAV tests and make bench"
-    python3 -m pip install -q "radicale==$radicale_version" 2>/dev/null \
-        || python3 -m pip install -q --break-system-packages "radicale==$radicale_version" \
-        || { echo "mvvm-tui: the CardDAV tests need the Python package radicale $radicale_version, and pip could not install it:" >&2
-             echo "    python3 -m pip install radicale==$radicale_version" >&2
-             exit 1; }
+    pip_install "radicale==$radicale_version" "the CardDAV tests"
 fi
 
 # The CardDAV tests run a second real CardDAV server, Xandikos (Tests/TestSupport/XandikosServer.swift),
@@ -142,9 +147,5 @@ xandikos_version=0.4.10
 if { [ "$purpose" = test ] || [ "$purpose" = perf ]; } && command -v python3 >/dev/null 2>&1 \
     && ! python3 -c 'import xandikos' 2>/dev/null; then
     echo "mvvm-tui: installing the Python package xandikos==$xandikos_version (a second CardDAV server) for the CardDAV tests"
-    python3 -m pip install -q "xandikos==$xandikos_version" 2>/dev/null \
-        || python3 -m pip install -q --break-system-packages "xandikos==$xandikos_version" \
-        || { echo "mvvm-tui: the CardDAV tests need the Python package xandikos $xandikos_version, and pip could not install it:" >&2
-             echo "    python3 -m pip install xandikos==$xandikos_version" >&2
-             exit 1; }
+    pip_install "xandikos==$xandikos_version" "the CardDAV tests"
 fi

@@ -12,10 +12,10 @@ struct RadicaleServerTests {
         let server = try await RadicaleServer.start()
         defer { server.stop() }
         let book = try server.makeAddressBook(named: "contacts", displayName: "Contacts")
-        try server.seed(cards: (1...3).map { (uid: "card-\($0)", vcard: Self.vcard(uid: "card-\($0)", name: "Person \($0)")) },
+        try server.seed(cards: (1...3).map { (uid: "card-\($0)", vcard: DAVTestBodies.vcard(uid: "card-\($0)", name: "Person \($0)")) },
                         inBook: "contacts")
 
-        let reply = try await Self.curl(server, "PROPFIND", book, headers: ["Depth: 1"], body: Self.propfind("<d:getetag/><d:displayname/>"))
+        let reply = try await Self.curl(server, "PROPFIND", book, headers: ["Depth: 1"], body: DAVTestBodies.propfind("<d:getetag/><d:displayname/>"))
         #expect(reply.status == 207)
         #expect(Self.hrefs(in: reply.body).filter { $0.hasSuffix(".vcf") }.sorted()
             == ["/ada/contacts/card-1.vcf", "/ada/contacts/card-2.vcf", "/ada/contacts/card-3.vcf"])
@@ -32,7 +32,7 @@ struct RadicaleServerTests {
         let card = book.appendingPathComponent("new-1.vcf")
 
         let created = try await Self.curl(server, "PUT", card, headers: ["If-None-Match: *", "Content-Type: text/vcard; charset=utf-8"],
-                                          body: Self.vcard(uid: "new-1", name: "New One"))
+                                          body: DAVTestBodies.vcard(uid: "new-1", name: "New One"))
         #expect(created.status == 201)
         let etag = try #require(created.header("ETag"))
         #expect(etag.wholeMatch(of: /"[0-9a-f]{64}"/) != nil)
@@ -41,10 +41,10 @@ struct RadicaleServerTests {
 
         // Creating it again, or changing it against an ETag it no longer has: 412.
         let again = try await Self.curl(server, "PUT", card, headers: ["If-None-Match: *", "Content-Type: text/vcard"],
-                                        body: Self.vcard(uid: "new-1", name: "New Again"))
+                                        body: DAVTestBodies.vcard(uid: "new-1", name: "New Again"))
         #expect(again.status == 412)
         let stale = try await Self.curl(server, "PUT", card, headers: ["If-Match: \"0123\"", "Content-Type: text/vcard"],
-                                        body: Self.vcard(uid: "new-1", name: "New Stale"))
+                                        body: DAVTestBodies.vcard(uid: "new-1", name: "New Stale"))
         #expect(stale.status == 412)
         let staleDelete = try await Self.curl(server, "DELETE", card, headers: ["If-Match: \"0123\""])
         #expect(staleDelete.status == 412)
@@ -52,7 +52,7 @@ struct RadicaleServerTests {
 
         // With the ETag it has: changed, and a new ETag.
         let changed = try await Self.curl(server, "PUT", card, headers: ["If-Match: \(etag)", "Content-Type: text/vcard"],
-                                          body: Self.vcard(uid: "new-1", name: "New Two"))
+                                          body: DAVTestBodies.vcard(uid: "new-1", name: "New Two"))
         #expect(changed.status == 204)
         #expect(changed.header("ETag") != etag)
         #expect(server.card(uid: "new-1", inBook: "contacts")?.contains("FN:New Two") == true)
@@ -63,7 +63,7 @@ struct RadicaleServerTests {
         defer { server.stop() }
         let book = try server.makeAddressBook(named: "contacts")
 
-        let reply = try await Self.curl(server, "PROPFIND", book, headers: ["Depth: 0"], body: Self.propfind("<d:getetag/>"),
+        let reply = try await Self.curl(server, "PROPFIND", book, headers: ["Depth: 0"], body: DAVTestBodies.propfind("<d:getetag/>"),
                                         password: "wrong horse")
         #expect(reply.status == 401)
         #expect(reply.header("WWW-Authenticate")?.hasPrefix("Basic") == true)
@@ -76,10 +76,10 @@ struct RadicaleServerTests {
         #expect(server.baseURL.scheme == "https")
         let caFile = try #require(server.caFile)
 
-        let trusted = try await Self.curl(server, "PROPFIND", book, headers: ["Depth: 0"], body: Self.propfind("<d:getetag/>"),
+        let trusted = try await Self.curl(server, "PROPFIND", book, headers: ["Depth: 0"], body: DAVTestBodies.propfind("<d:getetag/>"),
                                           extra: ["--cacert", caFile])
         #expect(trusted.status == 207)
-        let untrusted = try await Self.curl(server, "PROPFIND", book, headers: ["Depth: 0"], body: Self.propfind("<d:getetag/>"))
+        let untrusted = try await Self.curl(server, "PROPFIND", book, headers: ["Depth: 0"], body: DAVTestBodies.propfind("<d:getetag/>"))
         #expect(untrusted.curlStatus == 60)  // curl: the peer's certificate could not be verified
     }
 
@@ -93,23 +93,23 @@ struct RadicaleServerTests {
         #expect(wellKnown.status == 301)
         #expect(wellKnown.header("Location") == "/")
         let wellKnownPropfind = try await Self.curl(server, "PROPFIND", server.baseURL.appendingPathComponent(".well-known/carddav"),
-                                                    headers: ["Depth: 0"], body: Self.propfind("<d:current-user-principal/>"))
+                                                    headers: ["Depth: 0"], body: DAVTestBodies.propfind("<d:current-user-principal/>"))
         #expect(wellKnownPropfind.status == 301)
 
         // The root names the user's principal; the principal is its own address-book home.
         let root = try await Self.curl(server, "PROPFIND", server.baseURL, headers: ["Depth: 0"],
-                                       body: Self.propfind("<d:current-user-principal/>"))
+                                       body: DAVTestBodies.propfind("<d:current-user-principal/>"))
         #expect(root.status == 207)
         #expect(root.body.contains("<current-user-principal><href>/ada/</href></current-user-principal>"))
         let principal = server.baseURL.appendingPathComponent("ada/")
         let home = try await Self.curl(server, "PROPFIND", principal, headers: ["Depth: 0"],
-                                       body: Self.propfind("<c:addressbook-home-set/>"))
+                                       body: DAVTestBodies.propfind("<c:addressbook-home-set/>"))
         #expect(home.status == 207)
         #expect(home.body.contains("<CR:addressbook-home-set><href>/ada/</href></CR:addressbook-home-set>"))
 
         // Depth 1 on the home lists the book, typed as an address book, with its sync token.
         let books = try await Self.curl(server, "PROPFIND", principal, headers: ["Depth: 1"],
-                                        body: Self.propfind("<d:resourcetype/><d:displayname/><d:sync-token/>"))
+                                        body: DAVTestBodies.propfind("<d:resourcetype/><d:displayname/><d:sync-token/>"))
         #expect(books.status == 207)
         #expect(Self.hrefs(in: books.body) == ["/ada/", "/ada/contacts/"])
         #expect(books.body.contains("<resourcetype><CR:addressbook /><collection /></resourcetype>"))
@@ -120,20 +120,20 @@ struct RadicaleServerTests {
         let server = try await RadicaleServer.start()
         defer { server.stop() }
         let book = try server.makeAddressBook(named: "contacts")
-        try server.seed(cards: [(uid: "a", vcard: Self.vcard(uid: "a", name: "A")), (uid: "b", vcard: Self.vcard(uid: "b", name: "B"))],
+        try server.seed(cards: [(uid: "a", vcard: DAVTestBodies.vcard(uid: "a", name: "A")), (uid: "b", vcard: DAVTestBodies.vcard(uid: "b", name: "B"))],
                         inBook: "contacts")
 
-        let first = try await Self.curl(server, "REPORT", book, headers: ["Depth: 1"], body: Self.syncCollection(token: ""))
+        let first = try await Self.curl(server, "REPORT", book, headers: ["Depth: 1"], body: DAVTestBodies.syncCollection(token: ""))
         #expect(first.status == 207)
         #expect(Self.hrefs(in: first.body).sorted() == ["/ada/contacts/a.vcf", "/ada/contacts/b.vcf"])
         let token = try #require(Self.syncToken(in: first.body))
         #expect(token.hasPrefix("http://radicale.org/ns/sync/"))
 
         // A card seeded on disk while Radicale runs, and one deleted over HTTP, are the changes.
-        try server.seed(cards: [(uid: "c", vcard: Self.vcard(uid: "c", name: "C"))], inBook: "contacts")
+        try server.seed(cards: [(uid: "c", vcard: DAVTestBodies.vcard(uid: "c", name: "C"))], inBook: "contacts")
         let deleted = try await Self.curl(server, "DELETE", book.appendingPathComponent("a.vcf"))
         #expect(deleted.status == 200)
-        let second = try await Self.curl(server, "REPORT", book, headers: ["Depth: 1"], body: Self.syncCollection(token: token))
+        let second = try await Self.curl(server, "REPORT", book, headers: ["Depth: 1"], body: DAVTestBodies.syncCollection(token: token))
         #expect(second.status == 207)
         #expect(Self.hrefs(in: second.body).sorted() == ["/ada/contacts/a.vcf", "/ada/contacts/c.vcf"])
         #expect(second.body.contains("<response><href>/ada/contacts/a.vcf</href><status>HTTP/1.1 404 Not Found</status></response>"))
@@ -141,7 +141,7 @@ struct RadicaleServerTests {
 
         // A token it never gave: 403 with the DAV:valid-sync-token precondition.
         let invalid = try await Self.curl(server, "REPORT", book, headers: ["Depth: 1"],
-                                          body: Self.syncCollection(token: "http://radicale.org/ns/sync/0000"))
+                                          body: DAVTestBodies.syncCollection(token: "http://radicale.org/ns/sync/0000"))
         #expect(invalid.status == 403)
         #expect(invalid.body.contains("<error xmlns=\"DAV:\"><valid-sync-token /></error>"))
     }
@@ -150,7 +150,7 @@ struct RadicaleServerTests {
         let server = try await RadicaleServer.start()
         defer { server.stop() }
         let book = try server.makeAddressBook(named: "contacts")
-        try server.seed(cards: [(uid: "a", vcard: Self.vcard(uid: "a", name: "Ada Lovelace"))], inBook: "contacts")
+        try server.seed(cards: [(uid: "a", vcard: DAVTestBodies.vcard(uid: "a", name: "Ada Lovelace"))], inBook: "contacts")
 
         let body = """
         <?xml version="1.0" encoding="utf-8"?>
@@ -186,7 +186,7 @@ struct RadicaleServerTests {
         #expect(one.storageFolder != two.storageFolder)
         let book = try two.makeAddressBook(named: "work")
         #expect(book.absoluteString == "\(two.baseURL.absoluteString)grace/work/")
-        let reply = try await Self.curl(two, "PROPFIND", book, headers: ["Depth: 0"], body: Self.propfind("<d:getetag/>"))
+        let reply = try await Self.curl(two, "PROPFIND", book, headers: ["Depth: 0"], body: DAVTestBodies.propfind("<d:getetag/>"))
         #expect(reply.status == 207)
     }
 
@@ -252,25 +252,6 @@ struct RadicaleServerTests {
         let rest = parts.dropFirst().joined(separator: "\r\n\r\n")
         return Reply(curlStatus: result.status, status: status,
                      headers: head.components(separatedBy: "\r\n").dropFirst().map { $0 }, body: rest)
-    }
-
-    static func vcard(uid: String, name: String) -> String {
-        "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:\(uid)\r\nFN:\(name)\r\nN:\(name);;;;\r\nEND:VCARD\r\n"
-    }
-
-    static func propfind(_ properties: String) -> String {
-        """
-        <?xml version="1.0" encoding="utf-8"?>
-        <d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav"><d:prop>\(properties)</d:prop></d:propfind>
-        """
-    }
-
-    static func syncCollection(token: String) -> String {
-        """
-        <?xml version="1.0" encoding="utf-8"?>
-        <d:sync-collection xmlns:d="DAV:"><d:sync-token>\(token)</d:sync-token><d:sync-level>1</d:sync-level>\
-        <d:prop><d:getetag/></d:prop></d:sync-collection>
-        """
     }
 
     /// The `<href>`s of a multistatus' responses, in order.

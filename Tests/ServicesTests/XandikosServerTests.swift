@@ -16,22 +16,22 @@ import TestSupport
 
         // /.well-known/carddav: 302 to the root.
         let wellKnown = try await server.send("PROPFIND", to: server.baseURL.appendingPathComponent(".well-known/carddav"),
-                                              headers: ["Depth: 0"], body: Self.propfind("<d:current-user-principal/>"))
+                                              headers: ["Depth: 0"], body: DAVTestBodies.propfind("<d:current-user-principal/>"))
         #expect(wellKnown.status == 302)
         #expect(wellKnown.header("Location") == "/")
 
         // The root names the principal; the principal names its home, /ada/contacts/.
         let root = try await server.send("PROPFIND", to: server.baseURL, headers: ["Depth: 0"],
-                                         body: Self.propfind("<d:current-user-principal/>"))
+                                         body: DAVTestBodies.propfind("<d:current-user-principal/>"))
         #expect(root.status == 207)
         #expect(root.body.contains("<ns0:current-user-principal><ns0:href>/ada/</ns0:href></ns0:current-user-principal>"))
         let principal = try await server.send("PROPFIND", to: server.principalURL, headers: ["Depth: 0"],
-                                              body: Self.propfind("<c:addressbook-home-set/>"))
+                                              body: DAVTestBodies.propfind("<c:addressbook-home-set/>"))
         #expect(principal.body.contains("<ns1:addressbook-home-set><ns0:href>/ada/contacts/</ns0:href></ns1:addressbook-home-set>"))
 
         // Depth 1 on the home: the book --defaults made and the one made here, both offering sync-collection.
         let books = try await server.send("PROPFIND", to: server.addressBookHomeURL, headers: ["Depth: 1"],
-                                          body: Self.propfind("<d:resourcetype/><d:displayname/><d:supported-report-set/>"))
+                                          body: DAVTestBodies.propfind("<d:resourcetype/><d:displayname/><d:supported-report-set/>"))
         #expect(books.status == 207)
         #expect(Self.hrefs(in: books.body).sorted() == ["/ada/contacts/", "/ada/contacts/addressbook/", "/ada/contacts/contacts/"])
         #expect(books.body.contains("<ns0:displayname>Contacts</ns0:displayname>"))
@@ -44,7 +44,7 @@ import TestSupport
         let server = try await XandikosServer.start()
         defer { server.stop() }
         let card = server.bookURL(XandikosServer.defaultBook).appendingPathComponent("new-1.vcf")
-        let text = Self.vcard(uid: "new-1", name: "New One")
+        let text = DAVTestBodies.vcard(uid: "new-1", name: "New One")
 
         let created = try await server.send("PUT", to: card, headers: ["If-None-Match: *", "Content-Type: text/vcard"], body: text)
         #expect(created.status == 201)
@@ -57,13 +57,13 @@ import TestSupport
         let again = try await server.send("PUT", to: card, headers: ["If-None-Match: *", "Content-Type: text/vcard"], body: text)
         #expect(again.status == 412)
         let stale = try await server.send("PUT", to: card, headers: ["If-Match: \"0123\"", "Content-Type: text/vcard"],
-                                          body: Self.vcard(uid: "new-1", name: "New Stale"))
+                                          body: DAVTestBodies.vcard(uid: "new-1", name: "New Stale"))
         #expect(stale.status == 412)
         let staleDelete = try await server.send("DELETE", to: card, headers: ["If-Match: \"0123\""])
         #expect(staleDelete.status == 412)
 
         let changed = try await server.send("PUT", to: card, headers: ["If-Match: \(etag)", "Content-Type: text/vcard"],
-                                            body: Self.vcard(uid: "new-1", name: "New Two"))
+                                            body: DAVTestBodies.vcard(uid: "new-1", name: "New Two"))
         #expect(changed.status == 204)
         #expect(changed.header("ETag") != nil && changed.header("ETag") != etag)
 
@@ -78,29 +78,29 @@ import TestSupport
         let server = try await XandikosServer.start()
         defer { server.stop() }
         let book = try await server.makeAddressBook(named: "contacts")
-        try await server.seed(cards: [(uid: "a", vcard: Self.vcard(uid: "a", name: "A"))], inBook: "contacts")
+        try await server.seed(cards: [(uid: "a", vcard: DAVTestBodies.vcard(uid: "a", name: "A"))], inBook: "contacts")
 
-        let first = try await server.send("REPORT", to: book, body: Self.syncCollection(token: ""))
+        let first = try await server.send("REPORT", to: book, body: DAVTestBodies.syncCollection(token: ""))
         #expect(first.status == 207)
         #expect(Self.hrefs(in: first.body) == ["/ada/contacts/contacts/a.vcf"])
         let token = try #require(Self.syncToken(in: first.body))
         #expect(token.wholeMatch(of: /[0-9a-f]{40}/) != nil)  // bare, no URI scheme
 
-        try await server.seed(cards: [(uid: "b", vcard: Self.vcard(uid: "b", name: "B"))], inBook: "contacts")
-        let added = try await server.send("REPORT", to: book, body: Self.syncCollection(token: token))
+        try await server.seed(cards: [(uid: "b", vcard: DAVTestBodies.vcard(uid: "b", name: "B"))], inBook: "contacts")
+        let added = try await server.send("REPORT", to: book, body: DAVTestBodies.syncCollection(token: token))
         #expect(Self.hrefs(in: added.body) == ["/ada/contacts/contacts/b.vcf"])
         let withB = try #require(Self.syncToken(in: added.body))
         #expect(withB != token)
 
         // Removed: the token is the one before it came, and a removal is a response with a 404 of its own.
         try await server.remove(uid: "b", inBook: "contacts")
-        let removed = try await server.send("REPORT", to: book, body: Self.syncCollection(token: withB))
+        let removed = try await server.send("REPORT", to: book, body: DAVTestBodies.syncCollection(token: withB))
         #expect(removed.body.contains("<ns0:response><ns0:href>/ada/contacts/contacts/b.vcf</ns0:href><ns0:status>HTTP/1.1 404 Not Found</ns0:status></ns0:response>"))
         #expect(Self.syncToken(in: removed.body) == token)
 
         // A token it never gave: 412 with the DAV:valid-sync-token precondition.
         let invalid = try await server.send("REPORT", to: book,
-                                            body: Self.syncCollection(token: String(repeating: "f", count: 40)))
+                                            body: DAVTestBodies.syncCollection(token: String(repeating: "f", count: 40)))
         #expect(invalid.status == 412)
         #expect(invalid.body.contains("<ns0:valid-sync-token />"))
     }
@@ -133,31 +133,12 @@ import TestSupport
         #expect(one.folder != two.folder)
         let book = try await two.makeAddressBook(named: "work")
         #expect(book.absoluteString == "\(two.baseURL.absoluteString)grace/contacts/work/")
-        try await two.seed(cards: [(uid: "g", vcard: Self.vcard(uid: "g", name: "G"))], inBook: "work")
+        try await two.seed(cards: [(uid: "g", vcard: DAVTestBodies.vcard(uid: "g", name: "G"))], inBook: "work")
         #expect(try await two.cardUIDs(inBook: "work") == ["g"])
         #expect(try await one.cardUIDs(inBook: XandikosServer.defaultBook).isEmpty)
     }
 
     // MARK: - Helpers
-
-    static func vcard(uid: String, name: String) -> String {
-        "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:\(uid)\r\nFN:\(name)\r\nN:\(name);;;;\r\nEND:VCARD\r\n"
-    }
-
-    static func propfind(_ properties: String) -> String {
-        """
-        <?xml version="1.0" encoding="utf-8"?>
-        <d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav"><d:prop>\(properties)</d:prop></d:propfind>
-        """
-    }
-
-    static func syncCollection(token: String) -> String {
-        """
-        <?xml version="1.0" encoding="utf-8"?>
-        <d:sync-collection xmlns:d="DAV:"><d:sync-token>\(token)</d:sync-token><d:sync-level>1</d:sync-level>\
-        <d:prop><d:getetag/></d:prop></d:sync-collection>
-        """
-    }
 
     /// The `href`s of a multistatus' responses, in order (Xandikos prefixes DAV: with `ns0`).
     static func hrefs(in body: String) -> [String] {

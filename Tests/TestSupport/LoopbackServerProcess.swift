@@ -99,6 +99,31 @@ final class LoopbackServerProcess: @unchecked Sendable {
         }
     }
 
+    /// Starts a server with `launch`, given a free port, and returns it once it answers
+    /// (`waitUntilAnswering`). A port found free may be given to another server too, or taken
+    /// before this one binds it: the server then exits with "address already in use", and is
+    /// started again on another port, five times at most. Any other end throws `failing`'s error.
+    static func start<Failure: Error>(name: String, within limit: Duration, hint: (String) -> String,
+                                      failing: (String) -> Failure,
+                                      launch: (UInt16) throws -> LoopbackServerProcess) async throws -> LoopbackServerProcess {
+        var lastFailure: Failure?
+        for _ in 0..<5 {
+            let process = try launch(try freePort(failing: failing))
+            switch await process.waitUntilAnswering(name: name, within: limit, hint: hint) {
+            case .answering:
+                return process
+            case .exited(let message):
+                process.abandon()
+                guard message.contains("in use") else { throw failing(message) }
+                lastFailure = failing(message)
+            case .silent(let message):
+                process.stop()
+                throw failing(message)
+            }
+        }
+        throw lastFailure ?? failing("\(name) could not bind a port")
+    }
+
     /// Ends the server (SIGTERM, then SIGKILL after five seconds), waits for it, and removes the
     /// temporary folder. Safe to call more than once.
     func stop() {

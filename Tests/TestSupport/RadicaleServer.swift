@@ -100,34 +100,18 @@ public final class RadicaleServer: @unchecked Sendable {
             if https {
                 certificate = try await makeCertificate(in: folder)
             }
-            // A port found free may be given to another server too, or taken before Radicale binds
-            // it; Radicale then exits with "address already in use": try again.
-            var lastFailure: Failure?
-            for _ in 0..<5 {
-                let port = try LoopbackServerProcess.freePort(failing: Failure.init)
+            let process = try await LoopbackServerProcess.start(name: "Radicale", within: startLimit, hint: hint(forLog:),
+                                                                failing: Failure.init) { port in
                 let config = folder.appendingPathComponent("radicale.conf")
                 try Data(configuration(port: port, folder: folder, storage: storage, certificate: certificate).utf8)
                     .write(to: config)
                 // Radicale runs as `python3 -m radicale --config FILE`; its folder holds the configuration.
-                let process = try LoopbackServerProcess.launch(module: "radicale", arguments: ["--config", config.path],
-                                                               port: port, folder: folder, logFile: log,
-                                                               failing: Failure.init)
-                switch await process.waitUntilAnswering(name: "Radicale", within: startLimit, hint: hint(forLog:)) {
-                case .answering:
-                    let scheme = https ? "https" : "http"
-                    return RadicaleServer(baseURL: URL(string: "\(scheme)://127.0.0.1:\(port)/")!, user: user,
-                                          password: password, caFile: certificate, storageFolder: storage, process: process)
-                case .exited(let message):
-                    let failure = Failure(description: message)
-                    lastFailure = failure
-                    process.abandon()
-                    guard failure.description.contains("in use") else { throw failure }
-                case .silent(let message):
-                    process.stop()
-                    throw Failure(description: message)
-                }
+                return try LoopbackServerProcess.launch(module: "radicale", arguments: ["--config", config.path],
+                                                        port: port, folder: folder, logFile: log, failing: Failure.init)
             }
-            throw lastFailure ?? Failure(description: "Radicale could not bind a port")
+            let scheme = https ? "https" : "http"
+            return RadicaleServer(baseURL: URL(string: "\(scheme)://127.0.0.1:\(process.port)/")!, user: user,
+                                  password: password, caFile: certificate, storageFolder: storage, process: process)
         } catch {
             try? FileManager.default.removeItem(at: folder)
             throw error

@@ -138,32 +138,19 @@ public final class XandikosServer: @unchecked Sendable {
         do {
             try FileManager.default.createDirectory(at: collections, withIntermediateDirectories: true)
             try FileManager.default.createDirectory(at: folder.appendingPathComponent("requests"), withIntermediateDirectories: true)
-            var lastFailure: Failure?
-            for _ in 0..<5 {
-                let port = try LoopbackServerProcess.freePort(failing: Failure.init)
+            // Xandikos says "Listening on" before it binds; a port taken says "address already in use".
+            let process = try await LoopbackServerProcess.start(name: "Xandikos", within: startLimit, hint: hint(forLog:),
+                                                                failing: Failure.init) { port in
                 // `--no-detect-systemd`: a LISTEN_FDS in the tests' environment is not for it.
                 // `--state-dir`: it keeps nothing under the user's home.
-                let process = try LoopbackServerProcess.launch(module: "xandikos", arguments: [
+                try LoopbackServerProcess.launch(module: "xandikos", arguments: [
                     "serve", "--directory", collections.path, "--state-dir", state.path, "--defaults",
                     "--current-user-principal", "/\(user)/", "--listen-address", "127.0.0.1", "--port", String(port),
                     "--no-detect-systemd",
                 ], port: port, folder: folder, logFile: log, failing: Failure.init)
-                switch await process.waitUntilAnswering(name: "Xandikos", within: startLimit, hint: hint(forLog:)) {
-                case .answering:
-                    return XandikosServer(baseURL: URL(string: "http://127.0.0.1:\(port)/")!, user: user, password: password,
-                                          collectionsFolder: collections, process: process)
-                case .exited(let message):
-                    // Xandikos says "Listening on" before it binds; a port taken says "address already in use".
-                    let failure = Failure(description: message)
-                    lastFailure = failure
-                    process.abandon()
-                    guard failure.description.contains("in use") else { throw failure }
-                case .silent(let message):
-                    process.stop()
-                    throw Failure(description: message)
-                }
             }
-            throw lastFailure ?? Failure(description: "Xandikos could not bind a port")
+            return XandikosServer(baseURL: URL(string: "http://127.0.0.1:\(process.port)/")!, user: user, password: password,
+                                  collectionsFolder: collections, process: process)
         } catch {
             try? FileManager.default.removeItem(at: folder)
             throw error
