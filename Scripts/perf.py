@@ -115,8 +115,9 @@ SIZE = (100, 30)
 RESIZE_STEPS = [(60, 20), SIZE]
 FIRST_FRAME_SILENCE = 0.150
 # The first frame is on screen once its status line, the bottom row and the last that ncurses
-# writes, has come, and a pause this long has followed. ncurses writes a frame in chunks well
-# under a millisecond apart; the Weather screen's weather can follow within a few milliseconds
+# writes, has come, and a pause this long has followed. A frame is one write (two when the
+# cursor shows or hides: DECISIONS, "A frame goes to the terminal in one write"), which the
+# pseudo-terminal may still hand over in parts; the Weather screen's weather can follow within a few milliseconds
 # (a launch shows a kept place without a lookup), so a pause alone cannot tell the two apart.
 FIRST_FRAME_GAP = 0.001
 FIRST_FRAME_END = b" next tab"  # the status line's last hint (after the key Tab), on every tab

@@ -79,7 +79,7 @@ struct MvvmTui: ParsableCommand {
     @Flag(help: "Leave clicks and the wheel to the terminal (its own text selection) rather than the program.")
     var noMouse = false
 
-    @Option(help: ArgumentHelp("Write one line per frame to this file: what triggered it, how long it took, how many bytes went to the terminal.", valueName: "file"))
+    @Option(help: ArgumentHelp("Write one line per frame to this file: what triggered it, how long it took, how many bytes went to the terminal and in how many writes.", valueName: "file"))
     var trace: String?
 
     /// Checks the config file and the terminal, in that order, before the screen opens. The

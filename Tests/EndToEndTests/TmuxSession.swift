@@ -145,14 +145,22 @@ final class TmuxSession {
     }
 
     /// Waits until the screen satisfies `condition`, and returns it; fails after `timeout`.
+    ///
+    /// The screen returned satisfied it in two captures in a row that are the same: tmux shows
+    /// what the program wrote as it reads it, so one capture could hold a frame half drawn, and
+    /// a test reading more of that screen than it waited for would fail by chance.
     @discardableResult
     func waitFor(_ what: String, timeout: Duration = .seconds(10), _ condition: (String) -> Bool) async throws -> String {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         var last = ""
         while clock.now < deadline {
+            let previous = last
             last = try await screen()
-            if condition(last) { return last }
+            if condition(last) {
+                if last == previous { return last }
+                continue
+            }
             try await Task.sleep(for: .milliseconds(20))
         }
         throw Failure(description: "waited \(timeout) for \(what); the screen was:\n\(last)")

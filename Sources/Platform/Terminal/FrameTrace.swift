@@ -3,13 +3,33 @@ import Foundation
 import Renderer
 
 /// Writes one line per frame sent to the terminal (`--trace FILE`): what triggered it, how
-/// long drawing and sending took, and how many bytes went to the terminal.
+/// long drawing and sending took, and how many bytes and writes went to the terminal.
 ///
 /// ```
-/// frame=1 trigger=start ms=0.912 bytes=1874
-/// frame=2 trigger=key ms=0.143 bytes=61
+/// frame=1 trigger=start ms=0.912 bytes=1874 writes=2
+/// frame=2 trigger=key ms=0.143 bytes=61 writes=1
 /// ```
 public final class FrameTrace {
+    /// What this process has written so far, from the kernel's counts in `/proc/self/io`
+    /// (`wchar` and `syscw`): ncurses writes to the terminal's descriptor itself, so no stream
+    /// of ours sees its output. Nothing else writes while a frame is sent.
+    public struct Written {
+        public var bytes = 0, writes = 0
+
+        /// The counts now.
+        public static func byProcess() -> Written {
+            var written = Written()
+            guard let io = try? String(contentsOfFile: "/proc/self/io", encoding: .utf8) else { return written }
+            for line in io.split(separator: "\n") {
+                let parts = line.split(separator: ":", maxSplits: 1)
+                guard parts.count == 2, let count = Int(parts[1].trimmingCharacters(in: .whitespaces)) else { continue }
+                if parts[0] == "wchar" { written.bytes = count }
+                if parts[0] == "syscw" { written.writes = count }
+            }
+            return written
+        }
+    }
+
     private let handle: FileHandle
     private var frames = 0
 
@@ -21,19 +41,12 @@ public final class FrameTrace {
         handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
     }
 
-    /// Bytes this process has written so far, from the kernel's count (`wchar` in
-    /// `/proc/self/io`): ncurses writes to the terminal's descriptor itself, so no stream of
-    /// ours sees its output. Nothing else writes while a frame is sent.
-    public static func bytesWrittenByProcess() -> Int {
-        guard let io = try? String(contentsOfFile: "/proc/self/io", encoding: .utf8),
-              let line = io.split(separator: "\n").first(where: { $0.hasPrefix("wchar:") }) else { return 0 }
-        return Int(line.dropFirst("wchar:".count).trimmingCharacters(in: .whitespaces)) ?? 0
-    }
-
     /// Records one frame.
-    public func record(trigger: String, duration: Duration, bytes: Int) {
+    public func record(trigger: String, duration: Duration, since before: Written) {
         frames += 1
-        let line = "frame=\(frames) trigger=\(trigger) ms=\(String(format: "%.3f", duration.milliseconds)) bytes=\(bytes)\n"
+        let now = Written.byProcess()
+        let line = "frame=\(frames) trigger=\(trigger) ms=\(String(format: "%.3f", duration.milliseconds)) "
+            + "bytes=\(now.bytes - before.bytes) writes=\(now.writes - before.writes)\n"
         handle.write(Data(line.utf8))
     }
 }

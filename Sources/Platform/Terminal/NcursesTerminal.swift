@@ -59,6 +59,7 @@ public final class NcursesTerminal: Surface {
             wbkgdset(window, chtype(mt_color_pair(plain.pair)) | chtype(UInt8(ascii: " ")))
         }
         size = Size(columns: Int(mt_cols()), rows: Int(mt_lines()))
+        Self.sendFramesWhole()
         let restore = Self.restoreSequence
         ct_set_restore_sequence(restore, restore.utf8.count)
         // ncurses writes to the descriptor itself and never flushes this stream: unflushed, the
@@ -87,16 +88,22 @@ public final class NcursesTerminal: Surface {
 
     /// Sends what changed since the last frame to the terminal.
     public func present() {
+        // ncurses sends a change of the cursor's visibility at once: hidden before the frame, shown
+        // after it, the cursor never shows where the last frame left it.
         let visible = cursor != nil
-        if visible != isCursorVisible {
-            curs_set(visible ? 1 : 0)
-            isCursorVisible = visible
+        if !visible, isCursorVisible != false {
+            curs_set(0)
+            isCursorVisible = false
         }
         // Shown, the cursor is the caret; hidden, it is put on the chosen row, where a screen
         // reader or a braille display following it finds the selection.
         if let position = cursor ?? focus { wmove(window, Int32(position.row), Int32(position.column)) }
         wnoutrefresh(window)
         doupdate()
+        if visible, isCursorVisible != true {
+            curs_set(1)
+            isCursorVisible = true
+        }
     }
 
     /// Makes the next `present()` clear the terminal and send every cell, not only what changed:
@@ -123,6 +130,21 @@ public final class NcursesTerminal: Surface {
     }
 
     // MARK: - Private
+
+    /// Makes ncurses send each frame in one write, not a write at every cursor movement.
+    ///
+    /// ncurses 6.4 empties its output buffer after each cursor movement while the screen is in
+    /// its first state, meant for a program that moves the cursor before it draws; a screen
+    /// leaves that state only when suspended (`endwin`) and resumed (the next `doupdate`). Until
+    /// then a frame reaches the terminal in as many writes as it moves the cursor (a tab switch:
+    /// 10 to 50), and a terminal may show it half drawn. Suspended and resumed here, before the
+    /// first frame, the terminal sees the alternate screen entered, left and entered again, and
+    /// the tty's modes put back at once. Docs/DECISIONS.md, "A frame goes to the terminal in one
+    /// write"; `FrameWritesEndToEndTests` fails when a frame takes more writes.
+    private static func sendFramesWhole() {
+        endwin()
+        doupdate()
+    }
 
     private static let fallbackTerminal = "xterm-256color"
     private static let bracketedPasteOn = "\u{1B}[?2004h"

@@ -176,11 +176,10 @@ public final class TerminalApp {
         }
         let clock = ContinuousClock()
         let start = clock.now
-        let bytesBefore = FrameTrace.bytesWrittenByProcess()
+        let before = FrameTrace.Written.byProcess()
         shellView.draw(into: terminal)
         terminal.present()
-        let duration = start.duration(to: clock.now)
-        trace.record(trigger: trigger, duration: duration, bytes: FrameTrace.bytesWrittenByProcess() - bytesBefore)
+        trace.record(trigger: trigger, duration: start.duration(to: clock.now), since: before)
     }
 
     // MARK: - Leaving
