@@ -148,20 +148,25 @@ final class TmuxSession {
     ///
     /// The screen returned satisfied it in two captures in a row that are the same: tmux shows
     /// what the program wrote as it reads it, so one capture could hold a frame half drawn, and
-    /// a test reading more of that screen than it waited for would fail by chance.
+    /// a test reading more of that screen than it waited for would fail by chance. A screen that
+    /// keeps changing (a progress line, a running clock) is returned at the fifth capture in a
+    /// row that satisfies the condition.
     @discardableResult
     func waitFor(_ what: String, timeout: Duration = .seconds(10), _ condition: (String) -> Bool) async throws -> String {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         var last = ""
+        var satisfied = 0
         while clock.now < deadline {
             let previous = last
             last = try await screen()
-            if condition(last) {
-                if last == previous { return last }
+            guard condition(last) else {
+                satisfied = 0
+                try await Task.sleep(for: .milliseconds(20))
                 continue
             }
-            try await Task.sleep(for: .milliseconds(20))
+            satisfied += 1
+            if last == previous || satisfied == 5 { return last }
         }
         throw Failure(description: "waited \(timeout) for \(what); the screen was:\n\(last)")
     }

@@ -10,16 +10,19 @@ import Renderer
 /// frame=2 trigger=key ms=0.143 bytes=61 writes=1
 /// ```
 public final class FrameTrace {
-    /// What this process has written so far, from the kernel's counts in `/proc/self/io`
-    /// (`wchar` and `syscw`): ncurses writes to the terminal's descriptor itself, so no stream
-    /// of ours sees its output. Nothing else writes while a frame is sent.
+    /// What the calling thread has written so far, from the kernel's counts in
+    /// `/proc/thread-self/io` (`wchar` and `syscw`): ncurses writes to the terminal's descriptor
+    /// itself, so no stream of ours sees its output. Frames are drawn and sent on the main
+    /// thread; the thread's counts leave out what other threads write meanwhile (the main
+    /// queue's wake-ups) and what a child reaped meanwhile wrote (the process's counts take in
+    /// a curl's when it is reaped).
     public struct Written {
         public var bytes = 0, writes = 0
 
         /// The counts now.
         public static func byProcess() -> Written {
             var written = Written()
-            guard let io = try? String(contentsOfFile: "/proc/self/io", encoding: .utf8) else { return written }
+            guard let io = try? String(contentsOfFile: "/proc/thread-self/io", encoding: .utf8) else { return written }
             for line in io.split(separator: "\n") {
                 let parts = line.split(separator: ":", maxSplits: 1)
                 guard parts.count == 2, let count = Int(parts[1].trimmingCharacters(in: .whitespaces)) else { continue }

@@ -58,8 +58,8 @@ public final class NcursesTerminal: Surface {
         if let plain = appearance[.normal], plain.pair != 0 {
             wbkgdset(window, chtype(mt_color_pair(plain.pair)) | chtype(UInt8(ascii: " ")))
         }
-        size = Size(columns: Int(mt_cols()), rows: Int(mt_lines()))
         Self.sendFramesWhole()
+        size = Size(columns: Int(mt_cols()), rows: Int(mt_lines()))
         let restore = Self.restoreSequence
         ct_set_restore_sequence(restore, restore.utf8.count)
         // ncurses writes to the descriptor itself and never flushes this stream: unflushed, the
@@ -141,7 +141,12 @@ public final class NcursesTerminal: Surface {
     /// first frame, the terminal sees the alternate screen entered, left and entered again, and
     /// the tty's modes put back at once. Docs/DECISIONS.md, "A frame goes to the terminal in one
     /// write"; `FrameWritesEndToEndTests` fails when a frame takes more writes.
+    ///
+    /// ncurses also looks for typed keys while it sends a frame and, finding one, sends what it
+    /// has and leaves the rest for later; the program reads the keys itself, so it tells ncurses
+    /// not to look (`typeahead(-1)`).
     private static func sendFramesWhole() {
+        typeahead(-1)
         endwin()
         doupdate()
     }
