@@ -30,7 +30,7 @@ struct MoviesContentTests {
     @Test func whileTheFirstPageComesTheScreenSaysLoading() {
         let drawing = ContentDrawing(Self.small) { Self.movies(news: "Loading...").draw(into: $0, in: $1) }
         #expect(drawing.lines == [
-            "[Popular] Upcoming  Now playing  Top rat",
+            "[Popular] Upcoming  Now  Top",
             " Loading...",
         ])
     }
@@ -53,17 +53,27 @@ struct MoviesContentTests {
         let movies = Self.movies(news: "TMDb: no network. Press c for the embedded catalogue.", isProblem: true)
         let drawing = ContentDrawing(Self.small) { movies.draw(into: $0, in: $1) }
         #expect(drawing.lines == [
-            "[Popular] Upcoming  Now playing  Top rat",
+            "[Popular] Upcoming  Now  Top",
             " TMDb: no network. Press c for the embe",
         ])
         #expect(drawing.grid.text(inRow: 1, style: .error).hasPrefix("TMDb: no network."))
+    }
+
+    /// The chosen segment shows whole; the others are cut to a word, then to letters, as they must.
+    @Test(arguments: [(40, " Popular  Upcoming  Now [Top rated]"), (28, " Popu  Upco  Now [Top rated]"), (20, " P  U  N [Top rated]")])
+    func theChosenSegmentIsWholeAndTheOthersAreCutToFit(width: Int, line: String) {
+        var movies = Self.movies()
+        movies.selectedSegment = 3
+        let drawing = ContentDrawing(Size(columns: width, rows: 10)) { movies.draw(into: $0, in: $1) }
+        #expect(drawing.lines == [line])
+        #expect(drawing.grid.focus == Position(row: 0, column: line.count - "[Top rated]".count))
     }
 
     @Test func longAndWideTitlesAreCutAtTheEdgeAt40Columns() {
         let movies = Self.movies(list: Self.list(["千と千尋の神隠し (Spirited Away), the long version", "Alien"]))
         let drawing = ContentDrawing(Self.small) { movies.draw(into: $0, in: $1) }
         #expect(drawing.lines == [
-            "[Popular] Upcoming  Now playing  Top rat",
+            "[Popular] Upcoming  Now  Top",
             "",
             "",
             " › 千と千尋の神隠し (Spirited Away), the",

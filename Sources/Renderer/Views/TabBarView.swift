@@ -3,8 +3,8 @@ import Screens
 /// The top line: every tab's name, the open one in brackets and highlighted.
 ///
 /// Brackets mark the open tab without colour. When the names do not fit, the tabs that are
-/// not open are cut to their first letters. While screens are busy, the spinner and their names
-/// sit at the right end, as far as they fit.
+/// not open are cut to their first letters (`FittedTitles`). While screens are busy, the
+/// spinner and their names sit at the right end, as far as they fit.
 @MainActor
 struct TabBarView {
     let tabs: [Tab]
@@ -42,10 +42,6 @@ struct TabBarView {
     }
 
     private func titles(fitting width: Int) -> [String] {
-        let full = tabs.map(\.title)
-        if full.reduce(0, { $0 + $1.count + 2 }) <= width { return full }
-        let short = tabs.map { $0 == selected ? $0.title : String($0.title.prefix(4)) }
-        if short.reduce(0, { $0 + $1.count + 2 }) <= width { return short }
-        return tabs.map { $0 == selected ? $0.title : String($0.title.prefix(1)) }
+        FittedTitles.fitting(tabs.map(\.title), chosen: tabs.firstIndex(of: selected) ?? -1, width: width)
     }
 }

@@ -96,7 +96,8 @@ public struct MoviesContent: Equatable, Sendable {
         if list.showsDetail { return list.draw(into: surface, in: rect, choose: MoviesView.Action.chooseFilm) }
         guard rect.height > 2 else { return }
         var column = rect.column
-        for (index, title) in segments.enumerated() {
+        // At 40 columns the segments not chosen are cut to a word: `Now [Popular] Upcoming Top`.
+        for (index, title) in FittedTitles.fitting(segments, chosen: selectedSegment, width: rect.width).enumerated() {
             let start = column
             column = index == selectedSegment
                 ? surface.draw("[\(title)]", row: rect.row, column: column, style: .selectedTab)
