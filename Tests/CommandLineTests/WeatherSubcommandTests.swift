@@ -20,12 +20,24 @@ struct WeatherSubcommandTests {
         return weather
     }
 
+    /// The subcommand's answer and the view-model built here, from the same hour: the sample
+    /// weather follows the clock's hour (the next 24 hours, today's date), so both are made
+    /// again when the hour turned between them.
+    private func printedAndOffline(_ arguments: [String], _ place: String, unit: TemperatureUnit? = nil) async throws
+        -> (result: CommandResult, weather: WeatherViewModel) {
+        while true {
+            let hour = Calendar.current.dateComponents([.day, .hour], from: Date())
+            let result = try await Subcommand().run(arguments)
+            let weather = await offlineWeather(place, unit: unit)
+            if Calendar.current.dateComponents([.day, .hour], from: Date()) == hour { return (result, weather) }
+        }
+    }
+
     @Test func theJSONHoldsTheViewModelsOutputsFieldByField() async throws {
-        let result = try await Subcommand().run(["weather", "Paris", "--offline", "--json"])
+        let (result, weather) = try await printedAndOffline(["weather", "Paris", "--offline", "--json"], "Paris")
         #expect(result.status == 0)
         #expect(result.error.isEmpty)
         let document = try Subcommand.decode(WeatherPrintout.Document.self, from: result.output)
-        let weather = await offlineWeather("Paris")
         #expect(document.locationName == weather.locationName.current)
         #expect(document.locationName == "Paris, France")
         #expect(document.date == weather.date.current)
@@ -54,9 +66,8 @@ struct WeatherSubcommandTests {
     }
 
     @Test func theTextIsWhatTheScreenShowsLabelsIncludedWithoutColourIntoAPipe() async throws {
-        let result = try await Subcommand().run(["weather", "Paris", "--offline"])
+        let (result, weather) = try await printedAndOffline(["weather", "Paris", "--offline"], "Paris")
         #expect(result.status == 0)
-        let weather = await offlineWeather("Paris")
         let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(Array(lines.prefix(4)) == ["Paris, France", weather.date.current,
                                            "\(weather.icon.current) \(weather.summary.current)", "Summary: \(weather.summary.current.components(separatedBy: " - ")[0])"])
@@ -67,9 +78,9 @@ struct WeatherSubcommandTests {
     }
 
     @Test func theWordsAreJoinedAsTypedAndTheUnitIsChosen() async throws {
-        let result = try await Subcommand().run(["weather", "New", "York", "--unit", "c", "--offline", "--json"])
+        let (result, weather) = try await printedAndOffline(["weather", "New", "York", "--unit", "c", "--offline", "--json"], "New York",
+                                                            unit: .celsius)
         let document = try Subcommand.decode(WeatherPrintout.Document.self, from: result.output)
-        let weather = await offlineWeather("New York", unit: .celsius)
         #expect(document.locationName == weather.locationName.current)
         #expect(document.locationName.hasPrefix("New York"))
         #expect(document.summary.hasSuffix("℃"))
