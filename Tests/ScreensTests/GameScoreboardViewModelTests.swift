@@ -297,6 +297,29 @@ struct GameScoreboardViewModelTests {
         #expect(latest(scoreboard.pastGameTitle) == "")
     }
 
+    /// A click on a kept game moves the cursor there; a click on the game under the cursor opens
+    /// it; a click that comes once the list has closed does nothing.
+    @Test func aClickChoosesAKeptGameAndASecondOpensIt() {
+        let scoreboard = makeScoreboard()
+        for _ in 0..<8 { scoreboard.homePlayers[0].twoPointsMove() }
+        scoreboard.newGame()
+        let selected = ValueRecorder(scoreboard.library.selectedIndex)
+        let title = ValueRecorder(scoreboard.pastGameTitle)
+        scoreboard.showLibrary()
+        scoreboard.chooseGame(at: 1)
+        scoreboard.library.hide()
+        scoreboard.chooseGame(at: 0)
+        scoreboard.library.moveSelection(by: -1)
+        scoreboard.showLibrary()
+        scoreboard.chooseGame(at: 1)
+        scoreboard.chooseGame(at: 1)
+        scoreboard.chooseGame(at: 0)
+        #expect(selected.values == [0, 1, 0, 1])
+        #expect(title.values == ["", "Game of Nov 21, 2025 (read-only) · Esc returns to the current game"])
+        #expect(latest(scoreboard.score) == "16 - 0")
+        #expect(!latest(scoreboard.library.isVisible))
+    }
+
     // MARK: - Busy
 
     @Test func isBusyNeverRisesForEverythingIsDoneBeforeTheInputReturns() {

@@ -218,6 +218,37 @@ struct PeopleListViewModelTests: PeopleTesting {
         #expect(message.values == ["", "Deleted Ada Lovelace"])
     }
 
+    /// A click on a person moves the cursor there; a click on the person under the cursor edits
+    /// them; while a question or a form is in the list's place, a click or the wheel moves nothing.
+    @Test func aClickChoosesAPersonAndASecondEditsThem() throws {
+        try store.add([Person(id: "1", firstName: "Ada", lastName: "Lovelace"), Person(id: "2", firstName: "Grace", lastName: "Hopper"),
+                       Person(id: "3", firstName: "Alan", lastName: "Turing")])
+        let people = makeViewModel()
+        let selected = ValueRecorder(people.selectedIndex)
+        let question = ValueRecorder(people.prompt.question)
+        let modes = ValueRecorder(people.prompt.mode.map { mode -> String in
+            switch mode {
+            case .list: "list"
+            case .form(let form): form.title
+            case .confirmingDelete(let person): "delete \(person.nameText)?"
+            default: "\(mode)"
+            }
+        })
+        people.choose(at: 2)
+        people.choose(at: 2)
+        people.choose(at: 0)
+        people.scroll(by: -1)
+        people.prompt.cancel()
+        people.prompt.askToDelete()
+        people.choose(at: 1)
+        people.scroll(by: 1)
+        people.prompt.cancel()
+        people.scroll(by: -1)
+        #expect(selected.values == [0, 2, 1])
+        #expect(modes.values == ["list", "Edit Alan Turing", "list", "delete Alan Turing?", "list"])
+        #expect(question.values == ["", "Delete Alan Turing? y/n", ""])
+    }
+
     @Test func theNewsLineShowsTheQuestionAskedThenTheNewsThenWhoseBirthdayIsNear() throws {
         // Today is 22 November 2026.
         try store.add([Person(id: "1", firstName: "Ada", lastName: "Lovelace", birthday: BirthDate("1815-11-24")),

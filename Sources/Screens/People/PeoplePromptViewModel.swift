@@ -170,6 +170,14 @@ public final class PeoplePromptViewModel: InputLineUser {
 
     /// Deletes the person asked about when `yes`; either way the question closes, once what
     /// the delete did is said.
+    /// No to the question asked, or leaves the form, the detail or the path asked for.
+    public func cancel() {
+        if case .confirmingDelete = _mode.value { confirmDelete(false) } else { cancelInput() }
+    }
+
+    /// Whether the list shows, no question, form, detail or path asked for in its place.
+    var showsList: Bool { _mode.value == .list }
+
     public func confirmDelete(_ yes: Bool) {
         guard case .confirmingDelete(let person) = _mode.value else { return }
         if yes { onRequest?(.delete(person)) }

@@ -48,11 +48,20 @@ public final class GameLibraryViewModel {
         _isVisible.change(to: true)
     }
 
-    /// Moves the cursor by `offset` rows, staying on the list.
+    /// Moves the cursor by `offset` rows, staying on the list; nothing while the list is closed.
     public func moveSelection(by offset: Int) {
-        guard !stored.isEmpty else { return }
-        let index = min(max(0, _selectedIndex.value + offset), stored.count - 1)
-        _selectedIndex.change(to: index)
+        moveSelection(to: _selectedIndex.value + offset)
+    }
+
+    /// Moves the cursor to row `index`, or the nearest end; nothing while the list is closed.
+    func moveSelection(to index: Int) {
+        guard _isVisible.value, !stored.isEmpty else { return }
+        _selectedIndex.change(to: min(max(0, index), stored.count - 1))
+    }
+
+    /// Whether the list shows with the cursor on row `index`.
+    func showsCursor(at index: Int) -> Bool {
+        _isVisible.value && _selectedIndex.value == index
     }
 
     /// Closes the list and gives the game under the cursor, for the scoreboard to open.

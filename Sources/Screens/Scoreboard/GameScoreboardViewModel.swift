@@ -180,6 +180,13 @@ public final class GameScoreboardViewModel {
         update { $0.pastGame = stored.id == games.current?.id ? nil : stored }
     }
 
+    /// A click on the kept game at `index`: the cursor goes there, and a click on the game
+    /// already under it opens it. Nothing while the list is closed (a click on a list closed
+    /// since it was drawn).
+    public func chooseGame(at index: Int) {
+        if library.showsCursor(at: index) { openSelectedGame() } else { library.moveSelection(to: index) }
+    }
+
     /// Starts renaming the chosen player (`team` false) or the chosen player's team, in the
     /// input line, which takes the focus and starts with the name as it is.
     public func startRenaming(team: Bool) {

@@ -111,18 +111,13 @@ public final class PeopleView: ScreenView {
         case .nextField: prompt.nextField()
         case .previousField: prompt.previousField()
         case .confirm: prompt.confirmDelete(true)
-        case .cancel:
-            if case .confirmingDelete = drawn.state.mode { prompt.confirmDelete(false) } else { prompt.cancelInput() }
-        case .choosePerson(let index):
-            // Like the arrows, the mouse moves through the list only while no question is asked.
-            guard drawn.state.mode == .list else { return }
-            let selected = drawn.state.selectedIndex
-            if index == selected { prompt.startEditing() } else { viewModel.moveSelection(by: index - selected) }
+        case .cancel: prompt.cancel()
+        case .choosePerson(let index): viewModel.choose(at: index)
         }
     }
 
     public func scroll(by rows: Int) {
-        if drawn.state.mode == .list { viewModel.moveSelection(by: rows) }
+        viewModel.scroll(by: rows)
     }
 
     public func setVisible(_ visible: Bool) {

@@ -126,10 +126,7 @@ public final class ScoreboardView: ScreenView {
         case .cancel: viewModel.confirmNewGame(false)
         case .keepName: viewModel.stopRenaming()
         case .moveInLibrary(let games): viewModel.library.moveSelection(by: games)
-        case .chooseGame(let index):
-            guard drawn.state.libraryIsVisible else { return }  // a click on a list closed since its frame
-            let selected = drawn.state.librarySelectedIndex
-            if index == selected { viewModel.openSelectedGame() } else { viewModel.library.moveSelection(by: index - selected) }
+        case .chooseGame(let index): viewModel.chooseGame(at: index)
         case .openGame: viewModel.openSelectedGame()
         case .closeLibrary: viewModel.library.hide()
         }
@@ -137,7 +134,7 @@ public final class ScoreboardView: ScreenView {
 
     /// The wheel moves through the games kept, the one list the Scoreboard shows.
     public func scroll(by rows: Int) {
-        if drawn.state.libraryIsVisible { viewModel.library.moveSelection(by: rows) }
+        viewModel.library.moveSelection(by: rows)
     }
 
     public func setVisible(_ visible: Bool) {
