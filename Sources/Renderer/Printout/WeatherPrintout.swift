@@ -47,48 +47,29 @@ public final class WeatherPrintout: Printout {
     public let isBusy: Output<Bool>
     private let drawn: Drawn<State>
 
+    /// What the screen shows, and what the JSON document adds to it.
     private struct State {
-        var locationName = ""
-        var date = ""
-        var icon = ""
-        var summary = ""
-        var forecastSummary = ""
-        var details = ""
-        var nextHours = ""
-        var forecast: [ForecastRowViewModel] = []
+        var screen = WeatherContent()
         var source = ""
         var asOf = ""
         var isSample = false
-        var sourceLine = ""
-        var sourceIsWarning = false
-        var problem = ""
         var unit = TemperatureUnit.fahrenheit
     }
 
     public init(viewModel: WeatherViewModel) {
         isBusy = viewModel.isBusy
         drawn = Drawn(State(), needsDisplay: {})
-        drawn.bind(viewModel.locationName, to: \.locationName)
-        drawn.bind(viewModel.date, to: \.date)
-        drawn.bind(viewModel.icon, to: \.icon)
-        drawn.bind(viewModel.summary, to: \.summary)
-        drawn.bind(viewModel.forecastSummary, to: \.forecastSummary)
-        drawn.bind(viewModel.details, to: \.details)
-        drawn.bind(viewModel.nextHours, to: \.nextHours)
-        drawn.bind(viewModel.forecast, to: \.forecast)
+        drawn.bindWeather(viewModel, at: \.screen)
         drawn.bind(viewModel.source, to: \.source)
         drawn.bind(viewModel.asOf, to: \.asOf)
         drawn.bind(viewModel.isSample, to: \.isSample)
-        drawn.bind(viewModel.sourceLine, to: \.sourceLine)
-        drawn.bind(viewModel.sourceIsWarning, to: \.sourceIsWarning)
-        drawn.bind(viewModel.problem, to: \.problem)
         drawn.bind(viewModel.unit, to: \.unit)
     }
 
     /// No weather to show: the place is unknown (`Not found`), or neither a live nor a kept report
     /// could be had; the screen's own words.
     public var problem: String? {
-        let state = drawn.state
+        let state = drawn.state.screen
         guard state.summary.isEmpty else { return nil }
         if state.locationName == WeatherViewModel.notFound {
             return state.problem.isEmpty ? WeatherViewModel.notFound : "\(WeatherViewModel.notFound): \(state.problem)"
@@ -97,7 +78,7 @@ public final class WeatherPrintout: Printout {
     }
 
     public func text(style: TextStyle) -> String {
-        let state = drawn.state
+        let state = drawn.state.screen
         var lines = [style.bold(state.locationName), state.date, "\(state.icon) \(state.summary)", state.forecastSummary]
         lines += [state.details, state.nextHours].filter { !$0.isEmpty }
         if !state.problem.isEmpty { lines.append(style.warning(state.problem)) }
@@ -118,14 +99,14 @@ public final class WeatherPrintout: Printout {
 
     /// The outputs as the JSON document holds them.
     public var document: Document {
-        let state = drawn.state
+        let (state, screen) = (drawn.state, drawn.state.screen)
         return Document(
-            locationName: state.locationName, date: state.date, icon: state.icon, summary: state.summary,
-            forecastSummary: state.forecastSummary, details: state.details, nextHours: state.nextHours,
-            forecast: state.forecast.map {
+            locationName: screen.locationName, date: screen.date, icon: screen.icon, summary: screen.summary,
+            forecastSummary: screen.forecastSummary, details: screen.details, nextHours: screen.nextHours,
+            forecast: screen.forecast.map {
                 Document.Day(weekday: $0.weekday, date: $0.date, icon: $0.icon, condition: $0.condition, low: $0.low, high: $0.high)
             },
-            source: state.source, asOf: state.asOf, isSample: state.isSample, problem: state.problem,
+            source: state.source, asOf: state.asOf, isSample: state.isSample, problem: screen.problem,
             unit: state.unit.rawValue
         )
     }

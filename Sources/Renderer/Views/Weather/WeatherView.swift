@@ -30,17 +30,7 @@ public final class WeatherView: ScreenView {
     public init(viewModel: WeatherViewModel, needsDisplay: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel
         drawn = Drawn(WeatherContent(), needsDisplay: needsDisplay)
-        drawn.bind(viewModel.locationName, to: \.locationName)
-        drawn.bind(viewModel.date, to: \.date)
-        drawn.bind(viewModel.icon, to: \.icon)
-        drawn.bind(viewModel.summary, to: \.summary)
-        drawn.bind(viewModel.forecastSummary, to: \.forecastSummary)
-        drawn.bind(viewModel.details, to: \.details)
-        drawn.bind(viewModel.nextHours, to: \.nextHours)
-        drawn.bind(viewModel.forecast, to: \.forecast)
-        drawn.bind(viewModel.sourceLine, to: \.sourceLine)
-        drawn.bind(viewModel.sourceIsWarning, to: \.sourceIsWarning)
-        drawn.bind(viewModel.problem, to: \.problem)
+        drawn.bindWeather(viewModel, at: \.self)
         drawn.bind(viewModel.suggestions, to: \.suggestions)
         drawn.bind(viewModel.selectedSuggestion, to: \.selectedSuggestion)
     }
@@ -79,4 +69,22 @@ extension KeyScope {
     static let weatherSuggestions = KeyScope("While places are suggested", whileTyping: true)
     /// On the Weather screen, typing or not: control keys only.
     static let weatherAnywhere = KeyScope("On the Weather screen, typing or not", whileTyping: true)
+}
+
+extension Drawn {
+    /// Binds the Weather screen's report, its words and its problem into the `WeatherContent` at
+    /// `content`: the screen's view and its printout show the same outputs the same way.
+    func bindWeather(_ viewModel: WeatherViewModel, at content: WritableKeyPath<State, WeatherContent>) {
+        bind(viewModel.locationName, to: content.appending(path: \.locationName))
+        bind(viewModel.date, to: content.appending(path: \.date))
+        bind(viewModel.icon, to: content.appending(path: \.icon))
+        bind(viewModel.summary, to: content.appending(path: \.summary))
+        bind(viewModel.forecastSummary, to: content.appending(path: \.forecastSummary))
+        bind(viewModel.details, to: content.appending(path: \.details))
+        bind(viewModel.nextHours, to: content.appending(path: \.nextHours))
+        bind(viewModel.forecast, to: content.appending(path: \.forecast))
+        bind(viewModel.sourceLine, to: content.appending(path: \.sourceLine))
+        bind(viewModel.sourceIsWarning, to: content.appending(path: \.sourceIsWarning))
+        bind(viewModel.problem, to: content.appending(path: \.problem))
+    }
 }
