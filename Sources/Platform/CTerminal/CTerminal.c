@@ -47,6 +47,23 @@ void ct_restore_terminal(void) {
     tcsetattr(saved_fd, TCSANOW, &saved_modes);
 }
 
+// MARK: - Handlers
+
+// Installs `handler` for each of `signals` with `flags`, every other signal blocked while it runs
+// when `block_all` is nonzero; keeps the actions it replaces in `previous` when given.
+static int install_handler(const int *signals, int count, void (*handler)(int), int flags, int block_all,
+                           struct sigaction *previous) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = handler;
+    action.sa_flags = flags;
+    if (block_all) sigfillset(&action.sa_mask); else sigemptyset(&action.sa_mask);
+    for (int i = 0; i < count; i++) {
+        if (sigaction(signals[i], &action, previous ? &previous[i] : NULL) != 0) return -1;
+    }
+    return 0;
+}
+
 // MARK: - Crash signals
 
 static const int crash_signals[] = { SIGSEGV, SIGILL, SIGTRAP, SIGBUS, SIGFPE, SIGABRT };
@@ -75,15 +92,7 @@ int ct_install_crash_restore(void) {
         stack_t stack = { .ss_sp = alternate_stack, .ss_size = size, .ss_flags = 0 };
         if (sigaltstack(&stack, NULL) != 0) return -1;
     }
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = crash_handler;
-    action.sa_flags = SA_ONSTACK;
-    sigemptyset(&action.sa_mask);
-    for (int i = 0; i < crash_signal_count; i++) {
-        if (sigaction(crash_signals[i], &action, &previous_actions[i]) != 0) return -1;
-    }
-    return 0;
+    return install_handler(crash_signals, crash_signal_count, crash_handler, SA_ONSTACK, 0, previous_actions);
 }
 
 // MARK: - The signals the program answers
@@ -108,14 +117,7 @@ int ct_listen_for_signals(const int *signals, int count) {
     sigset_t answered;
     sigemptyset(&answered);
     for (int i = 0; i < count; i++) sigaddset(&answered, signals[i]);
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = hand_to_event_loop;
-    action.sa_flags = SA_RESTART;
-    sigfillset(&action.sa_mask);
-    for (int i = 0; i < count; i++) {
-        if (sigaction(signals[i], &action, NULL) != 0) return -1;
-    }
+    if (install_handler(signals, count, hand_to_event_loop, SA_RESTART, 1, NULL) != 0) return -1;
     if (pthread_sigmask(SIG_BLOCK, &answered, NULL) != 0) return -1;
 #ifdef __linux__
     signal_fd = signalfd(-1, &answered, SFD_CLOEXEC | SFD_NONBLOCK);
