@@ -4,9 +4,10 @@ import Services
 import Testing
 import TestSupport
 
-/// What a sync does when Radicale is down, hangs, refuses the password, has forgotten the sync
-/// token, holds cards too large to read together or a card with no name: the kept people stay,
-/// the report says why, and nothing on the server is touched.
+/// What the CardDAV client and a sync do when Radicale is down, hangs, refuses the password, has
+/// forgotten the sync token, holds cards too large to read together or a card with no name: the
+/// kept people stay, the report or the error says why (a wrong password names the account), and
+/// nothing on the server is touched.
 @Suite struct CardDAVRadicaleFailureTests {
     /// Radicale with a book "contacts" holding `cards`, and a store in a new SQLite file synced
     /// with it through an API that counts its requests. `end()` stops Radicale and removes the file.
@@ -40,8 +41,8 @@ import TestSupport
         }
     }
 
-    private static let ada = CardDAVRadicaleTests.card("ada", "Ada", "Lovelace")
-    private static let grace = CardDAVRadicaleTests.card("grace", "Grace", "Hopper")
+    private static let ada = DAVTestBodies.card("ada", "Ada", "Lovelace")
+    private static let grace = DAVTestBodies.card("grace", "Grace", "Hopper")
 
     @Test func aServerThatIsDownLeavesThePeopleKeptAndSaysItCouldNotBeReached() async throws {
         let fixture = try await Fixture(cards: [("ada", Self.ada), ("grace", Self.grace)])
@@ -87,6 +88,16 @@ import TestSupport
         #expect(server.cardUIDs(inBook: "contacts").isEmpty)
     }
 
+    @Test func aWrongPasswordNamesTheAccount() async throws {
+        let fixture = try await Fixture()
+        defer { fixture.end() }
+        let api = try CardDAVPeopleAPI(server: fixture.server.baseURL,
+                                       credentials: HTTPCredentials(user: fixture.server.user, password: "wrong"))
+        await #expect(throws: PeopleAPIError.unauthorized(account: "ada@127.0.0.1")) {
+            _ = try await api.changes(since: nil)
+        }
+    }
+
     @Test func aTokenTheServerNoLongerKnowsMeansAFullListing() async throws {
         let fixture = try await Fixture(cards: [("ada", Self.ada), ("grace", Self.grace)])
         defer { fixture.end() }
@@ -105,7 +116,7 @@ import TestSupport
     @Test func cardsWhoseAnswerWouldBeOver16MBAreReadInSmallerBatches() async throws {
         let photo = String(repeating: "QUFB", count: 50_000)  // 200 KB of base64: 100 cards make 20 MB
         let fixture = try await Fixture(cards: (0..<100).map { index in
-            ("p\(index)", CardDAVRadicaleTests.card("p\(index)", "P\(index)", "Photo", extra: "PHOTO;ENCODING=b;TYPE=JPEG:\(photo)\r\n"))
+            ("p\(index)", DAVTestBodies.card("p\(index)", "P\(index)", "Photo", extra: "PHOTO;ENCODING=b;TYPE=JPEG:\(photo)\r\n"))
         })
         defer { fixture.end() }
         let report = try #require(try await fixture.sync().sync())

@@ -12,139 +12,11 @@ import TestSupport
 /// the `urn:uuid:` the program writes before an id that is a UUID), the outbox what is still to
 /// send, and the server each card once: the user loses nothing and sees no one twice.
 @Suite struct CardDAVServerQuirksTests {
-    /// The server a fixture runs: Radicale, whose storage the test writes directly, or Xandikos,
-    /// which it reaches over HTTP.
-    private enum Server {
-        case radicale(RadicaleServer)
-        case xandikos(XandikosServer)
-
-        static let book = "contacts"
-
-        var bookURL: URL {
-            switch self {
-            case .radicale(let server): server.bookURL(Self.book)
-            case .xandikos(let server): server.bookURL(Self.book)
-            }
-        }
-
-        var credentials: HTTPCredentials {
-            switch self {
-            case .radicale(let server): HTTPCredentials(user: server.user, password: server.password)
-            case .xandikos(let server): HTTPCredentials(user: server.user, password: server.password)
-            }
-        }
-
-        func seed(_ cards: [(uid: String, vcard: String)]) async throws {
-            switch self {
-            case .radicale(let server): try server.seed(cards: cards, inBook: Self.book)
-            case .xandikos(let server):
-                // One PUT at a time, each by its own curl, takes seconds for hundreds of cards:
-                // a few at once.
-                let chunk = max(1, (cards.count + 5) / 6)
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    for start in stride(from: 0, to: cards.count, by: chunk) {
-                        let part = Array(cards[start..<min(start + chunk, cards.count)])
-                        group.addTask { try await server.seed(cards: part, inBook: Self.book) }
-                    }
-                    try await group.waitForAll()
-                }
-            }
-        }
-
-        /// The UIDs of the cards in the book, sorted, once for each card.
-        func cardUIDs() async throws -> [String] {
-            switch self {
-            case .radicale(let server): server.cardUIDs(inBook: Self.book)
-            case .xandikos(let server): try await server.cardUIDs(inBook: Self.book)
-            }
-        }
-
-        func stop() {
-            switch self {
-            case .radicale(let server): server.stop()
-            case .xandikos(let server): server.stop()
-            }
-        }
-    }
-
-    /// A server with a book "contacts" holding `cards`, and a store in a new SQLite file synced
-    /// with that book through a `RecordingHTTPClient`. `end()` stops the server and removes the file.
-    private struct Fixture {
-        let server: Server
-        let database: AppDatabase
-        let store: SQLitePeopleStore
-        let client: RecordingHTTPClient
-        let api: CardDAVPeopleAPI
-        let sync: PeopleSync
-        let path: String
-
-        init(xandikos: Bool = false, cards: [(uid: String, vcard: String)] = [],
-             rewrite: RecordingHTTPClient.Rewrite? = nil) async throws {
-            if xandikos {
-                let xandikos = try await XandikosServer.start()
-                try await xandikos.makeAddressBook(named: Server.book, displayName: "Contacts")
-                server = .xandikos(xandikos)
-            } else {
-                let radicale = try await RadicaleServer.start()
-                try radicale.makeAddressBook(named: Server.book)
-                server = .radicale(radicale)
-            }
-            try await server.seed(cards)
-            path = FileManager.default.temporaryDirectory.appendingPathComponent("carddav-\(UUID().uuidString).sqlite").path
-            database = try AppDatabase(path: path)
-            store = SQLitePeopleStore(database: database)
-            client = RecordingHTTPClient(rewrite: rewrite)
-            api = try CardDAVPeopleAPI(server: server.bookURL, credentials: server.credentials, client: client)
-            sync = PeopleSync(store: store, api: api, runner: InlineRunner())
-        }
-
-        /// Everyone kept, by id, sorted.
-        func keptIDs() throws -> [String] {
-            try store.people(matching: "", sortedBy: .lastName, offset: 0, limit: 10_000).map(\.id).sorted()
-        }
-
-        /// The sync token the store keeps for the book.
-        func keptToken() throws -> String? {
-            try SQLitePreferences(database: database).string(forKey: "people.server.token")
-        }
-
-        /// Makes the store hold a token Radicale never gave, which it refuses (403,
-        /// `valid-sync-token`): the next sync lists the whole book again.
-        func forgetToken() throws {
-            try SQLitePreferences(database: database).set("http://radicale.org/ns/sync/0000", forKey: "people.server.token")
-        }
-
-        /// The ETag the store keeps for each card, by href.
-        func keptETags() throws -> [String: String?] {
-            try store.serverState(for: api.identity).versions
-        }
-
-        /// Expects the store to hold one person for each card on the server, by UID, the server
-        /// no UID twice, and `outbox` people waiting to be sent.
-        func expectInStep(_ step: Comment, outbox: Int = 0, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-            let onServer = try await server.cardUIDs()
-                .map { $0.lowercased().hasPrefix("urn:uuid:") ? String($0.dropFirst(9)) : $0 }.sorted()
-            #expect(try keptIDs() == onServer, step, sourceLocation: sourceLocation)
-            #expect(Set(onServer).count == onServer.count, step, sourceLocation: sourceLocation)
-            #expect(try store.count(matching: "") == onServer.count, step, sourceLocation: sourceLocation)
-            #expect(try store.outboxStatus().pendingCount == outbox, step, sourceLocation: sourceLocation)
-        }
-
-        func end() {
-            server.stop()
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        }
-    }
-
-    private static func card(_ uid: String, _ given: String, _ family: String, extra: String = "") -> String {
-        CardDAVRadicaleTests.card(uid, given, family, extra: extra)
-    }
-
     /// `count` cards, `p000`, `p001`, …: their UIDs and file names sort as their numbers.
     private static func numberedCards(_ count: Int) -> [(uid: String, vcard: String)] {
         (0..<count).map { index in
             let uid = String(format: "p%03d", index)
-            return (uid, card(uid, "Person", "Number \(index)", extra: "EMAIL;TYPE=INTERNET:\(uid)@example.com\r\n"))
+            return (uid, DAVTestBodies.card(uid, "Person", "Number \(index)", extra: "EMAIL;TYPE=INTERNET:\(uid)@example.com\r\n"))
         }
     }
 
@@ -155,9 +27,10 @@ import TestSupport
     /// `address-data` with 404 in that report (it sends the text only to `addressbook-multiget`
     /// and `addressbook-query`), so its cards are then read 250 at a time: two multigets for
     /// 300 cards, and no second report.
-    @Test(arguments: [false, true])
-    func aFirstSyncReadsTheWholeBookInOneReport(xandikos: Bool) async throws {
-        let fixture = try await Fixture(xandikos: xandikos, cards: Self.numberedCards(300))
+    @Test(arguments: CardDAVServerKind.both)
+    func aFirstSyncReadsTheWholeBookInOneReport(_ kind: CardDAVServerKind) async throws {
+        let xandikos = kind == .xandikos
+        let fixture = try await CardDAVFixture(kind, cards: Self.numberedCards(300))
         defer { fixture.end() }
         let report = try #require(try await fixture.sync.sync())
         #expect(report.fetchError == nil)
@@ -241,7 +114,7 @@ import TestSupport
     /// the full listing made of the parts removes only the cards really gone: a person kept from
     /// an earlier sync whose card comes in a later part stays.
     @Test func aReportAnsweredInPartsIsReadToTheEnd() async throws {
-        let fixture = try await Fixture(cards: Self.numberedCards(40), rewrite: Self.answeringInParts(of: 15))
+        let fixture = try await CardDAVFixture(cards: Self.numberedCards(40), rewrite: Self.answeringInParts(of: 15))
         defer { fixture.end() }
         let first = try #require(try await fixture.sync.sync())
         #expect(first.fetchError == nil)
@@ -254,8 +127,8 @@ import TestSupport
         // The token forgotten, the book is listed in full again, in parts: p020 comes in the
         // second part and stays; p035, gone from the server, comes in none and goes.
         try fixture.forgetToken()
-        guard case .radicale(let radicale) = fixture.server else { return }
-        try FileManager.default.removeItem(at: radicale.bookFolder(Server.book).appendingPathComponent("p035.vcf"))
+        let radicale = try #require(fixture.server as? RadicaleServer)
+        try FileManager.default.removeItem(at: radicale.bookFolder(CardDAVFixture.book).appendingPathComponent("p035.vcf"))
         fixture.client.forget()
         let second = try #require(try await fixture.sync.sync())
         #expect(second.fetchError == nil)
@@ -271,7 +144,7 @@ import TestSupport
     /// have the client ask for ever, or take the first parts for the whole book and remove
     /// everyone else: the sync reports a fetch error instead, and removes nobody.
     @Test func aReportThatSaysThereIsMoreButGivesBackTheSameTokenIsAFetchError() async throws {
-        let fixture = try await Fixture(cards: Self.numberedCards(40))
+        let fixture = try await CardDAVFixture(cards: Self.numberedCards(40))
         defer { fixture.end() }
         _ = try await fixture.sync.sync()
         try await fixture.expectInStep("pulled")
@@ -328,15 +201,15 @@ import TestSupport
     /// cards' UID is `urn:uuid:…`); people imported may have any.
     @Test(arguments: OwnNameAnswer.allCases, [true, false])
     func aCardTheServerStoresUnderANameOfItsOwnIsNotSentTwice(answer: OwnNameAnswer, uuid: Bool) async throws {
-        let fixture = try await Fixture(rewrite: Self.storingUnderNamesOfItsOwn(answering: answer))
+        let fixture = try await CardDAVFixture(rewrite: Self.storingUnderNamesOfItsOwn(answering: answer))
         defer { fixture.end() }
         let alan = uuid ? Person(firstName: "Alan", lastName: "Turing") : Person(id: "alan", firstName: "Alan", lastName: "Turing")
         try fixture.store.add(alan)
         let first = try #require(try await fixture.sync.sync())
         #expect(first.posted == 1)
         #expect(first.postError == nil)
-        guard case .radicale(let radicale) = fixture.server else { return }
-        #expect(radicale.cardFileNames(inBook: Server.book).map { $0.hasPrefix("server-") } == [true])
+        let radicale = try #require(fixture.server as? RadicaleServer)
+        #expect(radicale.cardFileNames(inBook: CardDAVFixture.book).map { $0.hasPrefix("server-") } == [true])
         try await fixture.expectInStep("sent")
 
         for step in ["synced again", "synced a third time"] {
@@ -345,7 +218,7 @@ import TestSupport
             #expect(again.posted == 0, Comment(rawValue: step))
             #expect(again.fetched == 0, Comment(rawValue: step))
             #expect(again.removed == 0, Comment(rawValue: step))
-            #expect(radicale.cardFileNames(inBook: Server.book).count == 1, Comment(rawValue: step))
+            #expect(radicale.cardFileNames(inBook: CardDAVFixture.book).count == 1, Comment(rawValue: step))
             #expect(try fixture.store.person(id: alan.id) == alan, Comment(rawValue: step))
             try await fixture.expectInStep(Comment(rawValue: step))
         }
@@ -357,11 +230,11 @@ import TestSupport
     /// Two cards of one UID, as another client may leave them, are two people, and stay two:
     /// neither is merged into the other, removed or sent back.
     @Test func twoCardsWithOneUIDAreTwoPeopleAndStaySo() async throws {
-        let fixture = try await Fixture(cards: [("twin-a", Self.card("twin", "Ada", "First")),
-                                                ("twin-b", Self.card("twin", "Ada", "Second"))])
+        let fixture = try await CardDAVFixture(cards: [("twin-a", DAVTestBodies.card("twin", "Ada", "First")),
+                                                       ("twin-b", DAVTestBodies.card("twin", "Ada", "Second"))])
         defer { fixture.end() }
-        guard case .radicale(let radicale) = fixture.server else { return }
-        let before = ["twin-a", "twin-b"].map { radicale.card(uid: $0, inBook: Server.book) }
+        let radicale = try #require(fixture.server as? RadicaleServer)
+        let before = ["twin-a", "twin-b"].map { radicale.card(uid: $0, inBook: CardDAVFixture.book) }
         for step in ["pulled", "synced again", "synced a third time"] {
             let report = try #require(try await fixture.sync.sync())
             #expect(report.fetchError == nil, Comment(rawValue: step))
@@ -372,10 +245,10 @@ import TestSupport
             #expect(people.map(\.lastName) == ["First", "Second"], Comment(rawValue: step))
             #expect(people.contains { $0.id == "twin" }, Comment(rawValue: step))
             #expect(try fixture.store.outboxStatus().pendingCount == 0, Comment(rawValue: step))
-            #expect(radicale.cardFileNames(inBook: Server.book) == ["twin-a.vcf", "twin-b.vcf"], Comment(rawValue: step))
-            #expect(radicale.cardUIDs(inBook: Server.book) == ["twin", "twin"], Comment(rawValue: step))
+            #expect(radicale.cardFileNames(inBook: CardDAVFixture.book) == ["twin-a.vcf", "twin-b.vcf"], Comment(rawValue: step))
+            #expect(radicale.cardUIDs(inBook: CardDAVFixture.book) == ["twin", "twin"], Comment(rawValue: step))
         }
-        #expect(["twin-a", "twin-b"].map { radicale.card(uid: $0, inBook: Server.book) } == before)
+        #expect(["twin-a", "twin-b"].map { radicale.card(uid: $0, inBook: CardDAVFixture.book) } == before)
         #expect(!fixture.client.requests.contains { $0.method == .put || $0.method == .delete })
     }
 
@@ -391,15 +264,15 @@ import TestSupport
     /// A card the server stores in a form of its own keeps the ETag the server gave for that
     /// form: later syncs read nothing, and the person stays as entered.
     @Test func aCardTheServerRewritesDoesNotLookChangedAtEverySync() async throws {
-        let fixture = try await Fixture()
+        let fixture = try await CardDAVFixture()
         defer { fixture.end() }
         let ada = try #require(VCard.people(from: Self.rewritten).people.first)
         try fixture.store.add([ada], cards: [ada.id: Self.rewritten])
         let first = try #require(try await fixture.sync.sync())
         #expect(first.posted == 1)
         #expect(first.postError == nil)
-        guard case .radicale(let radicale) = fixture.server else { return }
-        let stored = try #require(radicale.card(uid: "rewritten", inBook: Server.book))
+        let radicale = try #require(fixture.server as? RadicaleServer)
+        let stored = try #require(radicale.card(uid: "rewritten", inBook: CardDAVFixture.book))
         #expect(stored.contains("item1.X-ABLABEL:Work"))  // Radicale did rewrite it
         #expect(stored.hasPrefix("BEGIN:VCARD\r\nVERSION:3.0\r\nUID:rewritten\r\n"))
         let kept = try #require(try fixture.store.person(id: ada.id))
@@ -415,7 +288,7 @@ import TestSupport
         #expect(third.posted == 0)
         #expect(try fixture.store.person(id: ada.id) == kept)
         #expect(try fixture.store.person(id: ada.id) == ada)
-        #expect(radicale.card(uid: "rewritten", inBook: Server.book) == stored)
+        #expect(radicale.card(uid: "rewritten", inBook: CardDAVFixture.book) == stored)
         try await fixture.expectInStep("synced a third time")
     }
 
@@ -436,7 +309,7 @@ import TestSupport
     /// the same version from a listing and from a `PUT`'s answer is the same, so nothing reads
     /// as changed, and an edit is sent with `If-Match` quoted, as HTTP writes it.
     @Test func bareETagsAreKeptQuoted() async throws {
-        let fixture = try await Fixture(cards: [("ada", Self.card("ada", "Ada", "Lovelace")), ("grace", Self.card("grace", "Grace", "Hopper"))],
+        let fixture = try await CardDAVFixture(cards: [("ada", DAVTestBodies.card("ada", "Ada", "Lovelace")), ("grace", DAVTestBodies.card("grace", "Grace", "Hopper"))],
                                         rewrite: Self.strippingETagQuotes)
         defer { fixture.end() }
         let first = try #require(try await fixture.sync.sync())
@@ -465,8 +338,8 @@ import TestSupport
         #expect(put.request.headers["If-Match"]?.hasPrefix("\"") == true && put.request.headers["If-Match"]?.hasSuffix("\"") == true)
         #expect((200..<300).contains(put.response.status))
         #expect(put.response.etag?.hasPrefix("\"") == false)  // the server's answer, bare
-        guard case .radicale(let radicale) = fixture.server else { return }
-        #expect(radicale.card(uid: "ada", inBook: Server.book)?.contains("Augusta Ada") == true)
+        let radicale = try #require(fixture.server as? RadicaleServer)
+        #expect(radicale.card(uid: "ada", inBook: CardDAVFixture.book)?.contains("Augusta Ada") == true)
         try await fixture.expectInStep("edited here")
 
         let third = try #require(try await fixture.sync.sync())

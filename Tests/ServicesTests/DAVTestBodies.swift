@@ -1,5 +1,10 @@
-/// What the test-server tests send the servers: a small card, and the WebDAV bodies curl posts.
+/// What the CardDAV tests send the servers: small cards, and the WebDAV bodies curl posts.
 enum DAVTestBodies {
+    /// A vCard 3.0 of `given` `family`, with `extra` (whole lines) before its end.
+    static func card(_ uid: String, _ given: String, _ family: String, extra: String = "") -> String {
+        "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:\(uid)\r\nN:\(family);\(given);;;\r\nFN:\(given) \(family)\r\n\(extra)END:VCARD\r\n"
+    }
+
     static func vcard(uid: String, name: String) -> String {
         "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:\(uid)\r\nFN:\(name)\r\nN:\(name);;;;\r\nEND:VCARD\r\n"
     }

@@ -22,6 +22,7 @@ import FoundationXML
 /// - `/<user>/` is the principal, whose `addressbook-home-set` is `/<user>/contacts/`;
 /// - `/<user>/contacts/addressbook/` is the book `--defaults` makes (`defaultBook`), and
 ///   `makeAddressBook(named:)` makes others beside it, `/<user>/contacts/<name>/`;
+///   `removeAddressBook(named:)` removes any of them;
 /// - a card is `<book>/<name>.vcf`, named by whoever PUT it.
 ///
 /// Xandikos keeps each collection in a git repository and commits every change, so everything
@@ -214,21 +215,37 @@ public final class XandikosServer: @unchecked Sendable {
         return url
     }
 
-    /// PUTs each card as `<uid>.vcf` into book `name`, in place of any card there by that name,
-    /// as another client would. Returns each card's new ETag by UID. Throws unless each PUT is
-    /// answered 201 or 204.
-    @discardableResult
-    public func seed(cards: [(uid: String, vcard: String)], inBook name: String) async throws -> [String: String] {
-        var etags: [String: String] = [:]
-        for card in cards {
-            let url = bookURL(name).appendingPathComponent("\(card.uid).vcf")
-            let reply = try await send("PUT", to: url, headers: ["Content-Type: text/vcard; charset=utf-8"], body: card.vcard)
-            guard reply.status == 201 || reply.status == 204 else {
-                throw Failure(description: "PUT \(url.path) was answered \(reply.status): \(reply.body)\n\(logTail())")
-            }
-            etags[card.uid] = reply.header("ETag")
+    /// Removes address book `name` and every card in it with a DELETE. Throws unless Xandikos
+    /// answers 204.
+    public func removeAddressBook(named name: String) async throws {
+        let reply = try await send("DELETE", to: bookURL(name))
+        guard reply.status == 204 else {
+            throw Failure(description: "DELETE \(bookURL(name).path) was answered \(reply.status): \(reply.body)\n\(logTail())")
         }
-        return etags
+    }
+
+    /// PUTs each card as `<uid>.vcf` into book `name`, in place of any card there by that name,
+    /// as another client would: in six runs at the most, side by side, since one PUT at a time,
+    /// each by its own curl, takes seconds for hundreds of cards. Throws unless each PUT is
+    /// answered 201 or 204.
+    public func seed(cards: [(uid: String, vcard: String)], inBook name: String) async throws {
+        let run = max(1, (cards.count + 5) / 6)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for start in stride(from: 0, to: cards.count, by: run) {
+                let part = cards[start..<min(start + run, cards.count)]
+                group.addTask {
+                    for card in part {
+                        let url = self.bookURL(name).appendingPathComponent("\(card.uid).vcf")
+                        let reply = try await self.send("PUT", to: url, headers: ["Content-Type: text/vcard; charset=utf-8"],
+                                                        body: card.vcard)
+                        guard reply.status == 201 || reply.status == 204 else {
+                            throw Failure(description: "PUT \(url.path) was answered \(reply.status): \(reply.body)\n\(self.logTail())")
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
     }
 
     /// Removes the card with `uid` from book `name` with a DELETE (no `If-Match`) of `<uid>.vcf`,

@@ -1,0 +1,135 @@
+import Foundation
+import Models
+import Services
+import Testing
+import TestSupport
+
+/// The CardDAV client and the two-way sync against each real server on loopback, Radicale and
+/// Xandikos (`CardDAVServerKind.both`): finding the book, pull, push, edit, delete, a conflict,
+/// a sync with nothing changed. After every step the store holds the people of exactly the cards
+/// on the server, once each. What one server does alone is tested in its own suite
+/// (`CardDAVRadicaleFailureTests`, `CardDAVXandikosTests`). One test at a time: Xandikos takes a
+/// second of CPU to start, and a dozen starting together beside the Radicale tests on two cores
+/// kept Radicale from answering within its start limit.
+@Suite(.serialized) struct CardDAVSyncTests {
+    private static let book = CardDAVFixture.book
+
+    /// The root names the principal, the principal its home, the home its books: with one, it is
+    /// taken; with two, the one named, by its display name. Radicale also over HTTPS.
+    @Test(arguments: CardDAVServerKind.allCases)
+    func theBookIsFoundFromTheServersRootAndItsCardsAreRead(_ kind: CardDAVServerKind) async throws {
+        let fixture = try await CardDAVFixture(kind, cards: CardDAVFixture.adaAndGrace)
+        defer { fixture.end() }
+        let server = fixture.server
+        let api = try CardDAVPeopleAPI(server: server.baseURL, credentials: server.credentials, certificateAuthorities: server.caFile)
+        #expect(Set(try await api.getPeople().map(\.fullName)) == ["Ada Lovelace", "Grace Hopper"])
+
+        try await server.makeAddressBook(named: "work", displayName: "Work")
+        try await server.seed(cards: [("katherine", DAVTestBodies.card("katherine", "Katherine", "Johnson"))], inBook: "work")
+        let work = try CardDAVPeopleAPI(server: server.baseURL, book: "Work", credentials: server.credentials,
+                                        certificateAuthorities: server.caFile)
+        #expect(try await work.getPeople().map(\.fullName) == ["Katherine Johnson"])
+    }
+
+    @Test(arguments: CardDAVServerKind.both)
+    func pullPushEditDeleteAndAConflict(_ kind: CardDAVServerKind) async throws {
+        let fixture = try await CardDAVFixture(kind, cards: CardDAVFixture.adaAndGrace)
+        defer { fixture.end() }
+        let server = fixture.server
+        let store = fixture.store
+        let sync = fixture.sync
+
+        let first = try #require(try await sync.sync())
+        #expect(first.fetched == 2)
+        #expect(first.fetchError == nil)
+        try await fixture.expectInStep("pulled")
+
+        // Added here: reaches the server. Deleted here: leaves it.
+        try store.add(Person(id: "katherine", firstName: "Katherine", lastName: "Johnson"))
+        try store.delete(id: "grace")
+        let second = try #require(try await sync.sync())
+        #expect(second.posted == 1)
+        #expect(second.deleted == 1)
+        #expect(second.postError == nil)
+        #expect(try await server.cardUIDs(inBook: Self.book) == ["ada", "katherine"])
+        try await fixture.expectInStep("added and deleted here")
+
+        // Edited here: the card keeps what the program does not show.
+        var ada = try #require(try store.person(id: "ada"))
+        ada.firstName = "Augusta Ada"
+        try store.update(ada, at: Date())
+        let edit = try #require(try await sync.postPending())
+        #expect(edit.posted == 1)
+        let stored = try #require(try await server.card(uid: "ada", inBook: Self.book))
+        #expect(stored.contains("Augusta Ada"))
+        #expect(stored.contains("X-ODD;TYPE=weird:keep me"))
+        try await fixture.expectInStep("edited here")
+
+        // Changed on the server: read again by the next sync (sync-collection).
+        try await server.seed(cards: [("katherine", DAVTestBodies.card("katherine", "Katherine", "Goble"))], inBook: Self.book)
+        let third = try #require(try await sync.sync())
+        #expect(third.fetched == 1)
+        #expect(try store.person(id: "katherine")?.lastName == "Goble")
+        try await fixture.expectInStep("changed on the server")
+
+        // Changed on both sides: the server's wins, the local one is kept as a copy.
+        try await server.seed(cards: [("katherine", DAVTestBodies.card("katherine", "Katherine", "Coleman"))], inBook: Self.book)
+        var local = try #require(try store.person(id: "katherine"))
+        local.firstName = "Kathy"
+        try store.update(local, at: Date())
+        let fourth = try #require(try await sync.postPending())
+        #expect(fourth.conflicts == 1)
+        #expect(try store.person(id: "katherine")?.lastName == "Coleman")
+        #expect(try await server.cardUIDs(inBook: Self.book).count == 3)
+        let copy = try #require(try store.people(matching: "Kathy", sortedBy: .lastName, offset: 0, limit: 10).first)
+        #expect(copy.lastName == "Coleman (conflict)" || copy.lastName == "Goble (conflict)")
+        #expect(try await server.card(uid: copy.id, inBook: Self.book)?.contains("Kathy") == true)
+        try await fixture.expectInStep("changed on both sides")
+
+        // And a sync after it all reads back only what the program sent itself: nothing new.
+        let fifth = try #require(try await sync.sync())
+        #expect(fifth.fetchError == nil)
+        #expect(fifth.posted == 0)
+        try await fixture.expectInStep("synced once more")
+    }
+
+    @Test(arguments: CardDAVServerKind.both)
+    func aSyncWithNothingChangedFetchesNothingAndLeavesTheStoreAsItWas(_ kind: CardDAVServerKind) async throws {
+        let fixture = try await CardDAVFixture(kind, cards: CardDAVFixture.adaAndGrace)
+        defer { fixture.end() }
+        let store = fixture.store
+        _ = try await fixture.sync.sync()
+        let token = try #require(try fixture.keptToken())
+        let people = try store.people(matching: "", sortedBy: .lastName, offset: 0, limit: 100)
+        let cards = try store.keptCards(for: nil)
+
+        let again = try #require(try await fixture.sync.sync())
+        #expect(again.fetchError == nil)
+        #expect(again.fetched == 0)
+        #expect(again.removed == 0)
+        #expect(again.posted == 0)
+        #expect(again.deleted == 0)
+        #expect(try store.people(matching: "", sortedBy: .lastName, offset: 0, limit: 100) == people)
+        #expect(try store.keptCards(for: nil) == cards)
+        #expect(try fixture.keptToken() == token)
+        try await fixture.expectInStep("synced twice")
+    }
+
+    /// After a restart an edit may go out before any pull: the API finds its book first.
+    @Test(arguments: CardDAVServerKind.both)
+    func anEditSentBeforeAnyPullFindsTheBookFirst(_ kind: CardDAVServerKind) async throws {
+        let fixture = try await CardDAVFixture(kind, cards: [("ada", DAVTestBodies.card("ada", "Ada", "Lovelace"))])
+        defer { fixture.end() }
+        let server = fixture.server
+        let href = server.bookURL(Self.book).appendingPathComponent("ada.vcf").path
+        let fresh = try CardDAVPeopleAPI(server: server.baseURL, credentials: server.credentials)
+        _ = try await fresh.update(DAVTestBodies.card("ada", "Augusta", "Lovelace"), at: href, ifMatching: nil)
+        #expect(try await server.card(uid: "ada", inBook: Self.book)?.contains("Augusta") == true)
+    }
+
+    @Test func plainHTTPToAnotherMachineIsRefused() {
+        #expect(throws: PeopleAPIError.self) {
+            _ = try CardDAVPeopleAPI(server: URL(string: "http://dav.example.org/")!)
+        }
+    }
+}
