@@ -100,10 +100,7 @@ public protocol PeopleServerBook: AnyObject, Sendable {
     /// the card's href, else a new one), with the card's text as the kept card and its version
     /// as the link. A person waiting in the outbox, or deleted here and not yet on the server,
     /// keeps the form entered here. A person kept here and never sent whose id the server
-    /// already has is linked to it when both say the same, else kept as a `(conflict)` copy. A
-    /// person sent here whose card's place the server did not confirm (linked with no ETag) is
-    /// linked to the server's card of their id when it comes (where the server stored it under a
-    /// name of its own); another card of a linked person's id is a person of its own. The
+    /// already has is linked to it when both say the same, else kept as a `(conflict)` copy. The
     /// people of the `removed` hrefs go (one waiting in the outbox stays, to be sent again as
     /// new), and `token`, when given, is kept.
     func takeServerCards(_ cards: [ServerPerson], removed: [String], token: String?) throws

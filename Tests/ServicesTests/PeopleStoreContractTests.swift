@@ -140,27 +140,6 @@ struct PeopleStoreContractTests {
         #expect(try store.person(id: "alan") == nil)
     }
 
-    /// A person sent whose card's place the server did not confirm (no ETag) is linked to the
-    /// card of their id where the server put it; a card of the id of a person linked with an
-    /// ETag is someone else.
-    @Test(arguments: Kind.allCases)
-    func aCardSentToAPlaceNotConfirmedIsFoundByItsIDAndAnotherOfAConfirmedOneIsSomeoneElse(_ kind: Kind) throws {
-        let store = try store(kind)
-        _ = try store.serverState(for: "book")
-        try store.add([alan, grace])
-        try store.markPosted("alan", as: ServerVersion(href: "/book/alan.vcf", etag: nil))
-        try store.markPosted("grace", as: ServerVersion(href: "/book/grace.vcf", etag: "1"))
-        let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nEND:VCARD\r\n"
-        try store.takeServerCards([ServerPerson(version: ServerVersion(href: "/book/server-1.vcf", etag: "7"), person: alan, card: text),
-                                   ServerPerson(version: ServerVersion(href: "/book/server-2.vcf", etag: "8"), person: grace, card: text)],
-                                  removed: [], token: "t1")
-        #expect(try store.serverState(for: "book").versions
-            == ["/book/server-1.vcf": "7", "/book/grace.vcf": "1", "/book/server-2.vcf": "8"])
-        #expect(try store.person(id: "alan") == alan)
-        #expect(try store.count(matching: "") == 3)
-        #expect(try store.count(matching: "Hopper") == 2)
-    }
-
     @Test(arguments: Kind.allCases)
     func anotherBookForgetsTheLinksAndQueuesEveryone(_ kind: Kind) throws {
         let store = try store(kind)

@@ -173,14 +173,8 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
                 guard !isWaiting(linked) else { continue }
                 keep(card, as: linked)
             } else if let known = stored[card.person.id] {
-                if let link = links[known.id] {
-                    if link.etag != nil {
-                        keep(card, as: UUID().uuidString)
-                    } else if isWaiting(known.id) {
-                        links[known.id] = card.version
-                    } else {
-                        keep(card, as: known.id)
-                    }
+                if links[known.id] != nil {
+                    keep(card, as: UUID().uuidString)
                 } else if known == card.person {
                     keep(card, as: known.id)
                     outbox.removeAll { $0.person.id == known.id }

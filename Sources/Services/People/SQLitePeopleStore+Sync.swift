@@ -58,15 +58,9 @@ extension SQLitePeopleStore {
                 }
                 let id = card.person.id
                 if let known = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM person WHERE id = ?"), arguments: [id]).map(Self.person(from:)) {
-                    if let link = try Row.fetchOne(db.cachedStatement(sql: "SELECT etag FROM serverCard WHERE personId = ?"), arguments: [id]) {
-                        if (link["etag"] as String?) == nil {
-                            // The card sent from here, stored by the server under a name of its own
-                            // that it did not say: the person is linked to it where it is.
-                            try Self.relink(id, to: card, in: db)
-                        } else {
-                            // Another card of the same UID: kept as a person of its own.
-                            try Self.keep(card, as: UUID().uuidString, in: db)
-                        }
+                    if try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM serverCard WHERE personId = ?"), arguments: [id]) == true {
+                        // Another card of the same UID: kept as a person of its own.
+                        try Self.keep(card, as: UUID().uuidString, in: db)
                     } else if known == card.person {
                         try Self.keep(card, as: id, in: db)
                         try db.cachedStatement(sql: "DELETE FROM outbox WHERE personId = ?").execute(arguments: [id])
@@ -129,20 +123,8 @@ extension SQLitePeopleStore {
         let person = card.person
         try save(person.identified(as: id), in: db)
         try db.cachedStatement(sql: "INSERT OR REPLACE INTO personCard (personId, card) VALUES (?, ?)").execute(arguments: [id, try PackedCard.pack(card.card)])
-        try link(id, to: card.version, in: db)
-    }
-
-    /// Links the person with `id` to the card at `version`, and no one else to it.
-    static func link(_ id: Person.ID, to version: ServerVersion, in db: Database) throws {
-        try db.cachedStatement(sql: "DELETE FROM serverCard WHERE personId = ? OR href = ?").execute(arguments: [id, version.href])
-        try db.cachedStatement(sql: "INSERT INTO serverCard (personId, href, etag) VALUES (?, ?, ?)").execute(arguments: [id, version.href, version.etag])
-    }
-
-    /// Links the person with `id` to the server's `card`: their row and card become the server's,
-    /// unless they wait to be sent, when only the link moves and the change goes to that card.
-    static func relink(_ id: Person.ID, to card: ServerPerson, in db: Database) throws {
-        guard try isWaiting(id, in: db) else { return try keep(card, as: id, in: db) }
-        try link(id, to: card.version, in: db)
+        try db.cachedStatement(sql: "DELETE FROM serverCard WHERE personId = ? OR href = ?").execute(arguments: [id, card.version.href])
+        try db.cachedStatement(sql: "INSERT INTO serverCard (personId, href, etag) VALUES (?, ?, ?)").execute(arguments: [id, card.version.href, card.version.etag])
     }
 
     /// See `keepConflict(_:server:)`.
