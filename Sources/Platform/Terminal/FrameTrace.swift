@@ -19,8 +19,8 @@ public final class FrameTrace {
     public struct Written {
         public var bytes = 0, writes = 0
 
-        /// The counts now.
-        public static func byProcess() -> Written {
+        /// The calling thread's counts now.
+        public static func byThisThread() -> Written {
             var written = Written()
             guard let io = try? String(contentsOfFile: "/proc/thread-self/io", encoding: .utf8) else { return written }
             for line in io.split(separator: "\n") {
@@ -47,7 +47,7 @@ public final class FrameTrace {
     /// Records one frame.
     public func record(trigger: String, duration: Duration, since before: Written) {
         frames += 1
-        let now = Written.byProcess()
+        let now = Written.byThisThread()
         let line = "frame=\(frames) trigger=\(trigger) ms=\(String(format: "%.3f", duration.milliseconds)) "
             + "bytes=\(now.bytes - before.bytes) writes=\(now.writes - before.writes)\n"
         handle.write(Data(line.utf8))

@@ -176,7 +176,7 @@ public final class TerminalApp {
         }
         let clock = ContinuousClock()
         let start = clock.now
-        let before = FrameTrace.Written.byProcess()
+        let before = FrameTrace.Written.byThisThread()
         shellView.draw(into: terminal)
         terminal.present()
         trace.record(trigger: trigger, duration: start.duration(to: clock.now), since: before)
