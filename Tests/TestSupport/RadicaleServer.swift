@@ -186,12 +186,12 @@ public final class RadicaleServer: @unchecked Sendable {
         if let text = try? String(contentsOf: book.appendingPathComponent("\(uid).vcf"), encoding: .utf8) {
             return text
         }
-        return storedCards(inBook: name).first { Self.uid(of: $0.text) == uid }?.text
+        return storedCards(inBook: name).first { CardUID.of($0.text) == uid }?.text
     }
 
     /// The `UID`s of the cards stored in book `name`, sorted.
     public func cardUIDs(inBook name: String) -> [String] {
-        storedCards(inBook: name).compactMap { Self.uid(of: $0.text) }.sorted()
+        storedCards(inBook: name).compactMap { CardUID.of($0.text) }.sorted()
     }
 
     /// The names of the files of the cards stored in book `name` (their hrefs' last part), sorted.
@@ -208,16 +208,6 @@ public final class RadicaleServer: @unchecked Sendable {
         return files.filter { !$0.hasPrefix(".") && !$0.hasSuffix("~") }.sorted().compactMap { file in
             (try? String(contentsOf: book.appendingPathComponent(file), encoding: .utf8)).map { (file, $0) }
         }
-    }
-
-    /// The value of a vCard's `UID` property (parameters allowed), or nil.
-    private static func uid(of card: String) -> String? {
-        for line in card.split(whereSeparator: \.isNewline) {
-            let upper = line.uppercased()
-            guard upper.hasPrefix("UID:") || upper.hasPrefix("UID;"), let colon = line.firstIndex(of: ":") else { continue }
-            return String(line[line.index(after: colon)...])
-        }
-        return nil
     }
 
     /// Writes `data` to a dot-named file beside `url` (which Radicale ignores), then renames it,

@@ -254,7 +254,7 @@ public final class XandikosServer: @unchecked Sendable {
     public func remove(uid: String, inBook name: String) async throws {
         let named = bookURL(name).appendingPathComponent("\(uid).vcf")
         var reply = try await send("DELETE", to: named)
-        if reply.status == 404, let href = try await storedCards(inBook: name).first(where: { Self.uid(of: $0.text) == uid })?.href {
+        if reply.status == 404, let href = try await storedCards(inBook: name).first(where: { CardUID.of($0.text) == uid })?.href {
             reply = try await send("DELETE", to: baseURL.resolvingHref(href))
         }
         guard reply.status == 204 || reply.status == 200 else {
@@ -268,7 +268,7 @@ public final class XandikosServer: @unchecked Sendable {
     public func card(uid: String, inBook name: String) async throws -> String? {
         let named = try await send("GET", to: bookURL(name).appendingPathComponent("\(uid).vcf"))
         if named.status == 200 { return named.body }
-        guard let href = try await storedCards(inBook: name).first(where: { Self.uid(of: $0.text) == uid })?.href else {
+        guard let href = try await storedCards(inBook: name).first(where: { CardUID.of($0.text) == uid })?.href else {
             return nil
         }
         let found = try await send("GET", to: baseURL.resolvingHref(href))
@@ -278,7 +278,7 @@ public final class XandikosServer: @unchecked Sendable {
     /// The `UID`s of the cards in book `name`, sorted, once for each card that has one (a UID
     /// held by two cards is there twice: Xandikos does not refuse a second card with a UID).
     public func cardUIDs(inBook name: String) async throws -> [String] {
-        try await storedCards(inBook: name).compactMap { Self.uid(of: $0.text) }.sorted()
+        try await storedCards(inBook: name).compactMap { CardUID.of($0.text) }.sorted()
     }
 
     /// The names of the cards in book `name` (their hrefs' last part), sorted.
@@ -341,16 +341,6 @@ public final class XandikosServer: @unchecked Sendable {
     }
 
     // MARK: - Private
-
-    /// The value of a vCard's `UID` property (parameters allowed), or nil.
-    private static func uid(of card: String) -> String? {
-        for line in card.split(whereSeparator: \.isNewline) {
-            let upper = line.uppercased()
-            guard upper.hasPrefix("UID:") || upper.hasPrefix("UID;"), let colon = line.firstIndex(of: ":") else { continue }
-            return String(line[line.index(after: colon)...])
-        }
-        return nil
-    }
 
     /// `text` with XML's five special characters escaped.
     private static func escaped(_ text: String) -> String {
