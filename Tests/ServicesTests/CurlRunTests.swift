@@ -1,5 +1,6 @@
 import Foundation
 @testable import Services
+import Subprocess
 import Testing
 
 /// How one curl process is run and read (`CurlRun`): what the request does when curl itself
@@ -7,17 +8,8 @@ import Testing
 struct CurlRunTests {
     @Test func aCurlThatOutlivesItsOwnTimeLimitIsKilledAndTimedOut() async throws {
         // A stand-in for curl that ignores its time limit: it never ends of itself.
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mvvm-tui-curl-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let program = folder.appendingPathComponent("curl").path
-        // Written through a descriptor closed on exec: a process that other tests start meanwhile
-        // would otherwise keep it open for writing, and running the script would fail (ETXTBSY).
-        let descriptor = open(program, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o700)
-        try #require(descriptor >= 0)
-        let script = Array("#!/bin/sh\nexec sleep 120\n".utf8)
-        #expect(write(descriptor, script, script.count) == script.count)
-        close(descriptor)
+        let program = try Self.standInCurl("#!/bin/sh\nexec sleep 120\n")
+        defer { try? FileManager.default.removeItem(atPath: (program as NSString).deletingLastPathComponent) }
         let url = try #require(URL(string: "http://127.0.0.1:1/"))
 
         let start = ContinuousClock.now
@@ -28,6 +20,18 @@ struct CurlRunTests {
         // Its 0.2 s, then the 5 s this side allows past it.
         #expect(ContinuousClock.now - start >= .seconds(5))
         #expect(ContinuousClock.now - start < .seconds(60))
+    }
+
+    @Test func aCurlTheTimerFoundEndedIsNotTimedOut() {
+        // On a busy machine the timer can fire after curl exited on its own but before the task
+        // read its answer: the answer stands. Only a curl the timer killed ran over.
+        #expect(CurlRun.failure(stoppedBecause: .overdue, ended: .exited(0), limit: 10) == nil)
+        #expect(CurlRun.failure(stoppedBecause: .overdue, ended: .exited(7), limit: 10) == nil)
+        let killed = CurlRun.failure(stoppedBecause: .overdue, ended: .signaled(SIGKILL), limit: 10)
+        #expect((killed as? URLError)?.code == .timedOut)
+        let tooLarge = CurlRun.failure(stoppedBecause: .tooLarge, ended: .signaled(SIGTERM), limit: 10)
+        #expect(tooLarge as? HTTPClientError == .bodyTooLarge(limit: 10))
+        #expect(CurlRun.failure(stoppedBecause: nil, ended: .exited(0), limit: 10) == nil)
     }
 
     @Test func aMissingCurlIsSaidToBeMissing() async throws {
@@ -50,5 +54,20 @@ struct CurlRunTests {
         let read = CurlRun.messageAndStatus(in: text)
         #expect(read.message == message)
         #expect(read.status == status)
+    }
+
+    /// A program named curl in a new folder, running `script`; its path.
+    private static func standInCurl(_ script: String) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mvvm-tui-curl-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let program = folder.appendingPathComponent("curl").path
+        // Written through a descriptor closed on exec: a process that other tests start meanwhile
+        // would otherwise keep it open for writing, and running the script would fail (ETXTBSY).
+        let descriptor = open(program, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o700)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        defer { close(descriptor) }
+        let bytes = Array((script + "\n").utf8)
+        guard write(descriptor, bytes, bytes.count) == bytes.count else { throw CocoaError(.fileWriteUnknown) }
+        return program
     }
 }

@@ -78,10 +78,8 @@ struct CurlRun {
         }
 
         try Task.checkCancellation()
-        switch stop.reason {
-        case .tooLarge?: throw HTTPClientError.bodyTooLarge(limit: maximumBodySize)
-        case .overdue?: throw URLError(.timedOut)
-        case nil: break
+        if let failure = Self.failure(stoppedBecause: stop.reason, ended: result.terminationStatus, limit: maximumBodySize) {
+            throw failure
         }
         let (message, written) = Self.messageAndStatus(in: Self.text(of: errorFile, upTo: 8192))
         let exitStatus: Int32
@@ -101,6 +99,17 @@ struct CurlRun {
         let etag = fields.count > 2 && !fields[2].isEmpty ? fields[2] : nil
         let location = fields.count > 3 && !fields[3].isEmpty ? fields[3] : nil
         return HTTPResponse(status: code, body: result.closureResult, etag: etag, url: finalURL, location: location)
+    }
+
+    /// What a curl this side signalled failed with, given why and how it ended; nil for one that
+    /// was not stopped, or that the timer found already ended: on a busy machine the timer can
+    /// fire after curl exited on its own but before this task read its answer, which then stands.
+    static func failure(stoppedBecause reason: CurlStop.Reason?, ended: TerminationStatus, limit: Int) -> (any Error)? {
+        switch reason {
+        case .tooLarge?: HTTPClientError.bodyTooLarge(limit: limit)
+        case .overdue? where ended == .signaled(SIGKILL): URLError(.timedOut)
+        case .overdue?, nil: nil
+        }
     }
 
     /// curl's message and what it wrote after it (`write-out`: the status code, then the final URL,
