@@ -22,7 +22,7 @@ import TestSupport
         weather.screenAppeared()
         var written: [String] = []
         let token = printout.whenIdle { written.append(printout.text(style: .plain)) }
-        let request = await service.nextRequest()
+        let request = try await service.nextRequest()
         #expect(written.isEmpty, "the place is found but its weather not fetched yet")
         await service.answer(request, with: .sample())
         await untilIdle(weather.isBusy)
@@ -30,7 +30,7 @@ import TestSupport
         #expect(written.first?.hasPrefix("Paris, France\n") == true)
         #expect(printout.problem == nil)
         weather.refresh()
-        await service.answer(await service.nextRequest(), with: .sample())
+        await service.answer(try await service.nextRequest(), with: .sample())
         await untilIdle(weather.isBusy)
         #expect(written.count == 1)
         token.cancel()
@@ -47,7 +47,7 @@ import TestSupport
         let paris = self.weather("Paris")
         let shown = WeatherPrintout(viewModel: paris)
         paris.screenAppeared()
-        await service.answer(await service.nextRequest(), with: .sample(source: .sample))
+        await service.answer(try await service.nextRequest(), with: .sample(source: .sample))
         await untilIdle(paris.isBusy)
         #expect(!shown.text(style: .plain).contains("\u{1B}["))
         let coloured = shown.text(style: TextStyle(usesColor: true))

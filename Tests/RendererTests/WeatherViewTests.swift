@@ -11,11 +11,11 @@ import TestSupport
     let preferences = InMemoryPreferences()
 
     /// The shell on the Weather tab, its first place shown with `report`.
-    private func harness(size: Size, report: WeatherReport = .sample()) async -> (ShellHarness, WeatherViewModel) {
+    private func harness(size: Size, report: WeatherReport = .sample()) async throws -> (ShellHarness, WeatherViewModel) {
         let preferences = self.preferences
         let weather = WeatherViewModel(geocoder: geocoder, suggester: geocoder, service: service.keeping(in: preferences), scheduler: TestScheduler(), now: { .testNow }, timeZone: .testZone, openPreferences: { preferences })
         let harness = ShellHarness(tab: .weather, size: size, weather: weather)
-        let request = await service.nextRequest()
+        let request = try await service.nextRequest()
         await service.answer(request, with: report)
         await untilIdle(weather.isBusy)
         harness.draw()
@@ -24,25 +24,25 @@ import TestSupport
 
     @Test(arguments: [Size(columns: 80, rows: 24), Size(columns: 40, rows: 10)])
     func weatherScreen(size: Size) async throws {
-        let (harness, _) = await harness(size: size)
+        let (harness, _) = try await harness(size: size)
         #expect(harness.grid.text == (try Snapshot.expected(harness.grid.text, named: "weather-\(size)")))
     }
 
-    @Test func theChartDrawsEachDaysSpanOnTheWeeksScale() async {
-        let (harness, _) = await harness(size: Size(columns: 80, rows: 24))
+    @Test func theChartDrawsEachDaysSpanOnTheWeeksScale() async throws {
+        let (harness, _) = try await harness(size: Size(columns: 80, rows: 24))
         let bars = (8...14).map { harness.grid.text(inRow: $0, style: .bar).count }
         #expect(bars.allSatisfy { $0 > 10 })
         #expect(harness.grid.text(inRow: 8, style: .bar).count == harness.grid.text(inRow: 14, style: .bar).count)
     }
 
-    @Test func sampleDataIsLabelledOnTheLastRowEvenWhenSmall() async {
-        let (harness, _) = await harness(size: Size(columns: 40, rows: 10), report: .sample(source: .sample))
+    @Test func sampleDataIsLabelledOnTheLastRowEvenWhenSmall() async throws {
+        let (harness, _) = try await harness(size: Size(columns: 40, rows: 10), report: .sample(source: .sample))
         #expect(harness.grid.lines[8].contains("Source: Sample data (offline)"))
         #expect(harness.grid.lines[4].contains("McGaheysville, VA"))
     }
 
-    @Test func suggestionsShowUnderTheInputLineAndUpDownChooseOne() async {
-        let (harness, weather) = await harness(size: Size(columns: 80, rows: 24))
+    @Test func suggestionsShowUnderTheInputLineAndUpDownChooseOne() async throws {
+        let (harness, weather) = try await harness(size: Size(columns: 80, rows: 24))
         harness.type("Par")
         await until(weather.suggestions) { !$0.isEmpty }
         harness.press(.down)
@@ -55,8 +55,8 @@ import TestSupport
         #expect(!harness.grid.text.contains("Richmond"))
     }
 
-    @Test func oneFrameAfterManyChangesInOneTurnShowsTheLast() async {
-        let (harness, weather) = await harness(size: Size(columns: 80, rows: 24))
+    @Test func oneFrameAfterManyChangesInOneTurnShowsTheLast() async throws {
+        let (harness, weather) = try await harness(size: Size(columns: 80, rows: 24))
         harness.type("Par")
         await until(weather.suggestions) { !$0.isEmpty }
         weather.toggleUnit()
@@ -73,8 +73,8 @@ import TestSupport
         #expect(!harness.grid.lines[8].contains("℉"))
     }
 
-    @Test func uTypesInTheInputLineAndTogglesTheUnitOutsideIt() async {
-        let (harness, weather) = await harness(size: Size(columns: 80, rows: 24))
+    @Test func uTypesInTheInputLineAndTogglesTheUnitOutsideIt() async throws {
+        let (harness, weather) = try await harness(size: Size(columns: 80, rows: 24))
         harness.type("u")
         #expect(latest(weather.unit) == .fahrenheit)
         #expect(harness.inputLine?.text == "u")

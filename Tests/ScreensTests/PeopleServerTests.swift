@@ -125,7 +125,7 @@ struct PeopleServerTests: PeopleTesting {
         api.beforeEachPost { _ in for await _ in gate.stream {} }
         try store.add(Person(id: "ada", firstName: "Ada", lastName: "Lovelace"))
         let people = makeViewModel(api: api)
-        while api.attemptedPosts.isEmpty { await Task.yield() }
+        try await yieldUntil("the sync to send its first card") { !api.attemptedPosts.isEmpty }
         api.storeElsewhere(VCard.text(for: [Person(id: "grace", firstName: "Grace", lastName: "Hopper")]),
                            at: ScriptedPeopleAPI.href(of: "grace"))
         let busy = ValueRecorder(people.isBusy)

@@ -27,37 +27,37 @@ struct TaskRunnerTests {
             }
         }
 
-        func open(_ number: Int) async {
-            while waiting[number] == nil { await Task.yield() }
+        func open(_ number: Int) async throws {
+            try await yieldUntil("task \(number) to wait") { waiting[number] != nil }
             waiting.removeValue(forKey: number)?.resume()
         }
     }
 
     private static let first = WorkID.none.next, second = WorkID.none.next.next
 
-    @Test func anAnswerIsDeliveredOnceAndNoneAfterACancel() async {
+    @Test func anAnswerIsDeliveredOnceAndNoneAfterACancel() async throws {
         let gate = Gate()
         let runner = gate.runner()
         var delivered: [Int] = []
         runner.start(1, as: Self.first) { delivered.append($0) }
         runner.start(2, as: Self.second) { delivered.append($0) }
         runner.cancel(Self.second)
-        await gate.open(2)
-        await gate.open(1)
-        while delivered.isEmpty { await Task.yield() }
+        try await gate.open(2)
+        try await gate.open(1)
+        try await yieldUntil("an answer") { !delivered.isEmpty }
         for _ in 0..<20 { await Task.yield() }
         #expect(delivered == [10])
         #expect(gate.cancelledCount == 1)
     }
 
-    @Test func theRunnerGoneStopsEveryTask() async {
+    @Test func theRunnerGoneStopsEveryTask() async throws {
         let gate = Gate()
         var runner: TaskRunner<Int, Int>? = gate.runner()
         var delivered: [Int] = []
         runner?.start(1, as: Self.first) { delivered.append($0) }
-        while gate.waiting[1] == nil { await Task.yield() }
+        try await yieldUntil("task 1 to wait") { gate.waiting[1] != nil }
         runner = nil
-        await gate.open(1)
+        try await gate.open(1)
         for _ in 0..<20 { await Task.yield() }
         #expect(delivered.isEmpty)
         #expect(gate.cancelledCount == 1)
@@ -65,29 +65,29 @@ struct TaskRunnerTests {
 
     // MARK: - The screens' live runners
 
-    @Test func searchesAskTheServiceAndASupersededSearchStopsAsking() async {
+    @Test func searchesAskTheServiceAndASupersededSearchStopsAsking() async throws {
         let service = ControlledMovieService()
         let search = MovieSearchViewModel(service: service, scheduler: TestScheduler())
         let info = ValueRecorder(search.info)
         search.searchNow("alien")
-        let first = await service.nextRequest()
+        let first = try await service.nextRequest()
         search.searchNow("dune")
         #expect(await service.cancelledAnswer(to: first))
-        await service.fail(await service.nextRequest(), with: MovieServiceError.noNetwork)
+        await service.fail(try await service.nextRequest(), with: MovieServiceError.noNetwork)
         await untilIdle(search.isBusy)
         #expect(info.values == ["Start searching your favorite movies", "Searching…", "Search failed: no network"])
         #expect(await service.questions == [.search("alien"), .search("dune")])
     }
 
-    @Test func pagesAskTheServiceAndTheCatalogueOnceChosen() async {
+    @Test func pagesAskTheServiceAndTheCatalogueOnceChosen() async throws {
         let service = ControlledMovieService()
         let catalogue = ControlledMovieService()
         let list = MovieListViewModel(service: service, catalogue: catalogue)
         list.screenAppeared()
-        await service.fail(await service.nextRequest(), with: MovieServiceError.noNetwork)
+        await service.fail(try await service.nextRequest(), with: MovieServiceError.noNetwork)
         await untilIdle(list.isBusy)
         list.useCatalogue()
-        await catalogue.answer(await catalogue.nextRequest(), with: MoviePage(movies: [.sample("Alien")], totalResults: 1))
+        await catalogue.answer(try await catalogue.nextRequest(), with: MoviePage(movies: [.sample("Alien")], totalResults: 1))
         await untilIdle(list.isBusy)
         #expect(latest(list.rows).map(\.title) == ["Alien"])
         #expect(await service.questions == [.segment(.popular)])

@@ -4,7 +4,7 @@ import Models
 ///
 /// ```swift
 /// viewModel.selectSegment(2)
-/// let request = await service.nextRequest()        // waits until the view-model asks
+/// let request = try await service.nextRequest()        // waits until the view-model asks
 /// await service.answer(request, with: page)
 /// ```
 public actor ControlledMovieService: MovieService {
@@ -41,9 +41,10 @@ public actor ControlledMovieService: MovieService {
 
     public func details(of movie: Movie) async throws -> Movie { movie }
 
-    /// Waits for the next request not yet handed out, and returns it.
-    public func nextRequest() async -> Request {
-        while unanswered.isEmpty { await Task.yield() }
+    /// Waits for the next request not yet handed out, and returns it; throws when none comes
+    /// within 30 s.
+    public func nextRequest() async throws -> Request {
+        try await yieldUntil("a request to the service") { !unanswered.isEmpty }
         return unanswered.removeFirst()
     }
 
@@ -60,8 +61,7 @@ public actor ControlledMovieService: MovieService {
     /// Waits until the task that asked `request` is cancelled, as a live service would notice,
     /// and returns true; false after about five seconds without.
     public func cancelledAnswer(to request: Request) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(5)
-        while !cancelled.contains(request.number), ContinuousClock.now < deadline { await Task.yield() }
+        try? await yieldUntil("the request to be cancelled", within: .seconds(5)) { cancelled.contains(request.number) }
         return cancelled.contains(request.number)
     }
 

@@ -53,19 +53,24 @@ public func latest<Value>(_ output: Output<Value>) -> Value {
 /// Returns once `busy` is false: the work a screen runs on live services is shown, as a shell
 /// that prints when the screen is no longer busy waits for it. For tests of views and of the
 /// command line on live services; a view-model's own tests hold its work (`HeldWork`) instead.
+/// Records a failure and returns when it is still busy after 30 s.
 @MainActor
-public func untilIdle(_ busy: Output<Bool>) async {
-    while latest(busy) { await Task.yield() }
+public func untilIdle(_ busy: Output<Bool>, sourceLocation: SourceLocation = #_sourceLocation) async {
+    do {
+        try await yieldUntil("the screen to be idle") { !latest(busy) }
+    } catch {
+        Issue.record(error, sourceLocation: sourceLocation)
+    }
 }
 
 /// Returns once `output`'s value meets `condition` (a live suggestion search has answered, say);
-/// records a failure rather than wait for ever when it never does.
+/// records a failure and returns when it still does not after 30 s.
 @MainActor
 public func until<Value>(_ output: Output<Value>, sourceLocation: SourceLocation = #_sourceLocation,
                          _ condition: (Value) -> Bool) async {
-    for _ in 0..<100_000 {
-        if condition(latest(output)) { return }
-        await Task.yield()
+    do {
+        try await yieldUntil("the output to meet the condition") { condition(latest(output)) }
+    } catch {
+        Issue.record(error, sourceLocation: sourceLocation)
     }
-    Issue.record("the output never met the condition", sourceLocation: sourceLocation)
 }

@@ -71,9 +71,10 @@ public actor ControlledWeatherService: WeatherService {
         }
     }
 
-    /// Waits for the next request not yet handed out, and returns it.
-    public func nextRequest() async -> Request {
-        while unanswered.isEmpty { await Task.yield() }
+    /// Waits for the next request not yet handed out, and returns it; throws when none comes
+    /// within 30 s.
+    public func nextRequest() async throws -> Request {
+        try await yieldUntil("a request to the service") { !unanswered.isEmpty }
         return unanswered.removeFirst()
     }
 
