@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The config file, read by the real program before the screen opens.
-@Suite(.serialized) struct ConfigEndToEndTests {
+@Suite(.serialized, .startsProcesses) struct ConfigEndToEndTests {
     /// A config file holding `text`, readable by `mode`, in a folder of its own.
     private static func configFile(_ text: String, mode: Int = 0o600) async throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("m-\(UUID().uuidString.prefix(8))")

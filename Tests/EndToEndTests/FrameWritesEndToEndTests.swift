@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Each frame reaches the terminal in one write, so that no terminal, and no test reading the
 /// screen, catches one half drawn. ncurses 6.4 writes at every cursor movement until its screen
 /// has once been suspended and resumed, which `NcursesTerminal` does before the first frame
 /// (Docs/DECISIONS.md, "A frame goes to the terminal in one write"); this test fails if that
 /// stops working.
-@Suite struct FrameWritesEndToEndTests {
+@Suite(.startsProcesses) struct FrameWritesEndToEndTests {
     @Test func everyFrameReachesTheTerminalInOneWrite() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mvvm-tui-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -6,7 +6,7 @@ import TestSupport
 /// hundred random keys (escape sequences, control keys, invalid UTF-8), and a 100 KB bracketed
 /// paste; it must survive them all and still answer `?`. The renderer tests run the long storms
 /// in memory; these prove the program itself lives through the short ones.
-@Suite(.serialized) struct HostileEndToEndTests {
+@Suite(.serialized, .startsProcesses) struct HostileEndToEndTests {
     static let tabs = ["weather", "movies", "search", "scoreboard", "people"]
 
     @Test(arguments: tabs)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The idle program never wakes, even after work that resumed from `BackgroundWork`'s queue.
 ///
@@ -9,7 +10,7 @@ import Testing
 /// (`Sources/Platform/CJobs`) to run those jobs on the main queue instead. This test is what keeps that
 /// hook: it fails when the hook stops working (Docs/DECISIONS.md, "Async jobs run on the main
 /// queue").
-@Suite(.serialized) struct IdleEndToEndTests {
+@Suite(.serialized, .startsProcesses) struct IdleEndToEndTests {
     @Test func afterASearchAndAPlaceLookupTheIdleProgramMakesNoContextSwitch() async throws {
         let dataDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("mvvm-tui-e2e-data-\(UUID().uuidString)").path

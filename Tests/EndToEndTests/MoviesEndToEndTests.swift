@@ -2,7 +2,7 @@ import Testing
 import TestSupport
 
 /// Movies and Search in the real binary, offline, on the embedded catalogue.
-@Suite(.serialized) struct MoviesEndToEndTests {
+@Suite(.serialized, .startsProcesses) struct MoviesEndToEndTests {
     @Test func searchStartsWithItsMessageFindsStarWarsAndSaysWhenNothingMatches() async throws {
         let session = try await TmuxSession(arguments: ["--tab", "search", "--offline"])
         try await session.waitFor("Start searching your favorite movies")

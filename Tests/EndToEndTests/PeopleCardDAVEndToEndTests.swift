@@ -10,7 +10,7 @@ import TestSupport
 ///
 /// The program finds the address book from the server's root, as a user would set it up; the
 /// server's side is read and written through Radicale's storage (`RadicaleServer`).
-@Suite(.serialized) struct PeopleCardDAVEndToEndTests {
+@Suite(.serialized, .startsProcesses) struct PeopleCardDAVEndToEndTests {
     private static let book = "contacts"
     private let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("mvvm-tui-e2e-data-\(UUID().uuidString)").path
 

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The People screen in the real binary, on a fresh data directory.
-@Suite(.serialized) struct PeopleEndToEndTests {
+@Suite(.serialized, .startsProcesses) struct PeopleEndToEndTests {
     private let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("mvvm-tui-e2e-data-\(UUID().uuidString)").path
 
     @Test func addAdaLovelaceSortAndFindHerAfterARelaunch() async throws {

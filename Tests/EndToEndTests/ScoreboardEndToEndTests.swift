@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The Scoreboard in the real binary: the clock, a move, and the game kept across launches.
-@Suite(.serialized) struct ScoreboardEndToEndTests {
+@Suite(.serialized, .startsProcesses) struct ScoreboardEndToEndTests {
     private let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("mvvm-tui-e2e-data-\(UUID().uuidString)").path
 
     @Test func theClockRunsAndAMoveScoresAndBothSurviveARelaunch() async throws {
@@ -11,7 +12,11 @@ import Testing
         for text in ["Ballerz", "Ringerz", "0 - 0", "[ Start ]"] { #expect(launch.contains(text)) }
         try await first.press("Space")
         try await first.waitFor("[ Pause ]")
-        try await first.waitFor("the clock to pass a second") { $0.range(of: #"00:0[1-9]\.\d"#, options: .regularExpression) != nil }
+        // The clock keeps moving: wait for a state that stays (a second or more has passed), not
+        // for a moment of it, so that a slow machine's captures cannot step past it.
+        let running = try await first.waitFor("the clock to pass a second") { (Self.clockSeconds(in: $0) ?? 0) >= 1 }
+        let passed = try #require(Self.clockSeconds(in: running))
+        try await first.waitFor("the clock to go on past \(passed) s") { (Self.clockSeconds(in: $0) ?? 0) > passed }
         try await first.press("2")
         try await first.waitFor("2 - 0")
         try await first.press("q")
@@ -49,5 +54,12 @@ import Testing
         #expect(try await second.waitForExit().status == 0)
         try await first.press("q")
         #expect(try await first.waitForExit().status == 0)
+    }
+
+    /// The game clock's time on `screen` in seconds (`01:02.3` is 62.3), nil when it shows none.
+    private static func clockSeconds(in screen: String) -> Double? {
+        guard let match = screen.firstMatch(of: /(\d\d):(\d\d)\.(\d)/),
+              let minutes = Double(match.1), let seconds = Double(match.2), let tenths = Double(match.3) else { return nil }
+        return minutes * 60 + seconds + tenths / 10
     }
 }

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The real binary in tmux: launch, tabs, typing, resizing, and every way out.
-@Suite(.serialized) struct ShellEndToEndTests {
+@Suite(.serialized, .startsProcesses) struct ShellEndToEndTests {
     @Test func launchShowsTheTabsAndTabShiftTabMoveTheHighlight() async throws {
         let session = try await TmuxSession()
         try await session.waitFor("[Weather] Movies")

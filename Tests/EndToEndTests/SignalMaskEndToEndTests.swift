@@ -7,7 +7,7 @@ import TestSupport
 /// a thread that does take one (swift-subprocess's monitor) runs the program's handler, which
 /// hands it on through a self-pipe. By the first frame each of them is caught by that handler,
 /// none ignored (Docs/DECISIONS.md, "The program catches the signals it answers itself").
-@Suite struct SignalMaskEndToEndTests {
+@Suite(.startsProcesses) struct SignalMaskEndToEndTests {
     /// SIGHUP, SIGINT, SIGTERM and SIGWINCH, as bits of `/proc`'s signal masks (bit n - 1 for n).
     static let answered: [(name: String, number: Int32)] = [("HUP", SIGHUP), ("INT", SIGINT), ("TERM", SIGTERM), ("WINCH", SIGWINCH)]
 

@@ -4,7 +4,7 @@ import TestSupport
 
 /// A status bar running `mvvm-tui weather` every 100 ms while the app runs on the same data: it reads
 /// what the app keeps as the app keeps it, and changes none of it.
-@Suite(.serialized) struct StatusBarEndToEndTests {
+@Suite(.serialized, .startsProcesses) struct StatusBarEndToEndTests {
     private let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("mvvm-tui-e2e-bar-\(UUID().uuidString)").path
 
     /// Runs `weather` (the kept place) and `weather Lisbon --unit c --json` by turns, 100 ms apart,

@@ -17,6 +17,7 @@ final class TmuxSession {
 
     /// Starts the program with `arguments` in a `columns` x `rows` terminal.
     init(arguments: [String] = [], columns: Int = 100, rows: Int = 30, environment: [String: String] = [:]) async throws {
+        try StartsProcesses.require(for: "TmuxSession")
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let exports = environment.map { "export \($0.key)=\(Self.quoted($0.value))" }.joined(separator: "\n")
@@ -104,7 +105,7 @@ final class TmuxSession {
         let deadline = clock.now + timeout
         while try await programID() != nil {
             guard clock.now < deadline else { throw Failure(description: "the program still runs after \(timeout)") }
-            try await Task.sleep(for: .milliseconds(20))
+            try await Task.sleep(for: .milliseconds(50))
         }
     }
 
@@ -162,7 +163,7 @@ final class TmuxSession {
             last = try await screen()
             guard condition(last) else {
                 satisfied = 0
-                try await Task.sleep(for: .milliseconds(20))
+                try await Task.sleep(for: .milliseconds(50))
                 continue
             }
             satisfied += 1

@@ -4,7 +4,7 @@ import TestSupport
 
 /// The Weather screen in the real binary: offline (the gazetteer and sample weather), and with
 /// Open-Meteo's recorded answers served on loopback.
-@Suite(.serialized) struct WeatherEndToEndTests {
+@Suite(.serialized, .startsProcesses) struct WeatherEndToEndTests {
     private let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("mvvm-tui-e2e-data-\(UUID().uuidString)").path
 
     @Test func launchShowsTheOriginalsPlaceThenParisThenNotFoundAndRemembersParis() async throws {

@@ -7,7 +7,7 @@ import TestSupport
 /// Every shape of card a real export takes goes through a sync with a real Radicale without loss:
 /// imported here and sent (in the form a CardDAV server takes: `VCard.serverForm`), each reads
 /// back from the server as the same person, and the card kept here still exports byte for byte.
-@Suite struct CardDAVRadicaleCardShapesTests {
+@Suite(.startsProcesses) struct CardDAVRadicaleCardShapesTests {
     /// A store in a new SQLite file, synced with book "contacts" of `server`.
     private struct Side {
         let store: SQLitePeopleStore

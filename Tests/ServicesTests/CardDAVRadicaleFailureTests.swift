@@ -8,7 +8,7 @@ import TestSupport
 /// forgotten the sync token, holds cards too large to read together or a card with no name: the
 /// kept people stay, the report or the error says why (a wrong password names the account), and
 /// nothing on the server is touched.
-@Suite struct CardDAVRadicaleFailureTests {
+@Suite(.startsProcesses) struct CardDAVRadicaleFailureTests {
     /// Radicale with a book "contacts" holding `cards`, and a store in a new SQLite file synced
     /// with it through an API that counts its requests. `end()` stops Radicale and removes the file.
     private struct Fixture {

@@ -11,7 +11,7 @@ import TestSupport
 /// bare. After every sync the store holds one person for each card on the server (by UID, less
 /// the `urn:uuid:` the program writes before an id that is a UUID), the outbox what is still to
 /// send, and the server each card once: the user loses nothing and sees no one twice.
-@Suite struct CardDAVServerQuirksTests {
+@Suite(.startsProcesses) struct CardDAVServerQuirksTests {
     /// `count` cards, `p000`, `p001`, …: their UIDs and file names sort as their numbers.
     private static func numberedCards(_ count: Int) -> [(uid: String, vcard: String)] {
         (0..<count).map { index in

@@ -11,7 +11,7 @@ import TestSupport
 /// (`CardDAVRadicaleFailureTests`, `CardDAVXandikosTests`). One test at a time: Xandikos takes a
 /// second of CPU to start, and a dozen starting together beside the Radicale tests on two cores
 /// kept Radicale from answering within its start limit.
-@Suite(.serialized) struct CardDAVSyncTests {
+@Suite(.serialized, .startsProcesses) struct CardDAVSyncTests {
     private static let book = CardDAVFixture.book
 
     /// The root names the principal, the principal its home, the home its books: with one, it is

@@ -10,7 +10,7 @@ import TestSupport
 /// After every step the store holds the people of exactly the cards on the server, once each.
 /// The scenarios both servers pass are in `CardDAVSyncTests`. One test at a time, as there:
 /// Xandikos takes a second of CPU to start.
-@Suite(.serialized) struct CardDAVXandikosTests {
+@Suite(.serialized, .startsProcesses) struct CardDAVXandikosTests {
     @Test func anyPasswordIsTakenForXandikosChecksNone() async throws {
         let server = try await XandikosServer.start()
         defer { server.stop() }

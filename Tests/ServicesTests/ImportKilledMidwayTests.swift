@@ -9,6 +9,7 @@ import Services
 import Subprocess
 import SystemPackage
 import Testing
+import TestSupport
 
 /// A program killed with SIGKILL in the middle of an import keeps every batch it had committed,
 /// and no part of the batch it was writing.
@@ -16,7 +17,7 @@ import Testing
 /// The test starts this test binary again, running only `importBatchesUntilKilled`, which imports
 /// batches of 10,000 people into the database and notes each batch once committed; it kills that
 /// process while a batch is being written and reads the database back.
-struct ImportKilledMidwayTests {
+@Suite(.startsProcesses) struct ImportKilledMidwayTests {
     private static let databaseVariable = "MVVM_TUI_KILLED_IMPORT_DATABASE"
     private static let batchSize = 10_000
 

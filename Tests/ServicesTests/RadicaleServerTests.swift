@@ -7,7 +7,7 @@ import Testing
 /// the disk, a wrong password and a stale ETag are refused, HTTPS needs its certificate; and how
 /// Radicale answers discovery, `sync-collection` and `addressbook-multiget`, which the client
 /// follows. Each test starts its own server, so they run in parallel.
-struct RadicaleServerTests {
+@Suite(.startsProcesses) struct RadicaleServerTests {
     @Test func aBookWithThreeSeededCardsListsThemInAPropfind() async throws {
         let server = try await RadicaleServer.start()
         defer { server.stop() }

@@ -8,7 +8,7 @@ import TestSupport
 /// tree id (so they come back), a 412 for a token it never gave, no Location on a PUT, no
 /// password asked, a second card with a UID taken. Each test starts its own server, one at a
 /// time, as `CardDAVXandikosTests` does (Xandikos takes a second of CPU to start).
-@Suite(.serialized) struct XandikosServerTests {
+@Suite(.serialized, .startsProcesses) struct XandikosServerTests {
     @Test func discoveryGoesFromTheRootToThePrincipalsHomeAndItsBooks() async throws {
         let server = try await XandikosServer.start()
         defer { server.stop() }

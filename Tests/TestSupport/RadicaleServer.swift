@@ -87,6 +87,7 @@ public final class RadicaleServer: @unchecked Sendable {
     /// the port stays silent for `startLimit`.
     public static func start(https: Bool = false, user: String = "ada",
                              password: String = "correct horse") async throws -> RadicaleServer {
+        try StartsProcesses.require(for: "RadicaleServer.start")
         LoopbackServerProcess.removeFoldersOfEndedProcesses(prefix: folderPrefix)
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("\(folderPrefix)\(getpid())-\(UUID().uuidString)", isDirectory: true)

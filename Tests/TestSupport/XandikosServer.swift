@@ -130,6 +130,7 @@ public final class XandikosServer: @unchecked Sendable {
     /// Throws `Failure` (with the log's tail) when Xandikos exits or the port stays silent for
     /// `startLimit`; a port taken meanwhile by another process is tried again with another.
     public static func start(user: String = "ada", password: String = "correct horse") async throws -> XandikosServer {
+        try StartsProcesses.require(for: "XandikosServer.start")
         LoopbackServerProcess.removeFoldersOfEndedProcesses(prefix: folderPrefix)
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("\(folderPrefix)\(getpid())-\(UUID().uuidString)", isDirectory: true)
