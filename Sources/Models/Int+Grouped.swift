@@ -1,7 +1,7 @@
 extension Int {
     /// `1,234,567`: the digits in groups of three, as English writes them. Written out rather
     /// than through Foundation's number formatting, whose ICU set-up holds megabytes of memory.
-    var grouped: String {
+    public var grouped: String {
         let digits = String(magnitude)
         var text = self < 0 ? "-" : ""
         for (offset, digit) in digits.enumerated() {
