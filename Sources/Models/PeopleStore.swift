@@ -54,6 +54,13 @@ public protocol PeopleWriting: AnyObject, Sendable {
     /// came from, kept whole beside them (see `keptCards`); a new person without one is given a
     /// card made from what is known, and a person kept before keeps theirs.
     func add(_ people: [Person], cards: [Person.ID: String]) throws
+    /// Imports `people` read from a file, each with the card it came from (`cards`, by id; a
+    /// person without one is compared as a card made from what is known), in one transaction, by
+    /// `ImportMerge`'s rule against what is kept under each id: a new or newer card is kept and
+    /// the person queued to be posted; the same card, an older one, one without a revision to
+    /// compare, or a person deleted here changes nothing and queues nothing — unless `replacing`,
+    /// which takes the file's card wherever it differs. Returns each person's outcome, in order.
+    func importPeople(_ people: [Person], cards: [Person.ID: String], replacing: Bool) throws -> [ImportOutcome]
     /// Keeps the edited `person` in place of the one with their id, their kept card revised to
     /// match (`VCard.revised`, its `REV` set to `now`), and queues them to be posted, all in one
     /// transaction.

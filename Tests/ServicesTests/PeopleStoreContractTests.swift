@@ -181,6 +181,80 @@ struct PeopleStoreContractTests {
         #expect(observation.commits == 2)
         observation.cancel()
     }
+
+    // MARK: - Importing
+
+    /// A card of Ada's, her first name `first`, with `REV:rev` (none when nil).
+    private static func adaCard(_ first: String, rev: String?) -> String {
+        "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ada\r\nN:Lovelace;\(first);;;\r\nFN:\(first) Lovelace\r\n"
+            + (rev.map { "REV:\($0)\r\n" } ?? "") + "END:VCARD\r\n"
+    }
+
+    /// Imports `card` as a file holding it alone would: its person and its text.
+    private func importCard(_ card: String, into store: any PeopleStore, replacing: Bool = false) throws -> ImportOutcome? {
+        let read = VCard.people(from: card)
+        return try store.importPeople(read.people, cards: Dictionary(uniqueKeysWithValues: zip(read.people.map(\.id), read.cards)),
+                                      replacing: replacing).first
+    }
+
+    @Test(arguments: Kind.allCases)
+    func anImportTakesANewOrNewerCardAndNothingElse(_ kind: Kind) throws {
+        let store = try store(kind)
+        let first = Self.adaCard("Ada", rev: "20190301T120000Z")
+        #expect(try importCard(first, into: store) == .added)
+        #expect(try store.pendingPosts().map(\.person.id) == ["ada"])
+        try store.markPosted("ada")
+
+        #expect(try importCard(first, into: store) == .unchanged)
+        #expect(try importCard(Self.adaCard("Augusta", rev: "2019-03-01"), into: store) == .keptNewerHere, "older")
+        #expect(try importCard(Self.adaCard("Augusta", rev: "2019-03-01T13:00:00+01:00"), into: store) == .keptNewerHere,
+                "the same instant in another zone")
+        #expect(try importCard(Self.adaCard("Augusta", rev: nil), into: store) == .keptNoRevision)
+        #expect(try importCard(Self.adaCard("Augusta", rev: "yesterday"), into: store) == .keptNoRevision)
+        #expect(try store.person(id: "ada")?.firstName == "Ada")
+        #expect(try store.pendingPosts().isEmpty, "nothing kept is sent again")
+        #expect(try store.keptCards(for: ["ada"])["ada"] == first)
+
+        let newer = Self.adaCard("Augusta", rev: "2026-01-15T08:00:00Z")
+        #expect(try importCard(newer, into: store) == .updated)
+        #expect(try store.person(id: "ada")?.firstName == "Augusta")
+        #expect(try store.keptCards(for: ["ada"])["ada"] == newer)
+        #expect(try store.pendingPosts().map(\.person.id) == ["ada"])
+    }
+
+    @Test(arguments: Kind.allCases)
+    func anEditMadeHereOutlivesAReimportOfTheFileItCameFrom(_ kind: Kind) throws {
+        let store = try store(kind)
+        let file = Self.adaCard("Ada", rev: "20190301T120000Z")
+        #expect(try importCard(file, into: store) == .added)
+        var edited = try #require(try store.person(id: "ada"))
+        edited.firstName = "Augusta"
+        try store.update(edited, at: Date(timeIntervalSince1970: 1_790_000_000))  // 2026: the card's REV
+        #expect(try importCard(file, into: store) == .keptNewerHere)
+        #expect(try store.person(id: "ada")?.firstName == "Augusta")
+        #expect(try importCard(file, into: store, replacing: true) == .updated, "the file's version, when the user says so")
+        #expect(try store.person(id: "ada")?.firstName == "Ada")
+    }
+
+    @Test(arguments: Kind.allCases)
+    func aPersonDeletedHereComesBackOnlyWhenTheUserSaysSo(_ kind: Kind) throws {
+        let store = try store(kind)
+        let file = Self.adaCard("Ada", rev: "20190301T120000Z")
+        #expect(try importCard(file, into: store) == .added)
+        try store.delete(id: "ada")
+        #expect(try importCard(file, into: store) == .keptDeletedHere)
+        #expect(try store.person(id: "ada") == nil)
+        #expect(try importCard(file, into: store, replacing: true) == .added)
+        #expect(try store.person(id: "ada")?.firstName == "Ada")
+    }
+
+    @Test(arguments: Kind.allCases)
+    func aPersonKeptWithoutACardIsComparedAsACardOfWhatIsKnown(_ kind: Kind) throws {
+        let store = try store(kind)
+        try store.merge([ada])  // from the server: kept with no card of its own in the SQLite store
+        #expect(try importCard(Self.adaCard("Augusta", rev: "2026-01-15"), into: store) == .keptNoRevision)
+        #expect(try store.person(id: "ada")?.firstName == "Ada")
+    }
 }
 
 private final class Told: @unchecked Sendable {

@@ -118,6 +118,25 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
         changed()
     }
 
+    public func importPeople(_ people: [Person], cards: [Person.ID: String], replacing: Bool) throws -> [ImportOutcome] {
+        try failIfAsked()
+        let outcomes = people.map { person in
+            let card = cards[person.id] ?? VCard.text(for: [person])
+            let kept = self.cards[person.id] ?? stored[person.id].map { VCard.text(for: [$0]) }
+            let outcome = ImportMerge.outcome(of: card, kept: kept, deletedHere: deleted.contains(person.id), replacing: replacing)
+            if outcome.takesTheCard {
+                stored[person.id] = person
+                self.cards[person.id] = card
+                deleted.remove(person.id)
+                outbox.removeAll { $0.person.id == person.id }
+                outbox.append(PendingPost(person: person))
+            }
+            return outcome
+        }
+        changed()
+        return outcomes
+    }
+
     public func update(_ person: Person, at now: Date) throws {
         try failIfAsked()
         stored[person.id] = person

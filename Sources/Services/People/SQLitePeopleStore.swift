@@ -121,6 +121,28 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
         }
     }
 
+    public func importPeople(_ people: [Person], cards: [Person.ID: String], replacing: Bool) throws -> [ImportOutcome] {
+        try database.write { db in
+            try people.map { person in
+                let card = cards[person.id] ?? VCard.text(for: [person])
+                let packed = try Data.fetchOne(db.cachedStatement(sql: "SELECT card FROM personCard WHERE personId = ?"), arguments: [person.id])
+                let kept = try packed.flatMap(PackedCard.unpack)
+                    ?? Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM person WHERE id = ?"), arguments: [person.id])
+                        .map { VCard.text(for: [Self.person(from: $0)]) }
+                let deleted = try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM deletedPerson WHERE id = ?"), arguments: [person.id]) ?? false
+                let outcome = ImportMerge.outcome(of: card, kept: kept, deletedHere: deleted, replacing: replacing)
+                if outcome.takesTheCard {
+                    try Self.save(person, in: db)
+                    try db.cachedStatement(sql: "INSERT OR REPLACE INTO personCard (personId, card) VALUES (?, ?)")
+                        .execute(arguments: [person.id, try PackedCard.pack(card)])
+                    try db.cachedStatement(sql: "DELETE FROM deletedPerson WHERE id = ?").execute(arguments: [person.id])
+                    try db.cachedStatement(sql: "INSERT OR IGNORE INTO outbox (personId) VALUES (?)").execute(arguments: [person.id])
+                }
+                return outcome
+            }
+        }
+    }
+
     public func update(_ person: Person, at now: Date) throws {
         try database.write { db in
             try Self.save(person, in: db)
