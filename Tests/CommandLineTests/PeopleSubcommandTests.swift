@@ -196,7 +196,7 @@ struct PeopleSubcommandTests {
         let imported = try await subcommand.run(["people", "--import", card])
         #expect(imported.status == 0)
         #expect(imported.error.isEmpty)
-        #expect(imported.output == "Imported 2 people from \(card)\n")
+        #expect(imported.output == "Imported 2 new people from \(card)\n")
         let store = SQLitePeopleStore(database: try AppDatabase(path: path))
         #expect(try store.people(matching: "", sortedBy: .lastName, offset: 0, limit: 10).map(\.lastName) == ["Hopper", "Lovelace"])
 
@@ -213,12 +213,28 @@ struct PeopleSubcommandTests {
         #expect(missing.error.hasPrefix("mvvm-tui: Not imported: "))
     }
 
+    @Test func aSecondImportOfAFileChangesNothingAndAFileWithNoCardFails() async throws {
+        let card = subcommand.dataDirectory + "/ada.vcf"
+        try "BEGIN:VCARD\nVERSION:3.0\nUID:ada\nN:Lovelace;Ada;;;\nREV:20190301T120000Z\nEND:VCARD\n"
+            .write(toFile: card, atomically: true, encoding: .utf8)
+        #expect(try await subcommand.run(["people", "--import", card]).output == "Imported 1 new person from \(card)\n")
+        let again = try await subcommand.run(["people", "--import", card])
+        #expect(again.status == 0)
+        #expect(again.output == "Nothing new in \(card): 1 unchanged\n")
+
+        let text = subcommand.dataDirectory + "/passwd"
+        try "root:x:0:0:root:/root:/bin/bash\n".write(toFile: text, atomically: true, encoding: .utf8)
+        let none = try await subcommand.run(["people", "--import", text])
+        #expect(none.status == 1)
+        #expect(none.error == "mvvm-tui: No vCard in \(text)\n")
+    }
+
     @Test func everyShapeOfCardIsImportedListedWithItsBirthdayAndExportedByteForByte() async throws {
         let file = subcommand.dataDirectory + "/phone.vcf"
         try CardShape.file.write(toFile: file, atomically: true, encoding: .utf8)
         let imported = try await subcommand.run(["people", "--import", file])
         #expect(imported.status == 0)
-        #expect(imported.output == "Imported \(CardShape.all.count) people from \(file)\n")
+        #expect(imported.output == "Imported \(CardShape.all.count) new people from \(file)\n")
 
         let listed = try await subcommand.run(["people", "--json"])
         let printed = try document(listed).people

@@ -63,7 +63,7 @@ import TestSupport
         try await session.waitFor("Importing")
         try await session.press("Escape")
         let stopped = try await session.waitFor("Import stopped", timeout: .seconds(30))
-        // "Import stopped: 4,200 of 100,000 people imported from …", and the header counts them.
+        // "Import stopped: 4,200 new people; 95,800 of 100,000 left in …", and the header counts them.
         let line = try #require(stopped.split(separator: "\n").first { $0.contains("Import stopped") })
         let kept = try #require(line.split(separator: ":")[1].split(separator: " ").first)
         #expect(stopped.contains("\(kept) people, by last name"), "the header counts what was kept")
@@ -72,7 +72,7 @@ import TestSupport
 
     @Test func everyShapeOfCardIsImportedShownAndATextBirthdayOutlivesAnEdit() async throws {
         let session = try await importing(CardShape.file)
-        let imported = try await session.waitFor("Imported \(CardShape.all.count) people", timeout: .seconds(30))
+        let imported = try await session.waitFor("Imported \(CardShape.all.count) new people", timeout: .seconds(30))
         #expect(!imported.contains("skipped"))
         #expect(imported.contains("Analytical Engines Ltd"), "a company is listed by its name")
         try await session.type("/")

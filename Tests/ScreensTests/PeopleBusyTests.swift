@@ -40,7 +40,7 @@ struct PeopleBusyTests: PeopleTesting {
         await untilIdle(people.isBusy)
         let values = busy.values()
         #expect(values.map(\.0) == [false, true, false])
-        #expect(values.last?.1 == "Imported 1 person from friends.vcf")
+        #expect(values.last?.1 == "Imported 1 new person from friends.vcf")
         #expect(values.last?.2 == ["Ada Lovelace"])
         withExtendedLifetime(busy.token) {}
     }

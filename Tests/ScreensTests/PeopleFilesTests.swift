@@ -30,7 +30,7 @@ struct PeopleFilesTests: PeopleTesting {
         people.prompt.inputSubmitted()
         await untilIdle(people.isBusy)
         #expect(names(people) == ["Countess Ada Lovelace"])
-        #expect(latest(people.message).hasPrefix("Imported 1 person from friends.vcf; skipped 1: line 6"))
+        #expect(latest(people.message).hasPrefix("Imported 1 new person from friends.vcf; skipped 1: line 6"))
         people.prompt.startExporting()
         #expect(latest(people.prompt.inputLine) == InputLine(text: "people.vcf"))
         #expect(latest(people.prompt.inputLineIsFocused))
@@ -92,7 +92,7 @@ struct PeopleFilesTests: PeopleTesting {
         await untilIdle(people.isBusy)
         #expect(counts.values.first == "0 people")
         #expect(counts.values.last == "250 people")
-        #expect(latest(people.message) == "Imported 250 people from many.vcf")
+        #expect(latest(people.message) == "Imported 250 new people from many.vcf")
     }
 
     @Test func noFileIsAskedForWhileATransferRuns() async {
@@ -104,7 +104,7 @@ struct PeopleFilesTests: PeopleTesting {
         #expect(latest(people.message) == "An import or export is running; Esc on the list stops it")
         #expect(latest(people.messageIsProblem))
         await untilIdle(people.isBusy)
-        #expect(latest(people.message) == "Imported 3 people from many.vcf")
+        #expect(latest(people.message) == "Imported 3 new people from many.vcf")
         #expect(files.files["people.vcf"] == nil)
     }
 

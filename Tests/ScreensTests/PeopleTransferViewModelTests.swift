@@ -22,6 +22,15 @@ struct PeopleTransferViewModelTests {
         return VCard.Import(people: people, problems: problems, cards: people.map { "card of \($0.id)\n" })
     }
 
+    /// Answers the batch asked for last as a store does when everyone in it is new.
+    private func answerBatch(took: Duration) {
+        guard case .add(let people, _, _) = steps.asked.last else {
+            Issue.record("no batch asked for")
+            return
+        }
+        steps.answer(with: .added(people.map { _ in .added }, took: took))
+    }
+
     @Test func anImportAddsBatchesAtThePaceTheyTakeAndSaysHowFarItGot() {
         let transfer = makeTransfer()
         let progress = ValueRecorder(transfer.progress)
@@ -30,25 +39,25 @@ struct PeopleTransferViewModelTests {
         transfer.importCards(from: "many.vcf")
         #expect(steps.asked == [.read("many.vcf")])
         steps.answer(with: .read(read(250)))
-        guard case .add(let first, let cards) = steps.asked.last else {
+        guard case .add(let first, let cards, replacing: false) = steps.asked.last else {
             Issue.record("no batch asked for")
             return
         }
         #expect(first.count == 100)
         #expect(cards["p1"] == "card of p1\n")
-        steps.answer(with: .added(took: .milliseconds(16)))  // too slow: the next batch is half as long
-        guard case .add(let second, _) = steps.asked.last else {
+        answerBatch(took: .milliseconds(16))  // too slow: the next batch is half as long
+        guard case .add(let second, _, _) = steps.asked.last else {
             Issue.record("no second batch")
             return
         }
         #expect(second.map(\.id).first == "p101")
         #expect(second.count == 50)
-        steps.answer(with: .added(took: .milliseconds(2)))
-        steps.answer(with: .added(took: .milliseconds(2)))
+        answerBatch(took: .milliseconds(2))
+        answerBatch(took: .milliseconds(2))
         #expect(progress.values == ["", "Reading many.vcf…", "Importing 0 of 250 people from many.vcf…",
                                     "Importing 100 of 250 people from many.vcf…", "Importing 150 of 250 people from many.vcf…", ""])
         #expect(running.values == [false, true, false])
-        #expect(report.values == [nil, .init(text: "Imported 250 people from many.vcf", isProblem: false, addedPeople: true)])
+        #expect(report.values == [nil, .init(text: "Imported 250 new people from many.vcf", isProblem: false, addedPeople: true)])
     }
 
     @Test func aStopEndsTheImportAfterTheBatchBeingWrittenKeepingItsPeople() {
@@ -57,10 +66,10 @@ struct PeopleTransferViewModelTests {
         transfer.importCards(from: "many.vcf")
         steps.answer(with: .read(read(250)))
         transfer.cancel()
-        steps.answer(with: .added(took: .milliseconds(8)))
+        answerBatch(took: .milliseconds(8))
         #expect(steps.pending.isEmpty)
         #expect(progress.values.suffix(2) == ["Stopping…", ""])
-        #expect(latest(transfer.report) == .init(text: "Import stopped: 100 of 250 people imported from many.vcf", isProblem: false,
+        #expect(latest(transfer.report) == .init(text: "Import stopped: 100 new people; 150 of 250 left in many.vcf", isProblem: false,
                                                   addedPeople: true))
     }
 
@@ -69,17 +78,37 @@ struct PeopleTransferViewModelTests {
         let report = ValueRecorder(transfer.report)
         transfer.importCards(from: "friends.vcf")
         steps.answer(with: .read(read(1, problems: [VCard.Problem(line: 6, reason: "the card has no END:VCARD")])))
-        steps.answer(with: .added(took: .milliseconds(1)))
+        answerBatch(took: .milliseconds(1))
         transfer.importCards(from: "big.vcf")
         steps.answer(with: .read(read(150)))
-        steps.answer(with: .added(took: .milliseconds(8)))
+        answerBatch(took: .milliseconds(8))
         steps.answer(with: .failed("disk full"))
         transfer.importCards(from: "nowhere.vcf")
         steps.answer(with: .failed("nowhere.vcf cannot be read: no such file"))
-        #expect(report.values.map { $0?.text } == [nil, "Imported 1 person from friends.vcf; skipped 1: line 6: the card has no END:VCARD",
+        #expect(report.values.map { $0?.text } == [nil, "Imported 1 new person from friends.vcf; skipped 1: line 6: the card has no END:VCARD",
                                                     "Import failed after 100 people: disk full",
                                                     "Not imported: nowhere.vcf cannot be read: no such file"])
         #expect(report.values.map { $0?.isProblem } == [nil, true, true, true])
+    }
+
+    @Test func aReimportSaysWhatItKeptAndAFileWithNoCardIsAProblem() {
+        let transfer = makeTransfer()
+        let report = ValueRecorder(transfer.report)
+        transfer.importCards(from: "again.vcf")
+        steps.answer(with: .read(read(3)))
+        steps.answer(with: .added([.unchanged, .keptNewerHere, .updated], took: .milliseconds(1)))
+        transfer.importCards(from: "same.vcf")
+        steps.answer(with: .read(read(2)))
+        steps.answer(with: .added([.unchanged, .keptNoRevision], took: .milliseconds(1)))
+        transfer.importCards(from: "/etc/passwd")
+        steps.answer(with: .read(VCard.Import(people: [], problems: [])))
+        #expect(report.values == [nil,
+                                  .init(text: "Imported 1 updated; 1 unchanged; 1 kept (newer here) from again.vcf", isProblem: false,
+                                        addedPeople: true),
+                                  .init(text: "Nothing new in same.vcf: 1 unchanged; 1 kept (no revision to compare)", isProblem: false,
+                                        addedPeople: false),
+                                  .init(text: "No vCard in /etc/passwd", isProblem: true, addedPeople: false)])
+        #expect(steps.pending.isEmpty)
     }
 
     @Test func theSameReportTwiceIsToldTwice() {

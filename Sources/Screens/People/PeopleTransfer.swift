@@ -9,7 +9,7 @@ import Models
 /// ```swift
 /// var transfer = PeopleTransfer()
 /// transfer.handle(.importAsked("friends.vcf"))     // [.start(.read("friends.vcf"), as: work 1)]
-/// transfer.handle(.answered(work1, .read(cards)))  // [.start(.add(first 100 people…), as: work 2)]
+/// transfer.handle(.answered(work1, .read(cards)))  // [.start(.add(first 100 people…, replacing: false), as: work 2)]
 /// ```
 public struct PeopleTransfer: ScreenState {
     /// What an import adds in its first batch; the next ones as many as the pace allows.
@@ -43,7 +43,8 @@ public struct PeopleTransfer: ScreenState {
     /// The work a transfer asks for.
     public enum Work: Equatable, Sendable {
         case read(String)
-        case add([Person], cards: [Person.ID: String])
+        /// Imports a batch by `ImportMerge`'s rule; `replacing` takes the file's cards wherever they differ.
+        case add([Person], cards: [Person.ID: String], replacing: Bool)
         case gather(PersonSortOrder)
         case write([Person], cards: [Person.ID: String], to: String)
     }
@@ -51,7 +52,8 @@ public struct PeopleTransfer: ScreenState {
     /// A piece of work's answer.
     public enum Answer: Equatable, Sendable {
         case read(VCard.Import)
-        case added(took: Duration)
+        /// The batch's outcomes, person by person, and the time it took.
+        case added([ImportOutcome], took: Duration)
         case gathered([Person], cards: [Person.ID: String])
         /// The file written, at this path as it was resolved.
         case written(String)
@@ -59,7 +61,8 @@ public struct PeopleTransfer: ScreenState {
     }
 
     public enum Event: Equatable, Sendable {
-        case importAsked(String)
+        /// Import the file; `replacing` takes its cards wherever they differ from those kept.
+        case importAsked(String, replacing: Bool = false)
         case exportAsked(String, PersonSortOrder)
         /// Esc: stop after the batch being written.
         case stopAsked
@@ -73,6 +76,9 @@ public struct PeopleTransfer: ScreenState {
     public private(set) var report: PeopleTransferViewModel.Report?
     public private(set) var reports = 0
     private var running: WorkID?
+    /// What the import under way did so far, and whether it takes the file's cards over the kept.
+    private var tally = ImportTally()
+    private var replacing = false
     private var lastWork = WorkID.none
 
     public init() {}
@@ -83,8 +89,9 @@ public struct PeopleTransfer: ScreenState {
     /// asks for no file then).
     public mutating func handle(_ event: Event) -> [WorkOrder<Work>] {
         switch event {
-        case .importAsked(let path):
+        case .importAsked(let path, let replacing):
             guard phase == .idle else { return [] }
+            (tally, self.replacing) = (ImportTally(), replacing)
             return begin(.reading(path), .read(path))
         case .exportAsked(let path, let order):
             guard phase == .idle else { return [] }
@@ -102,8 +109,10 @@ public struct PeopleTransfer: ScreenState {
     private mutating func handle(_ answer: Answer) -> [WorkOrder<Work>] {
         switch (phase, answer) {
         case (.reading(let path), .read(let cards)):
-            return nextBatch(path, cards, added: 0, size: Self.firstBatch)
-        case (.importing(let path, let cards, let added, let size), .added(let took)):
+            guard !cards.people.isEmpty || !cards.problems.isEmpty else { return finish("No vCard in \(path)", isProblem: true) }
+            return nextBatch(path, cards.keepingTheLastOfEachID(), added: 0, size: Self.firstBatch)
+        case (.importing(let path, let cards, let added, let size), .added(let outcomes, let took)):
+            tally.add(outcomes)
             let count = min(size, cards.people.count - added)
             return nextBatch(path, cards, added: added + count, size: Self.nextBatchSize(after: count, took: took))
         case (.importing(_, _, let added, _), .failed(let message)):
@@ -130,15 +139,17 @@ public struct PeopleTransfer: ScreenState {
             let skipped = cards.problems.isEmpty ? ""
                 : "; skipped \(cards.problems.count): \(cards.problems.prefix(3).map(\.description).joined(separator: "; "))"
             let stopped = added < total
-            return finish(stopped ? "Import stopped: \(added.grouped) of \(PeopleListed.count(total)) imported from \(path)"
-                                  : "Imported \(PeopleListed.count(added)) from \(path)\(skipped)",
-                          isProblem: !cards.problems.isEmpty && !stopped, addedPeople: added > 0)
+            let changed = tally[.added] + tally[.updated] > 0
+            return finish(stopped ? "Import stopped: \(tally.summary); \((total - added).grouped) of \(total.grouped) left in \(path)"
+                                  : changed ? "Imported \(tally.summary) from \(path)\(skipped)"
+                                  : "Nothing new in \(path): \(tally.summary)\(skipped)",
+                          isProblem: !cards.problems.isEmpty && !stopped, addedPeople: changed)
         }
         let range = added..<min(added + size, total)
         let batch = Array(cards.people[range])
         let kept = cards.cards.count >= range.upperBound
             ? Dictionary(zip(batch.map(\.id), cards.cards[range]), uniquingKeysWith: { _, last in last }) : [:]
-        return begin(.importing(path, cards, added: added, size: size), .add(batch, cards: kept))
+        return begin(.importing(path, cards, added: added, size: size), .add(batch, cards: kept, replacing: replacing))
     }
 
     private mutating func begin(_ phase: Phase, _ work: Work) -> [WorkOrder<Work>] {

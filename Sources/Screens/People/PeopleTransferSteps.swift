@@ -17,8 +17,15 @@ final class PeopleTransferSteps: WorkRunner {
                 switch work {
                 case .read(let path):
                     return .read(try await runner.run { VCard.people(from: try files.read(path)) })
-                case .add(let people, let cards):
-                    return .added(took: try await runner.run { try ContinuousClock().measure { try store.add(people, cards: cards) } })
+                case .add(let people, let cards, let replacing):
+                    let (outcomes, took) = try await runner.run {
+                        var outcomes: [ImportOutcome] = []
+                        let took = try ContinuousClock().measure {
+                            outcomes = try store.importPeople(people, cards: cards, replacing: replacing)
+                        }
+                        return (outcomes, took)
+                    }
+                    return .added(outcomes, took: took)
                 case .gather(let order):
                     let (everyone, cards) = try await runner.run {
                         (try store.people(matching: "", sortedBy: order, offset: 0, limit: Int.max), try store.keptCards(for: nil))
