@@ -192,7 +192,7 @@ bench: release
 	$(SWIFT) build $(BENCH_FLAGS)
 	.build/release/mvvm-tui-bench
 	python3 Scripts/sync-perf.py --binary $(RELEASE_BINARY)
-	python3 Scripts/sync-cpu.py --binary $(RELEASE_BINARY)
+	python3 Scripts/sync-cpu.py --binary $(RELEASE_BINARY) --bench-binary .build/release/mvvm-tui-bench
 	python3 Scripts/sync-compare.py --binary $(RELEASE_BINARY)
 
 ## perf: measure the release binary in a 100x30 pseudo-terminal, then keys during an import of
