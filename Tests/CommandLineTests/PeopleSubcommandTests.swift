@@ -220,7 +220,7 @@ struct PeopleSubcommandTests {
         #expect(try await subcommand.run(["people", "--import", card]).output == "Imported 1 new person from \(card)\n")
         let again = try await subcommand.run(["people", "--import", card])
         #expect(again.status == 0)
-        #expect(again.output == "Nothing new in \(card): 1 unchanged\n")
+        #expect(again.output == "Nothing to import: 1 unchanged from \(card)\n")
 
         let text = subcommand.dataDirectory + "/passwd"
         try "root:x:0:0:root:/root:/bin/bash\n".write(toFile: text, atomically: true, encoding: .utf8)

@@ -86,6 +86,28 @@ import TestSupport
         #expect(saved.contains("circa 1800"))
     }
 
+    @Test func anEditOutlivesAReimportOfTheFileThePersonCameFrom() async throws {
+        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:marie\r\nN:Curie;Marie;;;\r\nFN:Marie Curie\r\n"
+            + "TEL;TYPE=work:+33 1 40 79 00 00\r\nREV:20190301T120000Z\r\nEND:VCARD\r\n"
+        let session = try await importing(card)
+        try await session.waitFor("Imported 1 new person", timeout: .seconds(30))
+        try await session.press("Enter")
+        try await session.waitFor("Edit Marie Curie")
+        try await session.press("Enter", "Enter", "Enter", "Enter", "Enter")  // salutation, names, birthday, email as they were
+        try await session.press("C-u")
+        try await session.type("+33 6 12 34 56 78")
+        try await session.press("Enter")  // the phone, the last field: saved
+        try await session.waitFor("Saved Marie Curie")
+        try await session.type("i")
+        try await session.waitFor("Import vCard file")
+        try await session.type(dataDirectory + "/cards.vcf")
+        try await session.press("Enter")
+        let again = try await session.waitFor("Nothing to import", timeout: .seconds(30))
+        #expect(again.contains("1 kept (newer here)"))
+        #expect(again.contains("+33 6 12 34 56 78"), "the edit is still shown")
+        #expect(!again.contains("+33 1 40 79 00 00"))
+    }
+
     /// The program on the People tab of an empty data directory, importing a file of `cards` (`i`).
     private func importing(_ cards: String) async throws -> TmuxSession {
         try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)

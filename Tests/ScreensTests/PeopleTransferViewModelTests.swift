@@ -105,7 +105,7 @@ struct PeopleTransferViewModelTests {
         #expect(report.values == [nil,
                                   .init(text: "Imported 1 updated; 1 unchanged; 1 kept (newer here) from again.vcf", isProblem: false,
                                         addedPeople: true),
-                                  .init(text: "Nothing new in same.vcf: 1 unchanged; 1 kept (no revision to compare)", isProblem: false,
+                                  .init(text: "Nothing to import: 1 unchanged; 1 kept (no revision to compare) from same.vcf", isProblem: false,
                                         addedPeople: false),
                                   .init(text: "No vCard in /etc/passwd", isProblem: true, addedPeople: false)])
         #expect(steps.pending.isEmpty)

@@ -142,7 +142,7 @@ public struct PeopleTransfer: ScreenState {
             let changed = tally[.added] + tally[.updated] > 0
             return finish(stopped ? "Import stopped: \(tally.summary); \((total - added).grouped) of \(total.grouped) left in \(path)"
                                   : changed ? "Imported \(tally.summary) from \(path)\(skipped)"
-                                  : "Nothing new in \(path): \(tally.summary)\(skipped)",
+                                  : "Nothing to import: \(tally.summary) from \(path)\(skipped)",
                           isProblem: !cards.problems.isEmpty && !stopped, addedPeople: changed)
         }
         let range = added..<min(added + size, total)
