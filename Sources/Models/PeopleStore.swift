@@ -59,8 +59,9 @@ public protocol PeopleWriting: AnyObject, Sendable {
     /// `ImportMerge`'s rule against what is kept under each id: a new or newer card is kept and
     /// the person queued to be posted; the same card, an older one, one without a revision to
     /// compare, or a person deleted here changes nothing and queues nothing — unless `replacing`,
-    /// which takes the file's card wherever it differs. Returns each person's outcome, in order.
-    func importPeople(_ people: [Person], cards: [Person.ID: String], replacing: Bool) throws -> [ImportOutcome]
+    /// which takes the file's card wherever it differs. Returns each person's outcome, in order;
+    /// without `writing` (a dry run) it only says them, and changes nothing.
+    func importPeople(_ people: [Person], cards: [Person.ID: String], replacing: Bool, writing: Bool) throws -> [ImportOutcome]
     /// Keeps the edited `person` in place of the one with their id, their kept card revised to
     /// match (`VCard.revised`, its `REV` set to `now`), and queues them to be posted, all in one
     /// transaction.

@@ -222,6 +222,19 @@ struct PeopleSubcommandTests {
         #expect(again.status == 0)
         #expect(again.output == "Nothing to import: 1 unchanged from \(card)\n")
 
+        let older = subcommand.dataDirectory + "/older.vcf"
+        try "BEGIN:VCARD\nVERSION:3.0\nUID:ada\nN:Lovelace;Augusta;;;\nREV:20180301T120000Z\nEND:VCARD\n"
+            .write(toFile: older, atomically: true, encoding: .utf8)
+        #expect(try await subcommand.run(["people", "--import", older, "--dry-run"]).output
+                == "Nothing to import: 1 kept (newer here) from \(older)\n")
+        #expect(try await subcommand.run(["people", "--import", older, "--replace", "--dry-run"]).output
+                == "Would import 1 updated from \(older)\n")
+        let store = SQLitePeopleStore(database: try AppDatabase(path: path))
+        #expect(try store.person(id: "ada")?.firstName == "Ada", "a dry run changes nothing")
+        #expect(try await subcommand.run(["people", "--import", older, "--replace"]).output == "Imported 1 updated from \(older)\n")
+        #expect(try store.person(id: "ada")?.firstName == "Augusta", "the file's version, asked for")
+        #expect(try await subcommand.run(["people", "--dry-run"]).status == 64, "--dry-run needs --import")
+
         let text = subcommand.dataDirectory + "/passwd"
         try "root:x:0:0:root:/root:/bin/bash\n".write(toFile: text, atomically: true, encoding: .utf8)
         let none = try await subcommand.run(["people", "--import", text])

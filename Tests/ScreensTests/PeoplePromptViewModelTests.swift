@@ -78,7 +78,7 @@ struct PeoplePromptViewModelTests {
         prompt.startExporting()
         #expect(latest(prompt.inputLine).text == "people.vcf")
         prompt.inputSubmitted()
-        #expect(requests() == [.importCards(from: "friends.vcf"), .exportCards(to: "people.vcf")])
+        #expect(requests() == [.importCards(from: "friends.vcf", ImportChoices()), .exportCards(to: "people.vcf")])
         #expect(news.values == [.none, PeopleNews("Type a file's path, or Esc", isProblem: true)])
     }
 

@@ -39,7 +39,7 @@ struct PeopleTransferViewModelTests {
         transfer.importCards(from: "many.vcf")
         #expect(steps.asked == [.read("many.vcf")])
         steps.answer(with: .read(read(250)))
-        guard case .add(let first, let cards, replacing: false) = steps.asked.last else {
+        guard case .add(let first, let cards, ImportChoices()) = steps.asked.last else {
             Issue.record("no batch asked for")
             return
         }

@@ -191,10 +191,11 @@ struct PeopleStoreContractTests {
     }
 
     /// Imports `card` as a file holding it alone would: its person and its text.
-    private func importCard(_ card: String, into store: any PeopleStore, replacing: Bool = false) throws -> ImportOutcome? {
+    private func importCard(_ card: String, into store: any PeopleStore, replacing: Bool = false,
+                            writing: Bool = true) throws -> ImportOutcome? {
         let read = VCard.people(from: card)
         return try store.importPeople(read.people, cards: Dictionary(uniqueKeysWithValues: zip(read.people.map(\.id), read.cards)),
-                                      replacing: replacing).first
+                                      replacing: replacing, writing: writing).first
     }
 
     @Test(arguments: Kind.allCases)
@@ -216,6 +217,9 @@ struct PeopleStoreContractTests {
         #expect(try store.keptCards(for: ["ada"])["ada"] == first)
 
         let newer = Self.adaCard("Augusta", rev: "2026-01-15T08:00:00Z")
+        #expect(try importCard(newer, into: store, writing: false) == .updated, "a dry run says it")
+        #expect(try store.person(id: "ada")?.firstName == "Ada", "and changes nothing")
+        #expect(try store.pendingPosts().isEmpty)
         #expect(try importCard(newer, into: store) == .updated)
         #expect(try store.person(id: "ada")?.firstName == "Augusta")
         #expect(try store.keptCards(for: ["ada"])["ada"] == newer)

@@ -118,13 +118,13 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
         changed()
     }
 
-    public func importPeople(_ people: [Person], cards: [Person.ID: String], replacing: Bool) throws -> [ImportOutcome] {
+    public func importPeople(_ people: [Person], cards: [Person.ID: String], replacing: Bool, writing: Bool) throws -> [ImportOutcome] {
         try failIfAsked()
         let outcomes = people.map { person in
             let card = cards[person.id] ?? VCard.text(for: [person])
             let kept = self.cards[person.id] ?? stored[person.id].map { VCard.text(for: [$0]) }
             let outcome = ImportMerge.outcome(of: card, kept: kept, deletedHere: deleted.contains(person.id), replacing: replacing)
-            if outcome.takesTheCard {
+            if writing, outcome.takesTheCard {
                 stored[person.id] = person
                 self.cards[person.id] = card
                 deleted.remove(person.id)
@@ -133,7 +133,7 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
             }
             return outcome
         }
-        changed()
+        if writing { changed() }
         return outcomes
     }
 

@@ -230,9 +230,9 @@ public final class PeopleListViewModel {
             repository.filter(by: text)
         case .saved(let person, let isNew):
             wrote("\(isNew ? "Added" : "Saved") \(person.nameText)")
-        case .importCards(let path):
+        case .importCards(let path, let choices):
             activity.say(.none)  // the news line gives way to the transfer's progress until its report
-            transfer.importCards(from: path)
+            transfer.importCards(from: path, choices)
         case .exportCards(let path):
             activity.say(.none)  // as for an import
             transfer.exportCards(to: path, sortedBy: repository.order)

@@ -26,7 +26,7 @@ public final class PeoplePromptViewModel: InputLineUser {
     enum Request: Equatable {
         case filter(String)
         case saved(PersonViewModel, isNew: Bool)
-        case importCards(from: String)
+        case importCards(from: String, ImportChoices)
         case exportCards(to: String)
         case delete(PersonViewModel)
     }
@@ -67,6 +67,8 @@ public final class PeoplePromptViewModel: InputLineUser {
     private var isOpen = false
     private var selected: PersonViewModel?
     private var isTransferring = false
+    /// How the file the user is asked for is to be imported.
+    private var importChoices = ImportChoices()
     private var tokens: [BindingToken] = []
 
     /// A prompt whose form saves through `form`; it follows `selectedPerson` (what editing and
@@ -141,9 +143,10 @@ public final class PeoplePromptViewModel: InputLineUser {
 
     // MARK: - vCard files
 
-    /// Asks, in the input line, for the vCard file to import.
-    public func startImporting() {
+    /// Asks, in the input line, for the vCard file to import, to be imported as `choices` say.
+    public func startImporting(_ choices: ImportChoices = ImportChoices()) {
         guard isOpen, !refusedWhileTransferring() else { return }
+        importChoices = choices
         ask(.importing, text: "")
     }
 
@@ -210,7 +213,7 @@ public final class PeoplePromptViewModel: InputLineUser {
         case .form: nextField()
         case .importing where !path.isEmpty:
             close()
-            onRequest?(.importCards(from: path))
+            onRequest?(.importCards(from: path, importChoices))
         case .exporting where !path.isEmpty:
             close()
             onRequest?(.exportCards(to: path))

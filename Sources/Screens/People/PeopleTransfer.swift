@@ -11,6 +11,19 @@ import Models
 /// transfer.handle(.importAsked("friends.vcf"))     // [.start(.read("friends.vcf"), as: work 1)]
 /// transfer.handle(.answered(work1, .read(cards)))  // [.start(.add(first 100 people…, replacing: false), as: work 2)]
 /// ```
+/// How an import treats the file's cards.
+public struct ImportChoices: Equatable, Sendable {
+    /// Take the file's card wherever it differs from the one kept (`--replace`).
+    public var replacing: Bool
+    /// Say what the import would do and change nothing (`--dry-run`).
+    public var dryRun: Bool
+
+    public init(replacing: Bool = false, dryRun: Bool = false) {
+        self.replacing = replacing
+        self.dryRun = dryRun
+    }
+}
+
 public struct PeopleTransfer: ScreenState {
     /// What an import adds in its first batch; the next ones as many as the pace allows.
     static let firstBatch = 100
@@ -43,8 +56,8 @@ public struct PeopleTransfer: ScreenState {
     /// The work a transfer asks for.
     public enum Work: Equatable, Sendable {
         case read(String)
-        /// Imports a batch by `ImportMerge`'s rule; `replacing` takes the file's cards wherever they differ.
-        case add([Person], cards: [Person.ID: String], replacing: Bool)
+        /// Imports a batch by `ImportMerge`'s rule, as `choices` say.
+        case add([Person], cards: [Person.ID: String], ImportChoices)
         case gather(PersonSortOrder)
         case write([Person], cards: [Person.ID: String], to: String)
     }
@@ -61,8 +74,8 @@ public struct PeopleTransfer: ScreenState {
     }
 
     public enum Event: Equatable, Sendable {
-        /// Import the file; `replacing` takes its cards wherever they differ from those kept.
-        case importAsked(String, replacing: Bool = false)
+        /// Import the file, as `choices` say.
+        case importAsked(String, ImportChoices = ImportChoices())
         case exportAsked(String, PersonSortOrder)
         /// Esc: stop after the batch being written.
         case stopAsked
@@ -76,9 +89,9 @@ public struct PeopleTransfer: ScreenState {
     public private(set) var report: PeopleTransferViewModel.Report?
     public private(set) var reports = 0
     private var running: WorkID?
-    /// What the import under way did so far, and whether it takes the file's cards over the kept.
+    /// What the import under way did so far, and how it treats the file's cards.
     private var tally = ImportTally()
-    private var replacing = false
+    private var choices = ImportChoices()
     private var lastWork = WorkID.none
 
     public init() {}
@@ -89,9 +102,9 @@ public struct PeopleTransfer: ScreenState {
     /// asks for no file then).
     public mutating func handle(_ event: Event) -> [WorkOrder<Work>] {
         switch event {
-        case .importAsked(let path, let replacing):
+        case .importAsked(let path, let choices):
             guard phase == .idle else { return [] }
-            (tally, self.replacing) = (ImportTally(), replacing)
+            (tally, self.choices) = (ImportTally(), choices)
             return begin(.reading(path), .read(path))
         case .exportAsked(let path, let order):
             guard phase == .idle else { return [] }
@@ -141,15 +154,15 @@ public struct PeopleTransfer: ScreenState {
             let stopped = added < total
             let changed = tally[.added] + tally[.updated] > 0
             return finish(stopped ? "Import stopped: \(tally.summary); \((total - added).grouped) of \(total.grouped) left in \(path)"
-                                  : changed ? "Imported \(tally.summary) from \(path)\(skipped)"
+                                  : changed ? "\(choices.dryRun ? "Would import" : "Imported") \(tally.summary) from \(path)\(skipped)"
                                   : "Nothing to import: \(tally.summary) from \(path)\(skipped)",
-                          isProblem: !cards.problems.isEmpty && !stopped, addedPeople: changed)
+                          isProblem: !cards.problems.isEmpty && !stopped, addedPeople: changed && !choices.dryRun)
         }
         let range = added..<min(added + size, total)
         let batch = Array(cards.people[range])
         let kept = cards.cards.count >= range.upperBound
             ? Dictionary(zip(batch.map(\.id), cards.cards[range]), uniquingKeysWith: { _, last in last }) : [:]
-        return begin(.importing(path, cards, added: added, size: size), .add(batch, cards: kept, replacing: replacing))
+        return begin(.importing(path, cards, added: added, size: size), .add(batch, cards: kept, choices))
     }
 
     private mutating func begin(_ phase: Phase, _ work: Work) -> [WorkOrder<Work>] {

@@ -17,11 +17,12 @@ final class PeopleTransferSteps: WorkRunner {
                 switch work {
                 case .read(let path):
                     return .read(try await runner.run { VCard.people(from: try files.read(path)) })
-                case .add(let people, let cards, let replacing):
+                case .add(let people, let cards, let choices):
                     let (outcomes, took) = try await runner.run {
                         var outcomes: [ImportOutcome] = []
                         let took = try ContinuousClock().measure {
-                            outcomes = try store.importPeople(people, cards: cards, replacing: replacing)
+                            outcomes = try store.importPeople(people, cards: cards, replacing: choices.replacing,
+                                                              writing: !choices.dryRun)
                         }
                         return (outcomes, took)
                     }

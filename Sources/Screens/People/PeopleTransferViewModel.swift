@@ -81,10 +81,11 @@ public final class PeopleTransferViewModel {
         machine.send(.stopAsked)
     }
 
-    /// Starts adding the good cards of the file at `path` to the store; `report` tells how many,
-    /// and which were skipped. Nothing while no store is open or a transfer runs.
-    func importCards(from path: String) {
-        if isOpen { machine.send(.importAsked(path)) }
+    /// Starts adding the good cards of the file at `path` to the store, as `choices` say;
+    /// `report` tells what it did with them, and which were skipped. Nothing while no store is
+    /// open or a transfer runs.
+    func importCards(from path: String, _ choices: ImportChoices = ImportChoices()) {
+        if isOpen { machine.send(.importAsked(path, choices)) }
     }
 
     /// Starts writing everyone in the store, in `order`, as vCards to `path`; a stop before the

@@ -121,8 +121,9 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
         }
     }
 
-    public func importPeople(_ people: [Person], cards: [Person.ID: String], replacing: Bool) throws -> [ImportOutcome] {
-        try database.write { db in
+    public func importPeople(_ people: [Person], cards: [Person.ID: String], replacing: Bool, writing: Bool) throws -> [ImportOutcome] {
+        // A dry run only reads, so that it runs on a database opened read-only too.
+        let importing: (Database) throws -> [ImportOutcome] = { db in
             try people.map { person in
                 let card = cards[person.id] ?? VCard.text(for: [person])
                 let packed = try Data.fetchOne(db.cachedStatement(sql: "SELECT card FROM personCard WHERE personId = ?"), arguments: [person.id])
@@ -131,7 +132,7 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
                         .map { VCard.text(for: [Self.person(from: $0)]) }
                 let deleted = try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM deletedPerson WHERE id = ?"), arguments: [person.id]) ?? false
                 let outcome = ImportMerge.outcome(of: card, kept: kept, deletedHere: deleted, replacing: replacing)
-                if outcome.takesTheCard {
+                if writing, outcome.takesTheCard {
                     try Self.save(person, in: db)
                     try db.cachedStatement(sql: "INSERT OR REPLACE INTO personCard (personId, card) VALUES (?, ?)")
                         .execute(arguments: [person.id, try PackedCard.pack(card)])
@@ -141,6 +142,7 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
                 return outcome
             }
         }
+        return try writing ? database.write(importing) : database.read(importing)
     }
 
     public func update(_ person: Person, at now: Date) throws {

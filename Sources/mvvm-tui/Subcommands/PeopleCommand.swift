@@ -31,6 +31,12 @@ struct PeopleCommand: ParsableCommand {
     @Option(name: .customLong("import"), help: ArgumentHelp("Add the people of this vCard file, as the screen's i does.", valueName: "file"))
     var importFile: String?
 
+    @Flag(help: "With --import: take the file's card for each person kept differently (newer here, no revision, deleted here).")
+    var replace = false
+
+    @Flag(name: .customLong("dry-run"), help: "With --import: say what the import would do, and change nothing.")
+    var dryRun = false
+
     @Option(name: .customLong("export"), help: ArgumentHelp("Write everyone, in the order, to this vCard file, as the screen's e does.", valueName: "file"))
     var exportFile: String?
 
@@ -50,6 +56,9 @@ struct PeopleCommand: ParsableCommand {
         }
         if importFile != nil, exportFile != nil {
             throw ValidationError("--import and --export: one file at a time")
+        }
+        if importFile == nil, replace || dryRun {
+            throw ValidationError("--replace and --dry-run say how to import: they need --import FILE")
         }
         if sync, options.shared.offline {
             throw ValidationError("--sync and --offline: a sync needs the network")
@@ -73,7 +82,7 @@ struct PeopleCommand: ParsableCommand {
             }
             // An import adds people, and a sync keeps what it fetched and marks what it sent, as
             // the app's do: they write. An export only reads.
-            let composition = importFile != nil || sync
+            let composition = (importFile != nil && !dryRun) || sync
                 ? try options.composition(peopleAPI: peopleServer.peopleApi, peopleBook: peopleServer.peopleBook, writable: true).0
                 : readOnly
             let viewModel = composition.people(sync: sync, order: sort?.order,
@@ -94,7 +103,7 @@ struct PeopleCommand: ParsableCommand {
             PrintoutRun.run(printout, json: options.json, style: style, whenIdle: readEveryone) {
                 viewModel.screenAppeared()
                 if let importFile {
-                    viewModel.prompt.startImporting()
+                    viewModel.prompt.startImporting(ImportChoices(replacing: replace, dryRun: dryRun))
                     viewModel.prompt.inputLineEdited(.insert(importFile))
                     viewModel.prompt.inputSubmitted()
                 } else if let exportFile {
