@@ -176,7 +176,7 @@ struct PeopleStoreContractTests {
         let observation = store.observeChanges(on: .main) { told.add() }
         try store.add(ada)
         try store.delete(id: "ada")
-        for _ in 0..<200 where told.count == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        try await yieldUntil("the commits to be told on the main queue") { told.count > 0 }
         #expect(told.count >= 1)
         #expect(observation.commits == 2)
         observation.cancel()
