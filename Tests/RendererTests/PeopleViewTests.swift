@@ -151,7 +151,7 @@ import TestSupport
         viewModel.toggleSort()  // Ada, Alan, Grace, 太郎; the cursor back on the first
         viewModel.moveSelection(by: 3)
         viewModel.prompt.askToDelete()
-        viewModel.prompt.confirmDelete(true)
+        viewModel.prompt.confirm(true)
         viewModel.moveSelection(by: -1)
         harness.draw()
         #expect(harness.grid.lines[4].contains("3 people, by first name"))

@@ -41,6 +41,31 @@ struct PeopleFilesTests: PeopleTesting {
         #expect(latest(people.message) == "Exported 1 person to /home/test/out.vcf")
     }
 
+    @Test func aReimportKeepsAnEditAndOffersTheFilesVersionWhichYesTakes() async throws {
+        files.files["ada.vcf"] = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ada\r\nN:Lovelace;Ada;;;\r\nREV:20190301T120000Z\r\nEND:VCARD\r\n"
+        let people = makeViewModel()
+        let question = ValueRecorder(people.prompt.question)
+        for answer in [nil, false, true] {
+            people.prompt.startImporting()
+            type("ada.vcf", into: people.prompt)
+            people.prompt.inputSubmitted()
+            await untilIdle(people.isBusy)
+            if answer == nil {
+                var edited = try #require(try store.person(id: "ada"))
+                edited.firstName = "Augusta"
+                try store.update(edited, at: Date(timeIntervalSince1970: 1_790_000_000))
+                continue
+            }
+            #expect(latest(people.message) == "Nothing to import: 1 kept (newer here) from ada.vcf")
+            people.prompt.confirm(answer == true)
+            await untilIdle(people.isBusy)
+        }
+        #expect(question.values == ["", "Take ada.vcf's version of 1 person kept as here? y/n", "",
+                                    "Take ada.vcf's version of 1 person kept as here? y/n", ""])
+        #expect(latest(people.message) == "Imported 1 updated from ada.vcf")
+        #expect(try store.person(id: "ada")?.firstName == "Ada")
+    }
+
     @Test func aMissingFileSaysSoAndChangesNothing() async {
         let people = makeViewModel()
         people.prompt.startImporting()

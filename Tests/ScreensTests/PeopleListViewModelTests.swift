@@ -210,9 +210,9 @@ struct PeopleListViewModelTests: PeopleTesting {
         let rows = ValueRecorder(people.rows)
         let message = ValueRecorder(people.message)
         people.prompt.askToDelete()
-        people.prompt.confirmDelete(false)
+        people.prompt.confirm(false)
         people.prompt.askToDelete()
-        people.prompt.confirmDelete(true)
+        people.prompt.confirm(true)
         #expect(question.values == ["", "Delete Ada Lovelace? y/n", "", "Delete Ada Lovelace? y/n", ""])
         #expect(rows.values.map { $0.map(\.nameText) } == [["Ada Lovelace"], []])
         #expect(message.values == ["", "Deleted Ada Lovelace"])
@@ -256,10 +256,10 @@ struct PeopleListViewModelTests: PeopleTesting {
         let people = makeViewModel()
         let line = ValueRecorder(people.newsLine)
         people.prompt.askToDelete()
-        people.prompt.confirmDelete(false)
+        people.prompt.confirm(false)
         people.moveToEdge(toEnd: true)
         people.prompt.askToDelete()
-        people.prompt.confirmDelete(true)
+        people.prompt.confirm(true)
         #expect(line.values == [PeopleNewsLine("Birthdays soon: Ada Lovelace in 2 days"),
                                 PeopleNewsLine("Delete Grace Hopper? y/n", tone: .question),
                                 PeopleNewsLine("Birthdays soon: Ada Lovelace in 2 days"),

@@ -101,9 +101,9 @@ struct PeoplePromptViewModelTests {
         prompt.askToDelete()
         selected.value = ada
         prompt.askToDelete()
-        prompt.confirmDelete(false)
+        prompt.confirm(false)
         prompt.askToDelete()
-        prompt.confirmDelete(true)
+        prompt.confirm(true)
         #expect(question.values == ["", "Delete Ada Lovelace? y/n", "", "Delete Ada Lovelace? y/n", ""])
         #expect(requests() == [.delete(ada)])
     }

@@ -28,7 +28,7 @@ struct PeopleServerTests: PeopleTesting {
         let people = makeViewModel(api: api)
         await untilIdle(people.isBusy)
         people.prompt.askToDelete()  // Hopper, first by last name
-        people.prompt.confirmDelete(true)
+        people.prompt.confirm(true)
         await untilIdle(people.isBusy)
         #expect(api.known == [ada])
         #expect(store.outbox.isEmpty)
@@ -42,7 +42,7 @@ struct PeopleServerTests: PeopleTesting {
         await untilIdle(people.isBusy)
         api.failDeletes(with: .noNetwork)
         people.prompt.askToDelete()
-        people.prompt.confirmDelete(true)
+        people.prompt.confirm(true)
         await untilIdle(people.isBusy)
         #expect(latest(people.syncStatus.text) == "1 person waiting to be sent: no network: the people server could not be reached")
         #expect(latest(people.syncStatus.isProblem))

@@ -104,9 +104,9 @@ struct PeopleTransferViewModelTests {
         steps.answer(with: .read(VCard.Import(people: [], problems: [])))
         #expect(report.values == [nil,
                                   .init(text: "Imported 1 updated; 1 unchanged; 1 kept (newer here) from again.vcf", isProblem: false,
-                                        addedPeople: true),
+                                        addedPeople: true, replaceOffer: ReplaceOffer(path: "again.vcf", count: 1)),
                                   .init(text: "Nothing to import: 1 unchanged; 1 kept (no revision to compare) from same.vcf", isProblem: false,
-                                        addedPeople: false),
+                                        addedPeople: false, replaceOffer: ReplaceOffer(path: "same.vcf", count: 1)),
                                   .init(text: "No vCard in /etc/passwd", isProblem: true, addedPeople: false)])
         #expect(steps.pending.isEmpty)
     }

@@ -259,6 +259,7 @@ public final class PeopleListViewModel {
     private func transferEnded(_ report: PeopleTransferViewModel.Report) {
         if report.addedPeople { repository.reread() }
         activity.say(PeopleNews(report.text, isProblem: report.isProblem))
+        if let offer = report.replaceOffer { prompt.offerToReplace(offer) }
         if report.addedPeople { syncStatus.exchange(fetching: false) }
     }
 }

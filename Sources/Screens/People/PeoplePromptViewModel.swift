@@ -16,6 +16,8 @@ public final class PeoplePromptViewModel: InputLineUser {
         case list
         case form(PersonForm)
         case confirmingDelete(PersonViewModel)
+        /// The question whether to take the file's version of the people an import kept.
+        case confirmingReplace(ReplaceOffer)
         /// The person's detail full-size, in place of the list.
         case viewing(PersonViewModel)
         case importing
@@ -76,14 +78,19 @@ public final class PeoplePromptViewModel: InputLineUser {
     init(form: PersonFormViewModel, selectedPerson: Output<PersonViewModel?>, transferIsRunning: Output<Bool>) {
         self.form = form
         question = _mode.map { mode in
-            if case .confirmingDelete(let person) = mode { "Delete \(person.nameText)? y/n" } else { "" }
+            switch mode {
+            case .confirmingDelete(let person): "Delete \(person.nameText)? y/n"
+            case .confirmingReplace(let offer):
+                "Take \(offer.fileName)'s version of \(offer.count == 1 ? "1 person" : "\(offer.count.grouped) people") kept as here? y/n"
+            default: ""
+            }
         }.distinct().output
         inputPrompt = _mode.map { mode in
             switch mode {
             case .form(let form): form.field.label
             case .importing: Self.importPrompt
             case .exporting: Self.exportPrompt
-            case .list, .confirmingDelete, .viewing: "Filter"
+            case .list, .confirmingDelete, .confirmingReplace, .viewing: "Filter"
             }
         }.distinct().output
         selectedPerson.bindAndFire { [unowned self] in selected = $0 }.store(in: &tokens)
@@ -171,20 +178,37 @@ public final class PeoplePromptViewModel: InputLineUser {
         _mode.change(to: .confirmingDelete(person))
     }
 
-    /// Deletes the person asked about when `yes`; either way the question closes, once what
-    /// the delete did is said.
+    /// Asks, in the screen's question line, whether to import the file of `offer` again taking
+    /// its version of the people kept as they are here.
+    func offerToReplace(_ offer: ReplaceOffer) {
+        guard _mode.value == .list else { return }
+        _mode.change(to: .confirmingReplace(offer))
+    }
+
     /// No to the question asked, or leaves the form, the detail or the path asked for.
     public func cancel() {
-        if case .confirmingDelete = _mode.value { confirmDelete(false) } else { cancelInput() }
+        switch _mode.value {
+        case .confirmingDelete, .confirmingReplace: confirm(false)
+        default: cancelInput()
+        }
     }
 
     /// Whether the list shows, no question, form, detail or path asked for in its place.
     var showsList: Bool { _mode.value == .list }
 
-    public func confirmDelete(_ yes: Bool) {
-        guard case .confirmingDelete(let person) = _mode.value else { return }
-        if yes { onRequest?(.delete(person)) }
-        _mode.change(to: .list)
+    /// Deletes the person asked about, or imports the file again taking its version, when
+    /// `yes`; either way the question closes.
+    public func confirm(_ yes: Bool) {
+        switch _mode.value {
+        case .confirmingDelete(let person):
+            if yes { onRequest?(.delete(person)) }
+            _mode.change(to: .list)
+        case .confirmingReplace(let offer):
+            if yes { onRequest?(.importCards(from: offer.path, ImportChoices(replacing: true))) }
+            _mode.change(to: .list)
+        default:
+            return
+        }
     }
 
     // MARK: - InputLineUser
@@ -218,7 +242,7 @@ public final class PeoplePromptViewModel: InputLineUser {
             close()
             onRequest?(.exportCards(to: path))
         case .importing, .exporting: _news.value = PeopleNews("Type a file's path, or Esc", isProblem: true)
-        case .list, .confirmingDelete, .viewing: _inputLineIsFocused.change(to: false)
+        case .list, .confirmingDelete, .confirmingReplace, .viewing: _inputLineIsFocused.change(to: false)
         }
     }
 

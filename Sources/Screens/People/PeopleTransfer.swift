@@ -24,6 +24,16 @@ public struct ImportChoices: Equatable, Sendable {
     }
 }
 
+/// An import's offer to take the file's version of the people it kept as they are here: the
+/// file, and how many.
+public struct ReplaceOffer: Equatable, Sendable {
+    public let path: String
+    public let count: Int
+
+    /// The file's name, without its folders: what a question of one line can hold.
+    public var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }
+}
+
 public struct PeopleTransfer: ScreenState {
     /// What an import adds in its first batch; the next ones as many as the pace allows.
     static let firstBatch = 100
@@ -156,7 +166,9 @@ public struct PeopleTransfer: ScreenState {
             return finish(stopped ? "Import stopped: \(tally.summary); \((total - added).grouped) of \(total.grouped) left in \(path)"
                                   : changed ? "\(choices.dryRun ? "Would import" : "Imported") \(tally.summary) from \(path)\(skipped)"
                                   : "Nothing to import: \(tally.summary) from \(path)\(skipped)",
-                          isProblem: !cards.problems.isEmpty && !stopped, addedPeople: changed && !choices.dryRun)
+                          isProblem: !cards.problems.isEmpty && !stopped, addedPeople: changed && !choices.dryRun,
+                          offer: stopped || choices.dryRun || tally.keptDifferent == 0 ? nil
+                              : ReplaceOffer(path: path, count: tally.keptDifferent))
         }
         let range = added..<min(added + size, total)
         let batch = Array(cards.people[range])
@@ -173,10 +185,11 @@ public struct PeopleTransfer: ScreenState {
         return [.start(work, as: lastWork)]
     }
 
-    private mutating func finish(_ text: String, isProblem: Bool = false, addedPeople: Bool = false) -> [WorkOrder<Work>] {
+    private mutating func finish(_ text: String, isProblem: Bool = false, addedPeople: Bool = false,
+                                 offer: ReplaceOffer? = nil) -> [WorkOrder<Work>] {
         phase = .idle
         isStopping = false
-        report = PeopleTransferViewModel.Report(text: text, isProblem: isProblem, addedPeople: addedPeople)
+        report = PeopleTransferViewModel.Report(text: text, isProblem: isProblem, addedPeople: addedPeople, replaceOffer: offer)
         reports += 1
         return []
     }

@@ -23,6 +23,9 @@ public final class PeopleTransferViewModel {
         public let isProblem: Bool
         /// Whether people were added to the store.
         public let addedPeople: Bool
+        /// After an import that kept people whose cards in the file differ: the offer to take the
+        /// file's version of them.
+        public var replaceOffer: ReplaceOffer? = nil
     }
 
     // MARK: - Outputs

@@ -86,7 +86,7 @@ public final class PeopleView: ScreenView {
         switch drawn.state.mode {
         case .list: isTransferring ? [.transfer, .peopleList, .people] : [.peopleList, .people]
         case .form: [.personForm]
-        case .confirmingDelete: [.confirmation]
+        case .confirmingDelete, .confirmingReplace: [.confirmation]
         case .viewing: [.personDetail]
         case .importing, .exporting: [.filePrompt]
         }
@@ -110,7 +110,7 @@ public final class PeopleView: ScreenView {
         case .stopTransfer: viewModel.transfer.cancel()
         case .nextField: prompt.nextField()
         case .previousField: prompt.previousField()
-        case .confirm: prompt.confirmDelete(true)
+        case .confirm: prompt.confirm(true)
         case .cancel: prompt.cancel()
         case .choosePerson(let index): viewModel.choose(at: index)
         }
