@@ -132,9 +132,8 @@ extension VCard {
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        guard let month = components.month, (1...12).contains(month), let day = components.day, (1...31).contains(day),
-              (components.hour ?? 0) < 25, (components.minute ?? 0) < 60, (components.second ?? 0) < 61,
-              let instant = calendar.date(from: components) else { return nil }
+        // Calendar would roll 30 February over into March, and hour 24 into the next day.
+        guard components.isValidDate(in: calendar), let instant = calendar.date(from: components) else { return nil }
         return instant.addingTimeInterval(TimeInterval(-offset))
     }
 }

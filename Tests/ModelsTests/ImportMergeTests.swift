@@ -24,7 +24,8 @@ struct ImportMergeTests {
         #expect(VCard.revisionDate(of: Self.card(rev: text)) == expected)
     }
 
-    @Test(arguments: ["", "yesterday", "2019-13-01", "2019-02-30T25:00:00Z", "201903", "20190301T12:00:00+1"])
+    @Test(arguments: ["", "yesterday", "2019-13-01", "2019-02-30", "2019-03-01T25:00:00Z", "2019-03-01T24:00:00Z", "201903",
+                       "20190301T12:00:00+1"])
     func aRevisionThatIsNoDateIsNone(text: String) {
         #expect(VCard.revisionDate(of: Self.card(rev: text)) == nil)
     }

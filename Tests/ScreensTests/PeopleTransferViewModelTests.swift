@@ -86,7 +86,7 @@ struct PeopleTransferViewModelTests {
         transfer.importCards(from: "nowhere.vcf")
         steps.answer(with: .failed("nowhere.vcf cannot be read: no such file"))
         #expect(report.values.map { $0?.text } == [nil, "Imported 1 new person from friends.vcf; skipped 1: line 6: the card has no END:VCARD",
-                                                    "Import failed after 100 people: disk full",
+                                                    "Import failed after 100 new people: disk full",
                                                     "Not imported: nowhere.vcf cannot be read: no such file"])
         #expect(report.values.map { $0?.isProblem } == [nil, true, true, true])
     }

@@ -10,9 +10,10 @@ import Testing
 /// its time limit. The headless tests still run all together; these wait for a place, without
 /// holding a thread while they wait.
 ///
-/// A suite that starts processes says so, and `TmuxSession`, `RadicaleServer` and
-/// `XandikosServer` refuse to start outside it (`StartsProcesses.require`), so that no test
-/// forgets:
+/// A suite that starts such programs says so, and `TmuxSession`, `RadicaleServer` and
+/// `XandikosServer` refuse to start outside it (`StartsProcesses.require`), so that no test that
+/// starts them forgets (a curl for a request, or a subcommand's run, lives for a moment and needs
+/// no place):
 ///
 /// ```swift
 /// @Suite(.startsProcesses) struct ScoreboardEndToEndTests { … }
@@ -41,6 +42,8 @@ public struct StartsProcesses: TestTrait, SuiteTrait, TestScoping {
 
     public func provideScope(for test: Test, testCase: Test.Case?,
                              performing function: @concurrent @Sendable () async throws -> Void) async throws {
+        // A test marked inside a marked suite gets the trait twice: it takes one place, not two.
+        guard !Self.holdsAPlace else { return try await function() }
         await Self.places.take()
         do {
             try await Self.$holdsAPlace.withValue(true) { try await function() }

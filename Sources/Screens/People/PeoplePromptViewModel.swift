@@ -180,8 +180,9 @@ public final class PeoplePromptViewModel: InputLineUser {
 
     /// Asks, in the screen's question line, whether to import the file of `offer` again taking
     /// its version of the people kept as they are here.
+    /// None while the user types a filter: the counts in the news say what was kept.
     func offerToReplace(_ offer: ReplaceOffer) {
-        guard _mode.value == .list else { return }
+        guard _mode.value == .list, !_inputLineIsFocused.value else { return }
         _mode.change(to: .confirmingReplace(offer))
     }
 

@@ -9,31 +9,8 @@ import Models
 /// ```swift
 /// var transfer = PeopleTransfer()
 /// transfer.handle(.importAsked("friends.vcf"))     // [.start(.read("friends.vcf"), as: work 1)]
-/// transfer.handle(.answered(work1, .read(cards)))  // [.start(.add(first 100 people…, replacing: false), as: work 2)]
+/// transfer.handle(.answered(work1, .read(cards)))  // [.start(.add(first 100 people…, ImportChoices()), as: work 2)]
 /// ```
-/// How an import treats the file's cards.
-public struct ImportChoices: Equatable, Sendable {
-    /// Take the file's card wherever it differs from the one kept (`--replace`).
-    public var replacing: Bool
-    /// Say what the import would do and change nothing (`--dry-run`).
-    public var dryRun: Bool
-
-    public init(replacing: Bool = false, dryRun: Bool = false) {
-        self.replacing = replacing
-        self.dryRun = dryRun
-    }
-}
-
-/// An import's offer to take the file's version of the people it kept as they are here: the
-/// file, and how many.
-public struct ReplaceOffer: Equatable, Sendable {
-    public let path: String
-    public let count: Int
-
-    /// The file's name, without its folders: what a question of one line can hold.
-    public var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }
-}
-
 public struct PeopleTransfer: ScreenState {
     /// What an import adds in its first batch; the next ones as many as the pace allows.
     static let firstBatch = 100
@@ -138,9 +115,10 @@ public struct PeopleTransfer: ScreenState {
             tally.add(outcomes)
             let count = min(size, cards.people.count - added)
             return nextBatch(path, cards, added: added + count, size: Self.nextBatchSize(after: count, took: took))
-        case (.importing(_, _, let added, _), .failed(let message)):
-            return finish(added > 0 ? "Import failed after \(PeopleListed.count(added)): \(message)" : "Not imported: \(message)",
-                          isProblem: true, addedPeople: added > 0)
+        case (.importing, .failed(let message)):
+            let changed = tally[.added] + tally[.updated] > 0 && !choices.dryRun
+            return finish(tally.total > 0 ? "Import failed after \(tally.summary): \(message)" : "Not imported: \(message)",
+                          isProblem: true, addedPeople: changed)
         case (.reading, .failed(let message)):
             return finish("Not imported: \(message)", isProblem: true)
         case (.gathering(let path), .gathered(let everyone, let cards)):
@@ -206,4 +184,27 @@ public struct PeopleTransfer: ScreenState {
         case .writing(let path, _): "Writing \(path)…"
         }
     }
+}
+
+/// How an import treats the file's cards.
+public struct ImportChoices: Equatable, Sendable {
+    /// Take the file's card wherever it differs from the one kept (`--replace`).
+    public var replacing: Bool
+    /// Say what the import would do and change nothing (`--dry-run`).
+    public var dryRun: Bool
+
+    public init(replacing: Bool = false, dryRun: Bool = false) {
+        self.replacing = replacing
+        self.dryRun = dryRun
+    }
+}
+
+/// An import's offer to take the file's version of the people it kept as they are here: the
+/// file, and how many.
+public struct ReplaceOffer: Equatable, Sendable {
+    public let path: String
+    public let count: Int
+
+    /// The file's name, without its folders: what a question of one line can hold.
+    public var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }
 }

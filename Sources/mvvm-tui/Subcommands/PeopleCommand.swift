@@ -60,6 +60,9 @@ struct PeopleCommand: ParsableCommand {
         if importFile == nil, replace || dryRun {
             throw ValidationError("--replace and --dry-run say how to import: they need --import FILE")
         }
+        if dryRun, sync {
+            throw ValidationError("--dry-run changes nothing: not with --sync, which keeps what it fetches")
+        }
         if sync, options.shared.offline {
             throw ValidationError("--sync and --offline: a sync needs the network")
         }
