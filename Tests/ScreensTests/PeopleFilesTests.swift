@@ -66,6 +66,20 @@ struct PeopleFilesTests: PeopleTesting {
         #expect(try store.person(id: "ada")?.firstName == "Ada")
     }
 
+    @Test func noReplaceQuestionComesOverAFilterBeingTyped() async throws {
+        files.files["ada.vcf"] = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ada\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n"
+        try store.add([Person(id: "ada", firstName: "Augusta", lastName: "Lovelace")], cards: [:])
+        let people = makeViewModel()
+        people.prompt.startImporting()
+        type("ada.vcf", into: people.prompt)
+        people.prompt.inputSubmitted()
+        people.prompt.inputFocusChanged(true)  // `/` while the file is read: the filter is typed
+        await untilIdle(people.isBusy)
+        #expect(latest(people.message) == "Nothing to import: 1 kept (no revision to compare) from ada.vcf")
+        #expect(latest(people.prompt.question) == "")
+        #expect(latest(people.prompt.inputLineIsFocused))
+    }
+
     @Test func aMissingFileSaysSoAndChangesNothing() async {
         let people = makeViewModel()
         people.prompt.startImporting()
