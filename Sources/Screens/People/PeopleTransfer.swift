@@ -32,7 +32,7 @@ public struct PeopleTransfer: ScreenState {
         case idle
         /// The file being read.
         case reading(String)
-        /// The cards read from the file, `added` of them kept so far, the batch under way `size` long.
+        /// The cards read from the file, `added` of them through the merge so far, the batch under way `size` long.
         case importing(String, VCard.Import, added: Int, size: Int)
         /// Everyone being read from the store, to write to the file.
         case gathering(String)
