@@ -89,4 +89,27 @@ struct FakesMatchTheirServicesTests {
             "\(error)".hasSuffix("nowhere.vcf cannot be read: no such file")
         }
     }
+
+    @Test func aFileThatCannotBeWrittenIsSaidInTheProgramsWords() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mvvm-tui-files-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let files = LocalTextFiles(home: folder + "/home", workingDirectory: folder)
+        #expect {
+            try files.write("x", to: "nowhere/dir/friends.vcf")
+        } throws: { "\($0)" == "No folder \(folder)/nowhere/dir" }
+        try "x".write(toFile: folder + "/plain", atomically: true, encoding: .utf8)
+        #expect {
+            try files.write("x", to: "plain/friends.vcf")
+        } throws: { "\($0)" == "\(folder)/plain is not a folder" }
+        #expect {
+            try files.write("x", to: "~/friends.vcf")
+        } throws: { "\($0)" == "No folder \(folder)/home" }
+    }
+
+    @Test func homeIsTheEnvironmentsWhenItNamesAFolder() {
+        #expect(LocalTextFiles.home(in: ["HOME": "/home/ada"]) == "/home/ada")
+        #expect(LocalTextFiles.home(in: ["HOME": "relative"]) == NSHomeDirectory())
+        #expect(LocalTextFiles.home(in: [:]) == NSHomeDirectory())
+    }
 }

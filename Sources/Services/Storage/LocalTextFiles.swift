@@ -13,10 +13,19 @@ public final class LocalTextFiles: TextFiles {
     private let home: String
     private let workingDirectory: String
 
-    /// Creates the files seen from `workingDirectory`, with `~` standing for `home`.
-    public init(home: String = NSHomeDirectory(), workingDirectory: String = FileManager.default.currentDirectoryPath) {
+    /// Creates the files seen from `workingDirectory`, with `~` standing for `home`: `$HOME`, as
+    /// the data folder, the netrc and the config file read it.
+    public init(home: String = LocalTextFiles.home(in: ProcessInfo.processInfo.environment),
+                workingDirectory: String = FileManager.default.currentDirectoryPath) {
         self.home = home
         self.workingDirectory = workingDirectory
+    }
+
+    /// The home folder `environment` names (`HOME`, when it is an absolute path), else the
+    /// password file's.
+    public static func home(in environment: [String: String]) -> String {
+        if let home = environment["HOME"], home.hasPrefix("/") { return home }
+        return NSHomeDirectory()
     }
 
     /// The absolute path `path` names.
@@ -53,10 +62,25 @@ public final class LocalTextFiles: TextFiles {
     @discardableResult
     public func write(_ text: String, to path: String) throws -> String {
         let full = resolve(path)
+        let folder = (full as NSString).deletingLastPathComponent
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
+            throw FileError(description: "No folder \(folder)")
+        }
+        guard isFolder.boolValue else { throw FileError(description: "\(folder) is not a folder") }
+        if FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), isFolder.boolValue {
+            throw FileError(description: "\(full) is a directory")
+        }
+        guard FileManager.default.isWritableFile(atPath: folder) else {
+            throw FileError(description: "\(full) cannot be written: permission denied in \(folder)")
+        }
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: full), options: .atomic)
         } catch {
-            throw FileError(description: "\(full) cannot be written: \((error as NSError).localizedDescription)")
+            let cause = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError).flatMap { underlying in
+                underlying.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32(underlying.code))).lowercased() : nil
+            }
+            throw FileError(description: "\(full) cannot be written" + (cause.map { ": \($0)" } ?? ""))
         }
         return full
     }
