@@ -102,7 +102,7 @@ import TestSupport
         try await session.waitFor("Import vCard file")
         try await session.type(dataDirectory + "/cards.vcf")
         try await session.press("Enter")
-        try await session.waitFor("Take cards.vcf's version of 1 person kept as here? y/n", timeout: .seconds(30))
+        try await session.waitFor("Take cards.vcf's card for 1 kept? y/n", timeout: .seconds(30))
         try await session.type("n")
         let again = try await session.waitFor("Nothing to import")
         #expect(again.contains("1 kept (newer here)"))

@@ -60,8 +60,8 @@ struct PeopleFilesTests: PeopleTesting {
             people.prompt.confirm(answer == true)
             await untilIdle(people.isBusy)
         }
-        #expect(question.values == ["", "Take ada.vcf's version of 1 person kept as here? y/n", "",
-                                    "Take ada.vcf's version of 1 person kept as here? y/n", ""])
+        #expect(question.values == ["", "Take ada.vcf's card for 1 kept? y/n", "",
+                                    "Take ada.vcf's card for 1 kept? y/n", ""])
         #expect(latest(people.message) == "Imported 1 updated from ada.vcf")
         #expect(try store.person(id: "ada")?.firstName == "Ada")
     }

@@ -81,7 +81,8 @@ public final class PeoplePromptViewModel: InputLineUser {
             switch mode {
             case .confirmingDelete(let person): "Delete \(person.nameText)? y/n"
             case .confirmingReplace(let offer):
-                "Take \(offer.fileName)'s version of \(offer.count == 1 ? "1 person" : "\(offer.count.grouped) people") kept as here? y/n"
+                // Short enough for 40 columns: the news it stands in for said who was kept and why.
+                "Take \(offer.fileName)'s \(offer.count == 1 ? "card for 1" : "cards for \(offer.count.grouped)") kept? y/n"
             default: ""
             }
         }.distinct().output
