@@ -86,7 +86,7 @@ extension VCard.Import {
         guard last.count < people.count else { return self }
         let kept = people.indices.filter { last[people[$0].id] == $0 }
         return VCard.Import(people: kept.map { people[$0] }, problems: problems,
-                            cards: cards.count == people.count ? kept.map { cards[$0] } : [])
+                            cards: cards.count == people.count ? kept.map { cards[$0] } : [], readAsWindows1252: readAsWindows1252)
     }
 }
 

@@ -2,8 +2,9 @@
 /// vCard import and export. `~` stands for the home directory; a relative path is taken from
 /// the directory the program started in.
 public protocol TextFiles: AnyObject, Sendable {
-    /// The UTF-8 text of the file at `path`; throws, in words, when it cannot be read.
-    func read(_ path: String) throws -> String
+    /// The bytes of the file at `path`, whatever charset they are in (the vCard reader decides);
+    /// throws, in words, when it cannot be read.
+    func read(_ path: String) throws -> [UInt8]
     /// Writes `text` as the whole file at `path`, replacing it; throws, in words, when it cannot.
     /// Returns the full path written.
     @discardableResult

@@ -10,7 +10,8 @@ import Foundation
 /// (`VALUE=text`, a year alone, a year and a month, a day alone, a day the calendar has not) is
 /// kept as written (`Person.birthdayText`). Email addresses and phone numbers come from every
 /// `EMAIL` and `TEL`, with their kinds; the id from `UID`, `urn:uuid:` dropped. Folded lines, `\,`
-/// `\;` `\n` `\\` escapes, UTF-8 and quoted-printable values (vCard 2.1) are understood. Every
+/// `\;` `\n` `\\` escapes and quoted-printable values (vCard 2.1) are understood, in any charset a
+/// file is written in (VCardCharset.swift). Every
 /// card that ends is read, whatever one property says; only a card whose `END:VCARD` never comes
 /// is left out, and reported by its line. A card without a `UID` gets an id made from its text,
 /// so reading the same file twice adds nobody twice.
@@ -37,13 +38,18 @@ public enum VCard {
         public let problems: [Problem]
         /// The text of each card read as the file has it (folded lines, line ends and all), in
         /// the order of `people`: what a store keeps so that the card is written back whole.
+        /// A line the file wrote in another charset's 8-bit bytes is given as UTF-8 (VCardCharset.swift).
         public let cards: [String]
+        /// Whether some text was read as Windows-1252 because it was not UTF-8 and named no
+        /// charset: what the import's summary says, as the reading is a guess.
+        public let readAsWindows1252: Bool
 
         /// Creates what an import gave.
-        public init(people: [Person], problems: [Problem], cards: [String] = []) {
+        public init(people: [Person], problems: [Problem], cards: [String] = [], readAsWindows1252: Bool = false) {
             self.people = people
             self.problems = problems
             self.cards = cards
+            self.readAsWindows1252 = readAsWindows1252
         }
     }
 
@@ -66,18 +72,42 @@ public enum VCard {
 
     /// Reads every card in `text`.
     public static func people(from text: String) -> Import {
-        let bytes = Array(text.utf8)
+        people(from: Array(text.utf8))
+    }
+
+    /// Reads every card in a file's bytes, in whatever charset they are written
+    /// (VCardCharset.swift).
+    public static func people(from file: [UInt8]) -> Import {
+        let bytes = fileBytes(file)
+        var lines = logicalLines(of: bytes)
+        // The lines written in another charset's 8-bit bytes, by their index, read as UTF-8.
+        var transcodedLines: [Int] = []
+        var guessed = false
+        if bytes.contains(where: { $0 >= 0x80 }) {
+            for index in lines.indices {
+                guard let (line, isGuess) = transcoded(lines[index].bytes) else { continue }
+                lines[index].bytes = line
+                transcodedLines.append(index)
+                guessed = guessed || isGuess
+            }
+        }
         var reader = CardReader()
-        for line in logicalLines(of: bytes) {
+        for line in lines {
             reader.take(line)
         }
         reader.finish()
         // A card that ends the file without a line end is given one, so that cards written one
         // after another stay apart.
+        var next = 0  // the first transcoded line not before the card
         let cards = reader.cardRanges.map { range in
-            String(decoding: bytes[range], as: UTF8.self) + (bytes[range].last == UInt8(ascii: "\n") ? "" : "\r\n")
+            while next < transcodedLines.count, lines[transcodedLines[next]].range.lowerBound < range.lowerBound { next += 1 }
+            guard next < transcodedLines.count, range.contains(lines[transcodedLines[next]].range.lowerBound) else {
+                return String(decoding: bytes[range], as: UTF8.self) + (bytes[range].last == UInt8(ascii: "\n") ? "" : "\r\n")
+            }
+            return utf8Card(in: range, lines: lines, transcoded: Set(transcodedLines[next...].prefix { range.contains(lines[$0].range.lowerBound) }), of: bytes)
         }
-        return Import(people: reader.people, problems: reader.problems, cards: cards)
+        return Import(people: reader.people, problems: reader.problems, cards: cards,
+                      readAsWindows1252: guessed || reader.readAsWindows1252)
     }
 
     /// `people` as vCard 4.0 text, one card each, in the order given.
@@ -116,13 +146,17 @@ public enum VCard {
     /// Whether a content line's parameters (before its first `:`) say its value is quoted-printable.
     static func isQuotedPrintable(_ line: [UInt8]) -> Bool {
         let head = line.prefix { $0 != UInt8(ascii: ":") }
-        return String(decoding: head, as: UTF8.self).uppercased().contains("QUOTED-PRINTABLE")
+        let word = Array("QUOTED-PRINTABLE".utf8)
+        guard head.count >= word.count else { return false }
+        // Upper case by clearing bit 5 of letters; the word's '-' stays '-' and no other byte becomes it.
+        return (head.startIndex...(head.endIndex - word.count)).contains { start in
+            zip(head[start...], word).allSatisfy { byte, letter in (letter == UInt8(ascii: "-") ? byte : byte & 0xDF) == letter }
+        }
     }
 
     /// A quoted-printable value with its `=XX` bytes decoded and soft breaks (`=` at a line's end,
-    /// joined into the value) dropped, read in the line's charset (UTF-8, or ISO-8859-1 when
-    /// `latin1`).
-    static func quotedPrintableDecoded(_ value: ArraySlice<UInt8>, latin1: Bool = false) -> ArraySlice<UInt8> {
+    /// joined into the value) dropped: bytes in the line's charset (`decodedValue(of:value:)`).
+    static func quotedPrintableDecoded(_ value: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         var output: [UInt8] = []
         var index = value.startIndex
         while index < value.endIndex {
@@ -138,8 +172,7 @@ public enum VCard {
                 index += 1
             }
         }
-        guard latin1 else { return output[...] }
-        return Array(String(output.map { Character(Unicode.Scalar($0)) }).utf8)[...]
+        return output[...]
     }
 
     private static func hexDigit(_ byte: UInt8) -> UInt8? {

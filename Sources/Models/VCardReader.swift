@@ -9,6 +9,8 @@ struct CardReader {
     /// Where each good card is in the file, from its `BEGIN` to its `END` line's end, in the
     /// order of `people`.
     private(set) var cardRanges: [Range<Int>] = []
+    /// Whether a value read so far was not UTF-8, named no charset, and was read as Windows-1252.
+    private(set) var readAsWindows1252 = false
 
     /// The card being read: where it began, and the first of each property that counts.
     private var card: Card?
@@ -54,17 +56,24 @@ struct CardReader {
             if Self.kept.contains(name), card?.properties[name] == nil {
                 let parameters = String(decoding: line.bytes[..<(value.startIndex - 1)], as: UTF8.self).uppercased()
                     .split(separator: ";").dropFirst()
-                let latin1 = parameters.contains { $0.contains("ISO-8859-1") }
-                let decoded = VCard.isQuotedPrintable(line.bytes) ? VCard.quotedPrintableDecoded(value, latin1: latin1) : value
-                card?.properties[name] = Property(value: decoded, isText: parameters.contains("VALUE=TEXT"))
+                let text = decoded(line, value)
+                card?.properties[name] = Property(value: text, isText: parameters.contains("VALUE=TEXT"))
                 if name == "BDAY" { card?.omittedYear = Self.omittedYear(line.bytes, value: value) }
             } else if name == "KIND" || name == "X-ABSHOWAS",
                       ["ORG", "ORGANIZATION", "COMPANY"].contains(VCard.unescaped(value).uppercased()) {
                 card?.isOrganisation = true
-            } else if name == "EMAIL" || name == "TEL", let detail = Self.detail(line.bytes, value: value) {
+            } else if name == "EMAIL" || name == "TEL", case let text = decoded(line, value),
+                      let detail = Self.detail(line.bytes, value: value, text: text) {
                 if name == "EMAIL" { card?.emails.append(detail) } else { card?.phones.append(detail) }
             }
         }
+    }
+
+    /// A value as UTF-8 text, from quoted-printable and its charset (VCardCharset.swift).
+    private mutating func decoded(_ line: VCard.Line, _ value: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        let (bytes, guessed) = VCard.decodedValue(of: line.bytes, value: value)
+        if guessed { readAsWindows1252 = true }
+        return bytes
     }
 
     /// Ends the file: a card still open has no `END`.
@@ -183,8 +192,9 @@ struct CardReader {
     /// An `EMAIL` or `TEL` line's value and kinds, and whether the card prefers it (`TYPE=pref`,
     /// `PREF=1`); nil for an empty value. Kinds that say nothing to a reader (`internet`, `pref`,
     /// `voice`, `x-…`) are left out; `tel:` before a number is dropped.
-    private static func detail(_ line: [UInt8], value: ArraySlice<UInt8>) -> (detail: ContactDetail, preferred: Bool)? {
-        var text = VCard.unescaped(value)
+    private static func detail(_ line: [UInt8], value: ArraySlice<UInt8>, text decoded: ArraySlice<UInt8>)
+        -> (detail: ContactDetail, preferred: Bool)? {
+        var text = VCard.unescaped(decoded)
         if text.lowercased().hasPrefix("tel:") { text.removeFirst(4) }
         guard !text.isEmpty else { return nil }
         let head = String(decoding: line[..<(value.startIndex - 1)], as: UTF8.self)

@@ -53,7 +53,7 @@ extension VCard {
             switch name {
             case "N" where nameChanged:
                 // The parts kept (additional names, suffixes) are written as plain text too.
-                let plain = isQuotedPrintable(line.bytes) ? quotedPrintableDecoded(Array(value.utf8)[...]) : Array(value.utf8)[...]
+                let plain = decodedValue(of: line.bytes, value: Array(value.utf8)[...]).bytes
                 var parts = split(plain, at: UInt8(ascii: ";")).map { String(decoding: $0, as: UTF8.self) }
                 while parts.count < 5 { parts.append("") }
                 parts[0] = escaped(person.lastName)

@@ -63,7 +63,7 @@ extension VCard {
         let upper = prefix.uppercased()
         var text = value
         if isQuotedPrintable(line) {
-            text = String(decoding: quotedPrintableDecoded(Array(value.utf8)[...], latin1: upper.contains("ISO-8859-1")), as: UTF8.self)
+            text = String(decoding: decodedValue(of: line, value: Array(value.utf8)[...]).bytes, as: UTF8.self)
                 .replacingOccurrences(of: "\r\n", with: "\\n").replacingOccurrences(of: "\n", with: "\\n")
         } else if upper.contains("BASE64") {
             text = value.filter { !$0.isWhitespace }

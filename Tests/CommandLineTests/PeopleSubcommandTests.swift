@@ -242,6 +242,28 @@ struct PeopleSubcommandTests {
         #expect(none.error == "mvvm-tui: No vCard in \(text)\n")
     }
 
+    @Test func aLatinOneFileIsImportedAndExportedAsUTF8AndAGuessedCharsetIsSaid() async throws {
+        let latin1 = { (text: String) in Data(text.unicodeScalars.map { UInt8($0.value) }) }
+        let outlook = subcommand.dataDirectory + "/outlook.vcf"
+        try latin1("BEGIN:VCARD\r\nVERSION:2.1\r\nN;CHARSET=ISO-8859-1:Müller;Jürgen\r\nTEL;HOME:+49 89 1\r\nEND:VCARD\r\n")
+            .write(to: URL(fileURLWithPath: outlook))
+        #expect(try await subcommand.run(["people", "--import", outlook]).output == "Imported 1 new person from \(outlook)\n")
+        let unnamed = subcommand.dataDirectory + "/unnamed.vcf"
+        try latin1("BEGIN:VCARD\r\nVERSION:2.1\r\nN:Größe;Änne\r\nEND:VCARD\r\n").write(to: URL(fileURLWithPath: unnamed))
+        #expect(try await subcommand.run(["people", "--import", unnamed]).output
+                == "Imported 1 new person from \(unnamed) (read as Windows-1252)\n")
+        let binary = subcommand.dataDirectory + "/binary"
+        try Data([0x7F, 0x45, 0x4C, 0x46, 0xFF, 0x00, 0xC3, 0x0A, 0x9F]).write(to: URL(fileURLWithPath: binary))
+        #expect(try await subcommand.run(["people", "--import", binary]).error == "mvvm-tui: No vCard in \(binary)\n")
+
+        let out = subcommand.dataDirectory + "/out.vcf"
+        #expect(try await subcommand.run(["people", "--export", out]).status == 0)
+        let written = try #require(String(data: try Data(contentsOf: URL(fileURLWithPath: out)), encoding: .utf8))
+        #expect(written.contains("\r\nN:Müller;Jürgen\r\n"))
+        #expect(written.contains("\r\nN:Größe;Änne\r\n"))
+        #expect(!written.contains("CHARSET"))
+    }
+
     @Test func everyShapeOfCardIsImportedListedWithItsBirthdayAndExportedByteForByte() async throws {
         let file = subcommand.dataDirectory + "/phone.vcf"
         try CardShape.file.write(toFile: file, atomically: true, encoding: .utf8)

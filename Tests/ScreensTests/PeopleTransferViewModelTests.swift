@@ -111,6 +111,16 @@ struct PeopleTransferViewModelTests {
         #expect(steps.pending.isEmpty)
     }
 
+    @Test func aFileReadAsWindows1252SaysSo() {
+        let transfer = makeTransfer()
+        let report = ValueRecorder(transfer.report)
+        transfer.importCards(from: "old.vcf")
+        let cards = read(1)
+        steps.answer(with: .read(VCard.Import(people: cards.people, problems: [], cards: cards.cards, readAsWindows1252: true)))
+        steps.answer(with: .added([.added], took: .milliseconds(1)))
+        #expect(report.values.map { $0?.text } == [nil, "Imported 1 new person from old.vcf (read as Windows-1252)"])
+    }
+
     @Test func theSameReportTwiceIsToldTwice() {
         let transfer = makeTransfer()
         let report = ValueRecorder(transfer.report)

@@ -141,9 +141,11 @@ public struct PeopleTransfer: ScreenState {
                 : "; skipped \(cards.problems.count): \(cards.problems.prefix(3).map(\.description).joined(separator: "; "))"
             let stopped = added < total
             let changed = tally[.added] + tally[.updated] > 0
+            // Text that named no charset and was not UTF-8 is a guess the user should know of.
+            let file = path + (cards.readAsWindows1252 ? " (read as Windows-1252)" : "")
             return finish(stopped ? "Import stopped: \(tally.summary); \((total - added).grouped) of \(total.grouped) left in \(path)"
-                                  : changed ? "\(choices.dryRun ? "Would import" : "Imported") \(tally.summary) from \(path)\(skipped)"
-                                  : "Nothing to import: \(tally.summary) from \(path)\(skipped)",
+                                  : changed ? "\(choices.dryRun ? "Would import" : "Imported") \(tally.summary) from \(file)\(skipped)"
+                                  : "Nothing to import: \(tally.summary) from \(file)\(skipped)",
                           isProblem: !cards.problems.isEmpty && !stopped, addedPeople: changed && !choices.dryRun,
                           offer: stopped || choices.dryRun || tally.keptDifferent == 0 ? nil
                               : ReplaceOffer(path: path, count: tally.keptDifferent))

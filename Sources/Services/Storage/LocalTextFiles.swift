@@ -3,8 +3,8 @@ import Models
 
 /// Text files on this machine, for the People screen's vCard import and export.
 ///
-/// A file that cannot be read or written is reported in words that name it; a file that is not
-/// UTF-8 is refused rather than read as garbage. Writing goes to a temporary file first and
+/// A file that cannot be read or written is reported in words that name it; a file is read as
+/// bytes, which the vCard reader reads in their charset. Writing goes to a temporary file first and
 /// then replaces the target, so a failure never leaves half a file.
 public final class LocalTextFiles: TextFiles {
     /// The largest file read: 256 MB, an address book of 20,000 people with a photo each.
@@ -36,7 +36,7 @@ public final class LocalTextFiles: TextFiles {
         return (path as NSString).standardizingPath
     }
 
-    public func read(_ path: String) throws -> String {
+    public func read(_ path: String) throws -> [UInt8] {
         let full = resolve(path)
         let attributes: [FileAttributeKey: Any]
         do {
@@ -53,10 +53,7 @@ public final class LocalTextFiles: TextFiles {
         guard let data = FileManager.default.contents(atPath: full) else {
             throw FileError(description: "\(full) cannot be read: permission denied")
         }
-        guard let text = String(validating: data, as: UTF8.self) else {
-            throw FileError(description: "\(full) is not UTF-8 text")
-        }
-        return text
+        return Array(data)
     }
 
     @discardableResult
