@@ -106,9 +106,13 @@ def first_frame_with_people(terminal, started, limit=START_LIMIT):
 
 
 def header_says_synced(terminal):
-    """Whether the list's header (`N people, by last name … Synced`, below the filter line) says
-    the last sync is done; "Syncing…" while one runs."""
-    return any(line.rstrip().endswith("Synced") for line in terminal.lines()[2:6])
+    """Whether the list's header (`N people, by last name … Synced at 14:02`, below the filter
+    line) says the last sync is done; "Syncing…" while one runs."""
+    return any(SYNCED.search(line.rstrip()) for line in terminal.lines()[2:6])
+
+
+# The header's end once a sync is done: "Synced at 14:02", or "Synced 27 Nov 14:02" on another day.
+SYNCED = re.compile(r"Synced (at \d\d:\d\d|\d+ \w+( \d+)? \d\d:\d\d)$")
 
 
 def resync_ms(terminal, limit=10.0):

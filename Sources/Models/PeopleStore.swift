@@ -118,6 +118,10 @@ public protocol PeopleServerBook: AnyObject, Sendable {
     /// new card. Returns that copy.
     @discardableResult
     func keepConflict(_ id: Person.ID, server card: ServerPerson) throws -> Person
+    /// How the last exchange with the server went (`SyncOutcome()` before the first).
+    func syncOutcome() throws -> SyncOutcome
+    /// Keeps `outcome` as how the last exchange with the server went.
+    func keepSyncOutcome(_ outcome: SyncOutcome) throws
 }
 
 extension PeopleReading {

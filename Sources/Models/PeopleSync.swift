@@ -24,16 +24,20 @@ public final class PeopleSync {
     private let store: any PeopleStore
     private let api: any PeopleAPI
     private let runner: any BackgroundRunner
+    private let now: () -> Date
     /// Whether an exchange with the server is under way.
     public private(set) var isRunning = false
     private var wantsAnotherPass = false
     private var wantsAnotherPull = false
 
-    /// Creates a sync between `store` and `api`, whose store work runs on `runner`.
-    public init(store: any PeopleStore, api: any PeopleAPI, runner: any BackgroundRunner) {
+    /// Creates a sync between `store` and `api`, whose store work runs on `runner`; `now` dates
+    /// the outcome kept with the store (`SyncOutcome`).
+    public init(store: any PeopleStore, api: any PeopleAPI, runner: any BackgroundRunner,
+                now: @escaping () -> Date = Date.init) {
         self.store = store
         self.api = api
         self.runner = runner
+        self.now = now
     }
 
     // MARK: - Inputs
@@ -67,6 +71,7 @@ public final class PeopleSync {
         defer { isRunning = false }
         var report = PeopleSyncReport()
         var fetching = fetching
+        var pulled = false
         repeat {
             wantsAnotherPull = false
             if fetching {
@@ -77,10 +82,15 @@ public final class PeopleSync {
                 case .success: break
                 case .failure(let failure): report.fetchError = failure
                 }
+                pulled = true
             }
             try await postOutbox(into: &report)
             fetching = wantsAnotherPull
         } while fetching
+        let (ended, finalReport, didPull) = (now(), report, pulled)
+        try await onStore { store in
+            try store.keepSyncOutcome(try store.syncOutcome().after(finalReport, pulled: didPull, at: ended))
+        }
         return report
     }
 

@@ -65,7 +65,7 @@ struct PeopleBusyTests: PeopleTesting {
         await untilIdle(people.isBusy)
         #expect(busy.values().map(\.0) == [true, false])
         #expect(busy.values().last?.2 == ["Grace Hopper"])
-        #expect(latest(people.syncStatus.text) == "Synced")
+        #expect(latest(people.syncStatus.text) == "Synced at 09:40")
         withExtendedLifetime(busy.token) {}
     }
 

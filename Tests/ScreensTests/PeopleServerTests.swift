@@ -19,7 +19,7 @@ struct PeopleServerTests: PeopleTesting {
         let people = makeViewModel(api: api)
         await untilIdle(people.isBusy)
         #expect(names(people) == ["Grace Hopper", "Ada Lovelace"])
-        #expect(latest(people.syncStatus.text) == "Synced")
+        #expect(latest(people.syncStatus.text) == "Synced at 09:40")
     }
 
     @Test func aDeleteIsSentAtOnce() async throws {
@@ -32,7 +32,7 @@ struct PeopleServerTests: PeopleTesting {
         await untilIdle(people.isBusy)
         #expect(api.known == [ada])
         #expect(store.outbox.isEmpty)
-        #expect(latest(people.syncStatus.text) == "Synced")
+        #expect(latest(people.syncStatus.text) == "Synced at 09:40")
     }
 
     @Test func aDeleteThatCannotBeSentWaitsAndSaysWhy() async throws {
@@ -61,7 +61,7 @@ struct PeopleServerTests: PeopleTesting {
         api.failPosts(of: "ada", with: nil)
         people.syncStatus.syncNow()
         await untilIdle(people.isBusy)
-        #expect(latest(people.syncStatus.text) == "Synced")
+        #expect(latest(people.syncStatus.text) == "Synced at 09:40")
         #expect(store.outbox.isEmpty)
         #expect(api.known == [ada])
     }
@@ -72,7 +72,7 @@ struct PeopleServerTests: PeopleTesting {
         let text = ValueRecorder(people.syncStatus.text)
         await untilIdle(people.isBusy)
         #expect(text.values == ["Syncing…", "Syncing… 0 of 300 cards", "Syncing… 250 of 300 cards",
-                                "Syncing… 300 of 300 cards", "Synced"])
+                                "Syncing… 300 of 300 cards", "Synced at 09:40"])
         #expect(latest(people.matchCount) == 300)
     }
 
@@ -87,7 +87,7 @@ struct PeopleServerTests: PeopleTesting {
         await untilIdle(people.isBusy)
         #expect(names(people) == ["Grace Hopper", "Ada Lovelace", "Alan Turing"])
         #expect(Set(api.known.map(\.id)) == ["ada", "grace", "alan"])
-        #expect(latest(people.syncStatus.text) == "Synced")
+        #expect(latest(people.syncStatus.text) == "Synced at 09:40")
     }
 
     @Test func anEditMadeHereAndOnTheServerIsAnnouncedWithBothVersionsKept() async throws {
@@ -106,7 +106,7 @@ struct PeopleServerTests: PeopleTesting {
         #expect(latest(people.message) == "1 person changed both here and on the server: both versions kept, yours marked (conflict)")
         #expect(latest(people.messageIsProblem))
         #expect(names(people) == ["Augusta Lovelace", "Countess Lovelace (conflict)"])
-        #expect(latest(people.syncStatus.text) == "Synced")
+        #expect(latest(people.syncStatus.text) == "Synced at 09:40")
     }
 
     @Test func aCardTheServerHoldsThatCannotBeReadIsNamedAndLeftAlone() async throws {
@@ -135,6 +135,6 @@ struct PeopleServerTests: PeopleTesting {
         await untilIdle(people.isBusy)
         #expect(busy.values == [true, false], "the r joins the sync under way")
         #expect(names(people) == ["Grace Hopper", "Ada Lovelace"])
-        #expect(latest(people.syncStatus.text) == "Synced")
+        #expect(latest(people.syncStatus.text) == "Synced at 09:40")
     }
 }

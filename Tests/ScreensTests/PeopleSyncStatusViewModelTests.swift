@@ -1,3 +1,4 @@
+import Foundation
 import Models
 @testable import Screens
 import Testing
@@ -8,6 +9,15 @@ import TestSupport
 @MainActor
 struct PeopleSyncStatusViewModelTests {
     let work = HeldWork<PeopleExchange.Work, PeopleExchange.Answer>()
+
+    /// 2026-11-28 14:05 UTC, the time the outbox is read at; `synced` is an outcome three minutes before.
+    static let now = Date(timeIntervalSince1970: 1_795_874_700)
+    static let synced = SyncOutcome(upToDateAt: now.addingTimeInterval(-180))
+
+    /// The outbox's answer: what waits, and how the last exchange went as the store keeps it.
+    private func outbox(_ waiting: Int, lastError: String? = nil, _ outcome: SyncOutcome = synced) -> PeopleExchange.Answer {
+        .outbox(waiting: waiting, lastError: lastError, outcome: outcome, now: Self.now)
+    }
 
     private func makeStatus(hasServer: Bool = true) -> PeopleSyncStatusViewModel {
         let status = PeopleSyncStatusViewModel(hasServer: hasServer, runner: work)
@@ -26,8 +36,8 @@ struct PeopleSyncStatusViewModelTests {
         work.answer(with: .ended(PeopleSyncReport(fetched: 150)))
         #expect(work.pending == [.readOutbox])
         #expect(latest(status.isExchanging), "the exchange ends with the header telling how")
-        work.answer(with: .outbox(waiting: 0, lastError: nil))
-        #expect(text.values == ["", "Syncing…", "Syncing… 0 of 150 cards", "Syncing… 150 of 150 cards", "Synced"])
+        work.answer(with: outbox(0))
+        #expect(text.values == ["", "Syncing…", "Syncing… 0 of 150 cards", "Syncing… 150 of 150 cards", "Synced at 14:02"])
         #expect(exchanging.values == [false, true, false])
     }
 
@@ -37,10 +47,10 @@ struct PeopleSyncStatusViewModelTests {
         let problem = ValueRecorder(status.isProblem)
         status.exchange(fetching: false)
         work.answer(with: .ended(PeopleSyncReport(postError: .noNetwork)))
-        work.answer(with: .outbox(waiting: 1, lastError: nil))
+        work.answer(with: outbox(1, SyncOutcome(upToDateAt: Self.synced.upToDateAt, sendFailure: PeopleAPIError.noNetwork.message)))
         status.syncNow()
         work.answer(with: .ended(PeopleSyncReport(fetchError: .serverError(status: 500))))
-        work.answer(with: .outbox(waiting: 0, lastError: nil))
+        work.answer(with: outbox(0, SyncOutcome(upToDateAt: Self.synced.upToDateAt, pullFailure: PeopleAPIError.serverError(status: 500).message)))
         #expect(text.values == ["", "Sending…", "1 person waiting to be sent: \(PeopleAPIError.noNetwork.message)", "Syncing…",
                                 "Sync failed: \(PeopleAPIError.serverError(status: 500).message)"])
         #expect(problem.values == [false, true, false, true])
@@ -55,7 +65,7 @@ struct PeopleSyncStatusViewModelTests {
         work.answer(with: .ended(nil))  // the one that joined: the first makes one more pass for it
         #expect(latest(status.text) == "Syncing…")
         work.answer(work.id(ofAsked: 0), with: .ended(PeopleSyncReport()))
-        work.answer(with: .outbox(waiting: 0, lastError: nil))
+        work.answer(with: outbox(0))
         #expect(exchanging.values == [false, true, false])
     }
 
@@ -70,7 +80,7 @@ struct PeopleSyncStatusViewModelTests {
         var report = PeopleSyncReport()
         report.conflicts = 1
         work.answer(work.id(ofAsked: 1), with: .ended(report))
-        work.answer(with: .outbox(waiting: 0, lastError: nil))
+        work.answer(with: outbox(0))
         #expect(exchanging.values == [false, true, false])
         #expect(news.values.count == 2, "the second pass's conflict is told")
     }
@@ -83,10 +93,10 @@ struct PeopleSyncStatusViewModelTests {
         report.conflicts = 1
         report.unreadableCards = ["/a.vcf", "/b.vcf"]
         work.answer(with: .ended(report))
-        work.answer(with: .outbox(waiting: 1, lastError: nil))
+        work.answer(with: outbox(1))
         status.syncNow()
         work.answer(with: .stopped("disk full"))
-        work.answer(with: .outbox(waiting: 1, lastError: nil))
+        work.answer(with: outbox(1))
         #expect(news.values.map(\.text) == ["", "1 person changed both here and on the server: both versions kept, yours marked (conflict); "
                                                 + "cannot read the server's card /a.vcf and 1 more, left as it is",
                                             "Sync stopped: disk full"])
@@ -95,11 +105,42 @@ struct PeopleSyncStatusViewModelTests {
     @Test func aCommitReadsWhatWaitsButNotWhileAnExchangeRuns() {
         let status = makeStatus()
         status.showState()
-        work.answer(with: .outbox(waiting: 2, lastError: "the server answered 500"))
+        work.answer(with: outbox(2, lastError: "the server answered 500"))
         #expect(latest(status.text) == "2 people waiting to be sent: the server answered 500")
         status.syncNow()
         status.showState()
         #expect(work.pending == [.exchange(fetching: true)])
+    }
+
+    @Test func aFailureStaysTheHeadersUntilALaterExchangeChangesItNotAReload() {
+        let status = makeStatus()
+        let text = ValueRecorder(status.text)
+        let failed = SyncOutcome(upToDateAt: Self.synced.upToDateAt, pullFailure: "the people server refused the password of ada@127.0.0.1")
+        status.syncNow()
+        work.answer(with: .ended(PeopleSyncReport(fetchError: .failed("refused"))))
+        work.answer(with: outbox(0, failed))
+        status.showState()  // a reload: sorting, a filter, a resize
+        work.answer(with: outbox(0, failed))
+        status.showState()  // an edit waits now
+        work.answer(with: outbox(1, failed))
+        #expect(text.values == ["", "Syncing…", "Sync failed: the people server refused the password of ada@127.0.0.1",
+                                "Sync failed: the people server refused the password of ada@127.0.0.1; 1 person waiting to be sent"])
+        #expect(latest(status.isProblem))
+    }
+
+    @Test func aSendAfterAFailedPullSaysBothAndASyncOnAnotherDaySaysTheDay() {
+        let status = makeStatus()
+        let text = ValueRecorder(status.text)
+        status.showState()
+        work.answer(with: outbox(0, SyncOutcome(upToDateAt: nil, pullFailure: "no network", sent: 2)))
+        status.showState()
+        work.answer(with: outbox(0, SyncOutcome(upToDateAt: Self.now.addingTimeInterval(-86_400 * 3))))
+        status.showState()
+        work.answer(with: outbox(0, SyncOutcome(upToDateAt: Self.now.addingTimeInterval(-86_400 * 400))))
+        status.showState()
+        work.answer(with: outbox(0, SyncOutcome()))
+        #expect(text.values == ["", "Sync failed: no network; sent 2 people", "Synced 25 Nov 14:05", "Synced 24 Oct 2025 14:05",
+                                "Not synced yet"])
     }
 
     @Test func withoutAServerTheHeaderSaysSoAndNothingRuns() {

@@ -18,7 +18,8 @@ extension PeopleTesting {
                        runner: any BackgroundRunner = InlineRunner()) -> PeopleListViewModel {
         let (store, preferences) = (self.store, self.preferences)
         let people = PeopleListViewModel(openStore: { store }, openPreferences: { preferences },
-                                         api: api, files: files, runner: runner, today: { Self.today }, now: { .testNow }, defaultOrder: defaultOrder)
+                                         api: api, files: files, runner: runner, today: { Self.today }, now: { .testNow },
+                                         timeZone: TimeZone(identifier: "UTC")!, defaultOrder: defaultOrder)
         people.screenAppeared()
         return people
     }

@@ -16,6 +16,28 @@ import TestSupport
         try await body { SQLitePeopleStore(database: try AppDatabase(path: path)) }
     }
 
+    @Test func howTheLastExchangeWentIsKeptWithTheStoreUntilALaterOneChangesIt() async throws {
+        try await withStore { open in
+            let api = ScriptedPeopleAPI(people: [grace])
+            let (morning, noon, evening) = (Date(timeIntervalSince1970: 1_000), Date(timeIntervalSince1970: 2_000), Date(timeIntervalSince1970: 3_000))
+            _ = try await PeopleSync(store: try open(), api: api, runner: InlineRunner(), now: { morning }).sync()
+            #expect(try open().syncOutcome() == SyncOutcome(upToDateAt: morning))
+
+            api.failFetches(with: .noNetwork)
+            let store = try open()
+            try store.add(ada)
+            _ = try await PeopleSync(store: store, api: api, runner: InlineRunner(), now: { noon }).sync()
+            #expect(try open().syncOutcome() == SyncOutcome(upToDateAt: morning, pullFailure: PeopleAPIError.noNetwork.message, sent: 1),
+                    "the pull failed, the send went: both are kept, and when the book was last up to date")
+            _ = try await PeopleSync(store: try open(), api: api, runner: InlineRunner(), now: { noon }).postPending()
+            #expect(try open().syncOutcome().pullFailure == PeopleAPIError.noNetwork.message, "a send alone does not clear a failed pull")
+
+            api.failFetches(with: nil)
+            _ = try await PeopleSync(store: try open(), api: api, runner: InlineRunner(), now: { evening }).sync()
+            #expect(try open().syncOutcome() == SyncOutcome(upToDateAt: evening))
+        }
+    }
+
     @Test func peopleKeptBeforeAreSentOnTheFirstSyncAndLinked() async throws {
         try await withStore { open in
             let store = try open()

@@ -170,12 +170,24 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
     public private(set) var deletes: [ServerVersion] = []
     private var book: String?
     private var token: String?
+    private var outcome = SyncOutcome()
+
+    public func syncOutcome() throws -> SyncOutcome {
+        try failIfAsked()
+        return outcome
+    }
+
+    public func keepSyncOutcome(_ outcome: SyncOutcome) throws {
+        try failIfAsked()
+        self.outcome = outcome
+    }
 
     public func serverState(for book: String) throws -> ServerState {
         try failIfAsked()
         if self.book != book {
             self.book = book
             token = nil
+            outcome = SyncOutcome()
             links = [:]
             deletes = []
             for person in stored.values.sorted(by: { $0.id < $1.id }) where !outbox.contains(where: { $0.person.id == person.id }) {

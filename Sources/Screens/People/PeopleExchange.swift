@@ -1,3 +1,4 @@
+import Foundation
 import Models
 
 /// The People screen's exchange with the people server as a value: whether one runs, what the
@@ -24,7 +25,9 @@ public struct PeopleExchange: ScreenState {
         case ended(PeopleSyncReport?)
         /// The exchange stopped: the store failed.
         case stopped(String)
-        case outbox(waiting: Int, lastError: String?)
+        /// What waits to be sent and the latest error among it, how the last exchange went (kept
+        /// with the store), and the time it was read at.
+        case outbox(waiting: Int, lastError: String?, outcome: SyncOutcome, now: Date)
     }
 
     public enum Event: Equatable, Sendable {
@@ -48,21 +51,17 @@ public struct PeopleExchange: ScreenState {
     /// The exchanges asked for and not yet answered.
     private var exchanges: Set<WorkID> = []
     private let hasServer: Bool
+    /// The user's time zone, for the time the book was last up to date.
+    private let timeZone: TimeZone
     private var isOpen = false
-    /// The errors of the exchanges answered so far, and, once all have, for the header's reading
-    /// of the outbox.
-    private var errors = Ended()
-    private var endedWith: Ended?
-
-    private struct Ended: Equatable, Sendable {
-        var fetch: PeopleAPIError?
-        var post: PeopleAPIError?
-    }
+    /// Whether every exchange asked for has answered, and the outbox is read for the header.
+    private var isEnding = false
     private var lastWork = WorkID.none
 
     /// `hasServer` is false when no people server is set: the header says so, and nothing runs.
-    public init(hasServer: Bool) {
+    public init(hasServer: Bool, timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
         self.hasServer = hasServer
+        self.timeZone = timeZone
         header = hasServer ? "" : PeopleSyncStatusViewModel.noServerText
     }
 
@@ -82,7 +81,6 @@ public struct PeopleExchange: ScreenState {
             let id = nextWork()
             if !isExchanging {
                 isExchanging = true
-                errors = Ended()
                 header = fetching ? "Syncing…" : "Sending…"
                 headerIsProblem = false
             }
@@ -104,24 +102,21 @@ public struct PeopleExchange: ScreenState {
         case .ended(let report):
             guard exchanges.remove(id) != nil else { return [] }
             // Nil: it joined the pass under way, which tells how it went.
-            if let report {
-                announce(report)
-                errors = Ended(fetch: report.fetchError ?? errors.fetch, post: report.postError ?? errors.post)
-            }
+            if let report { announce(report) }
             return exchanges.isEmpty ? endExchange() : []
         case .stopped(let message):
             guard exchanges.remove(id) != nil else { return [] }
             say("Sync stopped: \(message)")
             return exchanges.isEmpty ? endExchange() : []
-        case .outbox(let waiting, let lastError):
-            if let ended = endedWith {
+        case .outbox(let waiting, let lastError, let outcome, let now):
+            if isEnding {
                 // The exchange ends with the header telling how: whoever waits for its end has it.
-                endedWith = nil
+                isEnding = false
                 guard exchanges.isEmpty else { return [] }  // another was asked for meanwhile
                 isExchanging = false
-                showState(waiting: waiting, lastError: lastError, fetchError: ended.fetch, postError: ended.post)
+                showState(waiting: waiting, lastError: lastError, outcome: outcome, now: now)
             } else if !isExchanging {
-                showState(waiting: waiting, lastError: lastError, fetchError: nil, postError: nil)
+                showState(waiting: waiting, lastError: lastError, outcome: outcome, now: now)
             }
             return []
         }
@@ -129,7 +124,7 @@ public struct PeopleExchange: ScreenState {
 
     /// Every exchange asked for has answered: what waits is read, and the exchange ends with it.
     private mutating func endExchange() -> [WorkOrder<Work>] {
-        endedWith = errors
+        isEnding = true
         return [.start(.readOutbox, as: nextWork())]
     }
 
@@ -139,22 +134,39 @@ public struct PeopleExchange: ScreenState {
         return [.start(.readOutbox, as: nextWork())]
     }
 
-    /// Says what waits to be sent (adds, edits and deletes) and why, or why the last fetch
-    /// failed, or that all is sent.
-    private mutating func showState(waiting: Int, lastError: String?, fetchError: PeopleAPIError?, postError: PeopleAPIError?) {
+    /// Says how the store stands with the server, from the outcome kept with it (never from
+    /// this exchange alone, so a reload tells the same): why the last pull failed, what waits to
+    /// be sent (adds, edits and deletes) and why, what was sent despite a failed pull, or when
+    /// the book was last up to date.
+    private mutating func showState(waiting: Int, lastError: String?, outcome: SyncOutcome, now: Date) {
+        var told: [String] = []
+        if let failure = outcome.pullFailure { told.append("Sync failed: \(failure)") }
         if waiting > 0 {
             let text = "\(PeopleListed.count(waiting)) waiting to be sent"
             // The outbox keeps each post's error; a delete's is the exchange's.
-            let reason = lastError ?? postError?.message
-            header = reason.map { "\(text): \($0)" } ?? text
-            headerIsProblem = reason != nil
-        } else if let fetchError {
-            header = "Sync failed: \(fetchError.message)"
-            headerIsProblem = true
+            let reason = (lastError ?? outcome.sendFailure).flatMap { $0 == outcome.pullFailure ? nil : $0 }
+            told.append(reason.map { "\(text): \($0)" } ?? text)
+            headerIsProblem = outcome.pullFailure != nil || lastError != nil || outcome.sendFailure != nil
         } else {
-            header = "Synced"
-            headerIsProblem = false
+            if outcome.pullFailure != nil, outcome.sent > 0 { told.append("sent \(PeopleListed.count(outcome.sent))") }
+            headerIsProblem = outcome.pullFailure != nil
         }
+        if told.isEmpty {
+            told.append(outcome.upToDateAt.map { "Synced " + Self.when($0, now: now, in: timeZone) } ?? "Not synced yet")
+        }
+        header = told.joined(separator: "; ")
+    }
+
+    /// When `time` was, for "Synced …": "at 14:02" today, "27 Nov 14:02" on another day.
+    static func when(_ time: Date, now: Date, in timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: time)
+        let clock = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        guard !calendar.isDate(time, inSameDayAs: now) else { return "at " + clock }
+        let month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][(parts.month ?? 1) - 1]
+        let year = calendar.component(.year, from: now) == parts.year ? "" : " \(parts.year ?? 0)"
+        return "\(parts.day ?? 1) \(month)\(year) \(clock)"
     }
 
     /// Tells what a sync did that needs the user's eye: people changed both here and on the

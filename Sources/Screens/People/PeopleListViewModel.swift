@@ -86,12 +86,14 @@ public final class PeopleListViewModel {
     private var tokens: [BindingToken] = []
 
     /// Creates the screen; the store and the preferences open when it first appears. `api` is nil
-    /// without a people server; `today` is the user's day, `now` dates an edited card. The order
+    /// without a people server; `today` is the user's day, `now` dates an edited card and a sync,
+    /// `timeZone` is the user's. The order
     /// is `chosenOrder` (`--sort`, not kept), else the one kept by `toggleSort`, else `defaultOrder`.
     public init(openStore: @escaping @MainActor () throws -> any PeopleStore,
                 openPreferences: @escaping @MainActor () throws -> any PreferencesStore,
                 api: (any PeopleAPI)?, files: any TextFiles, runner: any BackgroundRunner,
-                today: @escaping () -> CalendarDay, now: @escaping () -> Date, defaultOrder: PersonSortOrder = .lastName,
+                today: @escaping () -> CalendarDay, now: @escaping () -> Date, timeZone: TimeZone = .current,
+                defaultOrder: PersonSortOrder = .lastName,
                 birthdayWindow: Int = PeopleListViewModel.defaultBirthdayWindow, birthdaysShown: Int = 20, chosenOrder: PersonSortOrder? = nil) {
         (self.openStore, self.openPreferences, self.chosenOrder) = (openStore, openPreferences, chosenOrder)
         (self.birthdayWindow, self.birthdaysShown) = (birthdayWindow, birthdaysShown)
@@ -112,7 +114,7 @@ public final class PeopleListViewModel {
         sortOrder = listed.map(\.order).distinct().output
         sortText = sortOrder.map(PeopleListed.sortText)
         transfer = PeopleTransferViewModel(files: files, runner: runner)
-        syncStatus = PeopleSyncStatusViewModel(api: api, runner: runner)
+        syncStatus = PeopleSyncStatusViewModel(api: api, runner: runner, now: now, timeZone: timeZone)
         prompt = PeoplePromptViewModel(form: PersonFormViewModel(today: today, now: now), selectedPerson: selectedPerson,
                                        transferIsRunning: transfer.isRunning)
         hearChildren()

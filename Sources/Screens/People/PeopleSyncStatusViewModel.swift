@@ -1,3 +1,4 @@
+import Foundation
 import Binding
 import Models
 
@@ -33,19 +34,22 @@ public final class PeopleSyncStatusViewModel {
     /// The live steps, which take the store once it opens; nil when a test holds the work.
     private let steps: PeopleSyncSteps?
 
-    /// The exchange with `api` (nil when no people server is set), its store work on `runner`.
-    convenience init(api: (any PeopleAPI)?, runner: any BackgroundRunner) {
-        let steps = PeopleSyncSteps(api: api, runner: runner)
-        self.init(hasServer: api != nil, runner: steps, steps: steps)
+    /// The exchange with `api` (nil when no people server is set), its store work on `runner`;
+    /// `now` and `timeZone` (the user's) say when the book was last up to date.
+    convenience init(api: (any PeopleAPI)?, runner: any BackgroundRunner, now: @escaping () -> Date, timeZone: TimeZone) {
+        let steps = PeopleSyncSteps(api: api, runner: runner, now: now)
+        self.init(hasServer: api != nil, timeZone: timeZone, runner: steps, steps: steps)
     }
 
     /// The exchange whose work `runner` does (a test's holds it).
-    convenience init(hasServer: Bool, runner: any WorkRunner<PeopleExchange.Work, PeopleExchange.Answer>) {
-        self.init(hasServer: hasServer, runner: runner, steps: nil)
+    convenience init(hasServer: Bool, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+                     runner: any WorkRunner<PeopleExchange.Work, PeopleExchange.Answer>) {
+        self.init(hasServer: hasServer, timeZone: timeZone, runner: runner, steps: nil)
     }
 
-    private init(hasServer: Bool, runner: any WorkRunner<PeopleExchange.Work, PeopleExchange.Answer>, steps: PeopleSyncSteps?) {
-        machine = ScreenMachine(PeopleExchange(hasServer: hasServer), runner: runner)
+    private init(hasServer: Bool, timeZone: TimeZone, runner: any WorkRunner<PeopleExchange.Work, PeopleExchange.Answer>,
+                 steps: PeopleSyncSteps?) {
+        machine = ScreenMachine(PeopleExchange(hasServer: hasServer, timeZone: timeZone), runner: runner)
         self.steps = steps
         let state = machine.state
         // The news and the header before `isExchanging`: whoever waits for its fall has them.

@@ -1,3 +1,4 @@
+import Foundation
 import Models
 
 /// The live steps of the exchange with the people server: the sync runs in a task (its store work
@@ -8,13 +9,15 @@ import Models
 final class PeopleSyncSteps: WorkRunner {
     private let api: (any PeopleAPI)?
     private let runner: any BackgroundRunner
+    private let now: () -> Date
     private var store: (any PeopleStore)?
     private var sync: PeopleSync?
     private var tasks: [WorkID: Task<Void, Never>] = [:]
 
-    init(api: (any PeopleAPI)?, runner: any BackgroundRunner) {
+    init(api: (any PeopleAPI)?, runner: any BackgroundRunner, now: @escaping () -> Date) {
         self.api = api
         self.runner = runner
+        self.now = now
     }
 
     isolated deinit {
@@ -24,7 +27,7 @@ final class PeopleSyncSteps: WorkRunner {
     /// The store is open: from now on it can be synced.
     func storeOpened(_ store: any PeopleStore) {
         self.store = store
-        if let api { sync = PeopleSync(store: store, api: api, runner: runner) }
+        if let api { sync = PeopleSync(store: store, api: api, runner: runner, now: now) }
     }
 
     func start(_ work: PeopleExchange.Work, as id: WorkID, deliver: @escaping @MainActor (PeopleExchange.Answer) -> Void) {
@@ -32,7 +35,8 @@ final class PeopleSyncSteps: WorkRunner {
         case .readOutbox:
             let status = (try? store?.outboxStatus()) ?? .empty
             let deletes = (try? store?.pendingDeletes().count) ?? 0
-            deliver(.outbox(waiting: status.pendingCount + deletes, lastError: status.lastError))
+            let outcome = (try? store?.syncOutcome()) ?? SyncOutcome()
+            deliver(.outbox(waiting: status.pendingCount + deletes, lastError: status.lastError, outcome: outcome, now: now()))
         case .exchange(let fetching):
             guard let sync else { return deliver(.ended(nil)) }
             tasks[id] = Task { [weak self] in

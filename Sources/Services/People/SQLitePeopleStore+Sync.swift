@@ -22,9 +22,25 @@ extension SQLitePeopleStore {
 
     // MARK: - Server
 
-    /// The preference keys of the book synced last and of its token.
+    /// The preference keys of the book synced last, of its token, and of the last exchange's outcome.
     static let bookKey = "people.server.book"
     static let tokenKey = "people.server.token"
+    static let outcomeKey = "people.server.outcome"
+
+    public func syncOutcome() throws -> SyncOutcome {
+        try database.read { db in
+            guard let json = try String.fetchOne(db, sql: "SELECT value FROM preference WHERE key = ?", arguments: [Self.outcomeKey]),
+                  let outcome = try? JSONDecoder().decode(SyncOutcome.self, from: Data(json.utf8)) else { return SyncOutcome() }
+            return outcome
+        }
+    }
+
+    public func keepSyncOutcome(_ outcome: SyncOutcome) throws {
+        let json = String(decoding: try JSONEncoder().encode(outcome), as: UTF8.self)
+        try database.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO preference (key, value) VALUES (?, ?)", arguments: [Self.outcomeKey, json])
+        }
+    }
 
     public func serverState(for book: String) throws -> ServerState {
         try database.write { db in
@@ -33,9 +49,9 @@ extension SQLitePeopleStore {
                     DELETE FROM serverCard;
                     DELETE FROM deletedPerson WHERE href IS NOT NULL;
                     INSERT OR IGNORE INTO outbox (personId) SELECT id FROM person;
-                    DELETE FROM preference WHERE key = ?;
+                    DELETE FROM preference WHERE key IN (?, ?);
                     INSERT OR REPLACE INTO preference (key, value) VALUES (?, ?);
-                    """, arguments: [Self.tokenKey, Self.bookKey, book])
+                    """, arguments: [Self.tokenKey, Self.outcomeKey, Self.bookKey, book])
             }
             let token = try String.fetchOne(db, sql: "SELECT value FROM preference WHERE key = ?", arguments: [Self.tokenKey])
             var versions: [String: String?] = [:]
