@@ -118,6 +118,10 @@ public protocol PeopleServerBook: AnyObject, Sendable {
     /// new card. Returns that copy.
     @discardableResult
     func keepConflict(_ id: Person.ID, server card: ServerPerson) throws -> Person
+    /// Takes, without waiting, the lock that every process on this store's data folder holds
+    /// while it exchanges with the server (the screen, a second window, `people --sync`): nil
+    /// when another holds it. Held until the lock is released, or the process ends.
+    func lockForExchange() throws -> (any ExchangeLock)?
     /// How the last exchange with the server went (`SyncOutcome()` before the first).
     func syncOutcome() throws -> SyncOutcome
     /// Keeps `outcome` as how the last exchange with the server went.
@@ -224,6 +228,12 @@ public struct ServerPerson: Equatable, Sendable {
         guard let person = read.people.first else { return nil }
         self.init(version: ServerVersion(href: card.href, etag: card.etag), person: person, card: read.cards.first ?? card.text)
     }
+}
+
+/// The lock of a store's exchanges with the server, held until `release()` (or until freed).
+public protocol ExchangeLock: AnyObject, Sendable {
+    /// Lets another exchange take the lock; a second call does nothing.
+    func release()
 }
 
 /// What the store knows of an address book: see `PeopleStore.serverState(for:)`.

@@ -25,19 +25,22 @@ public final class PeopleSync {
     private let api: any PeopleAPI
     private let runner: any BackgroundRunner
     private let now: () -> Date
+    private let lockPatience: Duration
     /// Whether an exchange with the server is under way.
     public private(set) var isRunning = false
     private var wantsAnotherPass = false
     private var wantsAnotherPull = false
 
     /// Creates a sync between `store` and `api`, whose store work runs on `runner`; `now` dates
-    /// the outcome kept with the store (`SyncOutcome`).
+    /// the outcome kept with the store (`SyncOutcome`). An exchange waits at most `lockPatience`
+    /// for another process's exchange on the same data folder to end (`lockForExchange`).
     public init(store: any PeopleStore, api: any PeopleAPI, runner: any BackgroundRunner,
-                now: @escaping () -> Date = Date.init) {
+                now: @escaping () -> Date = Date.init, lockPatience: Duration = .seconds(3)) {
         self.store = store
         self.api = api
         self.runner = runner
         self.now = now
+        self.lockPatience = lockPatience
     }
 
     // MARK: - Inputs
@@ -70,6 +73,12 @@ public final class PeopleSync {
         isRunning = true
         defer { isRunning = false }
         var report = PeopleSyncReport()
+        // One exchange at a time per data folder: two would each send the same waiting edit.
+        guard let lock = try await takeExchangeLock() else {
+            report.blockedByAnotherSync = true
+            return report
+        }
+        defer { lock.release() }
         var fetching = fetching
         var pulled = false
         repeat {
@@ -92,6 +101,17 @@ public final class PeopleSync {
             try store.keepSyncOutcome(try store.syncOutcome().after(finalReport, pulled: didPull, at: ended))
         }
         return report
+    }
+
+    /// The data folder's exchange lock, asked for every tenth of a second for `lockPatience`;
+    /// nil when another process holds it still.
+    private func takeExchangeLock() async throws -> (any ExchangeLock)? {
+        let deadline = ContinuousClock.now + lockPatience
+        while true {
+            if let lock = try store.lockForExchange() { return lock }
+            guard ContinuousClock.now < deadline else { return nil }
+            try await Task.sleep(for: .milliseconds(100))
+        }
     }
 
     /// How many cards one request asks for, when the listing did not carry them.
@@ -247,8 +267,19 @@ public final class PeopleSync {
                     report.posted += 1
                 case .failure(.changedOnServer) where entry.server != nil:
                     let href = entry.server?.href ?? ""
-                    if case .success(let cards) = try await ask({ try await api.cards(at: [href]) }),
-                       let server = cards.first.flatMap(ServerPerson.init) {
+                    var onServer: ServerPerson?
+                    if case .success(let cards) = try await ask({ try await api.cards(at: [href]) }) {
+                        onServer = cards.first.flatMap(ServerPerson.init)
+                    }
+                    if let server = onServer, server.person == entry.person {
+                        // The server holds this very edit already (sent by another process, or an
+                        // answer lost on the way): linked, and its card kept, not copied.
+                        try await onStore { store in
+                            try store.markPosted(id, as: server.version)
+                            try store.takeServerCards([server], removed: [], token: nil)
+                        }
+                        report.posted += 1
+                    } else if let server = onServer {
                         _ = try await onStore { try $0.keepConflict(id, server: server) }
                         report.conflicts += 1
                         wantsAnotherPass = true  // the copy goes as a new card
@@ -341,6 +372,9 @@ public struct PeopleSyncReport: Equatable, Sendable {
     /// The hrefs of the cards the server sent that hold no card this program can read: left as
     /// they are on the server.
     public var unreadableCards: [String] = []
+    /// Whether nothing was done because another process (a second window, `people --sync`) was
+    /// exchanging with the server for the same data folder, and still was after a short wait.
+    public var blockedByAnotherSync = false
 
     /// Creates a report of what a sync did.
     public init(fetched: Int? = nil, fetchError: PeopleAPIError? = nil, posted: Int = 0, failedPosts: Int = 0,

@@ -314,6 +314,20 @@ struct PeopleSubcommandTests {
         withExtendedLifetime(store) {}
     }
 
+    @Test func aSyncWhileAnotherHoldsTheDataFolderExitsWith75AndSendsNothing() async throws {
+        let store = try fill()
+        let held = try #require(try store.lockForExchange(), "as a sync in another window holds it")
+        var syncing = subcommand
+        syncing.environment = ["MVVM_TUI_PEOPLE_API": "http://127.0.0.1:9/", "MVVM_TUI_PEOPLE_USER": "u",
+                               "MVVM_TUI_PEOPLE_PASSWORD": "p"]
+        let blocked = try await syncing.run(["people", "--sync"])
+        #expect(blocked.status == 75)
+        #expect(blocked.error == "mvvm-tui: \(PeopleExchange.blockedText)\n")
+        #expect(try store.outboxStatus().pendingCount == 3)
+        held.release()
+        #expect(try await syncing.run(["people", "--sync"]).status == 1, "its own sync, which finds no server")
+    }
+
     @Test func syncWithNoServerSetSaysSoAndCreatesNothing() async throws {
         let result = try await subcommand.run(["people", "--sync"])
         #expect(result.status == 1)

@@ -133,6 +133,40 @@ struct PeopleSyncTests {
         #expect(api.known.contains { $0.lastName == "Lovelace (conflict)" })
     }
 
+    @Test func anEditTheServerHoldsAlreadyIsLinkedNotCopied() async throws {
+        let store = InMemoryPeopleStore()
+        let api = ScriptedPeopleAPI(people: [ada])
+        let sync = PeopleSync(store: store, api: api, runner: InlineRunner())
+        _ = try await sync.sync()
+        var here = ada
+        here.firstName = "Countess"
+        try store.update(here, at: Date())
+        // Another window sent the same edit first: the ETag kept here is stale, the card the same.
+        api.storeElsewhere(VCard.text(for: [here]), at: ScriptedPeopleAPI.href(of: ada.id))
+        let report = try #require(try await sync.postPending())
+        #expect(report.conflicts == 0)
+        #expect(report.posted == 1)
+        #expect(api.known == [here])
+        #expect(try store.people(matching: "", sortedBy: .lastName, offset: 0, limit: 10) == [here])
+        #expect(try store.outboxStatus() == .empty)
+        #expect(try store.serverState(for: api.identity).versions.count == 1)
+    }
+
+    @Test func aSyncWhileAnotherProcessExchangesDoesNothingAndSaysSo() async throws {
+        let store = InMemoryPeopleStore()
+        let api = ScriptedPeopleAPI(people: [ada])
+        try store.add(grace)
+        store.exchangeLockHeldElsewhere = true
+        let report = try #require(try await PeopleSync(store: store, api: api, runner: InlineRunner(), lockPatience: .zero).sync())
+        #expect(report.blockedByAnotherSync)
+        #expect(api.attemptedPosts.isEmpty && api.cardRequests.isEmpty)
+        #expect(try store.outboxStatus().pendingCount == 1)
+        #expect(try store.syncOutcome() == SyncOutcome(), "the other sync keeps its own outcome")
+        store.exchangeLockHeldElsewhere = false
+        let next = try #require(try await PeopleSync(store: store, api: api, runner: InlineRunner(), lockPatience: .zero).sync())
+        #expect(!next.blockedByAnotherSync && next.posted == 1)
+    }
+
     @Test func deletesAndEditsReachTheServerAndTheServersRemovalsReachHere() async throws {
         let store = InMemoryPeopleStore()
         let api = ScriptedPeopleAPI(people: [ada, grace])

@@ -143,6 +143,21 @@ struct PeopleSyncStatusViewModelTests {
                                 "Not synced yet"])
     }
 
+    @Test func aSyncBlockedByAnotherProcessSaysSoUntilTheStoreIsReadAgain() {
+        let status = makeStatus()
+        let text = ValueRecorder(status.text)
+        let blocked = ValueRecorder(status.wasBlocked)
+        status.syncNow()
+        var report = PeopleSyncReport()
+        report.blockedByAnotherSync = true
+        work.answer(with: .ended(report))
+        work.answer(with: outbox(1))
+        status.showState()  // the other process's commits: its outcome
+        work.answer(with: outbox(0))
+        #expect(text.values == ["", "Syncing…", PeopleExchange.blockedText, "Synced at 14:02"])
+        #expect(blocked.values == [false, true, false])
+    }
+
     @Test func withoutAServerTheHeaderSaysSoAndNothingRuns() {
         let status = makeStatus(hasServer: false)
         status.syncNow()

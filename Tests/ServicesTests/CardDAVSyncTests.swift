@@ -132,4 +132,28 @@ import TestSupport
             _ = try CardDAVPeopleAPI(server: URL(string: "http://dav.example.org/")!)
         }
     }
+
+    /// Two windows on one data folder (or the screen and a cron `people --sync`) sync at once with
+    /// an edit waiting: it is sent once, and no `(conflict)` copy reaches the server.
+    @MainActor @Test(arguments: CardDAVServerKind.both)
+    func twoSyncsStartedTogetherSendAWaitingEditOnce(_ kind: CardDAVServerKind) async throws {
+        let fixture = try await CardDAVFixture(kind, cards: CardDAVFixture.adaAndGrace)
+        defer { fixture.end() }
+        _ = try await fixture.sync.sync()
+        var ada = try #require(try fixture.store.person(id: "ada"))
+        ada.firstName = "Augusta Ada"
+        try fixture.store.update(ada, at: Date())
+        let other = PeopleSync(store: SQLitePeopleStore(database: try AppDatabase(path: fixture.path)), api: fixture.api,
+                               runner: InlineRunner(), lockPatience: .seconds(30))
+        let sync = fixture.sync
+        let first = Task { try await sync.sync() }
+        let second = Task { try await other.sync() }
+        let reports = [try await first.value, try await second.value].compactMap { $0 }
+        #expect(reports.map(\.blockedByAnotherSync) == [false, false], "the second waited for the first")
+        #expect(reports.map(\.posted).reduce(0, +) == 1)
+        #expect(reports.map(\.conflicts) == [0, 0])
+        #expect(try await fixture.server.cardUIDs(inBook: Self.book).sorted() == ["ada", "grace"])
+        #expect(try fixture.store.person(id: "ada")?.firstName == "Augusta Ada")
+        try await fixture.expectInStep("sent once")
+    }
 }

@@ -38,6 +38,20 @@ import TestSupport
         }
     }
 
+    @Test func twoStoresOnOneFileTakeTheExchangeLockInTurn() async throws {
+        try await withStore { open in
+            let (first, second) = (try open(), try open())
+            let held = try #require(try first.lockForExchange())
+            #expect(try second.lockForExchange() == nil)
+            #expect(try first.lockForExchange() == nil, "a second exchange of the same store waits too")
+            let report = try #require(try await PeopleSync(store: second, api: ScriptedPeopleAPI(), runner: InlineRunner(),
+                                                           lockPatience: .milliseconds(250)).sync())
+            #expect(report.blockedByAnotherSync)
+            held.release()
+            #expect(try second.lockForExchange() != nil)
+        }
+    }
+
     @Test func peopleKeptBeforeAreSentOnTheFirstSyncAndLinked() async throws {
         try await withStore { open in
             let store = try open()

@@ -172,6 +172,18 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
     private var token: String?
     private var outcome = SyncOutcome()
 
+    /// Whether another process holds the exchange lock: `lockForExchange()` then gives nil.
+    public var exchangeLockHeldElsewhere = false
+
+    public func lockForExchange() throws -> (any ExchangeLock)? {
+        try failIfAsked()
+        return exchangeLockHeldElsewhere ? nil : HeldLock()
+    }
+
+    private final class HeldLock: ExchangeLock {
+        func release() {}
+    }
+
     public func syncOutcome() throws -> SyncOutcome {
         try failIfAsked()
         return outcome

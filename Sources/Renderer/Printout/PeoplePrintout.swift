@@ -86,6 +86,7 @@ public final class PeoplePrintout: Printout {
         var birthdaysSoonText = ""
         var syncText = ""
         var syncIsProblem = false
+        var syncWasBlocked = false
         var message = ""
         var messageIsProblem = false
     }
@@ -106,6 +107,7 @@ public final class PeoplePrintout: Printout {
         drawn.bind(viewModel.birthdaysSoonText, to: \.birthdaysSoonText)
         drawn.bind(viewModel.syncStatus.text, to: \.syncText)
         drawn.bind(viewModel.syncStatus.isProblem, to: \.syncIsProblem)
+        drawn.bind(viewModel.syncStatus.wasBlocked, to: \.syncWasBlocked)
         drawn.bind(viewModel.message, to: \.message)
         drawn.bind(viewModel.messageIsProblem, to: \.messageIsProblem)
     }
@@ -120,6 +122,12 @@ public final class PeoplePrintout: Printout {
             return state.emptyText
         }
         return nil
+    }
+
+    /// 75 (sysexits' "try again later") when the sync did nothing because another was running
+    /// on the data folder; else 1.
+    public var problemStatus: Int32 {
+        showsSync && drawn.state.syncWasBlocked ? 75 : 1
     }
 
     /// What the empty screen says, its keys named as the command line's options.

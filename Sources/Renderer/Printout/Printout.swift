@@ -10,8 +10,10 @@ public protocol Printout: AnyObject {
     /// The view-model's busy output: the printout is written when it falls.
     var isBusy: Output<Bool> { get }
     /// What the screen would say went wrong with no result to show ("Not found", "No result for
-    /// …"): the program writes it to standard error and exits with status 1. Nil with a result.
+    /// …"): the program writes it to standard error and exits with `problemStatus`. Nil with a result.
     var problem: String? { get }
+    /// The exit status with `problem`: 1, unless the printout says otherwise.
+    var problemStatus: Int32 { get }
     /// The result as text, one line after another, styled with `style`.
     func text(style: TextStyle) -> String
     /// The outputs a JSON printout holds, its keys named for them.
@@ -21,6 +23,8 @@ public protocol Printout: AnyObject {
 }
 
 extension Printout {
+    public var problemStatus: Int32 { 1 }
+
     /// Calls `done` once, on the main actor, as soon as the view-model is not busy: at once when it
     /// is not busy now. Keep the token until then.
     public func whenIdle(_ done: @escaping @MainActor () -> Void) -> BindingToken {

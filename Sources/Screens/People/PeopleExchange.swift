@@ -48,6 +48,11 @@ public struct PeopleExchange: ScreenState {
     /// Whether an exchange runs: from the first asked for until every one has answered and the
     /// header says how it ended.
     public private(set) var isExchanging = false
+    /// Whether the last exchange did nothing because another process on the data folder was
+    /// exchanging with the server (the header says so until the store is read again).
+    public private(set) var wasBlocked = false
+    /// What the header says then.
+    public static let blockedText = "Another sync is running on this data folder; its outcome shows when it ends"
     /// The exchanges asked for and not yet answered.
     private var exchanges: Set<WorkID> = []
     private let hasServer: Bool
@@ -81,6 +86,7 @@ public struct PeopleExchange: ScreenState {
             let id = nextWork()
             if !isExchanging {
                 isExchanging = true
+                wasBlocked = false
                 header = fetching ? "Syncing…" : "Sending…"
                 headerIsProblem = false
             }
@@ -102,7 +108,10 @@ public struct PeopleExchange: ScreenState {
         case .ended(let report):
             guard exchanges.remove(id) != nil else { return [] }
             // Nil: it joined the pass under way, which tells how it went.
-            if let report { announce(report) }
+            if let report {
+                announce(report)
+                if report.blockedByAnotherSync { wasBlocked = true }
+            }
             return exchanges.isEmpty ? endExchange() : []
         case .stopped(let message):
             guard exchanges.remove(id) != nil else { return [] }
@@ -114,8 +123,13 @@ public struct PeopleExchange: ScreenState {
                 isEnding = false
                 guard exchanges.isEmpty else { return [] }  // another was asked for meanwhile
                 isExchanging = false
-                showState(waiting: waiting, lastError: lastError, outcome: outcome, now: now)
+                if wasBlocked {
+                    (header, headerIsProblem) = (Self.blockedText, true)
+                } else {
+                    showState(waiting: waiting, lastError: lastError, outcome: outcome, now: now)
+                }
             } else if !isExchanging {
+                wasBlocked = false
                 showState(waiting: waiting, lastError: lastError, outcome: outcome, now: now)
             }
             return []

@@ -27,6 +27,9 @@ public final class PeopleSyncStatusViewModel {
     /// Whether an exchange runs: up when one starts, down once it ended and `text` and the news
     /// say how.
     public let isExchanging: Output<Bool>
+    /// Whether the last exchange did nothing because another process on the data folder was
+    /// exchanging with the server: `people --sync` then exits with status 75 (try again later).
+    public let wasBlocked: Output<Bool>
 
     // MARK: - State
 
@@ -57,6 +60,7 @@ public final class PeopleSyncStatusViewModel {
         text = state.map(\.header).distinct().output
         isProblem = state.map(\.headerIsProblem).distinct().output
         isExchanging = state.map(\.isExchanging).distinct().output
+        wasBlocked = state.map(\.wasBlocked).distinct().output
     }
 
     // MARK: - Inputs

@@ -27,6 +27,11 @@ extension SQLitePeopleStore {
     static let tokenKey = "people.server.token"
     static let outcomeKey = "people.server.outcome"
 
+    public func lockForExchange() throws -> (any ExchangeLock)? {
+        guard let path = database.path else { return UnsharedExchangeLock() }
+        return try ExchangeFileLock.take(at: path + ".sync-lock")
+    }
+
     public func syncOutcome() throws -> SyncOutcome {
         try database.read { db in
             guard let json = try String.fetchOne(db, sql: "SELECT value FROM preference WHERE key = ?", arguments: [Self.outcomeKey]),

@@ -18,6 +18,8 @@ public final class AppDatabase: Sendable {
     public static let fileName = "mvvm-tui.sqlite"
 
     let writer: any DatabaseWriter
+    /// The file's path; nil for a database in memory.
+    public let path: String?
     /// The writer connection's `PRAGMA data_version` when `changedElsewhere()` last read it.
     private let dataVersion = Mutex<Int?>(nil)
     /// How many of this program's writes are under way (an import's batch on its own queue).
@@ -26,6 +28,7 @@ public final class AppDatabase: Sendable {
 
     /// Opens (creating it when missing) the database at `path`, and migrates it.
     public init(path: String) throws(OpenError) {
+        self.path = path
         do {
             let directory = (path as NSString).deletingLastPathComponent
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
@@ -52,12 +55,14 @@ public final class AppDatabase: Sendable {
     /// A private database in memory, for tests.
     public init(inMemoryNamed name: String = UUID().uuidString) throws {
         writer = try DatabaseQueue(named: name)
+        path = nil
         try Self.migrator.migrate(writer)
     }
 
     /// A database over `writer`, as it is (see `AppDatabase+Reading`).
-    init(unmigrated writer: any DatabaseWriter) {
+    init(unmigrated writer: any DatabaseWriter, path: String? = nil) {
         self.writer = writer
+        self.path = path
     }
 
     static func reason(_ error: any Error) -> String {

@@ -6,7 +6,8 @@ import Terminal
 
 /// Runs a subcommand's view-model on the program's one event loop (`EventLoop`, the app's too)
 /// until its busy output falls, writes its printout, and ends the program: status 0 with a
-/// result, 1 with the screen's problem (written to standard error too). A reader that goes away
+/// result; with the screen's problem (written to standard error too), the printout's
+/// `problemStatus`: 1, or 75 for a sync that another process held off. A reader that goes away
 /// (`| head -1`) ends it quietly.
 @MainActor
 enum PrintoutRun {
@@ -44,7 +45,7 @@ enum PrintoutRun {
         }
         guard let problem else { exit(0) }
         write("mvvm-tui: \(problem)\n", to: STDERR_FILENO)
-        exit(1)
+        exit(printout.problemStatus)
     }
 
     /// Writes all of `text`; a closed pipe ends the program at once, quietly, with status 0.
