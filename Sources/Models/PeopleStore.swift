@@ -99,10 +99,21 @@ public protocol PeopleOutbox: AnyObject, Sendable {
 /// What is known of the server's address book: its token, the version of each card, and the
 /// conflicts settled.
 public protocol PeopleServerBook: AnyObject, Sendable {
-    /// What is known of the address book named `book` (`PeopleAPI`'s identity): its last token
-    /// and the version of each card linked to a person. For a book other than the one synced
-    /// last, every link and the token are forgotten first, and everyone is queued to be sent to
-    /// the new book, in one transaction.
+    /// Binds the store to the address book named `book` (`PeopleAPI`'s identity) when it is
+    /// bound to none yet, queueing everyone kept to be sent to it, in one transaction; does
+    /// nothing when it is bound to `book`; throws `BookMismatch` when it is bound to another,
+    /// whose people are never sent to `book` unless the user rebinds the store (`rebind(to:)`).
+    func bind(to book: String) throws
+    /// The address book the store is bound to; nil before its first sync.
+    func boundBook() throws -> String?
+    /// Binds the store to `book` in place of the one it was bound to: every link and the token
+    /// are forgotten, and everyone is queued to be sent to `book`, in one transaction. Returns
+    /// how many people are queued. The user's explicit choice (`people --people-rebind`).
+    @discardableResult
+    func rebind(to book: String) throws -> Int
+    /// What is known of the address book named `book`, which the store is bound to
+    /// (`bind(to:)`): its last token and the version of each card linked to a person. Throws
+    /// `BookMismatch` for another book.
     func serverState(for book: String) throws -> ServerState
     /// Takes in cards read from the server, in one transaction: each card's person is kept (by
     /// the card's href, else a new one), with the card's text as the kept card and its version
@@ -227,6 +238,33 @@ public struct ServerPerson: Equatable, Sendable {
         let read = VCard.people(from: card.text)
         guard let person = read.people.first else { return nil }
         self.init(version: ServerVersion(href: card.href, etag: card.etag), person: person, card: read.cards.first ?? card.text)
+    }
+}
+
+/// A store bound to one address book was asked to sync with another: nothing is exchanged.
+public struct BookMismatch: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The identity of the book the store is bound to, and of the one asked for.
+    public let kept: String
+    public let asked: String
+
+    public init(kept: String, asked: String) {
+        self.kept = kept
+        self.asked = asked
+    }
+
+    /// What the user reads, naming both books and the ways on.
+    public var description: String {
+        "this data folder syncs with \(Self.readable(kept)), not \(Self.readable(asked)): give each book a data folder of "
+            + "its own (--data-dir), or move this one with mvvm-tui people --sync --people-rebind"
+    }
+
+    /// A CardDAV book's identity (`carddav USER@HOST URL BOOK`) as "USER@HOST URL (BOOK)";
+    /// any other as it is.
+    public static func readable(_ identity: String) -> String {
+        let parts = identity.split(separator: " ", maxSplits: 3).map(String.init)
+        guard parts.count >= 3, parts[0] == "carddav" else { return identity }
+        let book = parts.count > 3 && !parts[3].trimmingCharacters(in: .whitespaces).isEmpty ? " (\(parts[3]))" : ""
+        return "\(parts[1]) \(parts[2])\(book)"
     }
 }
 

@@ -79,12 +79,20 @@ public final class PeopleSync {
             return report
         }
         defer { lock.release() }
+        // A store bound to another book sends it nothing, and takes nothing from it.
+        let book = api.identity
+        do {
+            try await onStore { try $0.bind(to: book) }
+        } catch let mismatch as BookMismatch {
+            report.fetchError = .failed(mismatch.description)
+            try await keepOutcome(of: report, pulled: true)
+            return report
+        }
         var fetching = fetching
         var pulled = false
         repeat {
             wantsAnotherPull = false
             if fetching {
-                let book = api.identity
                 let state = try await onStore { try $0.serverState(for: book) }
                 report.fetchError = nil
                 switch try await ask({ try await pull(since: state, into: &report, progress: progress) }) {
@@ -96,11 +104,16 @@ public final class PeopleSync {
             try await postOutbox(into: &report)
             fetching = wantsAnotherPull
         } while fetching
-        let (ended, finalReport, didPull) = (now(), report, pulled)
-        try await onStore { store in
-            try store.keepSyncOutcome(try store.syncOutcome().after(finalReport, pulled: didPull, at: ended))
-        }
+        try await keepOutcome(of: report, pulled: pulled)
         return report
+    }
+
+    /// Keeps how the exchange that ended now went with the store (`SyncOutcome`).
+    private func keepOutcome(of report: PeopleSyncReport, pulled: Bool) async throws {
+        let ended = now()
+        try await onStore { store in
+            try store.keepSyncOutcome(try store.syncOutcome().after(report, pulled: pulled, at: ended))
+        }
     }
 
     /// The data folder's exchange lock, asked for every tenth of a second for `lockPatience`;

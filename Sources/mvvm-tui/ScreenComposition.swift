@@ -78,11 +78,7 @@ struct ScreenComposition {
     /// and `birthdaysShown` how many of them are read (all for `people --birthdays`).
     func people(sync: Bool = true, order: PersonSortOrder? = nil,
                 birthdayWindow: Int = PeopleListViewModel.defaultBirthdayWindow, birthdaysShown: Int = 20) -> PeopleListViewModel {
-        // LaunchChoices refused any URL the API would refuse.
-        let api = offline || !sync ? nil : choices.peopleServer.flatMap {
-            try? CardDAVPeopleAPI(server: $0, book: choices.peopleBook, credentials: choices.peopleCredentials,
-                                  certificateAuthorities: choices.peopleCertificateAuthorities)
-        }
+        let api = sync ? peopleAPI() : nil
         let database = self.database
         return PeopleListViewModel(
             openStore: { SQLitePeopleStore(database: try database.open()) },
@@ -91,6 +87,15 @@ struct ScreenComposition {
             defaultOrder: ["first": .firstName, "birthday": .nextBirthday][choices.peopleSort ?? ""] ?? .lastName,
             birthdayWindow: birthdayWindow, birthdaysShown: birthdaysShown, chosenOrder: order
         )
+    }
+
+    /// The people server the choices name, when the network is allowed; nil otherwise.
+    func peopleAPI() -> CardDAVPeopleAPI? {
+        // LaunchChoices refused any URL the API would refuse.
+        offline ? nil : choices.peopleServer.flatMap {
+            try? CardDAVPeopleAPI(server: $0, book: choices.peopleBook, credentials: choices.peopleCredentials,
+                                  certificateAuthorities: choices.peopleCertificateAuthorities)
+        }
     }
 
     /// The Scoreboard: the game kept last, and the library of games kept.

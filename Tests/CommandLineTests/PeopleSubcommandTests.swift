@@ -328,6 +328,33 @@ struct PeopleSubcommandTests {
         #expect(try await syncing.run(["people", "--sync"]).status == 1, "its own sync, which finds no server")
     }
 
+    @Test func aDataFolderBoundToAnotherBookMovesOnlyWhenTheUserSaysYes() async throws {
+        let store = try fill()
+        try store.bind(to: "carddav ada@example.org https://example.org/ada/book/ ")
+        try store.markPosted("ada", as: ServerVersion(href: "/ada/book/ada.vcf", etag: "1"))
+        var syncing = subcommand
+        syncing.environment = ["MVVM_TUI_PEOPLE_API": "http://127.0.0.1:9/", "MVVM_TUI_PEOPLE_USER": "u",
+                               "MVVM_TUI_PEOPLE_PASSWORD": "p"]
+        let refused = try await syncing.run(["people", "--sync"])
+        #expect(refused.status == 1)
+        #expect(refused.error.contains("this data folder syncs with ada@example.org https://example.org/ada/book/, not u@127.0.0.1 "))
+        #expect(refused.error.contains("--people-rebind"))
+
+        let declined = try await syncing.run(["people", "--sync", "--people-rebind"], input: "n\n")
+        #expect(declined.status == 1)
+        #expect(declined.error.hasPrefix("This data folder syncs with ada@example.org https://example.org/ada/book/.\n"))
+        #expect(declined.error.contains("sends the 3 people kept here to u@127.0.0.1 http://127.0.0.1:9/"))
+        #expect(declined.error.hasSuffix("mvvm-tui: not rebound; nothing changed\n"))
+        #expect(try store.boundBook() == "carddav ada@example.org https://example.org/ada/book/ ")
+        #expect(try await syncing.run(["people", "--sync", "--people-rebind"], input: "").status == 1, "no answer is no")
+
+        let moved = try await syncing.run(["people", "--sync", "--people-rebind"], input: "y\n")
+        #expect(moved.error.hasSuffix("no network: the people server could not be reached; 3 people waiting to be sent\n"))
+        #expect(try store.boundBook()?.contains("http://127.0.0.1:9/") == true)
+        #expect(try store.pendingPosts().count == 3)
+        #expect(try await syncing.run(["people", "--people-rebind"]).status == 64, "--people-rebind needs --sync")
+    }
+
     @Test func syncWithNoServerSetSaysSoAndCreatesNothing() async throws {
         let result = try await subcommand.run(["people", "--sync"])
         #expect(result.status == 1)

@@ -31,6 +31,13 @@ struct Subcommand {
         try await runToEnd(try ProgramUnderTest.path(), arguments + ["--data-dir", dataDirectory], environment: fullEnvironment)
     }
 
+    /// Runs `mvvm-tui ARGUMENTS --data-dir DIR` to the end, with `input` on its standard input.
+    func run(_ arguments: [String], input: String) async throws -> CommandResult {
+        let command = #"printf '%s' "$TEST_INPUT" | "$0" "$@""#
+        return try await runToEnd("bash", ["-c", command, try ProgramUnderTest.path()] + arguments + ["--data-dir", dataDirectory],
+                                  environment: fullEnvironment.merging(["TEST_INPUT": input]) { $1 })
+    }
+
     /// Runs `mvvm-tui ARGUMENTS --data-dir DIR | head -1` in bash: the program's status (from
     /// PIPESTATUS) on the first line of the output, then what head printed; standard error is the program's.
     func runIntoHead(_ arguments: [String]) async throws -> (status: Int32, firstLine: String, error: String) {

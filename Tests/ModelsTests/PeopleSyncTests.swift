@@ -152,6 +152,21 @@ struct PeopleSyncTests {
         #expect(try store.serverState(for: api.identity).versions.count == 1)
     }
 
+    @Test func aStoreBoundToAnotherBookSendsItNothingAndTakesNothingFromIt() async throws {
+        let store = InMemoryPeopleStore()
+        try store.add(grace)
+        try store.bind(to: "another book")
+        let api = ScriptedPeopleAPI(people: [ada])
+        let report = try #require(try await PeopleSync(store: store, api: api, runner: InlineRunner()).sync())
+        let refusal = BookMismatch(kept: "another book", asked: api.identity).description
+        #expect(report == PeopleSyncReport(fetchError: .failed(refusal)))
+        #expect(api.attemptedPosts.isEmpty && api.known == [ada])
+        #expect(try store.people(matching: "", sortedBy: .lastName, offset: 0, limit: 10) == [grace])
+        #expect(try store.syncOutcome().pullFailure == refusal)
+        #expect(try await PeopleSync(store: store, api: api, runner: InlineRunner()).postPending()?.fetchError == .failed(refusal),
+                "a send alone is refused too")
+    }
+
     @Test func aSyncWhileAnotherProcessExchangesDoesNothingAndSaysSo() async throws {
         let store = InMemoryPeopleStore()
         let api = ScriptedPeopleAPI(people: [ada])
@@ -202,7 +217,8 @@ struct PeopleSyncTests {
         #expect(try await sync.sync() == nil)
         gate.open()
 
-        #expect(try await running.value == PeopleSyncReport(fetched: 2, posted: 1))
+        // Grace, linked as she was sent, is not read back: only Alan is new.
+        #expect(try await running.value == PeopleSyncReport(fetched: 1, posted: 1))
         #expect(try store.people(matching: "", sortedBy: .lastName, offset: 0, limit: 10).map(\.id) == [grace.id, alan.id])
         #expect(!sync.isRunning)
     }

@@ -133,6 +133,28 @@ import TestSupport
         }
     }
 
+    /// A data folder synced with one book, then pointed at another: refused, naming both, and
+    /// neither book nor the store changes.
+    @Test(arguments: CardDAVServerKind.both)
+    func aStorePointedAtASecondBookIsRefusedAndThatBookUnchanged(_ kind: CardDAVServerKind) async throws {
+        let fixture = try await CardDAVFixture(kind, cards: CardDAVFixture.adaAndGrace)
+        defer { fixture.end() }
+        let server = fixture.server
+        _ = try await fixture.sync.sync()
+        try fixture.store.add(Person(id: "alan", firstName: "Alan", lastName: "Turing"))
+        try await server.makeAddressBook(named: "work", displayName: "Work")
+        try await server.seed(cards: [("katherine", DAVTestBodies.card("katherine", "Katherine", "Johnson"))], inBook: "work")
+        let work = try CardDAVPeopleAPI(server: server.bookURL("work"), credentials: server.credentials,
+                                        certificateAuthorities: server.caFile)
+        let report = try #require(try await PeopleSync(store: fixture.store, api: work, runner: InlineRunner()).sync())
+        #expect(report.fetchError == .failed(BookMismatch(kept: fixture.api.identity, asked: work.identity).description))
+        #expect(report.posted == 0 && report.fetched == nil)
+        #expect(try await server.cardUIDs(inBook: "work") == ["katherine"])
+        #expect(try fixture.keptIDs() == ["ada", "alan", "grace"])
+        #expect(try await server.cardUIDs(inBook: Self.book) == ["ada", "grace"])
+        #expect(try fixture.store.outboxStatus().pendingCount == 1, "Alan waits for the first book")
+    }
+
     /// Two windows on one data folder (or the screen and a cron `people --sync`) sync at once with
     /// an edit waiting: it is sent once, and no `(conflict)` copy reaches the server.
     @MainActor @Test(arguments: CardDAVServerKind.both)

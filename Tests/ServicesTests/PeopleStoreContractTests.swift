@@ -141,11 +141,24 @@ struct PeopleStoreContractTests {
     }
 
     @Test(arguments: Kind.allCases)
-    func anotherBookForgetsTheLinksAndQueuesEveryone(_ kind: Kind) throws {
+    func aStoreIsBoundToItsFirstBookAndRefusesAnotherUntilRebound(_ kind: Kind) throws {
         let store = try store(kind)
         try store.add(ada)
+        try store.markPosted(ada.id)
+        #expect(try store.boundBook() == nil)
+        try store.bind(to: "one")
+        #expect(try store.pendingPosts().map(\.person.id) == ["ada"], "a first book is sent everyone kept before")
         try store.markPosted("ada", as: ServerVersion(href: "/one/ada.vcf", etag: "1"))
-        _ = try store.serverState(for: "one")
+        try store.bind(to: "one")
+        #expect(try store.pendingPosts().isEmpty)
+
+        #expect(throws: BookMismatch(kept: "one", asked: "two")) { try store.bind(to: "two") }
+        #expect(throws: BookMismatch(kept: "one", asked: "two")) { try store.serverState(for: "two") }
+        #expect(try store.pendingPosts().isEmpty, "nothing is queued for another book")
+        #expect(try store.serverState(for: "one") == ServerState(token: nil, versions: ["/one/ada.vcf": "1"]))
+
+        #expect(try store.rebind(to: "two") == 1)
+        #expect(try store.boundBook() == "two")
         #expect(try store.serverState(for: "two") == ServerState(token: nil, versions: [:]))
         #expect(try store.pendingPosts().map(\.person.id) == ["ada"])
     }

@@ -194,18 +194,37 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
         self.outcome = outcome
     }
 
+    public func boundBook() throws -> String? {
+        try failIfAsked()
+        return book
+    }
+
+    public func bind(to book: String) throws {
+        try failIfAsked()
+        switch self.book {
+        case nil: try rebind(to: book)
+        case book: break
+        case let kept?: throw BookMismatch(kept: kept, asked: book)
+        }
+    }
+
+    @discardableResult
+    public func rebind(to book: String) throws -> Int {
+        try failIfAsked()
+        self.book = book
+        token = nil
+        outcome = SyncOutcome()
+        links = [:]
+        deletes = []
+        for person in stored.values.sorted(by: { $0.id < $1.id }) where !outbox.contains(where: { $0.person.id == person.id }) {
+            outbox.append(PendingPost(person: person))
+        }
+        return outbox.count
+    }
+
     public func serverState(for book: String) throws -> ServerState {
         try failIfAsked()
-        if self.book != book {
-            self.book = book
-            token = nil
-            outcome = SyncOutcome()
-            links = [:]
-            deletes = []
-            for person in stored.values.sorted(by: { $0.id < $1.id }) where !outbox.contains(where: { $0.person.id == person.id }) {
-                outbox.append(PendingPost(person: person))
-            }
-        }
+        if let kept = self.book, kept != book { throw BookMismatch(kept: kept, asked: book) }
         return ServerState(token: token, versions: Dictionary(links.values.map { ($0.href, $0.etag) }, uniquingKeysWith: { a, _ in a }))
     }
 

@@ -47,17 +47,46 @@ extension SQLitePeopleStore {
         }
     }
 
-    public func serverState(for book: String) throws -> ServerState {
+    public func boundBook() throws -> String? {
+        try database.read { db in try Self.boundBook(in: db) }
+    }
+
+    public func bind(to book: String) throws {
         try database.write { db in
-            if try String.fetchOne(db, sql: "SELECT value FROM preference WHERE key = ?", arguments: [Self.bookKey]) != book {
-                try db.execute(sql: """
-                    DELETE FROM serverCard;
-                    DELETE FROM deletedPerson WHERE href IS NOT NULL;
-                    INSERT OR IGNORE INTO outbox (personId) SELECT id FROM person;
-                    DELETE FROM preference WHERE key IN (?, ?);
-                    INSERT OR REPLACE INTO preference (key, value) VALUES (?, ?);
-                    """, arguments: [Self.tokenKey, Self.outcomeKey, Self.bookKey, book])
+            switch try Self.boundBook(in: db) {
+            case nil: try Self.bind(to: book, in: db)
+            case book: break
+            case let kept?: throw BookMismatch(kept: kept, asked: book)
             }
+        }
+    }
+
+    @discardableResult
+    public func rebind(to book: String) throws -> Int {
+        try database.write { db in
+            try Self.bind(to: book, in: db)
+            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox") ?? 0
+        }
+    }
+
+    private static func boundBook(in db: Database) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT value FROM preference WHERE key = ?", arguments: [bookKey])
+    }
+
+    /// Forgets every link, the token and the outcome, queues everyone, and keeps `book`.
+    private static func bind(to book: String, in db: Database) throws {
+        try db.execute(sql: """
+            DELETE FROM serverCard;
+            DELETE FROM deletedPerson WHERE href IS NOT NULL;
+            INSERT OR IGNORE INTO outbox (personId) SELECT id FROM person;
+            DELETE FROM preference WHERE key IN (?, ?);
+            INSERT OR REPLACE INTO preference (key, value) VALUES (?, ?);
+            """, arguments: [tokenKey, outcomeKey, bookKey, book])
+    }
+
+    public func serverState(for book: String) throws -> ServerState {
+        try database.read { db in
+            if let kept = try Self.boundBook(in: db), kept != book { throw BookMismatch(kept: kept, asked: book) }
             let token = try String.fetchOne(db, sql: "SELECT value FROM preference WHERE key = ?", arguments: [Self.tokenKey])
             var versions: [String: String?] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT href, etag FROM serverCard") {

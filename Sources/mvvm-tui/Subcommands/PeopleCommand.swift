@@ -4,6 +4,7 @@ import Foundation
 import Models
 import Renderer
 import Screens
+import Services
 
 /// `mvvm-tui people`: the People screen's list, its birthdays soon, or a vCard file imported or
 /// exported, for a shell.
@@ -43,6 +44,10 @@ struct PeopleCommand: ParsableCommand {
     @Flag(help: "Sync with the people server first, as the app does when the screen opens (--people-api), keeping what it fetched.")
     var sync = false
 
+    @Flag(name: .customLong("people-rebind"),
+          help: "With --sync: move this data folder to the book --people-api names, from the one it syncs with, after asking.")
+    var peopleRebind = false
+
     @OptionGroup var peopleServer: PeopleServerOptions
 
     @OptionGroup var options: SubcommandOptions
@@ -59,6 +64,9 @@ struct PeopleCommand: ParsableCommand {
         }
         if importFile == nil, replace || dryRun {
             throw ValidationError("--replace and --dry-run say how to import: they need --import FILE")
+        }
+        if peopleRebind, !sync {
+            throw ValidationError("--people-rebind moves the data folder to another book: it needs --sync")
         }
         if dryRun, sync {
             throw ValidationError("--dry-run changes nothing: not with --sync, which keeps what it fetches")
@@ -88,6 +96,9 @@ struct PeopleCommand: ParsableCommand {
             let composition = (importFile != nil && !dryRun) || sync
                 ? try options.composition(peopleAPI: peopleServer.peopleApi, peopleBook: peopleServer.peopleBook, writable: true).0
                 : readOnly
+            if peopleRebind, let api = composition.peopleAPI() {
+                try Self.rebind(SQLitePeopleStore(database: composition.database.open()), to: api.identity)
+            }
             let viewModel = composition.people(sync: sync, order: sort?.order,
                                                birthdayWindow: birthdays ?? PeopleListViewModel.defaultBirthdayWindow,
                                                birthdaysShown: birthdays == nil ? 20 : .max)
@@ -117,6 +128,27 @@ struct PeopleCommand: ParsableCommand {
                 }
             }
         }
+    }
+}
+
+extension PeopleCommand {
+    /// Binds `store` to `book` when it is bound to another, after saying what that does and
+    /// reading yes on standard input; anything else leaves it as it is, and exits with status 1.
+    @MainActor
+    static func rebind(_ store: SQLitePeopleStore, to book: String) throws {
+        guard let kept = try store.boundBook(), kept != book else { return }
+        let count = try store.count(matching: "")
+        PrintoutRun.write("""
+            This data folder syncs with \(BookMismatch.readable(kept)).
+            --people-rebind forgets its links to that book and sends the \(count == 1 ? "1 person" : "\(count.grouped) people") kept here to \
+            \(BookMismatch.readable(book)); the cards stay in the first book too.
+            Rebind? [y/N] 
+            """, to: STDERR_FILENO)
+        guard let answer = readLine(), ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased()) else {
+            PrintoutRun.write("mvvm-tui: not rebound; nothing changed\n", to: STDERR_FILENO)
+            throw ExitCode(1)
+        }
+        try store.rebind(to: book)
     }
 }
 
