@@ -118,11 +118,15 @@ public protocol PeopleServerBook: AnyObject, Sendable {
     /// Takes in cards read from the server, in one transaction: each card's person is kept (by
     /// the card's href, else a new one), with the card's text as the kept card and its version
     /// as the link. A person waiting in the outbox, or deleted here and not yet on the server,
-    /// keeps the form entered here. A person kept here and never sent whose id the server
-    /// already has is linked to it when both say the same, else kept as a `(conflict)` copy. The
-    /// people of the `removed` hrefs go (one waiting in the outbox stays, to be sent again as
-    /// new), and `token`, when given, is kept.
-    func takeServerCards(_ cards: [ServerPerson], removed: [String], token: String?) throws
+    /// keeps the form entered here. A person kept here and never sent (imported, say) whose id
+    /// the server already has meets the server's card by `ImportMerge`'s rule, as an import meets
+    /// the store: the same person is linked and nothing is sent; a card here whose `REV` is
+    /// strictly later is linked and stays queued, to be sent over the server's; otherwise the
+    /// server's card is kept for them and nothing is sent. The people of the `removed` hrefs go
+    /// (one waiting in the outbox stays, to be sent again as new), and `token`, when given, is
+    /// kept. Returns how many people were kept as on the server over a different card here.
+    @discardableResult
+    func takeServerCards(_ cards: [ServerPerson], removed: [String], token: String?) throws -> Int
     /// Settles a conflict over the person with `id` (their card changed on the server since the
     /// program saw it): the server's `card` is kept for them, and the person as entered here is
     /// kept too, as a new person with "(conflict)" after the last name, queued to be sent as a

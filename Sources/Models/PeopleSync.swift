@@ -170,15 +170,15 @@ public final class PeopleSync {
         for index in batches.indices {
             async let following = Self.read(index + 1 < batches.count ? batches[index + 1] : [], carried: carried, from: api)
             let cards = batch.cards
-            let unreadable = try await onStore { store in
+            let (unreadable, keptAsOnServer) = try await onStore { store in
                 var people: [ServerPerson] = []
                 var unreadable: [String] = []
                 for card in cards {
                     if let person = ServerPerson(card) { people.append(person) } else { unreadable.append(card.href) }
                 }
-                try store.takeServerCards(people, removed: [], token: nil)
-                return unreadable
+                return (unreadable, try store.takeServerCards(people, removed: [], token: nil))
             }
+            report.keptAsOnServer += keptAsOnServer
             report.unreadableCards += batch.unreadable + unreadable
             report.fetched = (report.fetched ?? 0) + batch.cards.count - unreadable.count
             taken.read = batches[index].endIndex
@@ -385,6 +385,9 @@ public struct PeopleSyncReport: Equatable, Sendable {
     /// The hrefs of the cards the server sent that hold no card this program can read: left as
     /// they are on the server.
     public var unreadableCards: [String] = []
+    /// How many people kept here and never sent (imported, say) the server held under the same
+    /// id with a card as recent or without a revision to compare: kept as on the server.
+    public var keptAsOnServer = 0
     /// Whether nothing was done because another process (a second window, `people --sync`) was
     /// exchanging with the server for the same data folder, and still was after a short wait.
     public var blockedByAnotherSync = false

@@ -80,6 +80,8 @@ struct PeopleSyncEncodingTests {
         #expect(result.error.isEmpty)
         let printed = try Subcommand.decode(PeoplePrintout.Document.self, from: result.output)
         #expect(!printed.syncIsProblem, "\(printed.syncText)")
+        #expect(printed.syncText.hasPrefix("Synced at "))
+        #expect(printed.message == "Pulled 1", "the sync's summary")
         #expect(printed.people.map(\.nameText) == ["\(encoding.given) \(encoding.family)"])
         #expect(server.requests.map { $0.prefix { $0 != " " } } == ["PROPFIND", "PROPFIND", "REPORT"])
     }

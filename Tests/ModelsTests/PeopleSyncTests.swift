@@ -84,18 +84,50 @@ struct PeopleSyncTests {
         #expect(try store.people(matching: "", sortedBy: .firstName, offset: 0, limit: 10) == [grace])
     }
 
-    @Test func aPersonNeverSentWhoseIdTheServerHoldsOtherwiseIsKeptAsAConflictCopy() async throws {
+    /// Ada's card with `first` name and a `REV` of `revision` (none when nil).
+    private func adaCard(_ first: String, revision: String?) -> String {
+        "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:ada\r\nFN:\(first) Lovelace\r\nN:Lovelace;\(first);;;\r\n"
+            + (revision.map { "REV:\($0)\r\n" } ?? "") + "END:VCARD\r\n"
+    }
+
+    /// Imports Ada's `here` card, and syncs with a server holding her `there` card.
+    private func importedAndSynced(here: String, there: String) async throws -> (InMemoryPeopleStore, ScriptedPeopleAPI, PeopleSyncReport) {
         let store = InMemoryPeopleStore()
-        var older = ada
-        older.firstName = "Augusta"
-        let api = ScriptedPeopleAPI(people: [older])
-        try store.add(ada)
-        api.failPosts(of: ada.id, with: .noNetwork)
-        _ = try await PeopleSync(store: store, api: api, runner: InlineRunner()).sync()
-        #expect(try store.person(id: ada.id) == older)
-        let copy = try #require(store.stored.values.first { $0.lastName == "Lovelace (conflict)" })
-        #expect(copy.firstName == "Ada")
-        #expect(api.known.contains { $0.id == copy.id })  // sent as a card of its own
+        let api = ScriptedPeopleAPI()
+        api.storeElsewhere(there, at: ScriptedPeopleAPI.href(of: "ada"))
+        let read = VCard.people(from: here)
+        _ = try store.importPeople(read.people, cards: ["ada": here], replacing: false, writing: true)
+        let report = try #require(try await PeopleSync(store: store, api: api, runner: InlineRunner()).sync())
+        return (store, api, report)
+    }
+
+    @Test func anImportedCardTheServerHoldsAlikeIsLinkedAndNothingSent() async throws {
+        let card = adaCard("Ada", revision: "20190301T120000Z")
+        let (store, api, report) = try await importedAndSynced(here: card, there: card)
+        #expect(report.posted == 0 && report.keptAsOnServer == 0 && report.conflicts == 0)
+        #expect(api.attemptedPosts.isEmpty)
+        #expect(try store.outboxStatus() == .empty)
+        #expect(store.stored.count == 1)
+    }
+
+    @Test func anImportedCardNewerByREVIsSentOverTheServers() async throws {
+        let (store, api, report) = try await importedAndSynced(here: adaCard("Augusta", revision: "20260301T120000Z"),
+                                                               there: adaCard("Ada", revision: "20190301T120000Z"))
+        #expect(report.posted == 1 && report.keptAsOnServer == 0 && report.conflicts == 0)
+        #expect(api.known.map(\.firstName) == ["Augusta"])
+        #expect(try store.person(id: "ada")?.firstName == "Augusta")
+        #expect(store.stored.count == 1)
+    }
+
+    @Test(arguments: [("20190301T120000Z", "20260301T120000Z"), (nil, "20260301T120000Z"), (nil, nil)])
+    func anImportedCardNotNewerKeepsTheServersAndSaysSo(here: String?, there: String?) async throws {
+        let (store, api, report) = try await importedAndSynced(here: adaCard("Augusta", revision: here),
+                                                               there: adaCard("Ada", revision: there))
+        #expect(report.posted == 0 && report.keptAsOnServer == 1 && report.conflicts == 0)
+        #expect(api.known.map(\.firstName) == ["Ada"])
+        #expect(try store.person(id: "ada")?.firstName == "Ada")
+        #expect(try store.outboxStatus() == .empty)
+        #expect(store.stored.count == 1, "no (conflict) copy")
     }
 
     @Test func aPersonStillQueuedKeepsTheFormEnteredHereUntilItIsSent() async throws {

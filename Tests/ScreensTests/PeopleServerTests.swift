@@ -103,7 +103,7 @@ struct PeopleServerTests: PeopleTesting {
         try store.update(here, at: Date())
         people.syncStatus.syncNow()
         await untilIdle(people.isBusy)
-        #expect(latest(people.message) == "1 person changed both here and on the server: both versions kept, yours marked (conflict)")
+        #expect(latest(people.message) == "Pulled 1, sent 1; 1 person changed both here and on the server: both versions kept, yours marked (conflict)")
         #expect(latest(people.messageIsProblem))
         #expect(names(people) == ["Augusta Lovelace", "Countess Lovelace (conflict)"])
         #expect(latest(people.syncStatus.text) == "Synced at 09:40")

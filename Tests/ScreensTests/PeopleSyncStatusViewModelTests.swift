@@ -158,6 +158,24 @@ struct PeopleSyncStatusViewModelTests {
         #expect(blocked.values == [false, true, false])
     }
 
+    @Test func aSyncSaysWhatItPulledSentAndKeptAsOnTheServerAndASendAloneSaysNothing() {
+        let status = makeStatus()
+        let news = ValueRecorder(status.news)
+        status.syncNow()
+        var report = PeopleSyncReport(fetched: 3, posted: 1)
+        report.deleted = 1
+        report.keptAsOnServer = 1
+        work.answer(with: .ended(report))
+        work.answer(with: outbox(0))
+        status.exchange(fetching: false)
+        work.answer(with: .ended(PeopleSyncReport(posted: 1)))
+        work.answer(with: outbox(0))
+        status.syncNow()
+        work.answer(with: .ended(PeopleSyncReport(fetched: 0)))
+        work.answer(with: outbox(0))
+        #expect(news.values == [.none, PeopleNews("Pulled 3, sent 2; 1 kept as on the server")])
+    }
+
     @Test func withoutAServerTheHeaderSaysSoAndNothingRuns() {
         let status = makeStatus(hasServer: false)
         status.syncNow()

@@ -133,6 +133,26 @@ import TestSupport
         }
     }
 
+    /// A vdir's export imported into a new data folder, then synced: the same card is linked, a
+    /// card the server holds otherwise is kept as there, a new one is sent, and nothing doubles.
+    @Test(arguments: CardDAVServerKind.both)
+    func anImportThenASyncMeetsTheServerByTheImportsRule(_ kind: CardDAVServerKind) async throws {
+        let fixture = try await CardDAVFixture(kind, cards: CardDAVFixture.adaAndGrace)
+        defer { fixture.end() }
+        let file = CardDAVFixture.adaAndGrace[0].vcard + DAVTestBodies.card("grace", "Grace Brewster", "Hopper")
+            + DAVTestBodies.card("katherine", "Katherine", "Johnson")
+        let read = VCard.people(from: file)
+        _ = try fixture.store.importPeople(read.people, cards: Dictionary(uniqueKeysWithValues: zip(read.people.map(\.id), read.cards)),
+                                           replacing: false, writing: true)
+        let report = try #require(try await fixture.sync.sync())
+        #expect(report.fetched == 2)
+        #expect(report.posted == 1, "Katherine alone")
+        #expect(report.keptAsOnServer == 1, "Grace, whose card here has no REV to compare")
+        #expect(report.conflicts == 0)
+        #expect(try fixture.store.person(id: "grace")?.firstName == "Grace")
+        try await fixture.expectInStep("imported, then synced")
+    }
+
     /// A data folder synced with one book, then pointed at another: refused, naming both, and
     /// neither book nor the store changes.
     @Test(arguments: CardDAVServerKind.both)

@@ -228,8 +228,10 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
         return ServerState(token: token, versions: Dictionary(links.values.map { ($0.href, $0.etag) }, uniquingKeysWith: { a, _ in a }))
     }
 
-    public func takeServerCards(_ cards: [ServerPerson], removed: [String], token: String?) throws {
+    @discardableResult
+    public func takeServerCards(_ cards: [ServerPerson], removed: [String], token: String?) throws -> Int {
         try failIfAsked()
+        var keptAsOnServer = 0
         for card in cards {
             if let linked = links.first(where: { $0.value.href == card.version.href })?.key {
                 guard !isWaiting(linked) else { continue }
@@ -241,7 +243,15 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
                     keep(card, as: known.id)
                     outbox.removeAll { $0.person.id == known.id }
                 } else {
-                    _ = conflict(known.id, server: card)
+                    switch ImportMerge.outcome(of: self.cards[known.id] ?? VCard.text(for: [known]), kept: card.card,
+                                               deletedHere: false, replacing: false) {
+                    case .updated:
+                        links[known.id] = card.version
+                    case let outcome:
+                        keep(card, as: known.id)
+                        outbox.removeAll { $0.person.id == known.id }
+                        if outcome != .unchanged { keptAsOnServer += 1 }
+                    }
                 }
             } else if !deletes.contains(where: { $0.href == card.version.href }) && !deleted.contains(card.person.id) {
                 keep(card, as: card.person.id)
@@ -258,6 +268,7 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
         }
         if let token { self.token = token }
         changed()
+        return keptAsOnServer
     }
 
     public func pendingDeletes() throws -> [ServerVersion] { deletes }

@@ -183,10 +183,18 @@ public struct PeopleExchange: ScreenState {
         return "\(parts.day ?? 1) \(month)\(year) \(clock)"
     }
 
-    /// Tells what a sync did that needs the user's eye: people changed both here and on the
-    /// server, and cards on the server this program cannot read.
+    /// Tells what a sync did: what it pulled and sent (when it read the server; a send alone
+    /// after an edit is said by the header), the people kept as on the server, and what needs
+    /// the user's eye: people changed both here and on the server, and cards on the server this
+    /// program cannot read.
     private mutating func announce(_ report: PeopleSyncReport) {
         var told: [String] = []
+        if let pulled = report.fetched {
+            let sent = report.posted + report.deleted
+            let moved = [pulled > 0 ? "pulled \(pulled.grouped)" : nil, sent > 0 ? "sent \(sent.grouped)" : nil].compactMap { $0 }
+            if !moved.isEmpty { told.append(moved.joined(separator: ", ")) }
+        }
+        if report.keptAsOnServer > 0 { told.append("\(report.keptAsOnServer.grouped) kept as on the server") }
         if report.conflicts > 0 {
             told.append("\(PeopleListed.count(report.conflicts)) changed both here and on the server: "
                 + "both versions kept, yours marked (conflict)")
@@ -197,11 +205,11 @@ public struct PeopleExchange: ScreenState {
         }
         guard !told.isEmpty else { return }
         let text = told.joined(separator: "; ")
-        say(text.prefix(1).uppercased() + text.dropFirst())
+        say(text.prefix(1).uppercased() + text.dropFirst(), isProblem: report.conflicts > 0 || !report.unreadableCards.isEmpty)
     }
 
-    private mutating func say(_ text: String) {
-        news = PeopleNews(text, isProblem: true)
+    private mutating func say(_ text: String, isProblem: Bool = true) {
+        news = PeopleNews(text, isProblem: isProblem)
         newsCount += 1
     }
 

@@ -96,8 +96,10 @@ extension SQLitePeopleStore {
         }
     }
 
-    public func takeServerCards(_ cards: [ServerPerson], removed: [String], token: String?) throws {
+    @discardableResult
+    public func takeServerCards(_ cards: [ServerPerson], removed: [String], token: String?) throws -> Int {
         try database.write { db in
+            var keptAsOnServer = 0
             for card in cards {
                 let linked = try String.fetchOne(db.cachedStatement(sql: "SELECT personId FROM serverCard WHERE href = ?"), arguments: [card.version.href])
                 if let linked {
@@ -115,7 +117,19 @@ extension SQLitePeopleStore {
                         try Self.keep(card, as: id, in: db)
                         try db.cachedStatement(sql: "DELETE FROM outbox WHERE personId = ?").execute(arguments: [id])
                     } else {
-                        _ = try Self.keepConflict(id, server: card, in: db)
+                        let here = try Data.fetchOne(db.cachedStatement(sql: "SELECT card FROM personCard WHERE personId = ?"), arguments: [id])
+                            .flatMap(PackedCard.unpack) ?? VCard.text(for: [known])
+                        switch ImportMerge.outcome(of: here, kept: card.card, deletedHere: false, replacing: false) {
+                        case .updated:
+                            // Newer here: linked to the server's card, and sent over it.
+                            try db.cachedStatement(sql: "DELETE FROM serverCard WHERE personId = ? OR href = ?").execute(arguments: [id, card.version.href])
+                            try db.cachedStatement(sql: "INSERT INTO serverCard (personId, href, etag) VALUES (?, ?, ?)")
+                                .execute(arguments: [id, card.version.href, card.version.etag])
+                        case let outcome:
+                            try Self.keep(card, as: id, in: db)
+                            try db.cachedStatement(sql: "DELETE FROM outbox WHERE personId = ?").execute(arguments: [id])
+                            if outcome != .unchanged { keptAsOnServer += 1 }
+                        }
                     }
                 } else if try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM deletedPerson WHERE id = ? AND href IS NOT NULL"), arguments: [id]) != true {
                     try Self.keep(card, as: id, in: db)
@@ -132,6 +146,7 @@ extension SQLitePeopleStore {
             if let token {
                 try db.cachedStatement(sql: "INSERT OR REPLACE INTO preference (key, value) VALUES (?, ?)").execute(arguments: [Self.tokenKey, token])
             }
+            return keptAsOnServer
         }
     }
 
