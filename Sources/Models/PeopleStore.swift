@@ -64,8 +64,10 @@ public protocol PeopleWriting: AnyObject, Sendable {
     func importPeople(_ people: [Person], cards: [Person.ID: String], replacing: Bool, writing: Bool) throws -> [ImportOutcome]
     /// Keeps the edited `person` in place of the one with their id, their kept card revised to
     /// match (`VCard.revised`, its `REV` set to `now`), and queues them to be posted, all in one
-    /// transaction.
-    func update(_ person: Person, at now: Date) throws
+    /// transaction — when the person kept is still `original`, the one the edit began from (nil:
+    /// whoever is kept). Otherwise it changes nothing and throws `StaleEdit` with the person kept
+    /// now: another window, or a pull, changed or deleted them meanwhile.
+    func update(_ person: Person, at now: Date, replacing original: Person?) throws
     /// Removes the person with `id` and its outbox entry, and remembers the id so that a later
     /// `merge(_:)` does not bring the person back. Nothing happens for an unknown id.
     func delete(id: Person.ID) throws
@@ -150,7 +152,22 @@ extension PeopleReading {
     }
 }
 
+/// An edit that began from a person since changed or deleted: it was not saved.
+public struct StaleEdit: Error, Equatable, Sendable {
+    /// The person kept now; nil when they were deleted.
+    public let kept: Person?
+
+    public init(kept: Person?) {
+        self.kept = kept
+    }
+}
+
 extension PeopleWriting {
+    /// Keeps the edited `person`, whoever is kept under their id (see `update(_:at:replacing:)`).
+    public func update(_ person: Person, at now: Date) throws {
+        try update(person, at: now, replacing: nil)
+    }
+
     /// Keeps `person` and queues it to be posted to the server.
     public func add(_ person: Person) throws {
         try add([person], cards: [:])

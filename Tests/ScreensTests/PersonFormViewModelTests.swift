@@ -97,6 +97,48 @@ struct PersonFormViewModelTests: PeopleTesting {
         #expect(store.outbox.map(\.person) == [saved])
     }
 
+    @Test func aPersonChangedElsewhereWhileTheFormIsOpenIsSettledByTheUserNeverOverwritten() throws {
+        let alan = Person(id: "alan", firstName: "Alan", lastName: "Turing", emails: [ContactDetail("alan@old.example")])
+        try store.add([alan])
+        let people = makeViewModel()
+        people.prompt.startEditing()
+        // Another window changes Alan's email, and saves.
+        var elsewhere = alan
+        elsewhere.emails = [ContactDetail("alan@new.example")]
+        try store.update(elsewhere, at: Date())
+        for _ in 0..<3 { people.prompt.nextField() }
+        edit(people.prompt, .insert("1912-06-23"))
+        for _ in 0..<3 { people.prompt.nextField() }
+        guard case .form(let form) = latest(people.prompt.mode) else {
+            Issue.record("the form closed: the edit overwrote the change made elsewhere")
+            return
+        }
+        #expect(form.problem == "Changed elsewhere meanwhile (email): the form holds their changes; Enter saves, Esc keeps theirs")
+        #expect(form[.email] == "alan@new.example")
+        #expect(form[.birthday] == "1912-06-23")
+        #expect(store.stored["alan"] == elsewhere, "nothing saved yet")
+        people.prompt.nextField()
+        #expect(latest(people.prompt.mode) == .list)
+        #expect(store.stored["alan"]?.emails == [ContactDetail("alan@new.example")])
+        #expect(store.stored["alan"]?.birthday == BirthDate("1912-06-23"))
+    }
+
+    @Test func aPersonDeletedElsewhereWhileTheFormIsOpenIsAddedAgainOnlyWhenSaved() throws {
+        try store.add([Person(id: "alan", firstName: "Alan", lastName: "Turing")])
+        let people = makeViewModel()
+        people.prompt.startEditing()
+        try store.delete(id: "alan")
+        for _ in 0..<6 { people.prompt.nextField() }
+        guard case .form(let form) = latest(people.prompt.mode) else {
+            Issue.record("the form closed")
+            return
+        }
+        #expect(form.problem == "Deleted elsewhere meanwhile: Enter adds them again, Esc lets them go")
+        #expect(store.stored.isEmpty)
+        people.prompt.nextField()
+        #expect(store.stored.values.map(\.fullName) == ["Alan Turing"])
+    }
+
     @Test func anAddressOrNumberLeftAsTheCardHadItIsNotCheckedWhenSaving() throws {
         let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace", emails: [ContactDetail("ada at home")],
                          phones: [ContactDetail("+1 555 0100 ext. 5")])

@@ -69,6 +69,22 @@ struct PeopleStoreContractTests {
     // MARK: - Writing
 
     @Test(arguments: Kind.allCases)
+    func anEditFromAPersonChangedOrDeletedSinceIsRefusedAndChangesNothing(_ kind: Kind) throws {
+        let store = try store(kind)
+        try store.add([ada])
+        var elsewhere = ada
+        elsewhere.firstName = "Augusta"
+        try store.update(elsewhere, at: Date(timeIntervalSince1970: 0), replacing: ada)
+        var mine = ada
+        mine.lastName = "King"
+        #expect(throws: StaleEdit(kept: elsewhere)) { try store.update(mine, at: Date(timeIntervalSince1970: 1), replacing: ada) }
+        #expect(try store.person(id: "ada") == elsewhere)
+        try store.delete(id: "ada")
+        #expect(throws: StaleEdit(kept: nil)) { try store.update(mine, at: Date(timeIntervalSince1970: 1), replacing: elsewhere) }
+        #expect(try store.person(id: "ada") == nil)
+    }
+
+    @Test(arguments: Kind.allCases)
     func anEditReplacesThePersonAndADeleteOutlastsAMerge(_ kind: Kind) throws {
         let store = try store(kind)
         try store.add([ada, grace])

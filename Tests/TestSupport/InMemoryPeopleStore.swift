@@ -137,8 +137,9 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
         return outcomes
     }
 
-    public func update(_ person: Person, at now: Date) throws {
+    public func update(_ person: Person, at now: Date, replacing original: Person?) throws {
         try failIfAsked()
+        if let original, stored[person.id] != original { throw StaleEdit(kept: stored[person.id]) }
         stored[person.id] = person
         cards[person.id] = cards[person.id].flatMap { VCard.revised($0, to: person, at: now) } ?? VCard.text(for: [person])
         outbox.removeAll { $0.person.id == person.id }

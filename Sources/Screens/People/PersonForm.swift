@@ -62,6 +62,32 @@ public struct PersonForm: Equatable, Sendable {
         self[.phone] = person.phones.first?.value ?? ""
     }
 
+    /// This form moved onto `kept`, the person as another window or a pull left them while it was
+    /// open (nil: deleted): each field left as it opened takes theirs, each field typed in keeps
+    /// what was typed, and the problem names the fields changed there. Saving it then replaces
+    /// `kept` (or adds the person again): the user's choice, never an overwrite unseen.
+    public func rebased(on kept: Person?) -> PersonForm {
+        guard let kept else {
+            var form = PersonForm()
+            form.values = values
+            form.field = field
+            form.problem = "Deleted elsewhere meanwhile: Enter adds them again, Esc lets them go"
+            return form
+        }
+        let (opened, theirs) = (editing.map(PersonForm.init(editing:)) ?? PersonForm(), PersonForm(editing: kept))
+        var form = theirs
+        form.field = field
+        var changed: [String] = []
+        for field in Field.allCases where opened[field] != theirs[field] {
+            changed.append(field.label.lowercased())
+            if self[field] != opened[field] { form[field] = self[field] }  // typed here too: the user's
+        }
+        for field in Field.allCases where opened[field] == theirs[field] { form[field] = self[field] }
+        let which = changed.isEmpty ? "" : " (\(changed.joined(separator: ", ")))"
+        form.problem = "Changed elsewhere meanwhile\(which): the form holds their changes; Enter saves, Esc keeps theirs"
+        return form
+    }
+
     /// What the form is for: `Add a person`, `Edit Ada Lovelace`.
     public var title: String {
         editing.map { "Edit \($0.shownName)" } ?? "Add a person"

@@ -64,7 +64,10 @@ public final class PersonFormViewModel {
             return .field(form)
         case .success(let person):
             do {
-                if form.editing == nil { try store?.add(person) } else { try store?.update(person, at: now()) }
+                if let original = form.editing { try store?.update(person, at: now(), replacing: original) } else { try store?.add(person) }
+            } catch let stale as StaleEdit {
+                // Changed or deleted elsewhere since the form opened: the user settles it.
+                return .field(form.rebased(on: stale.kept))
             } catch {
                 form.problem = "Not saved: \(error)"
                 return .field(form)

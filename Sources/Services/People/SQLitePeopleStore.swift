@@ -145,8 +145,12 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
         return try writing ? database.write(importing) : database.read(importing)
     }
 
-    public func update(_ person: Person, at now: Date) throws {
+    public func update(_ person: Person, at now: Date, replacing original: Person?) throws {
         try database.write { db in
+            if let original {
+                let kept = try Row.fetchOne(db, sql: "SELECT * FROM person WHERE id = ?", arguments: [person.id]).map(Self.person(from:))
+                guard kept == original else { throw StaleEdit(kept: kept) }
+            }
             try Self.save(person, in: db)
             // A kept card is revised; one that cannot be read or revised is left as it is, never
             // replaced by a card made from what the program knows.
