@@ -92,7 +92,8 @@ public protocol PeopleOutbox: AnyObject, Sendable {
 
     /// The cards of people deleted here, still to remove from the server.
     func pendingDeletes() throws -> [ServerVersion]
-    /// Forgets the delete of the card at `href`: the server removed it, or changed it meanwhile.
+    /// Forgets the delete of the card at `href`, and the person's id as deleted: the server
+    /// removed it, or changed it meanwhile (and keeps it).
     func markDeleteSent(_ href: String) throws
     /// Takes the person with `id` out of the outbox, linked to the card at `version`.
     func markPosted(_ id: Person.ID, as version: ServerVersion) throws
@@ -119,8 +120,8 @@ public protocol PeopleServerBook: AnyObject, Sendable {
     func serverState(for book: String) throws -> ServerState
     /// Takes in cards read from the server, in one transaction: each card's person is kept (by
     /// the card's href, else a new one), with the card's text as the kept card and its version
-    /// as the link. A person waiting in the outbox, or deleted here and not yet on the server,
-    /// keeps the form entered here. A person kept here and never sent (imported, say) whose id
+    /// as the link. A person waiting in the outbox keeps the form entered here; a person deleted
+    /// here stays deleted, and the delete of one never linked goes to the server. A person kept here and never sent (imported, say) whose id
     /// the server already has meets the server's card by `ImportMerge`'s rule, as an import meets
     /// the store: the same person is linked and nothing is sent; a card here whose `REV` is
     /// strictly later is linked and stays queued, to be sent over the server's; otherwise the
@@ -310,12 +311,11 @@ public struct ServerState: Equatable, Sendable {
 }
 
 extension Person {
-    /// This person kept beside the server's version of them: a new id, "(conflict)" after the
-    /// last name (after the name shown, for someone without a name).
+    /// This person kept beside the server's version of them: a new id, marked as a conflict's
+    /// copy of them (`conflictOf`), the name unchanged.
     public func conflictCopy(id: Person.ID = UUID().uuidString) -> Person {
         var copy = identified(as: id)
-        let last = hasName ? lastName : shownName
-        copy.lastName = last.isEmpty ? "(conflict)" : last + " (conflict)"
+        copy.conflictOf = self.id
         return copy
     }
 }

@@ -245,14 +245,25 @@ public final class PeopleSync {
         }
     }
 
-    /// Sends the deletes made here; a card changed on the server meanwhile is kept there (and
-    /// comes back at the next pull).
+    /// Sends the deletes made here; a card changed on the server meanwhile is kept there, and
+    /// here again at once, and the report names the person.
     private func sendDeletes(into report: inout PeopleSyncReport) async throws {
         for version in try await onStore({ try $0.pendingDeletes() }) {
             switch try await ask({ try await api.delete(at: version.href, ifMatching: version.etag) }) {
-            case .success, .failure(.changedOnServer):
+            case .success:
                 try await onStore { try $0.markDeleteSent(version.href) }
                 report.deleted += 1
+            case .failure(.changedOnServer):
+                var kept: ServerPerson?
+                if case .success(let cards) = try await ask({ try await api.cards(at: [version.href]) }) {
+                    kept = cards.first.flatMap(ServerPerson.init)
+                }
+                let card = kept
+                try await onStore { store in
+                    try store.markDeleteSent(version.href)
+                    if let card { try store.takeServerCards([card], removed: [], token: nil) }
+                }
+                if let kept { report.deletesKeptByServer.append(kept.person.shownName) }
             case .failure(let failure):
                 report.postError = failure
                 if failure.isUnreachable { return }
@@ -385,6 +396,8 @@ public struct PeopleSyncReport: Equatable, Sendable {
     /// The hrefs of the cards the server sent that hold no card this program can read: left as
     /// they are on the server.
     public var unreadableCards: [String] = []
+    /// The names of the people deleted here whose card changed on the server meanwhile: kept.
+    public var deletesKeptByServer: [String] = []
     /// How many people kept here and never sent (imported, say) the server held under the same
     /// id with a card as recent or without a revision to compare: kept as on the server.
     public var keptAsOnServer = 0

@@ -46,12 +46,17 @@ public struct Person: Equatable, Hashable, Sendable, Identifiable {
     public var emails: [ContactDetail]
     /// Phone numbers, the preferred first.
     public var phones: [ContactDetail]
+    /// The id of the person this one is a conflict's copy of: the version entered here of someone
+    /// changed on the server too, kept beside the server's until the user settles it. Written in
+    /// the card as a property of the program's own (`X-MVVM-TUI-CONFLICT-OF`), which other
+    /// programs pass over, so the name every phone shows stays the person's.
+    public var conflictOf: ID?
 
     /// Creates a person; a new one gets a new UUID. An empty salutation, `knownAs` or
     /// `birthdayText` counts as none, and a `birthdayText` beside a `birthday` is dropped.
     public init(id: ID = UUID().uuidString, salutation: String? = nil, firstName: String, lastName: String,
                 knownAs: String? = nil, birthday: BirthDate? = nil, birthdayText: String? = nil,
-                emails: [ContactDetail] = [], phones: [ContactDetail] = []) {
+                emails: [ContactDetail] = [], phones: [ContactDetail] = [], conflictOf: ID? = nil) {
         self.id = id
         self.salutation = salutation.flatMap { $0.isEmpty ? nil : $0 }
         self.firstName = firstName
@@ -61,6 +66,7 @@ public struct Person: Equatable, Hashable, Sendable, Identifiable {
         self.birthdayText = birthday == nil ? birthdayText.flatMap { $0.isEmpty ? nil : $0 } : nil
         self.emails = emails
         self.phones = phones
+        self.conflictOf = conflictOf
     }
 
     /// The given and family names with one space between, as the filter matches them:
@@ -83,7 +89,7 @@ public struct Person: Equatable, Hashable, Sendable, Identifiable {
     /// This person under the identifier `id`, all else the same.
     public func identified(as id: ID) -> Person {
         Person(id: id, salutation: salutation, firstName: firstName, lastName: lastName, knownAs: knownAs,
-               birthday: birthday, birthdayText: birthdayText, emails: emails, phones: phones)
+               birthday: birthday, birthdayText: birthdayText, emails: emails, phones: phones, conflictOf: conflictOf)
     }
 }
 

@@ -124,6 +124,7 @@ public enum VCard {
             if let birthday = birthdayLine(for: person, prefix: "BDAY", isVersion3: false) { lines.append(birthday) }
             lines += person.emails.map { "EMAIL" + typeParameter($0) + ":" + escaped($0.value) }
             lines += person.phones.map { "TEL;VALUE=text" + typeParameter($0) + ":" + escaped($0.value) }
+            if let original = person.conflictOf { lines.append(conflictLine(of: original)) }
             lines.append("END:VCARD")
             for line in lines { appendFolded(line, to: &output) }
         }
@@ -136,6 +137,14 @@ public enum VCard {
     static func formattedName(of person: Person, organisation: String? = nil) -> String {
         guard person.hasName else { return escaped(organisation ?? person.emails.first?.value ?? person.phones.first?.value ?? "") }
         return escaped((person.salutation.map { $0 + " " } ?? "") + person.fullName)
+    }
+
+    /// The program's own property that marks a conflict's copy (`Person.conflictOf`).
+    static let conflictProperty = "X-MVVM-TUI-CONFLICT-OF"
+
+    /// The line that marks a card as a conflict's copy of the person with `id`.
+    static func conflictLine(of id: Person.ID) -> String {
+        conflictProperty + ":" + escaped(id)
     }
 
     /// The `UID` line for `id`: a URN for a UUID, else text.

@@ -27,6 +27,8 @@ struct CardReader {
         var omittedYear: Int?
         /// Whether the card says it is an organisation's (`KIND:org`, Apple's `X-ABShowAs:COMPANY`).
         var isOrganisation = false
+        /// The program's own mark of a conflict's copy: the id of the person it copies.
+        var conflictOf: String?
         var hash = StableHash()
     }
 
@@ -62,6 +64,8 @@ struct CardReader {
             } else if name == "KIND" || name == "X-ABSHOWAS",
                       ["ORG", "ORGANIZATION", "COMPANY"].contains(VCard.unescaped(value).uppercased()) {
                 card?.isOrganisation = true
+            } else if name == VCard.conflictProperty, card?.conflictOf == nil {
+                card?.conflictOf = VCard.unescaped(value)
             } else if name == "EMAIL" || name == "TEL", case let text = decoded(line, value),
                       let detail = Self.detail(line.bytes, value: value, text: text) {
                 if name == "EMAIL" { card?.emails.append(detail) } else { card?.phones.append(detail) }
@@ -125,7 +129,8 @@ struct CardReader {
             }
         }
         people.append(Person(id: id(of: card), salutation: salutation, firstName: first, lastName: last, knownAs: knownAs,
-                             birthday: birthday, birthdayText: birthdayText, emails: emails, phones: phones))
+                             birthday: birthday, birthdayText: birthdayText, emails: emails, phones: phones,
+                             conflictOf: card.conflictOf.flatMap { $0.isEmpty ? nil : $0 }))
     }
 
     /// The card's `UID` less any `urn:uuid:`, or else an id made from the card's text: the same

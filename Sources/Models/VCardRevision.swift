@@ -36,7 +36,8 @@ extension VCard {
         let birthdayChanged = was.birthday != person.birthday || was.birthdayText != person.birthdayText
         var emails = DetailEdit(was: was.emails, now: person.emails)
         var phones = DetailEdit(was: was.phones, now: person.phones)
-        guard nameChanged || birthdayChanged || emails.changes || phones.changes else { return card }
+        let markChanged = was.conflictOf != person.conflictOf
+        guard nameChanged || birthdayChanged || emails.changes || phones.changes || markChanged else { return card }
         let isVersion3 = lines.contains { property($0.bytes)?.name == "VERSION" && property($0.bytes)?.value.hasPrefix("3") == true }
         var output: [UInt8] = []
         var (wroteBirthday, wroteName, wroteFullName) = (false, false, false)
@@ -75,6 +76,8 @@ extension VCard {
                 phones.revise(line: bytes[line.range], prefix: prefix, value: value, into: &output, lineEnd: lineEnd)
             case "REV":
                 break  // written anew before END
+            case conflictProperty where markChanged:
+                break  // written anew before END, when the person is still a conflict's copy
             case "UID" where !hasUID:
                 break  // empty: written anew before END
             case "END":
@@ -89,6 +92,7 @@ extension VCard {
                 emails.appendAdded(as: "EMAIL", to: &output, lineEnd: lineEnd)
                 phones.appendAdded(as: "TEL", to: &output, lineEnd: lineEnd)
                 if !hasUID { appendFolded(uidLine(for: person.id), to: &output, lineEnd: lineEnd) }
+                if markChanged, let original = person.conflictOf { appendFolded(conflictLine(of: original), to: &output, lineEnd: lineEnd) }
                 appendFolded("REV:" + revision(now), to: &output, lineEnd: lineEnd)
                 output += bytes[line.range]
             default:

@@ -77,11 +77,14 @@ struct PeopleSyncTests {
         #expect(try store.count(matching: "") == 1)
     }
 
-    @Test func aPersonDeletedHereIsNotBroughtBackByTheServer() async throws {
+    @Test func aPersonDeletedHereIsNotBroughtBackByTheServerAndTheDeleteIsSent() async throws {
         let store = InMemoryPeopleStore(people: [ada])
         try store.delete(id: ada.id)
-        _ = try await PeopleSync(store: store, api: ScriptedPeopleAPI(people: [ada, grace]), runner: InlineRunner()).sync()
+        let api = ScriptedPeopleAPI(people: [ada, grace])
+        let report = try #require(try await PeopleSync(store: store, api: api, runner: InlineRunner()).sync())
         #expect(try store.people(matching: "", sortedBy: .firstName, offset: 0, limit: 10) == [grace])
+        #expect(report.deleted == 1)
+        #expect(api.known == [grace])
     }
 
     /// Ada's card with `first` name and a `REV` of `revision` (none when nil).
@@ -162,7 +165,7 @@ struct PeopleSyncTests {
         #expect(report.conflicts == 1)
         #expect(try store.person(id: ada.id)?.firstName == "Augusta")
         #expect(Set(api.known.map(\.firstName)) == ["Augusta", "Countess"])
-        #expect(api.known.contains { $0.lastName == "Lovelace (conflict)" })
+        #expect(api.known.contains { $0.firstName == "Countess" && $0.lastName == "Lovelace" && $0.conflictOf == ada.id })
     }
 
     @Test func anEditTheServerHoldsAlreadyIsLinkedNotCopied() async throws {
@@ -212,6 +215,22 @@ struct PeopleSyncTests {
         store.exchangeLockHeldElsewhere = false
         let next = try #require(try await PeopleSync(store: store, api: api, runner: InlineRunner(), lockPatience: .zero).sync())
         #expect(!next.blockedByAnotherSync && next.posted == 1)
+    }
+
+    @Test func aDeleteThatLostToAnEditOnTheServerBringsThePersonBackAndNamesThem() async throws {
+        let store = InMemoryPeopleStore()
+        let api = ScriptedPeopleAPI(people: [ada])
+        let sync = PeopleSync(store: store, api: api, runner: InlineRunner())
+        _ = try await sync.sync()
+        try store.delete(id: ada.id)
+        var there = ada
+        there.firstName = "Augusta"
+        api.storeElsewhere(VCard.text(for: [there]), at: ScriptedPeopleAPI.href(of: ada.id))
+        let report = try #require(try await sync.postPending())
+        #expect(report.deletesKeptByServer == ["Augusta Lovelace"])
+        #expect(report.deleted == 0)
+        #expect(try store.person(id: ada.id)?.firstName == "Augusta")
+        #expect(try store.pendingDeletes().isEmpty)
     }
 
     @Test func deletesAndEditsReachTheServerAndTheServersRemovalsReachHere() async throws {

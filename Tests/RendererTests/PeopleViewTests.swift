@@ -144,6 +144,51 @@ import TestSupport
         #expect(pane.contains("Phone +1 202 555 0100 (cell)"))
     }
 
+    @Test(arguments: [Size(columns: 80, rows: 24), Size(columns: 40, rows: 10)])
+    func aConflictsCopyIsMarkedInTheListAndSettledFromItsDetail(size: Size) throws {
+        let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace", emails: [ContactDetail("ada@server.example")])
+        let copy = Person(id: "copy", firstName: "Ada", lastName: "Lovelace", emails: [ContactDetail("ada@here.example")], conflictOf: "ada")
+        let (harness, people) = try harness(size: size, people: [ada, copy])
+        #expect(harness.grid.lines.contains { $0.contains("Ada Lovelace conflict") })
+        harness.type("j")
+        harness.type("v")
+        let text = harness.grid.text
+        #expect(text.contains("Changed both here and on the server"))
+        #expect(text.contains("Email, yours: ada@here.example"))
+        #expect(text.contains("Email, server: ada@server.example"))
+        #expect(text.contains("m keeps yours, t the server's, b both"))
+        harness.type("m")
+        #expect(latest(people.prompt.mode) == .list)
+        #expect(store.stored.values.map(\.id) == ["ada"])
+        #expect(store.stored["ada"]?.emails == [ContactDetail("ada@here.example")])
+        #expect(store.stored["ada"]?.conflictOf == nil)
+        #expect(latest(people.message) == "Kept yours of Ada Lovelace")
+        #expect(!harness.grid.text.contains("conflict"))
+    }
+
+    @Test(arguments: [PersonConflict.Choice.theirs, .both])
+    func theServersVersionOrBothCanBeKeptAndAnyoneElsesDetailIgnoresTheKeys(choice: PersonConflict.Choice) throws {
+        let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace", birthday: BirthDate("1815-12-10"))
+        let copy = Person(id: "copy", firstName: "Ada", lastName: "Lovelace", birthday: BirthDate("1815-12-11"), conflictOf: "ada")
+        let grace = Person(id: "grace", firstName: "Grace", lastName: "Hopper")
+        let (harness, people) = try harness(size: Size(columns: 80, rows: 24), people: [ada, copy, grace])
+        harness.type("v")  // Grace, first by last name: the keys do nothing
+        harness.type(choice == .theirs ? "t" : "b")
+        #expect(store.stored.count == 3)
+        harness.type([0x1B])
+        harness.type("jjv")
+        #expect(harness.grid.text.contains("Birthday, yours: 1815-12-11"))
+        harness.type(choice == .theirs ? "t" : "b")
+        if choice == .theirs {
+            #expect(store.stored.keys.sorted() == ["ada", "grace"])
+            #expect(latest(people.message) == "Kept the server's Ada Lovelace")
+        } else {
+            #expect(store.stored["copy"]?.conflictOf == nil)
+            #expect(store.stored.count == 3)
+            #expect(latest(people.message) == "Kept both versions of Ada Lovelace")
+        }
+    }
+
     @Test func oneFrameAfterManyChangesInOneTurnShowsTheLast() throws {
         let (harness, viewModel) = try harness(size: Size(columns: 100, rows: 24), people: Self.people)
         viewModel.moveSelection(by: 1)

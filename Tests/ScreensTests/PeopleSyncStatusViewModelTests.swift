@@ -97,7 +97,7 @@ struct PeopleSyncStatusViewModelTests {
         status.syncNow()
         work.answer(with: .stopped("disk full"))
         work.answer(with: outbox(1))
-        #expect(news.values.map(\.text) == ["", "1 person changed both here and on the server: both versions kept, yours marked (conflict); "
+        #expect(news.values.map(\.text) == ["", "1 person changed both here and on the server: both kept, yours marked conflict (v on it settles it); "
                                                 + "cannot read the server's card /a.vcf and 1 more, left as it is",
                                             "Sync stopped: disk full"])
     }
@@ -174,6 +174,22 @@ struct PeopleSyncStatusViewModelTests {
         work.answer(with: .ended(PeopleSyncReport(fetched: 0)))
         work.answer(with: outbox(0))
         #expect(news.values == [.none, PeopleNews("Pulled 3, sent 2; 1 kept as on the server")])
+    }
+
+    @Test func aDeleteThatLostToTheServerIsTold() {
+        let status = makeStatus()
+        let news = ValueRecorder(status.news)
+        status.exchange(fetching: false)
+        var report = PeopleSyncReport()
+        report.deletesKeptByServer = ["Ada Lovelace"]
+        work.answer(with: .ended(report))
+        work.answer(with: outbox(0))
+        status.exchange(fetching: false)
+        report.deletesKeptByServer = ["Ada Lovelace", "Grace Hopper", "Alan Turing"]
+        work.answer(with: .ended(report))
+        work.answer(with: outbox(0))
+        #expect(news.values == [.none, PeopleNews("Ada Lovelace was changed on the server; kept", isProblem: true),
+                                PeopleNews("Ada Lovelace and 2 more were changed on the server; kept", isProblem: true)])
     }
 
     @Test func withoutAServerTheHeaderSaysSoAndNothingRuns() {

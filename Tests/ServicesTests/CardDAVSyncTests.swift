@@ -82,7 +82,8 @@ import TestSupport
         #expect(try store.person(id: "katherine")?.lastName == "Coleman")
         #expect(try await server.cardUIDs(inBook: Self.book).count == 3)
         let copy = try #require(try store.people(matching: "Kathy", sortedBy: .lastName, offset: 0, limit: 10).first)
-        #expect(copy.lastName == "Coleman (conflict)" || copy.lastName == "Goble (conflict)")
+        #expect(copy.lastName == "Coleman" || copy.lastName == "Goble")
+        #expect(copy.conflictOf == "katherine")
         #expect(try await server.card(uid: copy.id, inBook: Self.book)?.contains("Kathy") == true)
         try await fixture.expectInStep("changed on both sides")
 

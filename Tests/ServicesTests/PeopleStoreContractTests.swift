@@ -190,7 +190,10 @@ struct PeopleStoreContractTests {
         let server = ServerPerson(version: ServerVersion(href: "/book/ada.vcf", etag: "2"), person: ada,
                                   card: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ada\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n")
         let copy = try store.keepConflict("ada", server: server)
-        #expect(copy.lastName == "Lovelace (conflict)")
+        #expect(copy.lastName == "Lovelace", "the name every phone shows stays the person's")
+        #expect(copy.conflictOf == "ada")
+        #expect(try store.person(id: copy.id)?.conflictOf == "ada")
+        #expect(try store.keptCards(for: [copy.id])[copy.id]?.contains("\r\nX-MVVM-TUI-CONFLICT-OF:ada\r\n") == true)
         #expect(copy.firstName == "Augusta")
         #expect(try store.person(id: "ada")?.firstName == "Ada")
         #expect(try store.pendingPosts().map(\.person.id) == [copy.id])

@@ -159,7 +159,10 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
         cards[id] = nil
         outbox.removeAll { $0.person.id == id }
         deleted.insert(id)
-        if let link = links.removeValue(forKey: id) { deletes.append(link) }
+        if let link = links.removeValue(forKey: id) {
+            deletes.append(link)
+            deletedByHref[link.href] = id
+        }
         changed()
     }
 
@@ -169,6 +172,8 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
     public private(set) var links: [Person.ID: ServerVersion] = [:]
     /// The deletes still to send.
     public private(set) var deletes: [ServerVersion] = []
+    /// The id of each delete still to send, by its card's href.
+    private var deletedByHref: [String: Person.ID] = [:]
     private var book: String?
     private var token: String?
     private var outcome = SyncOutcome()
@@ -254,7 +259,13 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
                         if outcome != .unchanged { keptAsOnServer += 1 }
                     }
                 }
-            } else if !deletes.contains(where: { $0.href == card.version.href }) && !deleted.contains(card.person.id) {
+            } else if deletes.contains(where: { $0.href == card.version.href }) {
+                continue  // a delete not yet sent holds
+            } else if deleted.contains(card.person.id) {
+                // Deleted here before it was linked: the delete goes to the server.
+                deletes.append(card.version)
+                deletedByHref[card.version.href] = card.person.id
+            } else {
                 keep(card, as: card.person.id)
             }
         }
@@ -274,9 +285,11 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
 
     public func pendingDeletes() throws -> [ServerVersion] { deletes }
 
+
     public func markDeleteSent(_ href: String) throws {
         try failIfAsked()
         deletes.removeAll { $0.href == href }
+        if let id = deletedByHref.removeValue(forKey: href) { deleted.remove(id) }  // settled: a card of that id may come back
     }
 
     public func markPosted(_ id: Person.ID, as version: ServerVersion) throws {
@@ -300,7 +313,7 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
     private func keep(_ card: ServerPerson, as id: Person.ID) {
         let person = card.person
         stored[id] = Person(id: id, salutation: person.salutation, firstName: person.firstName, lastName: person.lastName,
-                            birthday: person.birthday, emails: person.emails, phones: person.phones)
+                            birthday: person.birthday, emails: person.emails, phones: person.phones, conflictOf: person.conflictOf)
         cards[id] = card.card
         links[id] = card.version
     }

@@ -149,9 +149,10 @@ public final class PeoplePrintout: Printout {
             if showsSync, !state.syncText.isEmpty { header += "  " + style.dim(state.syncText) }
             lines = [header]
             if state.emptyText == PeopleListViewModel.emptyMessage { lines.append(Self.emptyText) }
-            let nameWidth = widest(state.rows, \.nameText)
+            let nameWidth = widest(state.rows) { $0.badgeText.isEmpty ? $0.nameText : "\($0.nameText) [\($0.badgeText)]" }
             lines += state.rows.map { row in
-                row.rowBirthdayText.isEmpty ? row.nameText : "\(row.nameText.padded(toColumns: nameWidth))  \(row.rowBirthdayText)"
+                let name = row.badgeText.isEmpty ? row.nameText : "\(row.nameText) [\(row.badgeText)]"
+                return row.rowBirthdayText.isEmpty ? name : "\(name.padded(toColumns: nameWidth))  \(row.rowBirthdayText)"
             }
             if !state.message.isEmpty { lines.append(state.message) }
         }

@@ -195,9 +195,13 @@ public struct PeopleExchange: ScreenState {
             if !moved.isEmpty { told.append(moved.joined(separator: ", ")) }
         }
         if report.keptAsOnServer > 0 { told.append("\(report.keptAsOnServer.grouped) kept as on the server") }
+        if let first = report.deletesKeptByServer.first {
+            let others = report.deletesKeptByServer.count - 1
+            told.append(others == 0 ? "\(first) was changed on the server; kept" : "\(first) and \(others.grouped) more were changed on the server; kept")
+        }
         if report.conflicts > 0 {
             told.append("\(PeopleListed.count(report.conflicts)) changed both here and on the server: "
-                + "both versions kept, yours marked (conflict)")
+                + "both kept, yours marked conflict (v on it settles it)")
         }
         if let first = report.unreadableCards.first {
             let others = report.unreadableCards.count - 1
@@ -205,7 +209,8 @@ public struct PeopleExchange: ScreenState {
         }
         guard !told.isEmpty else { return }
         let text = told.joined(separator: "; ")
-        say(text.prefix(1).uppercased() + text.dropFirst(), isProblem: report.conflicts > 0 || !report.unreadableCards.isEmpty)
+        say(text.prefix(1).uppercased() + text.dropFirst(),
+            isProblem: report.conflicts > 0 || !report.unreadableCards.isEmpty || !report.deletesKeptByServer.isEmpty)
     }
 
     private mutating func say(_ text: String, isProblem: Bool = true) {

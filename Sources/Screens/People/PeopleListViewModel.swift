@@ -60,6 +60,9 @@ public final class PeopleListViewModel {
     public var messageIsProblem: Output<Bool> { activity.messageIsProblem }
     /// The line under the header: a question, a transfer's progress, `message` or the birthdays soon.
     public var newsLine: Output<PeopleNewsLine> { activity.line }
+    /// The conflict's copy shown full-size, beside the server's version of them; nil while the
+    /// detail shows anyone else, or none shows.
+    public var conflict: Output<PersonConflict?> { _conflict.output }
 
     // MARK: - Concerns
 
@@ -83,6 +86,8 @@ public final class PeopleListViewModel {
     private let repository: PeopleRepository
     private var preferences: (any PreferencesStore)?
     private var hasAppeared = false
+    private let now: () -> Date
+    private let _conflict = Dynamic<PersonConflict?>(nil)
     private var tokens: [BindingToken] = []
 
     /// Creates the screen; the store and the preferences open when it first appears. `api` is nil
@@ -95,7 +100,7 @@ public final class PeopleListViewModel {
                 today: @escaping () -> CalendarDay, now: @escaping () -> Date, timeZone: TimeZone = .current,
                 defaultOrder: PersonSortOrder = .lastName,
                 birthdayWindow: Int = PeopleListViewModel.defaultBirthdayWindow, birthdaysShown: Int = 20, chosenOrder: PersonSortOrder? = nil) {
-        (self.openStore, self.openPreferences, self.chosenOrder) = (openStore, openPreferences, chosenOrder)
+        (self.openStore, self.openPreferences, self.chosenOrder, self.now) = (openStore, openPreferences, chosenOrder, now)
         (self.birthdayWindow, self.birthdaysShown) = (birthdayWindow, birthdaysShown)
         listed.value.order = chosenOrder ?? defaultOrder
         repository = PeopleRepository(order: chosenOrder ?? defaultOrder, birthdayWindow: birthdayWindow, birthdaysRead: birthdaysShown)
@@ -123,6 +128,7 @@ public final class PeopleListViewModel {
     /// Hears the children: their news, the end of a transfer, and whether work runs.
     private func hearChildren() {
         prompt.onRequest = { [unowned self] in answer($0) }
+        prompt.mode.bindAndFire { [unowned self] in showConflict(of: $0) }.store(in: &tokens)
         repository.onRead = { [unowned self] in show($0) }
         activity.hear(prompt.news)
         activity.hear(syncStatus.news)
@@ -223,6 +229,46 @@ public final class PeopleListViewModel {
             activity.say(PeopleNews(problem, isProblem: true))
         }
         listed.change(to: PeopleListed(window: repository.window, filter: repository.filter, order: repository.order, hasRead: hasRead))
+    }
+
+    // MARK: - Conflicts
+
+    /// Reads the person a conflict's copy shown full-size copies, for `conflict`; nil for anyone else.
+    private func showConflict(of mode: PeoplePromptViewModel.Mode) {
+        guard case .viewing(let shown) = mode, let original = shown.person.conflictOf else {
+            return _conflict.change(to: nil)
+        }
+        let theirs = (try? store?.person(id: original)) ?? nil
+        _conflict.change(to: PersonConflict(mine: shown.person, theirs: theirs))
+    }
+
+    /// Settles the conflict shown full-size (`conflict`): keeps the version entered here, the
+    /// server's, or both as two people; then goes back to the list, and sends what changed.
+    public func settleConflict(keeping choice: PersonConflict.Choice) {
+        guard let conflict = _conflict.value, let store else { return }
+        let name = PersonViewModel.name(of: conflict.mine)
+        do {
+            var unmarked = conflict.mine
+            unmarked.conflictOf = nil
+            switch (choice, conflict.theirs) {
+            case (.mine, let theirs?):
+                try store.update(unmarked.identified(as: theirs.id), at: now(), replacing: theirs)
+                try store.delete(id: conflict.mine.id)
+            case (.theirs, _):
+                try store.delete(id: conflict.mine.id)
+            case (.both, _), (.mine, nil):
+                try store.update(unmarked, at: now(), replacing: conflict.mine)
+            }
+        } catch {
+            return activity.say(PeopleNews("Not settled: \(error)", isProblem: true))
+        }
+        prompt.cancel()
+        let news = switch choice {
+        case .mine: "Kept yours of \(name)"
+        case .theirs: "Kept the server's \(name)"
+        case .both: "Kept both versions of \(name)"
+        }
+        wrote(news)
     }
 
     /// Does what the prompt asks: filter, take in the person saved, transfer a file, delete.

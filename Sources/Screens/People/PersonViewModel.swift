@@ -38,16 +38,15 @@ public struct PersonViewModel: Equatable, Sendable {
     /// Each email address, then each phone number, with its kinds: `Email ada@example.org (work)`,
     /// `Phone +44 20 7946 0000 (cell)`, for the detail pane.
     public let contactLines: [String]
+    /// A mark after the name in the list: `conflict` for a conflict's copy, else empty.
+    public let badgeText: String
 
     /// Writes `person` out as of `today`, the day on the user's calendar, for a list in `order`.
     public init(person: Person, today: CalendarDay, order: PersonSortOrder = .lastName) {
         self.person = person
         contactLines = person.emails.map { "Email " + $0.text } + person.phones.map { "Phone " + $0.text }
-        let name = [person.salutation ?? "", person.hasName ? person.firstName : person.shownName, person.lastName]
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }
-            .joined(separator: " ")
-        nameText = name.isEmpty ? "(no name)" : name
+        badgeText = person.conflictOf == nil ? "" : "conflict"
+        nameText = Self.name(of: person)
         guard let birthday = person.birthday else {
             let written = person.birthdayText ?? ""
             (birthdateText, longBirthdayText, ageText, nextBirthdayText, nextBirthdayLine) = (written, written, "", "", "")
@@ -69,6 +68,16 @@ public struct PersonViewModel: Equatable, Sendable {
         nextBirthdayText = days == 0 ? "today" : days == 1 ? "tomorrow" : "in \(days) days"
         nextBirthdayLine = "Next birthday \(nextBirthdayText)"
         rowBirthdayText = order == .nextBirthday ? "\(nextBirthdayText) · \(monthAndDay)" : longBirthdayText
+    }
+
+    /// The name as the list shows it: salutation, first and last name, or what someone without
+    /// a name is known by; `(no name)` for no one.
+    static func name(of person: Person) -> String {
+        let name = [person.salutation ?? "", person.hasName ? person.firstName : person.shownName, person.lastName]
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+            .joined(separator: " ")
+        return name.isEmpty ? "(no name)" : name
     }
 
     /// Days from `today` to the next `month`/`day`, 0 when it is today. A birthday on 29 February

@@ -64,18 +64,19 @@ extension SQLitePeopleStore {
         let details = PersonDetailsColumn(json: row["details"])
         return Person(id: row["id"], salutation: row["salutation"], firstName: row["firstName"], lastName: row["lastName"],
                       knownAs: row["knownAs"], birthday: birthday, birthdayText: row["birthText"],
-                      emails: details.emails, phones: details.phones)
+                      emails: details.emails, phones: details.phones, conflictOf: details.conflictOf)
     }
 }
 
-/// A person's email addresses and phone numbers as the `details` column keeps them: JSON, or
-/// NULL when there are none.
+/// A person's email addresses and phone numbers, and the person they are a conflict's copy of,
+/// as the `details` column keeps them: JSON, or NULL when there are none.
 struct PersonDetailsColumn: Codable {
     var emails: [ContactDetail] = []
     var phones: [ContactDetail] = []
+    var conflictOf: Person.ID?
 
     init(_ person: Person) {
-        (emails, phones) = (person.emails, person.phones)
+        (emails, phones, conflictOf) = (person.emails, person.phones, person.conflictOf)
     }
 
     init(json: String?) {
@@ -84,7 +85,7 @@ struct PersonDetailsColumn: Codable {
     }
 
     var json: String? {
-        guard !emails.isEmpty || !phones.isEmpty, let data = try? JSONEncoder().encode(self) else { return nil }
+        guard !emails.isEmpty || !phones.isEmpty || conflictOf != nil, let data = try? JSONEncoder().encode(self) else { return nil }
         return String(decoding: data, as: UTF8.self)
     }
 }

@@ -131,7 +131,14 @@ extension SQLitePeopleStore {
                             if outcome != .unchanged { keptAsOnServer += 1 }
                         }
                     }
-                } else if try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM deletedPerson WHERE id = ? AND href IS NOT NULL"), arguments: [id]) != true {
+                } else if let deleted = try Row.fetchOne(db.cachedStatement(sql: "SELECT href FROM deletedPerson WHERE id = ?"), arguments: [id]) {
+                    // Deleted here: a delete not yet sent holds; one made before the person was
+                    // linked goes to the server now.
+                    if (deleted["href"] as String?) == nil {
+                        try db.cachedStatement(sql: "UPDATE deletedPerson SET href = ?, etag = ? WHERE id = ?")
+                            .execute(arguments: [card.version.href, card.version.etag, id])
+                    }
+                } else {
                     try Self.keep(card, as: id, in: db)
                 }
             }
@@ -160,7 +167,8 @@ extension SQLitePeopleStore {
 
     public func markDeleteSent(_ href: String) throws {
         try database.write { db in
-            try db.execute(sql: "UPDATE deletedPerson SET href = NULL, etag = NULL WHERE href = ?", arguments: [href])
+            // Settled: a card of that id the server holds later (added again elsewhere) comes back.
+            try db.execute(sql: "DELETE FROM deletedPerson WHERE href = ?", arguments: [href])
         }
     }
 

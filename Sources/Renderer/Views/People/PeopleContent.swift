@@ -20,6 +20,9 @@ public struct PeopleContent: Equatable, Sendable {
     public var firstVisibleIndex = 0
     public var selectedIndex = 0
     public var selectedPerson: PersonViewModel?
+    /// The conflict's copy shown full-size, beside the server's version (the detail names the
+    /// fields that differ and the keys that settle it).
+    public var conflict: PersonConflict?
 
     public init() {}
 
@@ -89,16 +92,29 @@ public struct PeopleContent: Equatable, Sendable {
             // A birthday the card wrote as text takes a third of the row at most, the name the rest.
             let birthdayWidth = rect.width >= 40 ? min(DisplayWidth.of(birthday), rect.width / 3) : 0
             if isSelected { surface.markChosen(row: line, column: rect.column) }
-            surface.draw(row.nameText, row: line, column: rect.column + 2, width: rect.width - 3 - birthdayWidth,
-                         style: isSelected ? .selectedTab : .normal)
+            let nameWidth = rect.width - 3 - birthdayWidth
+            let nameEnd = surface.draw(row.nameText, row: line, column: rect.column + 2, width: nameWidth,
+                                       style: isSelected ? .selectedTab : .normal)
+            if !row.badgeText.isEmpty, nameEnd + 1 + DisplayWidth.of(row.badgeText) <= rect.column + 2 + nameWidth {
+                surface.draw(row.badgeText, row: line, column: nameEnd + 1, style: .error)
+            }
             if birthdayWidth > 0 { surface.draw(birthday, row: line, column: rect.right - birthdayWidth, width: birthdayWidth) }
         }
     }
 
     @MainActor
     private func drawDetails(of person: PersonViewModel, into surface: Surface, in pane: Rect) {
-        let lines: [(String, Style)] = [(person.nameText, .title), (person.birthdateText, .normal),
-                                        (person.ageText, .normal), (person.nextBirthdayLine, .dim)]
+        var lines: [(String, Style)] = [(person.nameText, .title)]
+        // A conflict's copy full-size: what differs from the server's version and the keys that
+        // settle it come first, so that they show at 40x10.
+        if case .viewing = mode, let conflict, conflict.mine == person.person {
+            lines.append((PersonConflict.heading, .error))
+            for difference in conflict.differences {
+                lines += [("\(difference.label), yours: \(difference.mine)", .normal), ("\(difference.label), server: \(difference.theirs)", .dim)]
+            }
+            lines.append((PersonConflict.keysText, .dim))
+        }
+        lines += [(person.birthdateText, .normal), (person.ageText, .normal), (person.nextBirthdayLine, .dim)]
             + person.contactLines.map { ($0, .normal) }
         var row = pane.row
         for (text, style) in lines where !text.isEmpty {

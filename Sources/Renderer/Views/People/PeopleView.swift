@@ -21,6 +21,8 @@ public final class PeopleView: ScreenView {
         /// Choose the person at this index in the whole list (a click on their row); the chosen
         /// person is edited.
         case choosePerson(Int)
+        /// Settle the conflict whose copy shows full-size.
+        case settle(PersonConflict.Choice)
     }
 
     public nonisolated static let keys = KeyTable<Action>([
@@ -49,6 +51,8 @@ public final class PeopleView: ScreenView {
 
         KeyBinding("Esc  v", "back to the list, on the same person", scope: .personDetail, hint: "back",
                    keys: [.escape, .text("v")], action: .cancel),
+        KeyBinding("m t b", "on a conflict's copy: keep yours, the server's, or both", scope: .personDetail,
+                   actions: [.text("m"): .settle(.mine), .text("t"): .settle(.theirs), .text("b"): .settle(.both)]),
 
         KeyBinding("Esc", "cancel", scope: .filePrompt, hint: "cancel", keys: [.escape], action: .cancel),
 
@@ -77,6 +81,7 @@ public final class PeopleView: ScreenView {
         drawn.bind(viewModel.firstVisibleIndex, to: \.firstVisibleIndex)
         drawn.bind(viewModel.selectedIndex, to: \.selectedIndex)
         drawn.bind(viewModel.selectedPerson, to: \.selectedPerson)
+        drawn.bind(viewModel.conflict, to: \.conflict)
         viewModel.transfer.isRunning.bindAndFire { [unowned self] in isTransferring = $0 }.store(in: &tokens)
     }
 
@@ -113,6 +118,7 @@ public final class PeopleView: ScreenView {
         case .confirm: prompt.confirm(true)
         case .cancel: prompt.cancel()
         case .choosePerson(let index): viewModel.choose(at: index)
+        case .settle(let choice): viewModel.settleConflict(keeping: choice)
         }
     }
 

@@ -1,0 +1,51 @@
+import Models
+
+/// A conflict's copy shown full-size beside the person it copies: the version entered here of
+/// someone changed on the server too (`Person.conflictOf`), and the server's, field by field
+/// where they differ, for the user to keep one or both.
+public struct PersonConflict: Equatable, Sendable {
+    /// How the user settles a conflict.
+    public enum Choice: Hashable, Sendable {
+        /// The version entered here replaces the server's, which is sent over; the copy goes.
+        case mine
+        /// The server's version stays; the copy goes.
+        case theirs
+        /// Both stay, as two people: the copy loses its mark.
+        case both
+    }
+
+    /// One field the two versions differ in: its label, then each version's text.
+    public struct Difference: Equatable, Sendable {
+        public let label: String
+        public let mine: String
+        public let theirs: String
+    }
+
+    /// The copy, and the person it copies as kept now (nil: deleted since).
+    public let mine: Person
+    public let theirs: Person?
+
+    /// What the detail says over the differences.
+    public static let heading = "Changed both here and on the server"
+    /// The keys that settle it, as the detail names them.
+    public static let keysText = "m keeps yours, t the server's, b both"
+
+    public init(mine: Person, theirs: Person?) {
+        self.mine = mine
+        self.theirs = theirs
+    }
+
+    /// The fields that differ, in the form's order, every address and number included.
+    public var differences: [Difference] {
+        let fields: [(String, (Person) -> String)] = [
+            ("Name", { PersonViewModel.name(of: $0) }),
+            ("Birthday", { $0.birthday?.description ?? $0.birthdayText ?? "" }),
+            ("Email", { $0.emails.map(\.value).joined(separator: ", ") }),
+            ("Phone", { $0.phones.map(\.value).joined(separator: ", ") }),
+        ]
+        return fields.compactMap { label, text in
+            let (yours, server) = (text(mine), theirs.map(text) ?? "(deleted)")
+            return yours == server ? nil : Difference(label: label, mine: yours, theirs: server)
+        }
+    }
+}
