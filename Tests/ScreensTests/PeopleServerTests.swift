@@ -103,8 +103,7 @@ struct PeopleServerTests: PeopleTesting {
         try store.update(here, at: Date())
         people.syncStatus.syncNow()
         await untilIdle(people.isBusy)
-        #expect(latest(people.message) == "Pulled 1, sent 1; 1 person changed both here and on the server: "
-                + "both kept, yours marked conflict (v on it settles it)")
+        #expect(latest(people.message) == "Pulled 1, sent 1; 1 person changed here and on the server: v on the conflict settles it")
         #expect(latest(people.messageIsProblem))
         #expect(names(people) == ["Augusta Lovelace", "Countess Lovelace"])
         #expect(latest(people.rows).map(\.badgeText) == ["", "conflict"])

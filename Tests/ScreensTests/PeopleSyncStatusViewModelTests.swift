@@ -97,7 +97,7 @@ struct PeopleSyncStatusViewModelTests {
         status.syncNow()
         work.answer(with: .stopped("disk full"))
         work.answer(with: outbox(1))
-        #expect(news.values.map(\.text) == ["", "1 person changed both here and on the server: both kept, yours marked conflict (v on it settles it); "
+        #expect(news.values.map(\.text) == ["", "1 person changed here and on the server: v on the conflict settles it; "
                                                 + "cannot read the server's card /a.vcf and 1 more, left as it is",
                                             "Sync stopped: disk full"])
     }

@@ -200,8 +200,7 @@ public struct PeopleExchange: ScreenState {
             told.append(others == 0 ? "\(first) was changed on the server; kept" : "\(first) and \(others.grouped) more were changed on the server; kept")
         }
         if report.conflicts > 0 {
-            told.append("\(PeopleListed.count(report.conflicts)) changed both here and on the server: "
-                + "both kept, yours marked conflict (v on it settles it)")
+            told.append("\(PeopleListed.count(report.conflicts)) changed here and on the server: v on the conflict settles it")
         }
         if let first = report.unreadableCards.first {
             let others = report.unreadableCards.count - 1

@@ -45,7 +45,8 @@ public struct PersonConflict: Equatable, Sendable {
         ]
         return fields.compactMap { label, text in
             let (yours, server) = (text(mine), theirs.map(text) ?? "(deleted)")
-            return yours == server ? nil : Difference(label: label, mine: yours, theirs: server)
+            guard yours != server else { return nil }
+            return Difference(label: label, mine: yours.isEmpty ? "(none)" : yours, theirs: server.isEmpty ? "(none)" : server)
         }
     }
 }

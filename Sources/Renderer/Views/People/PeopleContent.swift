@@ -108,11 +108,10 @@ public struct PeopleContent: Equatable, Sendable {
         // A conflict's copy full-size: what differs from the server's version and the keys that
         // settle it come first, so that they show at 40x10.
         if case .viewing = mode, let conflict, conflict.mine == person.person {
-            lines.append((PersonConflict.heading, .error))
+            lines += [(PersonConflict.heading, .error), (PersonConflict.keysText, .dim)]
             for difference in conflict.differences {
                 lines += [("\(difference.label), yours: \(difference.mine)", .normal), ("\(difference.label), server: \(difference.theirs)", .dim)]
             }
-            lines.append((PersonConflict.keysText, .dim))
         }
         lines += [(person.birthdateText, .normal), (person.ageText, .normal), (person.nextBirthdayLine, .dim)]
             + person.contactLines.map { ($0, .normal) }
