@@ -110,6 +110,9 @@ public enum PeopleAPIError: Error, Equatable, Sendable, CustomStringConvertible 
     case unreadableAnswer
     /// The server refused the user and password (401) of `account`.
     case unauthorized(account: String)
+    /// The server asks for a user and password (401) and none was set: the message says where
+    /// they are set.
+    case loginNotSet(String)
     /// The card changed or appeared on the server since the program last saw it (412).
     case changedOnServer
     /// The card is no longer on the server (404).
@@ -127,6 +130,7 @@ public enum PeopleAPIError: Error, Equatable, Sendable, CustomStringConvertible 
         case .serverError(let status): "the people server answered \(status)"
         case .unreadableAnswer: "the people server sent an answer this program cannot read"
         case .unauthorized(let account): "the people server refused the password of \(account)"
+        case .loginNotSet(let message): message
         case .changedOnServer: "the card changed on the people server meanwhile"
         case .goneFromServer: "the card is no longer on the people server"
         case .tooLarge: "the people server sent an answer over 16 MB, which this program does not read"
@@ -141,7 +145,7 @@ public enum PeopleAPIError: Error, Equatable, Sendable, CustomStringConvertible 
     /// the account.
     public var isUnreachable: Bool {
         switch self {
-        case .noNetwork, .timedOut, .unauthorized: true
+        case .noNetwork, .timedOut, .unauthorized, .loginNotSet: true
         default: false
         }
     }

@@ -27,6 +27,7 @@ import Foundation
 /// | 63 (body over the limit)              | `HTTPClientError.bodyTooLarge`          |
 /// | 127, or not found                     | `HTTPClientError.curlNotInstalled`      |
 /// | 35, 60, 47, 1, 3                      | TLS, certificate, redirects, bad URL    |
+/// | 77 (CA file missing or unreadable)    | `URLError(.cannotOpenFile)`             |
 /// | any other                             | `URLError(.unknown)`, curl's message    |
 ///
 /// ```swift
@@ -163,6 +164,7 @@ public struct CurlHTTPClient: HTTPClient {
         case 18, 52, 55, 56: code = .networkConnectionLost
         case 35: code = .secureConnectionFailed
         case 60: code = .serverCertificateUntrusted
+        case 77: code = .cannotOpenFile
         case 47: code = .httpTooManyRedirects
         case 1: code = .unsupportedURL
         case 3: code = .badURL

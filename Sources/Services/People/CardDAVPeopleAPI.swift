@@ -121,7 +121,7 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
                 return ServerVersion(href: href, etag: nil)
             }
         case 412: throw PeopleAPIError.changedOnServer
-        default: throw Self.failure(status: response.status, account: account)
+        default: throw Self.failure(status: response.status, refusal: refusal)
         }
     }
 
@@ -133,7 +133,7 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
         case 200..<300: return Self.entityTag(response.etag)
         case 412: throw PeopleAPIError.changedOnServer
         case 404, 410: throw PeopleAPIError.goneFromServer
-        default: throw Self.failure(status: response.status, account: account)
+        default: throw Self.failure(status: response.status, refusal: refusal)
         }
     }
 
@@ -143,7 +143,7 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
         switch response.status {
         case 200..<300, 404, 410: return
         case 412: throw PeopleAPIError.changedOnServer
-        default: throw Self.failure(status: response.status, account: account)
+        default: throw Self.failure(status: response.status, refusal: refusal)
         }
     }
 
@@ -261,7 +261,7 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
             }
             // Thousands of entries: gathered where the answer is read, away from the caller.
             let (taken, isComplete) = (parts, token.isEmpty)
-            let part = try await Self.read(response, account: account) { answer in
+            let part = try await Self.read(response, refusal: refusal) { answer in
                 var parts = taken
                 let cutShort = parts.take(answer, book: own)
                 return (parts: parts, next: answer.syncToken,
@@ -289,23 +289,31 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
         "\(credentials?.user ?? "anonymous")@\(server.host ?? "")"
     }
 
+    /// What the server's 401 means: the password sent was refused, or none was set.
+    private var refusal: PeopleAPIError {
+        guard let credentials, !credentials.password.isEmpty else {
+            return PeopleServerSetup.loginNotSet(user: credentials?.user, server: server)
+        }
+        return .unauthorized(account: account)
+    }
+
     /// The multistatus answer of `method` on `url`, and the URL it came from after redirects.
     private func multistatus(_ method: HTTPMethod, _ url: URL, depth: String, body: String) async throws -> (answer: DAVMultistatus, url: URL) {
         let response = try await send(HTTPRequest(url: url, method: method, headers: Self.xmlHeaders(depth: depth), body: Data(body.utf8)))
-        return (try await Self.read(response, account: account), response.url ?? url)
+        return (try await Self.read(response, refusal: refusal), response.url ?? url)
     }
 
     /// `response` read as a multistatus (207), or the failure its status says. Read on a queue
     /// of its own: an answer of thousands of cards takes a while, and the caller may be the keys'.
-    private static func read(_ response: HTTPResponse, account: String) async throws -> DAVMultistatus {
-        try await read(response, account: account) { $0 }
+    private static func read(_ response: HTTPResponse, refusal: PeopleAPIError) async throws -> DAVMultistatus {
+        try await read(response, refusal: refusal) { $0 }
     }
 
     /// What `use` makes of `response` read as a multistatus, on the same queue.
-    private static func read<Value: Sendable>(_ response: HTTPResponse, account: String,
+    private static func read<Value: Sendable>(_ response: HTTPResponse, refusal: PeopleAPIError,
                                               then use: @escaping @Sendable (DAVMultistatus) -> Value) async throws -> Value {
         guard response.status == 207 else {
-            throw (200..<300).contains(response.status) ? PeopleAPIError.unreadableAnswer : failure(status: response.status, account: account)
+            throw (200..<300).contains(response.status) ? PeopleAPIError.unreadableAnswer : failure(status: response.status, refusal: refusal)
         }
         let body = response.body
         do {
@@ -331,7 +339,7 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
         do {
             return try await client.send(request)
         } catch let error as URLError {
-            throw Self.failure(for: error)
+            throw failure(for: error)
         } catch let error as CancellationError {
             throw error
         } catch HTTPClientError.bodyTooLarge {
@@ -341,14 +349,18 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
         }
     }
 
-    /// What a status other than the one expected means to the user.
-    private static func failure(status: Int, account: String) -> PeopleAPIError {
-        status == 401 ? .unauthorized(account: account) : .serverError(status: status)
+    /// What a status other than the one expected means to the user; `refusal` is what a 401 means.
+    private static func failure(status: Int, refusal: PeopleAPIError) -> PeopleAPIError {
+        status == 401 ? refusal : .serverError(status: status)
     }
 
-    /// What a transport failure means to the user.
-    static func failure(for error: URLError) -> any Error {
-        switch error.code {
+    /// What a transport failure means to the user: one of setup (`PeopleServerSetup`) says what
+    /// to change.
+    private func failure(for error: URLError) -> any Error {
+        if let setup = PeopleServerSetup.failure(for: error, server: server, certificateAuthorities: certificateAuthorities) {
+            return setup
+        }
+        return switch error.code {
         case .timedOut:
             PeopleAPIError.timedOut
         case .notConnectedToInternet, .cannotFindHost, .cannotConnectToHost, .networkConnectionLost, .dnsLookupFailed,
@@ -356,10 +368,9 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
             PeopleAPIError.noNetwork
         case .cancelled:
             CancellationError()
-        case .serverCertificateUntrusted, .secureConnectionFailed:
-            PeopleAPIError.failed("the people server's certificate is not trusted (set ca_file for a private one)")
         default:
-            PeopleAPIError.failed("the people server could not be reached (URL error \(error.code.rawValue))")
+            PeopleAPIError.failed("the people server at \(server.absoluteString) could not be reached: "
+                + (error.userInfo[NSLocalizedDescriptionKey] as? String ?? "URL error \(error.code.rawValue)"))
         }
     }
 
