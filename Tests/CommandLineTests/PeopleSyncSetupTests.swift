@@ -29,6 +29,20 @@ import TestSupport
             + "and none is set: set MVVM_TUI_PEOPLE_PASSWORD, [people] password in the config file, or a login for 127.0.0.1 in ~/.netrc\n")
     }
 
+    @Test func theFilesPasswordIsNotSentForAUserOfTheEnvironment() async throws {
+        let server = try await RadicaleServer.start(user: "ada", password: "ada's secret")
+        defer { server.stop() }
+        let config = """
+            [people]
+            url = "\(server.baseURL.absoluteString)"
+            user = "ada"
+            password = "ada's secret"
+            """
+        // Radicale would take ada's password from anyone who names ada; for bob it must not go at all.
+        let error = try await syncError(["MVVM_TUI_PEOPLE_USER": "bob"], config: config)
+        #expect(error.contains("asks for bob's password and none is set"), "\(error)")
+    }
+
     @Test func httpsToAPortOfPlainHTTPIsSaidSo() async throws {
         let server = try await RadicaleServer.start()
         defer { server.stop() }

@@ -146,6 +146,33 @@ struct LaunchChoicesTests {
         #expect(same.peopleCredentials == HTTPCredentials(user: "file-user", password: "file-password"))
     }
 
+    @Test func aPasswordGoesOnlyWithTheUserItWasSetWith() throws {
+        // The file's password is file-user's: not sent for a user the environment names.
+        let otherUser = try LaunchChoices(flags: noFlags, environment: ["MVVM_TUI_PEOPLE_USER": "bob"], file: file)
+        #expect(otherUser.peopleCredentials == HTTPCredentials(user: "bob", password: ""))
+        #expect(otherUser.notices == ["the config file's [people] password is file-user's, not sent for bob (MVVM_TUI_PEOPLE_USER): "
+            + "set MVVM_TUI_PEOPLE_PASSWORD, or a login for bob in ~/.netrc"])
+        // The same user, or a password of the environment's, goes.
+        let sameUser = try LaunchChoices(flags: noFlags, environment: ["MVVM_TUI_PEOPLE_USER": "file-user"], file: file)
+        #expect(sameUser.peopleCredentials == HTTPCredentials(user: "file-user", password: "file-password"))
+        #expect(sameUser.notices.isEmpty)
+        let bothSet = try LaunchChoices(flags: noFlags, environment: ["MVVM_TUI_PEOPLE_USER": "bob", "MVVM_TUI_PEOPLE_PASSWORD": "bob's"],
+                                        file: file)
+        #expect(bothSet.peopleCredentials == HTTPCredentials(user: "bob", password: "bob's"))
+        #expect(bothSet.notices.isEmpty)
+        // A password set alone goes with the user set elsewhere.
+        let passwordAlone = try LaunchChoices(flags: noFlags, environment: ["MVVM_TUI_PEOPLE_PASSWORD": "env-password"], file: file)
+        #expect(passwordAlone.peopleCredentials == HTTPCredentials(user: "file-user", password: "env-password"))
+        let filePasswordAlone = ConfigFile(path: "/c.toml", settings: ["people.url": "https://dav.example.org/", "people.password": "pw"])
+        #expect(try LaunchChoices(flags: noFlags, environment: ["MVVM_TUI_PEOPLE_USER": "bob"], file: filePasswordAlone)
+            .peopleCredentials == HTTPCredentials(user: "bob", password: "pw"))
+        // bob's login in ~/.netrc is his password, and nothing was left out.
+        let netrc = Netrc(text: "machine dav.example.org login bob password from-netrc")
+        let kept = try LaunchChoices(flags: noFlags, environment: ["MVVM_TUI_PEOPLE_USER": "bob"], file: file, netrc: netrc)
+        #expect(kept.peopleCredentials == HTTPCredentials(user: "bob", password: "from-netrc"))
+        #expect(kept.notices.isEmpty)
+    }
+
     @Test func anEmptyPeopleFlagTurnsOffTheFilesServer() throws {
         let choices = try LaunchChoices(flags: .init(tab: nil, noColor: false, peopleAPI: ""), environment: [:], file: file)
         #expect(choices.peopleServer == nil)

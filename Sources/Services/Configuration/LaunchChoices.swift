@@ -142,9 +142,14 @@ public struct LaunchChoices: Equatable, Sendable {
         // the environment gets them only when it is that same server (scheme, host and port).
         let fileServer = settings["people.url"].flatMap(URL.init(string:))
         let fileCredentialsApply = serverIsTheFiles || (server.map { Self.sameServer($0, fileServer) } ?? false)
-        let user = variable("MVVM_TUI_PEOPLE_USER") ?? (fileCredentialsApply ? settings["people.user"] : nil) ?? server?.user
-        let password = environment["MVVM_TUI_PEOPLE_PASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (fileCredentialsApply ? settings["people.password"] : nil)
+        let environmentLogin = PeopleLogin(user: variable("MVVM_TUI_PEOPLE_USER"),
+                                           password: environment["MVVM_TUI_PEOPLE_PASSWORD"].flatMap { $0.isEmpty ? nil : $0 })
+        let fileLogin = fileCredentialsApply
+            ? PeopleLogin(user: settings["people.user"].flatMap { $0.isEmpty ? nil : $0 },
+                          password: settings["people.password"].flatMap { $0.isEmpty ? nil : $0 })
+            : PeopleLogin(user: nil, password: nil)
+        let login = PeopleLogin.chosen(environment: environmentLogin, file: fileLogin, urlUser: server?.user)
+        let (user, password) = (login.user, login.password)
         // Without a password set, the login `~/.netrc` keeps for the server's host (and user).
         let kept = password == nil ? server?.host.flatMap { netrc.credentials(forHost: $0, user: user) } : nil
         peopleCredentials = kept ?? user.map { HTTPCredentials(user: $0, password: password ?? "") }
@@ -153,6 +158,9 @@ public struct LaunchChoices: Equatable, Sendable {
         var notices: [String] = []
         if server != nil, user == nil, password != nil {
             notices.append("a people server password is set but no user (MVVM_TUI_PEOPLE_USER or [people] user): nothing is sent")
+        }
+        if server != nil, kept == nil, let notice = login.notice {
+            notices.append(notice)
         }
         self.notices = notices
     }
