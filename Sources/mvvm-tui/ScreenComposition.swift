@@ -85,7 +85,8 @@ struct ScreenComposition {
             openPreferences: openPreferences,
             api: api, files: LocalTextFiles(), runner: PeopleWorkQueue(), today: { CalendarDay.today() }, now: Date.init,
             defaultOrder: ["first": .firstName, "birthday": .nextBirthday][choices.peopleSort ?? ""] ?? .lastName,
-            birthdayWindow: birthdayWindow, birthdaysShown: birthdaysShown, chosenOrder: order
+            birthdayWindow: birthdayWindow, birthdaysShown: birthdaysShown, chosenOrder: order,
+            offline: offline && choices.peopleServer != nil
         )
     }
 

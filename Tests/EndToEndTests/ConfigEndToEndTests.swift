@@ -50,6 +50,12 @@ import TestSupport
         #expect(result.error == "mvvm-tui: \(path): \(kind == "folder" ? "is a folder, not a file" : "no such file")\n")
     }
 
+    @Test func offlineThePeopleHeaderSaysSoRatherThanThatNoServerIsSet() async throws {
+        let path = try await Self.configFile("tab = \"people\"\n[people]\nurl = \"https://dav.example.org/\"\n")
+        let session = try await TmuxSession(arguments: ["--config", path, "--offline"])
+        try await session.waitFor("Sync off (--offline): changes wait here")
+    }
+
     @Test func aPeopleURLWithAPasswordIsRefusedWithoutShowingIt() async throws {
         let result = try await TmuxSession.runForStatus(try ProgramUnderTest.path(), ["--people-api", "https://ada:hunter2@dav.example.org/"])
         #expect(result.status == 64)

@@ -63,11 +63,12 @@ public struct PeopleExchange: ScreenState {
     private var isEnding = false
     private var lastWork = WorkID.none
 
-    /// `hasServer` is false when no people server is set: the header says so, and nothing runs.
-    public init(hasServer: Bool, timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
-        self.hasServer = hasServer
+    /// `hasServer` is false when no people server is set, or with `offline` (`--offline`): the
+    /// header says which, and nothing runs.
+    public init(hasServer: Bool, offline: Bool = false, timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
+        self.hasServer = hasServer && !offline
         self.timeZone = timeZone
-        header = hasServer ? "" : PeopleSyncStatusViewModel.noServerText
+        header = self.hasServer ? "" : offline ? PeopleSyncStatusViewModel.offlineText : PeopleSyncStatusViewModel.noServerText
     }
 
     public static func event(answering id: WorkID, with answer: Answer) -> Event { .answered(id, answer) }

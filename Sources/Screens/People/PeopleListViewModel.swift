@@ -94,12 +94,14 @@ public final class PeopleListViewModel {
     /// without a people server; `today` is the user's day, `now` dates an edited card and a sync,
     /// `timeZone` is the user's. The order
     /// is `chosenOrder` (`--sort`, not kept), else the one kept by `toggleSort`, else `defaultOrder`.
+    /// `offline` is `--offline`, which the header tells rather than a server not set.
     public init(openStore: @escaping @MainActor () throws -> any PeopleStore,
                 openPreferences: @escaping @MainActor () throws -> any PreferencesStore,
                 api: (any PeopleAPI)?, files: any TextFiles, runner: any BackgroundRunner,
                 today: @escaping () -> CalendarDay, now: @escaping () -> Date, timeZone: TimeZone = .current,
                 defaultOrder: PersonSortOrder = .lastName,
-                birthdayWindow: Int = PeopleListViewModel.defaultBirthdayWindow, birthdaysShown: Int = 20, chosenOrder: PersonSortOrder? = nil) {
+                birthdayWindow: Int = PeopleListViewModel.defaultBirthdayWindow, birthdaysShown: Int = 20, chosenOrder: PersonSortOrder? = nil,
+                offline: Bool = false) {
         (self.openStore, self.openPreferences, self.chosenOrder, self.now) = (openStore, openPreferences, chosenOrder, now)
         (self.birthdayWindow, self.birthdaysShown) = (birthdayWindow, birthdaysShown)
         listed.value.order = chosenOrder ?? defaultOrder
@@ -119,7 +121,7 @@ public final class PeopleListViewModel {
         sortOrder = listed.map(\.order).distinct().output
         sortText = sortOrder.map(PeopleListed.sortText)
         transfer = PeopleTransferViewModel(files: files, runner: runner)
-        syncStatus = PeopleSyncStatusViewModel(api: api, runner: runner, now: now, timeZone: timeZone)
+        syncStatus = PeopleSyncStatusViewModel(api: api, runner: runner, now: now, timeZone: timeZone, offline: offline)
         prompt = PeoplePromptViewModel(form: PersonFormViewModel(today: today, now: now), selectedPerson: selectedPerson,
                                        transferIsRunning: transfer.isRunning)
         hearChildren()

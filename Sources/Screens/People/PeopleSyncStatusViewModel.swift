@@ -14,6 +14,8 @@ import Models
 public final class PeopleSyncStatusViewModel {
     /// What the header says when no people server is set.
     public nonisolated static let noServerText = "Sync off: no people server set (--people-api)"
+    /// What the header says with `--offline`: the server is set, and not asked.
+    public nonisolated static let offlineText = "Sync off (--offline): changes wait here"
 
     // MARK: - Outputs
 
@@ -38,21 +40,23 @@ public final class PeopleSyncStatusViewModel {
     private let steps: PeopleSyncSteps?
 
     /// The exchange with `api` (nil when no people server is set), its store work on `runner`;
-    /// `now` and `timeZone` (the user's) say when the book was last up to date.
-    convenience init(api: (any PeopleAPI)?, runner: any BackgroundRunner, now: @escaping () -> Date, timeZone: TimeZone) {
+    /// `now` and `timeZone` (the user's) say when the book was last up to date; `offline` when
+    /// `--offline` keeps the program off the network.
+    convenience init(api: (any PeopleAPI)?, runner: any BackgroundRunner, now: @escaping () -> Date, timeZone: TimeZone,
+                     offline: Bool = false) {
         let steps = PeopleSyncSteps(api: api, runner: runner, now: now)
-        self.init(hasServer: api != nil, timeZone: timeZone, runner: steps, steps: steps)
+        self.init(hasServer: api != nil, offline: offline, timeZone: timeZone, runner: steps, steps: steps)
     }
 
     /// The exchange whose work `runner` does (a test's holds it).
-    convenience init(hasServer: Bool, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+    convenience init(hasServer: Bool, offline: Bool = false, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
                      runner: any WorkRunner<PeopleExchange.Work, PeopleExchange.Answer>) {
-        self.init(hasServer: hasServer, timeZone: timeZone, runner: runner, steps: nil)
+        self.init(hasServer: hasServer, offline: offline, timeZone: timeZone, runner: runner, steps: nil)
     }
 
-    private init(hasServer: Bool, timeZone: TimeZone, runner: any WorkRunner<PeopleExchange.Work, PeopleExchange.Answer>,
+    private init(hasServer: Bool, offline: Bool, timeZone: TimeZone, runner: any WorkRunner<PeopleExchange.Work, PeopleExchange.Answer>,
                  steps: PeopleSyncSteps?) {
-        machine = ScreenMachine(PeopleExchange(hasServer: hasServer, timeZone: timeZone), runner: runner)
+        machine = ScreenMachine(PeopleExchange(hasServer: hasServer, offline: offline, timeZone: timeZone), runner: runner)
         self.steps = steps
         let state = machine.state
         // The news and the header before `isExchanging`: whoever waits for its fall has them.
