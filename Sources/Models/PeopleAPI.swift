@@ -149,4 +149,13 @@ public enum PeopleAPIError: Error, Equatable, Sendable, CustomStringConvertible 
         default: false
         }
     }
+
+    /// Whether the server could not be reached at all (no network, nothing listening, no answer
+    /// in time): a failure that may pass by itself, unlike a refused password.
+    public var isNetworkFailure: Bool {
+        switch self {
+        case .noNetwork, .timedOut: true
+        default: false
+        }
+    }
 }

@@ -56,7 +56,7 @@ struct AppComposition {
             .movies: MoviesView(viewModel: composition.movies(films), needsDisplay: needsDisplay),
             .search: SearchView(viewModel: composition.search(films, scheduler: scheduler), needsDisplay: needsDisplay),
             .scoreboard: ScoreboardView(viewModel: composition.scoreboard(scheduler: scheduler), needsDisplay: needsDisplay),
-            .people: PeopleView(viewModel: composition.people(), needsDisplay: needsDisplay),
+            .people: PeopleView(viewModel: composition.people(retryScheduler: scheduler), needsDisplay: needsDisplay),
         ]
     }
 }

@@ -76,8 +76,11 @@ struct ScreenComposition {
     /// allowed and `sync` is true. `order` sorts over the kept order without being kept (a
     /// subcommand's `--sort`); `birthdayWindow` is how many days ahead the birthdays soon look,
     /// and `birthdaysShown` how many of them are read (all for `people --birthdays`).
+    /// `retryScheduler` times the tries of the server after it could not be reached: the app's;
+    /// a subcommand, which ends with its sync, has none.
     func people(sync: Bool = true, order: PersonSortOrder? = nil,
-                birthdayWindow: Int = PeopleListViewModel.defaultBirthdayWindow, birthdaysShown: Int = 20) -> PeopleListViewModel {
+                birthdayWindow: Int = PeopleListViewModel.defaultBirthdayWindow, birthdaysShown: Int = 20,
+                retryScheduler: (any Scheduler)? = nil) -> PeopleListViewModel {
         let api = sync ? peopleAPI() : nil
         let database = self.database
         return PeopleListViewModel(
@@ -85,7 +88,7 @@ struct ScreenComposition {
             openPreferences: openPreferences,
             api: api, files: LocalTextFiles(), runner: PeopleWorkQueue(), today: { CalendarDay.today() }, now: Date.init,
             defaultOrder: ["first": .firstName, "birthday": .nextBirthday][choices.peopleSort ?? ""] ?? .lastName,
-            birthdayWindow: birthdayWindow, birthdaysShown: birthdaysShown, chosenOrder: order,
+            birthdayWindow: birthdayWindow, birthdaysShown: birthdaysShown, chosenOrder: order, retryScheduler: retryScheduler,
             offline: offline && choices.peopleServer != nil
         )
     }

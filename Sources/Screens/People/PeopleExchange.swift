@@ -8,6 +8,10 @@ import Models
 /// An exchange asked for while one runs joins it: the sync makes one more pass for it, and the
 /// header keeps saying the first one runs. The exchange ends when every one asked for has
 /// answered (one that started just after the sync ended runs a pass of its own).
+///
+/// When one ends with changes waiting after the server could not be reached, a wait is armed
+/// (`PeopleRetry`: 5 s, doubling to 5 min) and the exchange runs again when it is over; any
+/// exchange asked for meanwhile disarms it, and nothing waiting any more does too.
 public struct PeopleExchange: ScreenState {
     /// The work the exchange asks for.
     public enum Work: Equatable, Sendable {
@@ -15,6 +19,8 @@ public struct PeopleExchange: ScreenState {
         case exchange(fetching: Bool)
         /// How many people wait to be sent, and the last error among them.
         case readOutbox
+        /// Wait this long, then answer `due`: the next try after the server could not be reached.
+        case wait(Duration)
     }
 
     /// A piece of work's answer.
@@ -28,6 +34,8 @@ public struct PeopleExchange: ScreenState {
         /// What waits to be sent and the latest error among it, how the last exchange went (kept
         /// with the store), and the time it was read at.
         case outbox(waiting: Int, lastError: String?, outcome: SyncOutcome, now: Date)
+        /// The wait is over: time to try the server again.
+        case due
     }
 
     public enum Event: Equatable, Sendable {
@@ -62,6 +70,11 @@ public struct PeopleExchange: ScreenState {
     /// Whether every exchange asked for has answered, and the outbox is read for the header.
     private var isEnding = false
     private var lastWork = WorkID.none
+    /// When to try the server again by itself, the wait armed for it (`PeopleRetry`), and the
+    /// network failure this exchange met, if any.
+    private var retry = PeopleRetry()
+    private var retryWait: WorkID?
+    private var networkFailure: PeopleAPIError?
 
     /// `hasServer` is false when no people server is set, or with `offline` (`--offline`): the
     /// header says which, and nothing runs.
@@ -84,15 +97,17 @@ public struct PeopleExchange: ScreenState {
             return []
         case .exchangeAsked(let fetching):
             guard hasServer, isOpen else { return [] }
+            let stopWaiting = stopRetryWait()  // this exchange's end decides again
             let id = nextWork()
             if !isExchanging {
                 isExchanging = true
                 wasBlocked = false
+                networkFailure = nil
                 header = fetching ? "Syncing…" : "Sending…"
                 headerIsProblem = false
             }
             exchanges.insert(id)
-            return [.start(.exchange(fetching: fetching), as: id)]
+            return stopWaiting + [.start(.exchange(fetching: fetching), as: id)]
         case .stateAsked:
             return readOutbox()
         case .answered(let id, let answer):
@@ -112,6 +127,8 @@ public struct PeopleExchange: ScreenState {
             if let report {
                 announce(report)
                 if report.blockedByAnotherSync { wasBlocked = true }
+                networkFailure = [report.postError, report.fetchError].compactMap { $0 }.first(where: \.isNetworkFailure)
+                    ?? networkFailure
             }
             return exchanges.isEmpty ? endExchange() : []
         case .stopped(let message):
@@ -129,11 +146,20 @@ public struct PeopleExchange: ScreenState {
                 } else {
                     showState(waiting: waiting, lastError: lastError, outcome: outcome, now: now)
                 }
+                return waitToRetry(waiting: waiting)
             } else if !isExchanging {
                 wasBlocked = false
                 showState(waiting: waiting, lastError: lastError, outcome: outcome, now: now)
+                if waiting == 0 {
+                    retry.reset()
+                    return stopRetryWait()
+                }
             }
             return []
+        case .due:
+            guard id == retryWait else { return [] }
+            retryWait = nil
+            return handle(.exchangeAsked(fetching: true))
         }
     }
 
@@ -141,6 +167,22 @@ public struct PeopleExchange: ScreenState {
     private mutating func endExchange() -> [WorkOrder<Work>] {
         isEnding = true
         return [.start(.readOutbox, as: nextWork())]
+    }
+
+    /// Arms the wait before the next try when something waits after the server could not be
+    /// reached (`PeopleRetry`); nothing otherwise.
+    private mutating func waitToRetry(waiting: Int) -> [WorkOrder<Work>] {
+        guard let delay = retry.delay(afterExchangeWith: networkFailure, waiting: waiting) else { return [] }
+        let id = nextWork()
+        retryWait = id
+        return [.start(.wait(delay), as: id)]
+    }
+
+    /// Disarms the wait before the next try, if one is armed.
+    private mutating func stopRetryWait() -> [WorkOrder<Work>] {
+        guard let id = retryWait else { return [] }
+        retryWait = nil
+        return [.cancel(id)]
     }
 
     /// Reads what waits, for the header; not while an exchange runs, whose end tells it.

@@ -94,6 +94,7 @@ public final class PeopleListViewModel {
     /// without a people server; `today` is the user's day, `now` dates an edited card and a sync,
     /// `timeZone` is the user's. The order
     /// is `chosenOrder` (`--sort`, not kept), else the one kept by `toggleSort`, else `defaultOrder`.
+    /// `retryScheduler` times the tries of the server after it could not be reached (none without one);
     /// `offline` is `--offline`, which the header tells rather than a server not set.
     public init(openStore: @escaping @MainActor () throws -> any PeopleStore,
                 openPreferences: @escaping @MainActor () throws -> any PreferencesStore,
@@ -101,7 +102,7 @@ public final class PeopleListViewModel {
                 today: @escaping () -> CalendarDay, now: @escaping () -> Date, timeZone: TimeZone = .current,
                 defaultOrder: PersonSortOrder = .lastName,
                 birthdayWindow: Int = PeopleListViewModel.defaultBirthdayWindow, birthdaysShown: Int = 20, chosenOrder: PersonSortOrder? = nil,
-                offline: Bool = false) {
+                retryScheduler: (any Scheduler)? = nil, offline: Bool = false) {
         (self.openStore, self.openPreferences, self.chosenOrder, self.now) = (openStore, openPreferences, chosenOrder, now)
         (self.birthdayWindow, self.birthdaysShown) = (birthdayWindow, birthdaysShown)
         listed.value.order = chosenOrder ?? defaultOrder
@@ -121,7 +122,8 @@ public final class PeopleListViewModel {
         sortOrder = listed.map(\.order).distinct().output
         sortText = sortOrder.map(PeopleListed.sortText)
         transfer = PeopleTransferViewModel(files: files, runner: runner)
-        syncStatus = PeopleSyncStatusViewModel(api: api, runner: runner, now: now, timeZone: timeZone, offline: offline)
+        syncStatus = PeopleSyncStatusViewModel(api: api, runner: runner, now: now, timeZone: timeZone,
+                                               retryScheduler: retryScheduler, offline: offline)
         prompt = PeoplePromptViewModel(form: PersonFormViewModel(today: today, now: now), selectedPerson: selectedPerson,
                                        transferIsRunning: transfer.isRunning)
         hearChildren()

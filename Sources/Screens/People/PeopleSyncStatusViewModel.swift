@@ -40,11 +40,12 @@ public final class PeopleSyncStatusViewModel {
     private let steps: PeopleSyncSteps?
 
     /// The exchange with `api` (nil when no people server is set), its store work on `runner`;
-    /// `now` and `timeZone` (the user's) say when the book was last up to date; `offline` when
+    /// `now` and `timeZone` (the user's) say when the book was last up to date; its waits before
+    /// trying the server again run on `retryScheduler` (none without one); `offline` when
     /// `--offline` keeps the program off the network.
     convenience init(api: (any PeopleAPI)?, runner: any BackgroundRunner, now: @escaping () -> Date, timeZone: TimeZone,
-                     offline: Bool = false) {
-        let steps = PeopleSyncSteps(api: api, runner: runner, now: now)
+                     retryScheduler: (any Scheduler)? = nil, offline: Bool = false) {
+        let steps = PeopleSyncSteps(api: api, runner: runner, now: now, scheduler: retryScheduler)
         self.init(hasServer: api != nil, offline: offline, timeZone: timeZone, runner: steps, steps: steps)
     }
 

@@ -1,10 +1,12 @@
+import Binding
 import Foundation
 import Models
 
 /// The live steps of the exchange with the people server: the sync runs in a task (its store work
 /// on the background runner), telling how far its reading got; what waits in the outbox is read
 /// at once, on the main actor, as the list reads its rows. The store and the sync come once the
-/// store opens.
+/// store opens. The wait before trying the server again is a timer on `scheduler`, armed only
+/// while it waits; without a scheduler (a subcommand, which ends when its sync does) it never ends.
 @MainActor
 final class PeopleSyncSteps: WorkRunner {
     private let api: (any PeopleAPI)?
@@ -13,15 +15,19 @@ final class PeopleSyncSteps: WorkRunner {
     private var store: (any PeopleStore)?
     private var sync: PeopleSync?
     private var tasks: [WorkID: Task<Void, Never>] = [:]
+    private let scheduler: (any Scheduler)?
+    private var timers: [WorkID: ScheduledAction] = [:]
 
-    init(api: (any PeopleAPI)?, runner: any BackgroundRunner, now: @escaping () -> Date) {
+    init(api: (any PeopleAPI)?, runner: any BackgroundRunner, now: @escaping () -> Date, scheduler: (any Scheduler)? = nil) {
         self.api = api
         self.runner = runner
         self.now = now
+        self.scheduler = scheduler
     }
 
     isolated deinit {
         for task in tasks.values { task.cancel() }
+        for timer in timers.values { timer.cancel() }
     }
 
     /// The store is open: from now on it can be synced.
@@ -37,6 +43,11 @@ final class PeopleSyncSteps: WorkRunner {
             let deletes = (try? store?.pendingDeletes().count) ?? 0
             let outcome = (try? store?.syncOutcome()) ?? SyncOutcome()
             deliver(.outbox(waiting: status.pendingCount + deletes, lastError: status.lastError, outcome: outcome, now: now()))
+        case .wait(let delay):
+            timers[id] = scheduler?.schedule(after: delay) { [weak self] in
+                guard self?.timers.removeValue(forKey: id) != nil else { return }
+                deliver(.due)
+            }
         case .exchange(let fetching):
             guard let sync else { return deliver(.ended(nil)) }
             tasks[id] = Task { [weak self] in
@@ -55,5 +66,6 @@ final class PeopleSyncSteps: WorkRunner {
 
     func cancel(_ id: WorkID) {
         tasks.removeValue(forKey: id)?.cancel()
+        timers.removeValue(forKey: id)?.cancel()
     }
 }
