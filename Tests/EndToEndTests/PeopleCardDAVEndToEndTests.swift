@@ -5,8 +5,9 @@ import TestSupport
 /// The People screen's CardDAV sync in the real binary, in tmux, against a real Radicale on
 /// loopback (issue 19): a person added on screen reaches the server as a card; one the server
 /// holds shows when the tab opens, and deleted on screen is deleted there; a card changed on the
-/// server shows changed after `r`; and with the server gone, the people kept stay on screen and
-/// the header says the sync failed.
+/// server shows changed after `r`; with the server gone, the people kept stay on screen and
+/// the header says the sync failed; and what waits while the server does not answer is sent by
+/// itself once it does.
 ///
 /// The program finds the address book from the server's root, as a user would set it up; the
 /// server's side is read and written through Radicale's storage (`RadicaleServer`).
@@ -77,6 +78,29 @@ import TestSupport
         let second = try await open(server)
         let failed = try await second.waitFor("Sync failed")
         #expect(failed.contains("Grace Hopper"))
+    }
+
+    /// Radicale stops answering (SIGSTOP) before the program starts with a person waiting: each
+    /// request times out, and the header says why the sync failed and what waits. Once Radicale
+    /// answers again, the person is sent by itself, with no key pressed, 5 s after the failure.
+    @Test func whatWaitsIsSentByItselfOnceTheServerAnswersAgain() async throws {
+        let server = try await Self.startServer()
+        defer { server.stop() }
+        let file = dataDirectory + "-ada.vcf"
+        try Data(Self.card("ada", "Ada", "Lovelace").utf8).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let imported = try await TmuxSession.runForStatus(try ProgramUnderTest.path(),
+                                                          ["people", "--import", file, "--data-dir", dataDirectory])
+        #expect(imported.status == 0, "\(imported.error)")
+
+        server.pause()
+        let session = try await open(server)
+        // The book is looked for twice (the pull, then the add), 10 s each.
+        try await session.waitFor("Sync failed: the people server did not answer in time; 1 person waiting to be sent",
+                                  timeout: .seconds(40))
+        server.resume()
+        try await session.waitFor("Synced", timeout: .seconds(30))
+        try await Self.poll("Ada's card on the server", server) { server.cardUIDs(inBook: Self.book) == ["ada"] }
     }
 
     // MARK: - Helpers
