@@ -173,6 +173,14 @@ struct LaunchChoicesTests {
         #expect(kept.notices.isEmpty)
     }
 
+    @Test func aCAFileUnderTildeIsUnderHome() throws {
+        let file = ConfigFile(path: "/c.toml", settings: ["people.url": "https://dav.example.org/", "people.ca_file": "~/ca.pem"])
+        #expect(try LaunchChoices(flags: noFlags, environment: ["HOME": "/home/ada"], file: file)
+            .peopleCertificateAuthorities == "/home/ada/ca.pem")
+        #expect(try LaunchChoices(flags: noFlags, environment: ["HOME": "/home/ada", "MVVM_TUI_PEOPLE_CA_FILE": "/etc/ca.pem"], file: file)
+            .peopleCertificateAuthorities == "/etc/ca.pem")
+    }
+
     @Test func anEmptyPeopleFlagTurnsOffTheFilesServer() throws {
         let choices = try LaunchChoices(flags: .init(tab: nil, noColor: false, peopleAPI: ""), environment: [:], file: file)
         #expect(choices.peopleServer == nil)

@@ -78,7 +78,7 @@ public struct ConfigFile: Equatable, Sendable {
         Key(name: "people.book", kind: .text, environmentVariable: "MVVM_TUI_PEOPLE_BOOK",
             summary: "the address book to sync when the server has several (default the first)"),
         Key(name: "people.ca_file", kind: .text, environmentVariable: "MVVM_TUI_PEOPLE_CA_FILE",
-            summary: "a PEM file of certificates to trust for the server (a private CA or self-signed)"),
+            summary: "a PEM file of certificates to trust for the server (a private CA or self-signed); `~/` is `$HOME`"),
     ]
 
     /// Where the file was read from.

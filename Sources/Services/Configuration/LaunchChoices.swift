@@ -73,7 +73,7 @@ public struct LaunchChoices: Equatable, Sendable {
     /// The address book to take when the server holds several, by name; nil for the first.
     public let peopleBook: String?
     /// A file of certificate authorities to trust for the people server (a private CA, or its
-    /// own self-signed certificate); nil for the system's.
+    /// own self-signed certificate), with a leading `~` taken from `$HOME`; nil for the system's.
     public let peopleCertificateAuthorities: String?
     /// The web services' keys by environment variable name, from the environment or the file.
     public let serviceKeys: [String: String]
@@ -154,7 +154,10 @@ public struct LaunchChoices: Equatable, Sendable {
         let kept = password == nil ? server?.host.flatMap { netrc.credentials(forHost: $0, user: user) } : nil
         peopleCredentials = kept ?? user.map { HTTPCredentials(user: $0, password: password ?? "") }
         peopleBook = flags.peopleBook.flatMap { $0.isEmpty ? nil : $0 } ?? variable("MVVM_TUI_PEOPLE_BOOK") ?? settings["people.book"]
-        peopleCertificateAuthorities = variable("MVVM_TUI_PEOPLE_CA_FILE") ?? settings["people.ca_file"]
+        peopleCertificateAuthorities = (variable("MVVM_TUI_PEOPLE_CA_FILE") ?? settings["people.ca_file"]).map { path in
+            // curl takes the name as it is: `~/ca.pem` would be a folder named `~`.
+            path == "~" || path.hasPrefix("~/") ? LocalTextFiles.home(in: environment) + path.dropFirst() : path
+        }
         var notices: [String] = []
         if server != nil, user == nil, password != nil {
             notices.append("a people server password is set but no user (MVVM_TUI_PEOPLE_USER or [people] user): nothing is sent")
