@@ -117,4 +117,45 @@ struct PeopleContentTests {
         ])
         #expect(drawing.grid.text(inRow: 3, style: .error) == "The birthday is not a date")
     }
+
+    static let failure = "Sync failed: the people server at 127.0.0.1:5232 asks for ada's password and none is set: "
+        + "set MVVM_TUI_PEOPLE_PASSWORD, [people] password or ~/.netrc"
+
+    @Test func aFailureTooLongForTheHeaderIsReadWholeUnderIt() {
+        var content = Self.people([Self.ada])
+        (content.syncText, content.syncIsProblem) = (Self.failure, true)
+        #expect(Array(ContentDrawing(Self.big) { content.draw(into: $0, in: $1) }.lines.prefix(4)) == [
+            " 1 person, by last name",
+            " Sync failed: the people server at 127.0.0.1:5232 asks for ada's password and",
+            " none is set: set MVVM_TUI_PEOPLE_PASSWORD, [people] password or ~/.netrc",
+            " › Ada Lovelace                                               December 10, 1815",
+        ])
+    }
+
+    @Test func underTheNewsOrAt40ColumnsTheFailureEndsInAnEllipsisWhereItIsCut() {
+        var content = Self.people([Self.ada])
+        (content.syncText, content.syncIsProblem) = (Self.failure, true)
+        content.news = PeopleNewsLine("Added Ada Lovelace")
+        #expect(Array(ContentDrawing(Self.big) { content.draw(into: $0, in: $1) }.lines.prefix(3)) == [
+            " 1 person, by last name",
+            " Added Ada Lovelace",
+            " Sync failed: the people server at 127.0.0.1:5232 asks for ada's password and…",
+        ])
+        content.news = PeopleNewsLine("")
+        #expect(Array(ContentDrawing(Self.small) { content.draw(into: $0, in: $1) }.lines.prefix(3)) == [
+            " 1 person, by last name",
+            " Sync failed: the people server at",
+            " 127.0.0.1:5232 asks for ada's passwor…",
+        ])
+    }
+
+    @Test func aSyncOffThatDoesNotFitIsLeftOutAsBefore() {
+        var content = Self.people([Self.ada])
+        content.syncText = "Sync off: no people server set (--people-api)"
+        #expect(Array(ContentDrawing(Self.small) { content.draw(into: $0, in: $1) }.lines.prefix(3)) == [
+            " 1 person, by last name",
+            "",
+            "",
+        ])
+    }
 }

@@ -21,12 +21,11 @@ import TestSupport
     @Test func noPasswordSetIsSaidAsSuchNotAsARefusedOne() async throws {
         let server = try await RadicaleServer.start()
         defer { server.stop() }
-        let address = server.baseURL.absoluteString
         #expect(await failure(of: server.baseURL, credentials: HTTPCredentials(user: "ada", password: ""))
-            == "the people server at \(address) asks for ada's password and none is set: set MVVM_TUI_PEOPLE_PASSWORD, "
-            + "[people] password in the config file, or a login for 127.0.0.1 in ~/.netrc")
+            == "the people server at 127.0.0.1:\(server.port) asks for ada's password and none is set: "
+            + "set MVVM_TUI_PEOPLE_PASSWORD, [people] password or ~/.netrc")
         #expect(await failure(of: server.baseURL, credentials: nil)
-            .hasPrefix("the people server at \(address) asks for a user and password and none is set: "))
+            .hasPrefix("the people server at 127.0.0.1:\(server.port) asks for a login and none is set: "))
         #expect(await failure(of: server.baseURL, credentials: HTTPCredentials(user: "ada", password: "wrong"))
             == "the people server refused the password of ada@127.0.0.1")
     }
@@ -45,24 +44,23 @@ import TestSupport
         defer { server.stop() }
         try server.makeAddressBook(named: "contacts")
         let credentials = HTTPCredentials(user: server.user, password: server.password)
-        let address = server.baseURL.absoluteString
         #expect(await failure(of: server.baseURL, credentials: credentials)
-            == "the certificate of the people server at \(address) is not trusted by this machine: "
-            + "set [people] ca_file or MVVM_TUI_PEOPLE_CA_FILE to the PEM file of its CA, or of the certificate itself")
+            == "the people server's certificate (127.0.0.1:\(server.port)) is not trusted: "
+            + "set [people] ca_file or MVVM_TUI_PEOPLE_CA_FILE to its CA's PEM file")
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ca-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let missing = folder.appendingPathComponent("missing.pem").path
         #expect(await failure(of: server.baseURL, credentials: credentials, certificateAuthorities: missing)
-            == "the CA file for the people server, \(missing), does not exist: set [people] ca_file or "
-            + "MVVM_TUI_PEOPLE_CA_FILE to a PEM file of the certificates to trust, or neither for the system's")
+            == "the people server's CA file \(missing) does not exist: set [people] ca_file or "
+            + "MVVM_TUI_PEOPLE_CA_FILE to a PEM file of certificates, or neither")
         let garbage = folder.appendingPathComponent("garbage.pem")
         try Data("not a certificate\n".utf8).write(to: garbage)
         #expect(await failure(of: server.baseURL, credentials: credentials, certificateAuthorities: garbage.path)
-            .hasPrefix("the CA file for the people server, \(garbage.path), holds no certificate in PEM form"))
+            .hasPrefix("the people server's CA file \(garbage.path) holds no PEM certificate"))
         #expect(await failure(of: server.baseURL, credentials: credentials, certificateAuthorities: folder.path)
-            .hasPrefix("the CA file for the people server, \(folder.path), "))
+            .hasPrefix("the people server's CA file \(folder.path) "))
 
         #expect(await failure(of: server.bookURL("contacts"), credentials: credentials, certificateAuthorities: server.caFile)
             == "no failure")

@@ -15,19 +15,26 @@ import Models
 ///
 /// ```swift
 /// PeopleServerSetup.loginNotSet(user: "ada", server: url).message
-/// // "the people server at https://dav.example.org/ asks for ada's password and none is set: …"
+/// // "the people server at dav.example.org asks for ada's password and none is set: …"
 /// ```
+///
+/// Each is short enough to be read whole in the two rows under the People screen's header at
+/// 80 columns.
 enum PeopleServerSetup {
     /// The server asked for a login (401) and `user` was sent with no password (or no user at all).
     static func loginNotSet(user: String?, server: URL) -> PeopleAPIError {
-        let host = server.host ?? "its host"
         guard let user else {
-            return .loginNotSet("the people server at \(server.absoluteString) asks for a user and password and none is set: "
-                + "set MVVM_TUI_PEOPLE_USER and MVVM_TUI_PEOPLE_PASSWORD, [people] user and password in the config file, "
-                + "or a login for \(host) in ~/.netrc")
+            return .loginNotSet("the people server at \(place(of: server)) asks for a login and none is set: set "
+                + "MVVM_TUI_PEOPLE_USER and MVVM_TUI_PEOPLE_PASSWORD, [people] user and password, or ~/.netrc")
         }
-        return .loginNotSet("the people server at \(server.absoluteString) asks for \(user)'s password and none is set: "
-            + "set MVVM_TUI_PEOPLE_PASSWORD, [people] password in the config file, or a login for \(host) in ~/.netrc")
+        return .loginNotSet("the people server at \(place(of: server)) asks for \(user)'s password and none is set: "
+            + "set MVVM_TUI_PEOPLE_PASSWORD, [people] password or ~/.netrc")
+    }
+
+    /// The server's host, and its port when the URL names one: `127.0.0.1:5232`.
+    private static func place(of server: URL) -> String {
+        let host = server.host ?? server.absoluteString
+        return server.port.map { "\(host):\($0)" } ?? host
     }
 
     /// What a failure to reach `server` means, when it is one of setup: https against plain
@@ -47,19 +54,15 @@ enum PeopleServerSetup {
             return .failed("the people server at \(address) answers plain http, not https: "
                 + "give the server's https address (the password goes only over https)")
         case .secureConnectionFailed:
-            return .failed("no secure connection could be made with the people server at \(address) (\(curlSays)): "
-                + "check that it speaks https on that port")
+            return .failed("no secure connection could be made with the people server at \(place(of: server)) "
+                + "(\(curlSays)): check that it speaks https on that port")
         case .serverCertificateUntrusted where curlSays.contains("subject name") || curlSays.contains("does not match"):
-            return .failed("the certificate of the people server at \(address) is not made out to \(server.host ?? "its host"): "
+            return .failed("the people server's certificate is not made out to \(server.host ?? address): "
                 + "use the name the certificate names")
         case .serverCertificateUntrusted:
-            if let certificateAuthorities {
-                return .failed("the certificate of the people server at \(address) is not signed by the CA file "
-                    + "\(certificateAuthorities): set [people] ca_file or MVVM_TUI_PEOPLE_CA_FILE to the PEM file "
-                    + "of its CA, or of the certificate itself")
-            }
-            return .failed("the certificate of the people server at \(address) is not trusted by this machine: "
-                + "set [people] ca_file or MVVM_TUI_PEOPLE_CA_FILE to the PEM file of its CA, or of the certificate itself")
+            let trusted = certificateAuthorities.map { "signed by \($0)" } ?? "trusted"
+            return .failed("the people server's certificate (\(place(of: server))) is not \(trusted): "
+                + "set [people] ca_file or MVVM_TUI_PEOPLE_CA_FILE to its CA's PEM file")
         case .cannotOpenFile:
             return certificateAuthorities.map { .failed(certificateAuthoritiesProblem(path: $0)) }
         default:
@@ -80,12 +83,12 @@ enum PeopleServerSetup {
             switch firstBytes(of: path) {
             case .failure(let reason): what = "cannot be read (\(reason))"
             case .success(let text) where !text.contains("-----BEGIN CERTIFICATE-----"):
-                what = "holds no certificate in PEM form (-----BEGIN CERTIFICATE-----)"
+                what = "holds no PEM certificate (-----BEGIN CERTIFICATE-----)"
             case .success: what = "holds a certificate curl cannot use"
             }
         }
-        return "the CA file for the people server, \(path), \(what): set [people] ca_file or MVVM_TUI_PEOPLE_CA_FILE "
-            + "to a PEM file of the certificates to trust, or neither for the system's"
+        return "the people server's CA file \(path) \(what): set [people] ca_file or MVVM_TUI_PEOPLE_CA_FILE "
+            + "to a PEM file of certificates, or neither"
     }
 
     /// Whether curl's message says the server answered a TLS greeting with something else: an

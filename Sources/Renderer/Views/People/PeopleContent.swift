@@ -40,7 +40,8 @@ public struct PeopleContent: Equatable, Sendable {
         let headerEnd = surface.draw(headerText, row: inner.row, column: inner.column, width: inner.width, style: .title)
         let sync = syncText
         let syncWidth = DisplayWidth.of(sync)
-        if !sync.isEmpty, headerEnd + 3 + syncWidth <= inner.right {
+        let syncBeside = headerEnd + 3 + syncWidth <= inner.right
+        if !sync.isEmpty, syncBeside {
             surface.draw(sync, row: inner.row, column: inner.right - syncWidth, style: syncIsProblem ? .error : .dim)
         }
         var body = inner.droppingTop(1)
@@ -50,6 +51,15 @@ public struct PeopleContent: Equatable, Sendable {
         case .question: .title
         }
         surface.draw(news.text, row: body.row, column: body.column, width: body.width, style: style)
+        if !sync.isEmpty, !syncBeside, syncIsProblem {
+            // A failure too long to stand beside the header (a setup failure says what to
+            // change): under it, wrapped over the rows the news leaves before the list.
+            let first = news.text.isEmpty ? 0 : 1
+            for (offset, line) in Self.lines(of: sync, width: body.width, rows: min(2, body.height) - first).enumerated() {
+                surface.draw(line, row: body.row + first + offset, column: body.column, width: body.width,
+                             style: syncIsProblem ? .error : .dim)
+            }
+        }
         body = body.droppingTop(2)
         guard body.height > 0 else { return }
         if case .form(let form) = mode {
@@ -57,6 +67,16 @@ public struct PeopleContent: Equatable, Sendable {
         }
 
         drawList(into: surface, in: body)
+    }
+
+    /// `text` wrapped to `width` in at most `rows` lines, the last ending in `…` when it is cut.
+    static func lines(of text: String, width: Int, rows: Int) -> [String] {
+        let lines = TextWrap.lines(text, width: width)
+        guard rows > 0 else { return [] }
+        guard lines.count > rows else { return lines }
+        var last = lines[rows - 1]
+        while !last.isEmpty, DisplayWidth.of(last) + 1 > width { last.removeLast() }
+        return lines.prefix(rows - 1) + [last + "…"]
     }
 
     /// The people in view, with the chosen one's details beside them when there is room, or
