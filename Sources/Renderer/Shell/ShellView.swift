@@ -99,7 +99,7 @@ public final class ShellView {
 
     // MARK: - Keys
 
-    /// The scopes of the keymap that apply now, most specific first.
+    /// The scopes of the keymap that apply now, in the order a key is offered to them: anywhere first.
     public var activeScopes: [KeyScope] {
         if isHelpVisible { return [.everywhere, .help] }
         let screenScopes = currentScreen?.keyScopes ?? []
