@@ -1,8 +1,13 @@
 /// Something a listener can follow for its changes alone, whatever its value's type: every
-/// `Dynamic`. A view that redraws on any change of many outputs binds them all at once.
+/// `Dynamic` and every `Output`. A listener that needs to know only that one of many values
+/// changed binds them all at once. (The screen views do not: each binds every output it draws
+/// into its `Drawn` value.)
 ///
 /// ```swift
-/// tokens = bindChanges(of: [viewModel.title, viewModel.rows, viewModel.isLoading], to: needsDisplay)
+/// let name = Dynamic("Paris"), degrees = Dynamic(21)
+/// var changes = 0
+/// let tokens = bindChanges(of: [name, degrees.output]) { changes += 1 }
+/// degrees.value = 22                                    // changes == 1
 /// ```
 @MainActor
 public protocol ChangeSource: AnyObject {

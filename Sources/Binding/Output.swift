@@ -4,13 +4,18 @@
 /// can change it. The compiler, not a convention, keeps the one path from view-model to screen.
 ///
 /// ```swift
-/// public final class WeatherViewModel {
-///     public var summary: Output<String> { summaryValue.output }   // what views bind
-///     private let summaryValue = Dynamic("")                        // what the view-model sets
+/// @MainActor final class TapCounter {
+///     let text: Output<String>          // what views bind
+///     private let taps = Dynamic(0)     // what the view-model sets, and keeps private
+///     init() { text = taps.map { "Taps: \($0)" }.distinct().output }
+///     func tapped() { taps.value += 1 }
 /// }
 ///
-/// // In the view:
-/// viewModel.summary.bindAndFire { [unowned self] in summary = $0; needsDisplay() }.store(in: &tokens)
+/// // A view binds the output into the value it draws (`Drawn.bind` does this in every screen view):
+/// let counter = TapCounter()
+/// var shown = ""
+/// let token = counter.text.bindAndFire { shown = $0 }   // "Taps: 0" at once
+/// counter.tapped()                                      // "Taps: 1"
 /// ```
 @MainActor
 public final class Output<Value> {
