@@ -46,6 +46,10 @@ struct DocumentedNamesTests {
             for name in matches(#"(?:^|[^\w.])(_[a-z]\w*)"#, in: diagram[2]!) where !code.declared.contains(name[1]!) {
                 unknown.append(name[1]!)
             }
+            // A call with its first label: `draw(into: surface)`, `change(to: next)`.
+            for call in matches(#"\b([a-z]\w*)\((\w+):"#, in: diagram[2]!) where !code.declares(call[1]!, firstLabel: call[2]!) {
+                unknown.append(call[0]!)
+            }
         }
         #expect(unknown.isEmpty, "\(document) names what the code does not declare: \(unknown)")
     }
