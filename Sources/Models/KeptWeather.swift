@@ -44,7 +44,7 @@ public protocol PlaceWeatherService: AnyObject {
 /// with its time and the reason; sample weather only for a place never fetched.
 ///
 /// ```swift
-/// let weather = KeptWeatherService(live: openMeteo, preferences: { preferences })
+/// let weather = KeptWeatherService(live: openMeteo, preferences: { preferences }, now: Date.init)
 /// try await weather.weather(at: paris).freshness   // .live, or .kept(fetchedAt:because:) offline
 /// ```
 @MainActor

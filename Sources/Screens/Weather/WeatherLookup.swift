@@ -10,7 +10,7 @@ import Models
 /// ```swift
 /// var weather = WeatherLookup(timeZone: .current)
 /// weather.handle(.appeared(clock: .zero))          // [.start(.readSettings, as: work 1)]
-/// weather.handle(.answered(work1, .settings(.none)))  // [.start(.fetch(.mcGaheysville), as: work 2)]
+/// weather.handle(.answered(work1, .settings(.init())))  // [.start(.fetch(.mcGaheysville), as: work 2)]
 /// weather.phase                                     // .fetching(.mcGaheysville)
 /// ```
 public struct WeatherLookup: ScreenState {
