@@ -291,6 +291,33 @@ struct PeopleStoreContractTests {
         #expect(try importCard(Self.adaCard("Augusta", rev: "2026-01-15"), into: store) == .keptNoRevision)
         #expect(try store.person(id: "ada")?.firstName == "Ada")
     }
+
+    @Test(arguments: Kind.allCases)
+    func aBatchIsMergedCardByCardAsImportsOfOneCardEachWouldBe(_ kind: Kind) throws {
+        let store = try store(kind)
+        func card(_ id: String, _ first: String, rev: String?) -> String {
+            Self.adaCard(first, rev: rev).replacingOccurrences(of: "UID:ada", with: "UID:\(id)")
+        }
+        let kept = card("kept", "Kept", rev: "20190301T120000Z")
+        let deleted = card("gone", "Gone", rev: "20190301T120000Z")
+        #expect(try importCard(kept, into: store) == .added)
+        #expect(try importCard(deleted, into: store) == .added)
+        try store.delete(id: "gone")
+        try store.merge([ada])  // kept with no card of its own in the SQLite store
+        let file = [kept, card("new", "New", rev: nil), deleted, card("ada", "Augusta", rev: "2026-01-15"),
+                    card("older", "Older", rev: "20190301T120000Z")]
+        let read = VCard.people(from: file.joined())
+        var cards = Dictionary(uniqueKeysWithValues: zip(read.people.map(\.id), read.cards))
+        cards["older"] = nil  // a person without the card of the file: compared as a card of what is known
+        let outcomes = try store.importPeople(read.people + [read.people[4]], cards: cards, replacing: false, writing: true)
+        #expect(outcomes == [.unchanged, .added, .keptDeletedHere, .keptNoRevision, .added, .unchanged],
+                "the same id again in the batch meets the card the batch kept")
+        #expect(try store.person(id: "new")?.firstName == "New")
+        #expect(try store.person(id: "gone") == nil)
+        #expect(try store.person(id: "ada")?.firstName == "Ada")
+        #expect(try store.keptCards(for: ["new", "older"]) == ["new": file[1], "older": VCard.text(for: [read.people[4]])])
+        #expect(try Set(store.pendingPosts().map(\.person.id)).isSuperset(of: ["new", "older"]))
+    }
 }
 
 private final class Told: @unchecked Sendable {

@@ -121,28 +121,50 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
         }
     }
 
+    /// What the import compares with is read for the whole batch at once — the people kept with
+    /// their cards, then the ids deleted here — in two queries, not three a card; a card taken is
+    /// remembered, so that the same id again later in the batch meets it as it would in the store.
     public func importPeople(_ people: [Person], cards: [Person.ID: String], replacing: Bool, writing: Bool) throws -> [ImportOutcome] {
         // A dry run only reads, so that it runs on a database opened read-only too.
         let importing: (Database) throws -> [ImportOutcome] = { db in
-            try people.map { person in
+            var (kept, deleted) = try Self.importedAgainst(people.map(\.id), in: db)
+            return try people.map { person in
                 let card = cards[person.id] ?? VCard.text(for: [person])
-                let packed = try Data.fetchOne(db.cachedStatement(sql: "SELECT card FROM personCard WHERE personId = ?"), arguments: [person.id])
-                let kept = try packed.flatMap(PackedCard.unpack)
-                    ?? Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM person WHERE id = ?"), arguments: [person.id])
-                        .map { VCard.text(for: [Self.person(from: $0)]) }
-                let deleted = try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM deletedPerson WHERE id = ?"), arguments: [person.id]) ?? false
-                let outcome = ImportMerge.outcome(of: card, kept: kept, deletedHere: deleted, replacing: replacing)
+                let outcome = ImportMerge.outcome(of: card, kept: kept[person.id], deletedHere: deleted.contains(person.id),
+                                                  replacing: replacing)
                 if writing, outcome.takesTheCard {
                     try Self.save(person, in: db)
                     try db.cachedStatement(sql: "INSERT OR REPLACE INTO personCard (personId, card) VALUES (?, ?)")
                         .execute(arguments: [person.id, try PackedCard.pack(card)])
-                    try db.cachedStatement(sql: "DELETE FROM deletedPerson WHERE id = ?").execute(arguments: [person.id])
+                    if deleted.remove(person.id) != nil {
+                        try db.cachedStatement(sql: "DELETE FROM deletedPerson WHERE id = ?").execute(arguments: [person.id])
+                    }
                     try db.cachedStatement(sql: "INSERT OR IGNORE INTO outbox (personId) VALUES (?)").execute(arguments: [person.id])
+                    kept[person.id] = card
                 }
                 return outcome
             }
         }
         return try writing ? database.write(importing) : database.read(importing)
+    }
+
+    /// What an import of `ids` compares with: the card kept for each kept person (made from what
+    /// is known when none is kept, or the one kept cannot be read), and which of the ids were
+    /// deleted here.
+    private static func importedAgainst(_ ids: [Person.ID], in db: Database) throws -> (cards: [Person.ID: String], deleted: Set<Person.ID>) {
+        guard !ids.isEmpty else { return ([:], []) }
+        let list = String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)
+        var cards: [Person.ID: String] = [:]
+        for row in try Row.fetchAll(db, sql: """
+            SELECT person.*, personCard.card AS keptCard FROM person LEFT JOIN personCard ON personCard.personId = person.id
+            WHERE person.id IN (SELECT value FROM json_each(?))
+            """, arguments: [list]) {
+            let packed: Data? = row["keptCard"]
+            cards[row["id"]] = packed.flatMap(PackedCard.unpack) ?? VCard.text(for: [Self.person(from: row)])
+        }
+        let deleted = try Set(String.fetchAll(db, sql: "SELECT id FROM deletedPerson WHERE id IN (SELECT value FROM json_each(?))",
+                                              arguments: [list]))
+        return (cards, deleted)
     }
 
     public func update(_ person: Person, at now: Date, replacing original: Person?) throws {
