@@ -130,6 +130,13 @@ public final class PeopleSync {
     /// How many cards one request asks for, when the listing did not carry them.
     static let requestSize = 250
 
+    /// How many cards a batch after the first takes when `count` are taken in all: `requestSize`,
+    /// or an eighth of all when that is more (see `batches(of:)`). `people --import` takes a
+    /// file's cards in batches of this size too.
+    public static func batchSize(of count: Int) -> Int {
+        max(requestSize, (count + 7) / 8)
+    }
+
     /// The batches `hrefs` are read in, each taken into the store in one transaction (and asked
     /// for, when the listing did not carry its cards, in requests of `requestSize`). The first
     /// holds one request's cards, so that the first people show soon; the others as many, or an
@@ -138,7 +145,7 @@ public final class PeopleSync {
     /// size cost more a card the larger the book; in about eight, each page is written a few
     /// times whatever the size.
     static func batches(of hrefs: [String]) -> [ArraySlice<String>] {
-        let size = max(requestSize, (hrefs.count + 7) / 8)
+        let size = batchSize(of: hrefs.count)
         var batches: [ArraySlice<String>] = []
         var start = 0
         while start < hrefs.count {

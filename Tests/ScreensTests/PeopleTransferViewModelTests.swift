@@ -60,6 +60,21 @@ struct PeopleTransferViewModelTests {
         #expect(report.values == [nil, .init(text: "Imported 250 new people from many.vcf", isProblem: false, addedPeople: true)])
     }
 
+    @Test func anImportInFewBatchesTakesTheFileInBatchesAsLargeAsASyncsWhateverTheyTake() {
+        let transfer = makeTransfer()
+        let report = ValueRecorder(transfer.report)
+        let choices = ImportChoices(inFewBatches: true)
+        transfer.importCards(from: "many.vcf", choices)
+        steps.answer(with: .read(read(3_000)))
+        var sizes: [Int] = []
+        while case .add(let batch, _, choices) = steps.asked.last, steps.pending.count == 1 {
+            sizes.append(batch.count)
+            answerBatch(took: .milliseconds(500))
+        }
+        #expect(sizes == Array(repeating: 375, count: 8))
+        #expect(report.values == [nil, .init(text: "Imported 3,000 new people from many.vcf", isProblem: false, addedPeople: true)])
+    }
+
     @Test func aStopEndsTheImportAfterTheBatchBeingWrittenKeepingItsPeople() {
         let transfer = makeTransfer()
         let progress = ValueRecorder(transfer.progress)

@@ -110,11 +110,14 @@ public struct PeopleTransfer: ScreenState {
         switch (phase, answer) {
         case (.reading(let path), .read(let cards)):
             guard !cards.people.isEmpty || !cards.problems.isEmpty else { return finish("No vCard in \(path)", isProblem: true) }
-            return nextBatch(path, cards.keepingTheLastOfEachID(), added: 0, size: Self.firstBatch)
+            let unique = cards.keepingTheLastOfEachID()
+            return nextBatch(path, unique, added: 0,
+                             size: choices.inFewBatches ? PeopleSync.batchSize(of: unique.people.count) : Self.firstBatch)
         case (.importing(let path, let cards, let added, let size), .added(let outcomes, let took)):
             tally.add(outcomes)
             let count = min(size, cards.people.count - added)
-            return nextBatch(path, cards, added: added + count, size: Self.nextBatchSize(after: count, took: took))
+            return nextBatch(path, cards, added: added + count,
+                             size: choices.inFewBatches ? size : Self.nextBatchSize(after: count, took: took))
         case (.importing, .failed(let message)):
             let changed = tally[.added] + tally[.updated] > 0 && !choices.dryRun
             return finish(tally.total > 0 ? "Import failed after \(tally.summary): \(message)" : "Not imported: \(message)",
@@ -194,10 +197,16 @@ public struct ImportChoices: Equatable, Sendable {
     public var replacing: Bool
     /// Say what the import would do and change nothing (`--dry-run`).
     public var dryRun: Bool
+    /// Take the cards in about eight batches, as a sync does (`PeopleSync.batchSize(of:)`), where
+    /// the screen's are sized to `PeopleTransfer.batchTime`: for `people --import`, which answers
+    /// no keys meanwhile. Each transaction rewrites the pages of the store's indexes it touches:
+    /// 10,000 cards in some two hundred short ones cost twice the CPU a card (Docs/Performance.md).
+    public var inFewBatches: Bool
 
-    public init(replacing: Bool = false, dryRun: Bool = false) {
+    public init(replacing: Bool = false, dryRun: Bool = false, inFewBatches: Bool = false) {
         self.replacing = replacing
         self.dryRun = dryRun
+        self.inFewBatches = inFewBatches
     }
 }
 

@@ -117,7 +117,8 @@ struct PeopleCommand: ParsableCommand {
             PrintoutRun.run(printout, json: options.json, style: style, whenIdle: readEveryone) {
                 viewModel.screenAppeared()
                 if let importFile {
-                    viewModel.prompt.startImporting(ImportChoices(replacing: replace, dryRun: dryRun))
+                    // No keys to answer: the file goes in batches as large as a sync's.
+                    viewModel.prompt.startImporting(ImportChoices(replacing: replace, dryRun: dryRun, inFewBatches: true))
                     viewModel.prompt.inputLineEdited(.insert(importFile))
                     viewModel.prompt.inputSubmitted()
                 } else if let exportFile {
