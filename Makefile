@@ -185,6 +185,7 @@ uninstall:
 ## bench: in-process benchmarks in a release build (Benchmarks/main.swift), then People's sync of
 ## 5,000 cards with Radicale on loopback, the release binary in a pseudo-terminal (Scripts/sync-perf.py),
 ## the program's CPU per card in a first sync of 1,000, 5,000 and 20,000 cards (Scripts/sync-cpu.py),
+## in `people --import` of 10,000 cards as a ratio to a first sync of the same cards (Scripts/import-cpu.py),
 ## and its first sync and sync with nothing changed of 5,000 and 20,000 cards as ratios to vdirsyncer
 ## 0.21's on the same Radicale, in a virtual environment in .build/bench-venv (Scripts/sync-compare.py)
 bench: release
@@ -193,6 +194,7 @@ bench: release
 	.build/release/mvvm-tui-bench
 	python3 Scripts/sync-perf.py --binary $(RELEASE_BINARY)
 	python3 Scripts/sync-cpu.py --binary $(RELEASE_BINARY) --bench-binary .build/release/mvvm-tui-bench
+	python3 Scripts/import-cpu.py --binary $(RELEASE_BINARY)
 	python3 Scripts/sync-compare.py --binary $(RELEASE_BINARY)
 
 ## perf: measure the release binary in a 100x30 pseudo-terminal, then keys during an import of

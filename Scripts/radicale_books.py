@@ -1,6 +1,7 @@
 """Radicale, the CardDAV server the tests use (Tests/TestSupport/RadicaleServer.swift), for the
 scripts that measure the program against it: Scripts/sync-perf.py, Scripts/sync-cpu.py,
-Scripts/sync-compare.py and Scripts/idle-after-request.py.
+Scripts/import-cpu.py (through Scripts/program_cpu.py), Scripts/sync-compare.py and
+Scripts/idle-after-request.py.
 It runs on a free port of 127.0.0.1 over a temporary folder; its books are written directly."""
 import json
 import re

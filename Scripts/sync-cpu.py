@@ -25,45 +25,12 @@ against the reference machine's 0.15 ms is shown too, as information.
 """
 import argparse
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from radicale_books import PASSWORD, USER, Radicale, warm  # noqa: E402
+from program_cpu import REFERENCE_CALIBRATION, book, calibration, median, sync_once  # noqa: E402
 
-TICKS = os.sysconf("SC_CLK_TCK")
 BUDGET = 0.15  # ms of the program's CPU a card, beyond an empty book's sync (issue 36), reference machine
-REFERENCE_CALIBRATION = 75.0  # ms: Calibration.referenceMilliseconds in Benchmarks/Calibration.swift
-
-
-def calibration(bench_binary):
-    """The calibration workload's median CPU time here, in ms."""
-    return float(subprocess.run([bench_binary, "--calibrate-cpu"], check=True, capture_output=True, text=True).stdout)
-
-
-def sync_once(binary, server, cards):
-    """One first sync; (seconds, program CPU seconds, children's CPU seconds, status)."""
-    data = tempfile.mkdtemp(prefix="mvvm-tui-sync-cpu-")
-    try:
-        environment = dict(os.environ, HOME=data, MVVM_TUI_PEOPLE_API=server.root_url(),
-                           MVVM_TUI_PEOPLE_USER=USER, MVVM_TUI_PEOPLE_PASSWORD=PASSWORD)
-        started = time.perf_counter()
-        program = subprocess.Popen([binary, "people", "--sync", "--data-dir", data], env=environment,
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        os.waitid(os.P_PID, program.pid, os.WEXITED | os.WNOWAIT)
-        elapsed = time.perf_counter() - started
-        fields = open(f"/proc/{program.pid}/stat").read().rsplit(")", 1)[1].split()
-        own = (int(fields[11]) + int(fields[12])) / TICKS
-        children = (int(fields[13]) + int(fields[14])) / TICKS
-        program.wait()
-        if program.returncode != 0:
-            sys.stderr.write(program.stderr.read().decode()[-500:])
-        return elapsed, own, children, program.returncode
-    finally:
-        shutil.rmtree(data, ignore_errors=True)
 
 
 def main():
@@ -81,16 +48,13 @@ def main():
     empty = None
     beyond = []
     for cards in [0] + arguments.cards:
-        server = Radicale()
+        server = book(cards)
         try:
-            server.seed(cards)
-            server.start()
-            warm(server, server.book_url())
-            runs = [sync_once(os.path.abspath(arguments.binary), server, cards) for _ in range(max(1, arguments.runs))]
+            runs = [sync_once(os.path.abspath(arguments.binary), server) for _ in range(max(1, arguments.runs))]
         finally:
             server.stop()
         failed = failed or any(status != 0 for *_, status in runs)
-        elapsed, own, children, _ = sorted(runs, key=lambda run: run[1])[len(runs) // 2]
+        elapsed, own, children, _ = median(runs)
         if cards == 0:
             empty = own
             print(f"{'empty':>8}  {elapsed:>9.2f}  {own:>15.2f}  {'-':>9}  {'-':>16}  {children:>12.2f}", flush=True)
