@@ -375,7 +375,7 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
     public func observeChanges(on queue: DispatchQueue, _ onChange: @escaping @Sendable () -> Void) -> StoreObservation {
         let key = UUID()
         observers[key] = (queue, onChange)
-        return StoreObservation(commits: { [weak self] in self?.commits ?? 0 }) { [weak self] in self?.observers[key] = nil }
+        return StoreObservation(commits: { [weak self] in self?.commits ?? 0 }, stop: { [weak self] in self?.observers[key] = nil })
     }
 
     private func changed() {

@@ -303,7 +303,7 @@ final class LoopbackServerProcess: @unchecked Sendable {
 
         let arguments = ["python3", "-c", launcher] + launcherArguments
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         let result = posix_spawnp(&pid, "python3", &actions, &attributes, &argv, environ)
         guard result == 0 else {

@@ -238,10 +238,12 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
         let delivery = Delivery(queue: queue, onChange: onChange)
         let cancellable = DatabaseRegionObservation(tracking: Table("person"), Table("outbox"))
             .start(in: database.writer, onError: { _ in }, onChange: { _ in delivery.send() })
-        return StoreObservation(commits: { delivery.commits }) {
-            delivery.stop()
-            cancellable.cancel()
-        }
+        return StoreObservation(
+            commits: { delivery.commits },
+            stop: {
+                delivery.stop()
+                cancellable.cancel()
+            })
     }
 }
 
