@@ -11,7 +11,7 @@ let package = Package(
     name: "mvvm-tui",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "mvvm-tui", targets: ["mvvm-tui"]),
+        .executable(name: "mvvm-tui", targets: ["mvvm-tui"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -35,10 +35,12 @@ let package = Package(
         // MARK: - Live services
         .target(
             name: "Services",
-            dependencies: ["Binding", "Models", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "TOMLKit", package: "TOMLKit"),
-                           .product(name: "Subprocess", package: "swift-subprocess"),
-                           .product(name: "SystemPackage", package: "swift-system"),
-                           .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: [
+                "Binding", "Models", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
             resources: [.copy("Resources/movies.sqlite"), .copy("Resources/gazetteer.sqlite")],
             swiftSettings: callerIsolatedAsync
         ),
@@ -57,8 +59,9 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "CTerminal", path: "Sources/Platform/CTerminal"),
-        .target(name: "Terminal", dependencies: ["CNcurses", "CTerminal", "Renderer", "Screens", "Binding"],
-                path: "Sources/Platform/Terminal"),
+        .target(
+            name: "Terminal", dependencies: ["CNcurses", "CTerminal", "Renderer", "Screens", "Binding"],
+            path: "Sources/Platform/Terminal"),
 
         .target(name: "CJobs", path: "Sources/Platform/CJobs"),
 
@@ -81,8 +84,10 @@ let package = Package(
         // MARK: - Tests
         .target(
             name: "TestSupport",
-            dependencies: ["Binding", "Models", .product(name: "Subprocess", package: "swift-subprocess"),
-                           .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: [
+                "Binding", "Models", .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             path: "Tests/TestSupport",
             swiftSettings: callerIsolatedAsync
         ),
@@ -91,9 +96,11 @@ let package = Package(
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "Binding", "Models", "TestSupport"]),
         .testTarget(
             name: "ServicesTests",
-            dependencies: ["Services", "Models", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
-                           .product(name: "Subprocess", package: "swift-subprocess"),
-                           .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: [
+                "Services", "Models", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
@@ -106,8 +113,10 @@ let package = Package(
         // run here on the same embedded data.
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["Screens", "Services", "Renderer", "Binding", "Models", "TestSupport",
-                           .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "Screens", "Services", "Renderer", "Binding", "Models", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: callerIsolatedAsync
         ),
     ]

@@ -49,7 +49,8 @@ func bindingFigures() -> [Figure] {
         var sum = 0
         let tokens = (0..<listeners).map { _ in dynamic.bind { sum &+= $0 } }
         let perValue = milliseconds { for value in 0..<10_000 { dynamic.value = value } } / 10_000 * 1e3
-        figures.append(Figure(name: "Dynamic: one value to \(listeners) listener\(listeners == 1 ? "" : "s")", value: perValue, unit: "µs", budget: 5))
+        figures.append(
+            Figure(name: "Dynamic: one value to \(listeners) listener\(listeners == 1 ? "" : "s")", value: perValue, unit: "µs", budget: 5))
         _ = (tokens, sum)
     }
     let reentrant = Dynamic(0)
@@ -72,9 +73,11 @@ func drawingFigures() async throws -> [Figure] {
     let catalogue = EmbeddedMovieCatalog.bundled()
     let gazetteer = EmbeddedGazetteer.bundled()
 
-    let weather = WeatherViewModel(geocoder: gazetteer, suggester: gazetteer, service: KeptWeatherService(live: SampleWeatherService(), preferences: { SQLitePreferences(database: database) }, now: Date.init),
-                                   scheduler: scheduler, now: Date.init, timeZone: .current,
-                                   openPreferences: { SQLitePreferences(database: database) })
+    let weather = WeatherViewModel(
+        geocoder: gazetteer, suggester: gazetteer,
+        service: KeptWeatherService(live: SampleWeatherService(), preferences: { SQLitePreferences(database: database) }, now: Date.init),
+        scheduler: scheduler, now: Date.init, timeZone: .current,
+        openPreferences: { SQLitePreferences(database: database) })
     weather.screenAppeared()
     await untilIdle(weather.isBusy)
     let movies = MovieListViewModel(service: catalogue)
@@ -83,11 +86,14 @@ func drawingFigures() async throws -> [Figure] {
     let search = MovieSearchViewModel(service: catalogue, scheduler: scheduler)
     search.inputLineEdited(.insert("star"))
     await untilIdle(search.isBusy)
-    let scoreboard = GameScoreboardViewModel(openLibrary: { SQLiteGameLibrary(database: database) }, scheduler: scheduler,
-                                             today: Date.init, timeZone: .current)
-    let people = PeopleListViewModel(openStore: { SQLitePeopleStore(database: database) },
-                                     openPreferences: { SQLitePreferences(database: database) },
-                                     api: nil, files: LocalTextFiles(), runner: PeopleWorkQueue(), today: { CalendarDay(year: 2026, month: 11, day: 22) }, now: Date.init)
+    let scoreboard = GameScoreboardViewModel(
+        openLibrary: { SQLiteGameLibrary(database: database) }, scheduler: scheduler,
+        today: Date.init, timeZone: .current)
+    let people = PeopleListViewModel(
+        openStore: { SQLitePeopleStore(database: database) },
+        openPreferences: { SQLitePreferences(database: database) },
+        api: nil, files: LocalTextFiles(), runner: PeopleWorkQueue(), today: { CalendarDay(year: 2026, month: 11, day: 22) }, now: Date.init
+    )
     let screens: [Tab: any ScreenView] = [
         .weather: WeatherView(viewModel: weather, needsDisplay: {}),
         .movies: MoviesView(viewModel: movies, needsDisplay: {}),
@@ -121,52 +127,80 @@ func peopleFigures() throws -> [Figure] {
         _ = try store.people(matching: filter, sortedBy: order, offset: offset, limit: rows)
     }
     var figures = [
-        Figure(name: "people: count and first page of 100,000", value: try milliseconds { try screen("", .lastName) }, unit: "ms", budget: 10),
-        Figure(name: "people: page at offset 99,000", value: try milliseconds {
-            _ = try store.people(matching: "", sortedBy: .lastName, offset: 99_000, limit: rows)
-        }, unit: "ms", budget: 5),
-        Figure(name: "people: sort toggle, count and first page", value: try milliseconds { try screen("", .firstName) }, unit: "ms", budget: 200),
+        Figure(
+            name: "people: count and first page of 100,000", value: try milliseconds { try screen("", .lastName) }, unit: "ms", budget: 10),
+        Figure(
+            name: "people: page at offset 99,000",
+            value: try milliseconds {
+                _ = try store.people(matching: "", sortedBy: .lastName, offset: 99_000, limit: rows)
+            }, unit: "ms", budget: 5),
+        Figure(
+            name: "people: sort toggle, count and first page", value: try milliseconds { try screen("", .firstName) }, unit: "ms",
+            budget: 200),
     ]
     for filter in ["a", "ann", "zzz"] {
-        figures.append(Figure(name: "people: filter keystroke “\(filter)”, count and page", value: try milliseconds { try screen(filter, .lastName) },
-                              unit: "ms", budget: 20))
+        figures.append(
+            Figure(
+                name: "people: filter keystroke “\(filter)”, count and page", value: try milliseconds { try screen(filter, .lastName) },
+                unit: "ms", budget: 20))
     }
     // What a save in the form does among 100,000 people: the write, then the list's read again.
     var added = 0
-    figures.append(Figure(name: "people: add one person (one transaction)", value: try milliseconds {
-        added += 1
-        try store.add(Person(id: "bench-\(added)", firstName: "Form\(added)", lastName: "Perf"))
-    }, unit: "ms", budget: 5))
+    figures.append(
+        Figure(
+            name: "people: add one person (one transaction)",
+            value: try milliseconds {
+                added += 1
+                try store.add(Person(id: "bench-\(added)", firstName: "Form\(added)", lastName: "Perf"))
+            }, unit: "ms", budget: 5))
     guard var edited = try store.people(matching: "", sortedBy: .lastName, offset: 500, limit: 1).first else { return figures }
-    figures.append(Figure(name: "people: edit one person (one transaction)", value: try milliseconds {
-        edited.firstName += "e"
-        try store.update(edited, at: Date())
-    }, unit: "ms", budget: 5))
-    figures.append(Figure(name: "people: counts and page at once (the list after a write)", value: try milliseconds {
-        _ = try store.page(matching: "", sortedBy: .lastName, limit: rows) { _ in 0 }
-    }, unit: "ms", budget: 5))
-    figures.append(Figure(name: "people: birthdays within a week, all of them", value: try milliseconds {
-        _ = try store.birthdays(within: 7)
-    }, unit: "ms", budget: nil))
-    figures.append(Figure(name: "people: birthdays within a week, the first 20 (the screen's)", value: try milliseconds {
-        _ = try store.birthdays(within: 7, limit: 20)
-    }, unit: "ms", budget: 2))
-    figures.append(Figure(name: "people: what waits in the outbox (the header after a write)", value: try milliseconds {
-        _ = try store.outboxStatus()
-        _ = try store.pendingDeletes()
-    }, unit: "ms", budget: 2))
+    figures.append(
+        Figure(
+            name: "people: edit one person (one transaction)",
+            value: try milliseconds {
+                edited.firstName += "e"
+                try store.update(edited, at: Date())
+            }, unit: "ms", budget: 5))
+    figures.append(
+        Figure(
+            name: "people: counts and page at once (the list after a write)",
+            value: try milliseconds {
+                _ = try store.page(matching: "", sortedBy: .lastName, limit: rows) { _ in 0 }
+            }, unit: "ms", budget: 5))
+    figures.append(
+        Figure(
+            name: "people: birthdays within a week, all of them",
+            value: try milliseconds {
+                _ = try store.birthdays(within: 7)
+            }, unit: "ms", budget: nil))
+    figures.append(
+        Figure(
+            name: "people: birthdays within a week, the first 20 (the screen's)",
+            value: try milliseconds {
+                _ = try store.birthdays(within: 7, limit: 20)
+            }, unit: "ms", budget: 2))
+    figures.append(
+        Figure(
+            name: "people: what waits in the outbox (the header after a write)",
+            value: try milliseconds {
+                _ = try store.outboxStatus()
+                _ = try store.pendingDeletes()
+            }, unit: "ms", budget: 2))
     figures.append(try formSaveFigure(store: store))
     let cards = VCard.text(for: syntheticPeople(count: 10_000, seed: 2))
-    figures.append(Figure(name: "people: read 10,000 vCards", value: milliseconds(runs: 3) { _ = VCard.people(from: cards) },
-                          unit: "ms", budget: nil))
+    figures.append(
+        Figure(
+            name: "people: read 10,000 vCards", value: milliseconds(runs: 3) { _ = VCard.people(from: cards) },
+            unit: "ms", budget: nil))
     var seed: UInt64 = 2
     let importing = try milliseconds(runs: 3) {
         seed += 1
         let text = VCard.text(for: syntheticPeople(count: 10_000, seed: seed))
         // As the import does it: the last card of each id, merged with what is kept (ImportMerge).
         let read = VCard.people(from: text).keepingTheLastOfEachID()
-        _ = try store.importPeople(read.people, cards: Dictionary(uniqueKeysWithValues: zip(read.people.map(\.id), read.cards)),
-                                   replacing: false, writing: true)
+        _ = try store.importPeople(
+            read.people, cards: Dictionary(uniqueKeysWithValues: zip(read.people.map(\.id), read.cards)),
+            replacing: false, writing: true)
     }
     figures.append(Figure(name: "people: import 10,000 vCards (read, one transaction)", value: importing, unit: "ms", budget: 2_000))
     return figures
@@ -176,9 +210,10 @@ func peopleFigures() throws -> [Figure] {
 /// person committed, the list and the header read again, the news said.
 @MainActor
 func formSaveFigure(store: SQLitePeopleStore) throws -> Figure {
-    let people = PeopleListViewModel(openStore: { store }, openPreferences: { InMemoryPreferencesForBench() }, api: nil,
-                                     files: LocalTextFiles(), runner: PeopleWorkQueue(), today: { CalendarDay(year: 2026, month: 11, day: 22) },
-                                     now: Date.init)
+    let people = PeopleListViewModel(
+        openStore: { store }, openPreferences: { InMemoryPreferencesForBench() }, api: nil,
+        files: LocalTextFiles(), runner: PeopleWorkQueue(), today: { CalendarDay(year: 2026, month: 11, day: 22) },
+        now: Date.init)
     people.setVisibleRowCount(25)
     people.screenAppeared()
     var number = 0
@@ -204,7 +239,9 @@ final class InMemoryPreferencesForBench: PreferencesStore {
 /// `count` people with names drawn from short lists (so that many share a name) and birthdays,
 /// the same for the same `seed`.
 func syntheticPeople(count: Int, seed: UInt64) -> [Person] {
-    let first = ["Ada", "Grace", "Alan", "Ann", "Anna", "Zoë", "Émile", "John", "Mary", "Li", "太郎", "Olga", "Pierre", "Fatima", "Kwame", "Sven"]
+    let first = [
+        "Ada", "Grace", "Alan", "Ann", "Anna", "Zoë", "Émile", "John", "Mary", "Li", "太郎", "Olga", "Pierre", "Fatima", "Kwame", "Sven",
+    ]
     let last = ["Lovelace", "Hopper", "Turing", "Smith", "Müller", "García", "東京", "Nakamura", "O'Brien", "Ivanova", "Okafor", "Dubois"]
     var state = seed &* 0x9E37_79B9_7F4A_7C15
     func next(_ bound: Int) -> Int {
@@ -212,9 +249,10 @@ func syntheticPeople(count: Int, seed: UInt64) -> [Person] {
         return Int((state >> 33) % UInt64(bound))
     }
     return (0..<count).map { index in
-        Person(salutation: next(10) == 0 ? "Dr." : nil, firstName: first[next(first.count)],
-               lastName: last[next(last.count)] + (next(4) == 0 ? "" : "-\(next(1_000))"),
-               birthday: BirthDate(year: next(5) == 0 ? nil : 1920 + next(100), month: 1 + next(12), day: 1 + next(28)))
+        Person(
+            salutation: next(10) == 0 ? "Dr." : nil, firstName: first[next(first.count)],
+            lastName: last[next(last.count)] + (next(4) == 0 ? "" : "-\(next(1_000))"),
+            birthday: BirthDate(year: next(5) == 0 ? nil : 1920 + next(100), month: 1 + next(12), day: 1 + next(28)))
     }
 }
 
@@ -229,8 +267,10 @@ func run(drawing: [Figure], calibratedFirst: Double) throws -> Int32 {
     var failed = false
     let nameWidth = figures.map(\.name.count).max() ?? 0
     print("mvvm-tui benchmarks (release build, medians); over budget by half again fails")
-    print(String(format: "calibration: %.1f ms here, %.1f ms on the reference machine; each budget is held x %.2f",
-                 calibration, Calibration.referenceMilliseconds, scale))
+    print(
+        String(
+            format: "calibration: %.1f ms here, %.1f ms on the reference machine; each budget is held x %.2f",
+            calibration, Calibration.referenceMilliseconds, scale))
     for figure in figures {
         let verdict: String
         // Bytes do not depend on the machine's speed.
@@ -243,10 +283,11 @@ func run(drawing: [Figure], calibratedFirst: Double) throws -> Int32 {
         }
         let budget = figure.budget.map { "≤ \($0.formatted()) \(figure.unit)" } ?? "-"
         let budgetHere = here.map { String(format: "≤ %.4g", $0) } ?? "-"
-        print(figure.name.padding(toLength: nameWidth + 2, withPad: " ", startingAt: 0)
-              + String(format: "%10.4f %@", figure.value, figure.unit).padding(toLength: 16, withPad: " ", startingAt: 0)
-              + budget.padding(toLength: 14, withPad: " ", startingAt: 0)
-              + budgetHere.padding(toLength: 12, withPad: " ", startingAt: 0) + verdict)
+        print(
+            figure.name.padding(toLength: nameWidth + 2, withPad: " ", startingAt: 0)
+                + String(format: "%10.4f %@", figure.value, figure.unit).padding(toLength: 16, withPad: " ", startingAt: 0)
+                + budget.padding(toLength: 14, withPad: " ", startingAt: 0)
+                + budgetHere.padding(toLength: 12, withPad: " ", startingAt: 0) + verdict)
     }
     return failed ? 1 : 0
 }

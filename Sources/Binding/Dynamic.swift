@@ -79,7 +79,8 @@ public final class Dynamic<Value> {
             index += 1
             for entry in listeners {
                 guard let listener = entry.listener, let handler = listener.handler,
-                      listener.since < valueSequence else { continue }
+                    listener.since < valueSequence
+                else { continue }
                 handler(value)
             }
         }

@@ -15,8 +15,10 @@ public protocol Scheduler: AnyObject {
 
     /// Runs `action` `delay` from now and then every `interval`, until the returned action is
     /// cancelled: one timer for as long as it repeats, not one armed again for each run.
-    func schedule(every interval: Duration, after delay: Duration,
-                  _ action: @escaping @MainActor () -> Void) -> ScheduledAction
+    func schedule(
+        every interval: Duration, after delay: Duration,
+        _ action: @escaping @MainActor () -> Void
+    ) -> ScheduledAction
 }
 
 /// An action waiting on a ``Scheduler``; cancelling it means it never runs.
@@ -67,11 +69,15 @@ public final class MainQueueScheduler: Scheduler {
     /// thread once. A dispatch timer would wake libdispatch's manager thread too, to hand the
     /// run to the main queue (Docs/DECISIONS.md, "A repeating action is a timer of the main run
     /// loop").
-    public func schedule(every interval: Duration, after delay: Duration,
-                         _ action: @escaping @MainActor () -> Void) -> ScheduledAction {
+    public func schedule(
+        every interval: Duration, after delay: Duration,
+        _ action: @escaping @MainActor () -> Void
+    ) -> ScheduledAction {
         let seconds = { (duration: Duration) in Double(max(0, duration.nanoseconds)) / 1e9 }
-        let timer = Timer(fire: Date(timeIntervalSinceNow: seconds(delay)), interval: seconds(interval),
-                          repeats: true) { _ in MainActor.assumeIsolated { action() } }
+        let timer = Timer(
+            fire: Date(timeIntervalSinceNow: seconds(delay)), interval: seconds(interval),
+            repeats: true
+        ) { _ in MainActor.assumeIsolated { action() } }
         RunLoop.main.add(timer, forMode: .default)
         return ScheduledAction { timer.invalidate() }
     }

@@ -38,8 +38,9 @@ public struct BirthDate: Hashable, Sendable {
         let hyphen = UInt8(ascii: "-")
         let yearLength = bytes.count - 6
         guard bytes[yearLength] == hyphen, bytes[yearLength + 3] == hyphen,
-              let month = Self.number(bytes[(yearLength + 1)..<(yearLength + 3)]),
-              let day = Self.number(bytes[(yearLength + 4)...]) else { return nil }
+            let month = Self.number(bytes[(yearLength + 1)..<(yearLength + 3)]),
+            let day = Self.number(bytes[(yearLength + 4)...])
+        else { return nil }
         if yearLength == 1 {
             guard bytes[0] == hyphen else { return nil }
             self.init(year: nil, month: month, day: day)

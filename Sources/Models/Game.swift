@@ -27,8 +27,10 @@ public struct Game: Equatable, Sendable {
     public private(set) var runningSince: Duration?
 
     /// Creates a game between `home` and `away` that has not started.
-    public init(home: Team = .ballerz, away: Team = .ringerz, moves: [RecordedMove] = [],
-                accumulated: Duration = .zero, runningSince: Duration? = nil) {
+    public init(
+        home: Team = .ballerz, away: Team = .ringerz, moves: [RecordedMove] = [],
+        accumulated: Duration = .zero, runningSince: Duration? = nil
+    ) {
         self.home = home
         self.away = away
         self.moves = moves
@@ -58,7 +60,8 @@ public struct Game: Equatable, Sendable {
     public var winner: Side? {
         let score = score
         guard max(score.home, score.away) >= Self.winningScore,
-              abs(score.home - score.away) >= Self.winningMargin else { return nil }
+            abs(score.home - score.away) >= Self.winningMargin
+        else { return nil }
         return score.home > score.away ? .home : .away
     }
 

@@ -66,12 +66,16 @@ public struct ImportTally: Equatable, Sendable {
     /// updated; 8 unchanged; 1 kept (newer here), 2 kept (no revision to compare)".
     public var summary: String {
         func people(_ count: Int) -> String { count == 1 ? "1 new person" : "\(count.grouped) new people" }
-        let changed = [self[.added] > 0 ? people(self[.added]) : nil,
-                       self[.updated] > 0 ? "\(self[.updated].grouped) updated" : nil].compactMap { $0 }
+        let changed = [
+            self[.added] > 0 ? people(self[.added]) : nil,
+            self[.updated] > 0 ? "\(self[.updated].grouped) updated" : nil,
+        ].compactMap { $0 }
         let unchanged = self[.unchanged] > 0 ? ["\(self[.unchanged].grouped) unchanged"] : []
-        let kept = [(ImportOutcome.keptNewerHere, "newer here"), (.keptNoRevision, "no revision to compare"),
-                    (.keptDeletedHere, "deleted here")]
-            .filter { self[$0.0] > 0 }.map { "\(self[$0.0].grouped) kept (\($0.1))" }
+        let kept = [
+            (ImportOutcome.keptNewerHere, "newer here"), (.keptNoRevision, "no revision to compare"),
+            (.keptDeletedHere, "deleted here"),
+        ]
+        .filter { self[$0.0] > 0 }.map { "\(self[$0.0].grouped) kept (\($0.1))" }
         let parts = [changed.joined(separator: ", "), unchanged.joined(), kept.joined(separator: ", ")].filter { !$0.isEmpty }
         return parts.isEmpty ? "no one" : parts.joined(separator: "; ")
     }
@@ -85,8 +89,9 @@ extension VCard.Import {
         for (index, person) in people.enumerated() { last[person.id] = index }
         guard last.count < people.count else { return self }
         let kept = people.indices.filter { last[people[$0].id] == $0 }
-        return VCard.Import(people: kept.map { people[$0] }, problems: problems,
-                            cards: cards.count == people.count ? kept.map { cards[$0] } : [], readAsWindows1252: readAsWindows1252)
+        return VCard.Import(
+            people: kept.map { people[$0] }, problems: problems,
+            cards: cards.count == people.count ? kept.map { cards[$0] } : [], readAsWindows1252: readAsWindows1252)
     }
 }
 
@@ -119,7 +124,8 @@ extension VCard {
             } else if let sign = time.lastIndex(where: { $0 == "+" || $0 == "-" }) {
                 let zone = time[time.index(after: sign)...].filter { $0 != ":" }
                 guard zone.count == 2 || zone.count == 4, zone.allSatisfy(\.isASCIIDigit),
-                      let hours = Int(zone.prefix(2)), let minutes = Int(zone.dropFirst(2).isEmpty ? "0" : zone.dropFirst(2)) else { return nil }
+                    let hours = Int(zone.prefix(2)), let minutes = Int(zone.dropFirst(2).isEmpty ? "0" : zone.dropFirst(2))
+                else { return nil }
                 offset = (hours * 3_600 + minutes * 60) * (time[sign] == "-" ? -1 : 1)
                 time = time[..<sign]
             }

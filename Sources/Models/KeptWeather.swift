@@ -73,7 +73,8 @@ public final class KeptWeatherService: PlaceWeatherService {
             throw CancellationError()
         } catch {
             guard let kept = kept(for: place) else { throw error }
-            return PlaceWeather(report: kept.report, freshness: .kept(fetchedAt: kept.fetchedAt, because: .failed(Self.message(for: error))))
+            return PlaceWeather(
+                report: kept.report, freshness: .kept(fetchedAt: kept.fetchedAt, because: .failed(Self.message(for: error))))
         }
         guard report.source == .sample else {
             keep(KeptReport(report: report, fetchedAt: now()), for: place)

@@ -28,9 +28,11 @@ public struct Movie: Equatable, Sendable, Identifiable {
     public let certification: String?
 
     /// Creates a film from what a source knows about it.
-    public init(id: Int, title: String, releaseDate: ReleaseDate?, voteAverage: Double, voteCount: Int,
-                overview: String? = nil, runtimeMinutes: Int? = nil, genres: [String] = [],
-                certification: String? = nil) {
+    public init(
+        id: Int, title: String, releaseDate: ReleaseDate?, voteAverage: Double, voteCount: Int,
+        overview: String? = nil, runtimeMinutes: Int? = nil, genres: [String] = [],
+        certification: String? = nil
+    ) {
         self.id = id
         self.title = title
         self.releaseDate = releaseDate

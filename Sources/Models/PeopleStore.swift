@@ -25,8 +25,10 @@ public protocol PeopleReading: AnyObject, Sendable {
     /// What the list shows, from one read, so that the counts and the rows agree: everyone
     /// counted, the matches of `filter` counted, and up to `limit` of them in `order` from the
     /// offset `place` gives for the number of matches (the list keeps its cursor in view).
-    func page(matching filter: String, sortedBy order: PersonSortOrder, limit: Int,
-              at place: (_ matches: Int) -> Int) throws -> PeoplePage
+    func page(
+        matching filter: String, sortedBy order: PersonSortOrder, limit: Int,
+        at place: (_ matches: Int) -> Int
+    ) throws -> PeoplePage
     /// The people whose birthday falls within `days` days from today (today's included), in
     /// the order of their next birthday, at most `limit` of them. Read through the month and
     /// day alone.

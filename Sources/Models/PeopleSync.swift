@@ -34,8 +34,10 @@ public final class PeopleSync {
     /// Creates a sync between `store` and `api`, whose store work runs on `runner`; `now` dates
     /// the outcome kept with the store (`SyncOutcome`). An exchange waits at most `lockPatience`
     /// for another process's exchange on the same data folder to end (`lockForExchange`).
-    public init(store: any PeopleStore, api: any PeopleAPI, runner: any BackgroundRunner,
-                now: @escaping () -> Date = Date.init, lockPatience: Duration = .seconds(3)) {
+    public init(
+        store: any PeopleStore, api: any PeopleAPI, runner: any BackgroundRunner,
+        now: @escaping () -> Date = Date.init, lockPatience: Duration = .seconds(3)
+    ) {
         self.store = store
         self.api = api
         self.runner = runner
@@ -163,8 +165,10 @@ public final class PeopleSync {
     /// The cards the listing carried are not asked for again. While one batch is read into the
     /// store (on the runner, vCards and all), the next is asked for, so the server and the store
     /// work at the same time.
-    private func pull(since state: ServerState, into report: inout PeopleSyncReport,
-                      progress: (PeopleSyncProgress) -> Void) async throws {
+    private func pull(
+        since state: ServerState, into report: inout PeopleSyncReport,
+        progress: (PeopleSyncProgress) -> Void
+    ) async throws {
         let changes = try await api.changes(since: state.token)
         // Thousands of hrefs compared: on the runner, away from the keys.
         let (removed, wanted, carried) = try await runner.run { Self.compare(changes, with: state) }
@@ -200,7 +204,8 @@ public final class PeopleSync {
     /// What the server's `changes` mean to a store in `state`: the hrefs of the cards removed from
     /// the server, of those to read (new, or at another version), and the cards the listing carried.
     private static func compare(_ changes: PeopleChanges, with state: ServerState)
-        -> (removed: [String], wanted: [String], carried: [String: ServerCard]) {
+        -> (removed: [String], wanted: [String], carried: [String: ServerCard])
+    {
         var removed = changes.removed
         if changes.isComplete {
             let listed = Set(changes.changed.map(\.href))
@@ -413,8 +418,10 @@ public struct PeopleSyncReport: Equatable, Sendable {
     public var blockedByAnotherSync = false
 
     /// Creates a report of what a sync did.
-    public init(fetched: Int? = nil, fetchError: PeopleAPIError? = nil, posted: Int = 0, failedPosts: Int = 0,
-                postError: PeopleAPIError? = nil) {
+    public init(
+        fetched: Int? = nil, fetchError: PeopleAPIError? = nil, posted: Int = 0, failedPosts: Int = 0,
+        postError: PeopleAPIError? = nil
+    ) {
         self.fetched = fetched
         self.fetchError = fetchError
         self.posted = posted

@@ -54,9 +54,11 @@ public struct Person: Equatable, Hashable, Sendable, Identifiable {
 
     /// Creates a person; a new one gets a new UUID. An empty salutation, `knownAs` or
     /// `birthdayText` counts as none, and a `birthdayText` beside a `birthday` is dropped.
-    public init(id: ID = UUID().uuidString, salutation: String? = nil, firstName: String, lastName: String,
-                knownAs: String? = nil, birthday: BirthDate? = nil, birthdayText: String? = nil,
-                emails: [ContactDetail] = [], phones: [ContactDetail] = [], conflictOf: ID? = nil) {
+    public init(
+        id: ID = UUID().uuidString, salutation: String? = nil, firstName: String, lastName: String,
+        knownAs: String? = nil, birthday: BirthDate? = nil, birthdayText: String? = nil,
+        emails: [ContactDetail] = [], phones: [ContactDetail] = [], conflictOf: ID? = nil
+    ) {
         self.id = id
         self.salutation = salutation.flatMap { $0.isEmpty ? nil : $0 }
         self.firstName = firstName
@@ -88,8 +90,9 @@ public struct Person: Equatable, Hashable, Sendable, Identifiable {
 
     /// This person under the identifier `id`, all else the same.
     public func identified(as id: ID) -> Person {
-        Person(id: id, salutation: salutation, firstName: firstName, lastName: lastName, knownAs: knownAs,
-               birthday: birthday, birthdayText: birthdayText, emails: emails, phones: phones, conflictOf: conflictOf)
+        Person(
+            id: id, salutation: salutation, firstName: firstName, lastName: lastName, knownAs: knownAs,
+            birthday: birthday, birthdayText: birthdayText, emails: emails, phones: phones, conflictOf: conflictOf)
     }
 }
 
@@ -144,7 +147,8 @@ extension Person {
     /// for that order, by the folded names, then by identifier.
     public func precedes(_ other: Person, in order: PersonSortOrder, today: CalendarDay) -> Bool {
         let (mine, theirs) = (sortKey(order), other.sortKey(order))
-        let (myBirthday, theirBirthday) = order == .nextBirthday
+        let (myBirthday, theirBirthday) =
+            order == .nextBirthday
             ? (birthdayRank(from: today), other.birthdayRank(from: today)) : (0, 0)
         return (myBirthday, mine.0, mine.1, id) < (theirBirthday, theirs.0, theirs.1, other.id)
     }

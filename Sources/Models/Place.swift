@@ -26,8 +26,10 @@ public struct Place: Equatable, Hashable, Sendable {
     public let population: Int
 
     /// Creates a place from what a source knows about it.
-    public init(name: String, region: String?, regionCode: String?, country: String, countryCode: String,
-                latitude: Double, longitude: Double, timeZone: String, population: Int) {
+    public init(
+        name: String, region: String?, regionCode: String?, country: String, countryCode: String,
+        latitude: Double, longitude: Double, timeZone: String, population: Int
+    ) {
         self.name = name
         self.region = region
         self.regionCode = regionCode
@@ -49,8 +51,9 @@ public protocol Geocoder: Sendable {
 extension Place {
     /// McGaheysville, Virginia, as the embedded gazetteer has it: the place the original
     /// Weather app opens on, and the one the Weather screen shows when none was given or kept.
-    public static let mcGaheysville = Place(name: "McGaheysville", region: "Virginia", regionCode: "VA",
-                                            country: "United States", countryCode: "US",
-                                            latitude: 38.3771, longitude: -78.7389,
-                                            timeZone: "America/New_York", population: 0)
+    public static let mcGaheysville = Place(
+        name: "McGaheysville", region: "Virginia", regionCode: "VA",
+        country: "United States", countryCode: "US",
+        latitude: 38.3771, longitude: -78.7389,
+        timeZone: "America/New_York", population: 0)
 }

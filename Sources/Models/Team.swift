@@ -46,12 +46,16 @@ public struct Team: Equatable, Sendable {
     }
 
     /// The original example's home team.
-    public static let ballerz = Team(name: "Ballerz", players: [
-        Player(id: 1, name: "Shaq"), Player(id: 2, name: "A.I."), Player(id: 3, name: "T-Mac"),
-    ])
+    public static let ballerz = Team(
+        name: "Ballerz",
+        players: [
+            Player(id: 1, name: "Shaq"), Player(id: 2, name: "A.I."), Player(id: 3, name: "T-Mac"),
+        ])
 
     /// The original example's away team.
-    public static let ringerz = Team(name: "Ringerz", players: [
-        Player(id: 4, name: "Hakeem"), Player(id: 5, name: "Air Carter"), Player(id: 6, name: "Kobe"),
-    ])
+    public static let ringerz = Team(
+        name: "Ringerz",
+        players: [
+            Player(id: 4, name: "Hakeem"), Player(id: 5, name: "Air Carter"), Player(id: 6, name: "Kobe"),
+        ])
 }

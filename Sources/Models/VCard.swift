@@ -104,10 +104,13 @@ public enum VCard {
             guard next < transcodedLines.count, range.contains(lines[transcodedLines[next]].range.lowerBound) else {
                 return String(decoding: bytes[range], as: UTF8.self) + (bytes[range].last == UInt8(ascii: "\n") ? "" : "\r\n")
             }
-            return utf8Card(in: range, lines: lines, transcoded: Set(transcodedLines[next...].prefix { range.contains(lines[$0].range.lowerBound) }), of: bytes)
+            return utf8Card(
+                in: range, lines: lines, transcoded: Set(transcodedLines[next...].prefix { range.contains(lines[$0].range.lowerBound) }),
+                of: bytes)
         }
-        return Import(people: reader.people, problems: reader.problems, cards: cards,
-                      readAsWindows1252: guessed || reader.readAsWindows1252)
+        return Import(
+            people: reader.people, problems: reader.problems, cards: cards,
+            readAsWindows1252: guessed || reader.readAsWindows1252)
     }
 
     /// `people` as vCard 4.0 text, one card each, in the order given.
@@ -118,8 +121,10 @@ public enum VCard {
             let id = uidLine(for: person.id)
             // Someone known by an organisation's name is written as the organisation's card.
             let organisation = person.hasName ? nil : person.knownAs
-            var lines = ["BEGIN:VCARD", "VERSION:4.0", id, "FN:" + formattedName(of: person, organisation: organisation),
-                         "N:\(escaped(person.lastName));\(escaped(person.firstName));;\(escaped(person.salutation ?? ""));"]
+            var lines = [
+                "BEGIN:VCARD", "VERSION:4.0", id, "FN:" + formattedName(of: person, organisation: organisation),
+                "N:\(escaped(person.lastName));\(escaped(person.firstName));;\(escaped(person.salutation ?? ""));",
+            ]
             if let organisation { lines += ["ORG:" + escaped(organisation), "KIND:org"] }
             if let birthday = birthdayLine(for: person, prefix: "BDAY", isVersion3: false) { lines.append(birthday) }
             lines += person.emails.map { "EMAIL" + typeParameter($0) + ":" + escaped($0.value) }
@@ -171,7 +176,8 @@ public enum VCard {
         while index < value.endIndex {
             let byte = value[index]
             if byte == UInt8(ascii: "="), index + 2 < value.endIndex,
-               let high = hexDigit(value[index + 1]), let low = hexDigit(value[index + 2]) {
+                let high = hexDigit(value[index + 1]), let low = hexDigit(value[index + 2])
+            {
                 output.append(high << 4 | low)
                 index += 3
             } else if byte == UInt8(ascii: "=") {
@@ -334,11 +340,13 @@ public enum VCard {
             return birthDate(from: "--" + date.dropFirst(4))
         case 8:
             guard let year = BirthDate.number(bytes[0..<4]), let month = BirthDate.number(bytes[4..<6]),
-                  let day = BirthDate.number(bytes[6..<8]) else { return nil }
+                let day = BirthDate.number(bytes[6..<8])
+            else { return nil }
             return BirthDate(year: year, month: month, day: day)
         case 6:
             guard date.hasPrefix("--"), let month = BirthDate.number(bytes[2..<4]),
-                  let day = BirthDate.number(bytes[4..<6]) else { return nil }
+                let day = BirthDate.number(bytes[4..<6])
+            else { return nil }
             return BirthDate(year: nil, month: month, day: day)
         case 10 where bytes.starts(with: yearZero):
             return BirthDate("-" + date.dropFirst(4))

@@ -36,7 +36,7 @@ extension VCard {
             switch name.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")).uppercased() {
             case "UTF-8", "UTF8": kind = .utf8
             case "ISO-8859-1", "ISO_8859-1", "LATIN1", "L1", "CP819", "US-ASCII", "ASCII", "ANSI_X3.4-1968",
-                 "WINDOWS-1252", "CP1252", "X-CP1252":
+                "WINDOWS-1252", "CP1252", "X-CP1252":
                 kind = .windows1252
             case let other:
                 guard let encoding = String.Encoding(ianaName: other), encoding != .utf8 else { return nil }
@@ -104,11 +104,12 @@ extension VCard {
     /// A file's bytes as the reader reads them: UTF-16 with a byte-order mark as UTF-8, any
     /// other file as it is.
     static func fileBytes(_ bytes: [UInt8]) -> [UInt8] {
-        let encoding: String.Encoding? = switch (bytes.first, bytes.dropFirst().first) {
-        case (0xFF, 0xFE): .utf16LittleEndian
-        case (0xFE, 0xFF): .utf16BigEndian
-        default: nil
-        }
+        let encoding: String.Encoding? =
+            switch (bytes.first, bytes.dropFirst().first) {
+            case (0xFF, 0xFE): .utf16LittleEndian
+            case (0xFE, 0xFF): .utf16BigEndian
+            default: nil
+            }
         guard let encoding, let text = String(bytes: bytes.dropFirst(2), encoding: encoding) else { return bytes }
         return Array(text.utf8)
     }
@@ -118,7 +119,8 @@ extension VCard {
     /// UTF-8 already or quoted-printable (ASCII, its value read in its charset when used).
     static func transcoded(_ line: [UInt8]) -> (line: [UInt8], guessed: Bool)? {
         guard line.contains(where: { $0 >= 0x80 }), String(validating: line, as: UTF8.self) == nil,
-              !isQuotedPrintable(line) else { return nil }
+            !isQuotedPrintable(line)
+        else { return nil }
         let (read, guessed) = utf8(line[...], declared: declaredCharset(line))
         guard let colon = read.firstIndex(of: UInt8(ascii: ":")) else { return (Array(read), guessed) }
         let parameters = read[..<colon].split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)

@@ -62,12 +62,14 @@ struct CardReader {
                 card?.properties[name] = Property(value: text, isText: parameters.contains("VALUE=TEXT"))
                 if name == "BDAY" { card?.omittedYear = Self.omittedYear(line.bytes, value: value) }
             } else if name == "KIND" || name == "X-ABSHOWAS",
-                      ["ORG", "ORGANIZATION", "COMPANY"].contains(VCard.unescaped(value).uppercased()) {
+                ["ORG", "ORGANIZATION", "COMPANY"].contains(VCard.unescaped(value).uppercased())
+            {
                 card?.isOrganisation = true
             } else if name == VCard.conflictProperty, card?.conflictOf == nil {
                 card?.conflictOf = VCard.unescaped(value)
             } else if name == "EMAIL" || name == "TEL", case let text = decoded(line, value),
-                      let detail = Self.detail(line.bytes, value: value, text: text) {
+                let detail = Self.detail(line.bytes, value: value, text: text)
+            {
                 if name == "EMAIL" { card?.emails.append(detail) } else { card?.phones.append(detail) }
             }
         }
@@ -114,7 +116,8 @@ struct CardReader {
         // nobody: it is what such a card shows (as contact tools and `VCard.formattedName` write).
         let organisation = Self.organisation(card.properties["ORG"])
         if first.isEmpty, last.isEmpty, let fullName = card.properties["FN"].map({ VCard.unescaped($0.value) }),
-           !(card.isOrganisation && fullName == organisation), fullName != emails.first?.value, fullName != phones.first?.value {
+            !(card.isOrganisation && fullName == organisation), fullName != emails.first?.value, fullName != phones.first?.value
+        {
             (first, last) = Self.givenAndFamily(of: fullName)
         }
         let knownAs = first.isEmpty && last.isEmpty ? organisation ?? Self.nickname(card.properties["NICKNAME"]) : nil
@@ -128,9 +131,11 @@ struct CardReader {
                 birthdayText = text
             }
         }
-        people.append(Person(id: id(of: card), salutation: salutation, firstName: first, lastName: last, knownAs: knownAs,
-                             birthday: birthday, birthdayText: birthdayText, emails: emails, phones: phones,
-                             conflictOf: card.conflictOf.flatMap { $0.isEmpty ? nil : $0 }))
+        people.append(
+            Person(
+                id: id(of: card), salutation: salutation, firstName: first, lastName: last, knownAs: knownAs,
+                birthday: birthday, birthdayText: birthdayText, emails: emails, phones: phones,
+                conflictOf: card.conflictOf.flatMap { $0.isEmpty ? nil : $0 }))
     }
 
     /// The card's `UID` less any `urn:uuid:`, or else an id made from the card's text: the same
@@ -198,7 +203,8 @@ struct CardReader {
     /// `PREF=1`); nil for an empty value. Kinds that say nothing to a reader (`internet`, `pref`,
     /// `voice`, `x-…`) are left out; `tel:` before a number is dropped.
     private static func detail(_ line: [UInt8], value: ArraySlice<UInt8>, text decoded: ArraySlice<UInt8>)
-        -> (detail: ContactDetail, preferred: Bool)? {
+        -> (detail: ContactDetail, preferred: Bool)?
+    {
         var text = VCard.unescaped(decoded)
         if text.lowercased().hasPrefix("tel:") { text.removeFirst(4) }
         guard !text.isEmpty else { return nil }
@@ -208,12 +214,16 @@ struct CardReader {
         for parameter in head.split(separator: ";").dropFirst() {
             let parts = parameter.split(separator: "=", maxSplits: 1).map(String.init)
             let name = parts[0].uppercased()
-            let values = parts.count > 1 ? parts[1].replacingOccurrences(of: "\"", with: "").lowercased().split(separator: ",").map(String.init)
-                                         : [parts[0].lowercased()]  // vCard 2.1: a bare type
+            let values =
+                parts.count > 1
+                ? parts[1].replacingOccurrences(of: "\"", with: "").lowercased().split(separator: ",").map(String.init)
+                : [parts[0].lowercased()]  // vCard 2.1: a bare type
             if name == "PREF" { preferred = true; continue }
             guard name == "TYPE" || parts.count == 1 else { continue }
             for kind in values {
-                if kind == "pref" { preferred = true } else if !["internet", "voice", "x400"].contains(kind), !kind.hasPrefix("x-"), !kinds.contains(kind) {
+                if kind == "pref" {
+                    preferred = true
+                } else if !["internet", "voice", "x400"].contains(kind), !kind.hasPrefix("x-"), !kinds.contains(kind) {
                     kinds.append(kind)
                 }
             }
@@ -256,8 +266,11 @@ private struct StableHash {
         var bytes = withUnsafeBytes(of: low.bigEndian) { Array($0) } + withUnsafeBytes(of: high.bigEndian) { Array($0) }
         bytes[6] = bytes[6] & 0x0F | 0x80
         bytes[8] = bytes[8] & 0x3F | 0x80
-        let uuid = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                               bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        let uuid = UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
         return uuid.uuidString
     }
 }

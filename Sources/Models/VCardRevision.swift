@@ -31,7 +31,8 @@ extension VCard {
         let lines = logicalLines(of: bytes)
         let read = people(from: card)
         guard read.people.count == 1, let was = read.people.first else { return nil }
-        let nameChanged = (was.salutation ?? "", was.firstName, was.lastName)
+        let nameChanged =
+            (was.salutation ?? "", was.firstName, was.lastName)
             != (person.salutation ?? "", person.firstName, person.lastName)
         let birthdayChanged = was.birthday != person.birthday || was.birthdayText != person.birthdayText
         var emails = DetailEdit(was: was.emails, now: person.emails)
@@ -82,10 +83,13 @@ extension VCard {
                 break  // empty: written anew before END
             case "END":
                 if nameChanged, !wroteName {
-                    appendFolded("N:\(escaped(person.lastName));\(escaped(person.firstName));;\(escaped(person.salutation ?? ""));",
-                                 to: &output, lineEnd: lineEnd)
+                    appendFolded(
+                        "N:\(escaped(person.lastName));\(escaped(person.firstName));;\(escaped(person.salutation ?? ""));",
+                        to: &output, lineEnd: lineEnd)
                 }
-                if nameChanged, !wroteName, !wroteFullName { appendFolded("FN:" + formattedName(of: person), to: &output, lineEnd: lineEnd) }
+                if nameChanged, !wroteName, !wroteFullName {
+                    appendFolded("FN:" + formattedName(of: person), to: &output, lineEnd: lineEnd)
+                }
                 if birthdayChanged, !wroteBirthday, let line = birthdayLine(for: person, prefix: "BDAY", isVersion3: isVersion3) {
                     appendFolded(line, to: &output, lineEnd: lineEnd)
                 }
@@ -144,7 +148,10 @@ extension VCard {
         mutating func revise(line: ArraySlice<UInt8>, prefix: String, value: String, into output: inout [UInt8], lineEnd: [UInt8]) {
             let text = unescaped(Array(value.utf8)[...])
             let bare = text.lowercased().hasPrefix("tel:") ? String(text.dropFirst(4)) : text
-            guard removed.contains(bare) else { return output += line }
+            guard removed.contains(bare) else {
+                output += line
+                return
+            }
             removed.remove(bare)
             guard !added.isEmpty else { return }
             let next = added.removeFirst()
@@ -172,8 +179,10 @@ extension VCard {
             case UInt8(ascii: ":") where !quoted:
                 var name = line[..<(nameEnd ?? index)]
                 if let dot = name.lastIndex(of: UInt8(ascii: ".")) { name = name[(dot + 1)...] }
-                return (String(decoding: name, as: UTF8.self).uppercased(), String(decoding: line[..<index], as: UTF8.self),
-                        String(decoding: line[(index + 1)...], as: UTF8.self))
+                return (
+                    String(decoding: name, as: UTF8.self).uppercased(), String(decoding: line[..<index], as: UTF8.self),
+                    String(decoding: line[(index + 1)...], as: UTF8.self)
+                )
             default: break
             }
         }

@@ -64,9 +64,11 @@ public struct Observation: Equatable, Sendable, Codable {
     public let precipitationChance: Int?
 
     /// Creates an observation; the values a source does not give stay nil.
-    public init(date: Date, temperatureCelsius: Double, condition: Condition, description: String,
-                windSpeedKmh: Double? = nil, windDirectionDegrees: Double? = nil,
-                apparentTemperatureCelsius: Double? = nil, precipitationChance: Int? = nil) {
+    public init(
+        date: Date, temperatureCelsius: Double, condition: Condition, description: String,
+        windSpeedKmh: Double? = nil, windDirectionDegrees: Double? = nil,
+        apparentTemperatureCelsius: Double? = nil, precipitationChance: Int? = nil
+    ) {
         self.date = date
         self.temperatureCelsius = temperatureCelsius
         self.condition = condition
@@ -115,7 +117,8 @@ public struct CalendarDay: Equatable, Hashable, Comparable, Sendable, Codable {
         let shiftedYear = month < 3 ? year - 1 : year
         let century = shiftedYear.floorDivided(by: 100)
         let yearOfCentury = shiftedYear - century * 100
-        let h = day + (13 * (shiftedMonth + 1)) / 5 + yearOfCentury + yearOfCentury / 4
+        let h =
+            day + (13 * (shiftedMonth + 1)) / 5 + yearOfCentury + yearOfCentury / 4
             + century.floorDivided(by: 4) + 5 * century
         let saturdayIsZero = ((h % 7) + 7) % 7
         return saturdayIsZero == 0 ? 7 : saturdayIsZero
@@ -136,11 +139,12 @@ public struct CalendarDay: Equatable, Hashable, Comparable, Sendable, Codable {
 
     /// The day after this one.
     public var next: CalendarDay {
-        let length = switch month {
-        case 2: BirthDate.isLeapYear(year) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
+        let length =
+            switch month {
+            case 2: BirthDate.isLeapYear(year) ? 29 : 28
+            case 4, 6, 9, 11: 30
+            default: 31
+            }
         if day < length { return CalendarDay(year: year, month: month, day: day + 1) }
         return month == 12 ? CalendarDay(year: year + 1, month: 1, day: 1) : CalendarDay(year: year, month: month + 1, day: 1)
     }
@@ -201,8 +205,10 @@ public struct WeatherReport: Equatable, Sendable, Codable {
     public let source: WeatherSource
 
     /// Creates a report.
-    public init(current: Observation, daily: [DailyForecast], hourly: [HourlyTemperature] = [],
-                source: WeatherSource) {
+    public init(
+        current: Observation, daily: [DailyForecast], hourly: [HourlyTemperature] = [],
+        source: WeatherSource
+    ) {
         self.current = current
         self.daily = daily
         self.hourly = hourly
@@ -239,9 +245,9 @@ public enum WeatherServiceError: Error, Equatable, Sendable {
 
 // MARK: - Private
 
-private extension Int {
+extension Int {
     /// Division rounding toward negative infinity, so years before 0 still give the right weekday.
-    func floorDivided(by divisor: Int) -> Int {
+    fileprivate func floorDivided(by divisor: Int) -> Int {
         let quotient = self / divisor
         return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }

@@ -4,8 +4,10 @@ enum CalendarNames {
     /// Sunday first, as `CalendarDay.weekday` counts (1 is Sunday).
     static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
     /// January first.
-    static let months = ["January", "February", "March", "April", "May", "June", "July", "August",
-                         "September", "October", "November", "December"]
+    static let months = [
+        "January", "February", "March", "April", "May", "June", "July", "August",
+        "September", "October", "November", "December",
+    ]
 
     /// `Saturday` for weekday 7.
     static func weekday(_ number: Int) -> String { weekdays[number - 1] }

@@ -52,7 +52,8 @@ struct AppComposition {
         )
         let films = composition.movieServices()
         return [
-            .weather: WeatherView(viewModel: composition.weather(location: settings.location, scheduler: scheduler), needsDisplay: needsDisplay),
+            .weather: WeatherView(
+                viewModel: composition.weather(location: settings.location, scheduler: scheduler), needsDisplay: needsDisplay),
             .movies: MoviesView(viewModel: composition.movies(films), needsDisplay: needsDisplay),
             .search: SearchView(viewModel: composition.search(films, scheduler: scheduler), needsDisplay: needsDisplay),
             .scoreboard: ScoreboardView(viewModel: composition.scoreboard(scheduler: scheduler), needsDisplay: needsDisplay),

@@ -68,9 +68,10 @@ struct MvvmTui: ParsableCommand {
     @Option(help: "The tab to open: weather, movies, search, scoreboard or people (default: the config file's tab, else weather).")
     var tab: TabOption?
 
-    @Option(help: ArgumentHelp("The place the Weather screen opens on (default: the last place shown, else McGaheysville, VA).", valueName: "text"))
+    @Option(
+        help: ArgumentHelp(
+            "The place the Weather screen opens on (default: the last place shown, else McGaheysville, VA).", valueName: "text"))
     var location: String?
-
 
     @OptionGroup var peopleServer: PeopleServerOptions
 
@@ -79,7 +80,10 @@ struct MvvmTui: ParsableCommand {
     @Flag(help: "Leave clicks and the wheel to the terminal (its own text selection) rather than the program.")
     var noMouse = false
 
-    @Option(help: ArgumentHelp("Write one line per frame to this file: what triggered it, how long it took, how many bytes went to the terminal and in how many writes.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Write one line per frame to this file: what triggered it, how long it took, how many bytes went to the terminal and in how many writes.",
+            valueName: "file"))
     var trace: String?
 
     /// Checks the config file and the terminal, in that order, before the screen opens. The
@@ -87,15 +91,22 @@ struct MvvmTui: ParsableCommand {
     /// that needs it, and the other tabs work without it.
     mutating func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        let (file, choices) = try Startup.choices(config: shared.config, flags: .init(
-            tab: tab?.rawValue, noColor: shared.noColor, peopleAPI: peopleServer.peopleApi, peopleBook: peopleServer.peopleBook, noMouse: noMouse
-        ), environment: environment)
+        let (file, choices) = try Startup.choices(
+            config: shared.config,
+            flags: .init(
+                tab: tab?.rawValue, noColor: shared.noColor, peopleAPI: peopleServer.peopleApi, peopleBook: peopleServer.peopleBook,
+                noMouse: noMouse
+            ), environment: environment)
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            FileHandle.standardError.write(Data("mvvm-tui needs an interactive terminal; its subcommands print to any output (mvvm-tui weather Paris; mvvm-tui help)\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "mvvm-tui needs an interactive terminal; its subcommands print to any output (mvvm-tui weather Paris; mvvm-tui help)\n"
+                        .utf8))
             throw ExitCode(2)
         }
         if let reason = MainActor.assumeIsolated({ NcursesTerminal.reasonItCannotDraw(terminalType: environment["TERM"]) }) {
-            let advice = "run it where TERM names a terminal that can (TERM=xterm-256color), or use its subcommands, which "
+            let advice =
+                "run it where TERM names a terminal that can (TERM=xterm-256color), or use its subcommands, which "
                 + "print to any output: mvvm-tui weather Paris, mvvm-tui movies, mvvm-tui search QUERY, mvvm-tui people, mvvm-tui games"
             FileHandle.standardError.write(Data("mvvm-tui: \(reason); \(advice)\n".utf8))
             throw ExitCode(2)

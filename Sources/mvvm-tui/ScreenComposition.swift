@@ -32,19 +32,22 @@ struct ScreenComposition {
         var service: any WeatherService = sample
         if !offline {
             let http = CurlHTTPClient()
-            let live: any WeatherService = WeatherbitWeatherService(environment: choices.serviceKeys, http: http)
+            let live: any WeatherService =
+                WeatherbitWeatherService(environment: choices.serviceKeys, http: http)
                 ?? OpenMeteoWeatherService(http: http, base: choices.openMeteoForecastBase)
-            geocoder = FallbackGeocoder(primary: OpenMeteoGeocoder(http: http, base: choices.openMeteoGeocodingBase),
-                                        fallback: gazetteer)
+            geocoder = FallbackGeocoder(
+                primary: OpenMeteoGeocoder(http: http, base: choices.openMeteoGeocodingBase),
+                fallback: gazetteer)
             service = FallbackWeatherService(primary: live, fallback: sample)
         }
         // Each place's last real report is kept beside the live service, in the same settings.
         let kept = KeptWeatherService(live: service, preferences: { try? openPreferences() }, now: Date.init)
-        return WeatherViewModel(geocoder: geocoder, suggester: gazetteer, service: kept,
-                                launchLocation: location,
-                                defaultUnit: TemperatureUnit(rawValue: choices.unit) ?? .fahrenheit,
-                                chosenUnit: unit, scheduler: scheduler, now: Date.init, timeZone: .current,
-                                openPreferences: openPreferences)
+        return WeatherViewModel(
+            geocoder: geocoder, suggester: gazetteer, service: kept,
+            launchLocation: location,
+            defaultUnit: TemperatureUnit(rawValue: choices.unit) ?? .fahrenheit,
+            chosenUnit: unit, scheduler: scheduler, now: Date.init, timeZone: .current,
+            openPreferences: openPreferences)
     }
 
     /// Films: TMDb when a key or token is set (and the network is allowed), in the locale's
@@ -52,8 +55,11 @@ struct ScreenComposition {
     func movieServices() -> MovieServices {
         let catalogue = EmbeddedMovieCatalog.bundled()
         let language = TMDbMovieService.language(environment: ProcessInfo.processInfo.environment)
-        let tmdb = offline ? nil : TMDbCredential.from(environment: choices.serviceKeys)
-            .map { TMDbMovieService(credential: $0, language: language) }
+        let tmdb =
+            offline
+            ? nil
+            : TMDbCredential.from(environment: choices.serviceKeys)
+                .map { TMDbMovieService(credential: $0, language: language) }
         return (tmdb, catalogue)
     }
 
@@ -61,9 +67,10 @@ struct ScreenComposition {
     /// with the catalogue (whose Now Playing is only its last year, 2005), which it also offers
     /// when TMDb fails unless `offersCatalogue` is false (a subcommand: no key to press).
     func movies(_ services: MovieServices, segment: Endpoint? = nil, offersCatalogue: Bool = true) -> MovieListViewModel {
-        MovieListViewModel(service: services.tmdb ?? services.catalogue,
-                           catalogue: services.tmdb == nil || !offersCatalogue ? nil : services.catalogue,
-                           initialSegment: segment ?? (services.tmdb == nil ? .popular : .nowPlaying))
+        MovieListViewModel(
+            service: services.tmdb ?? services.catalogue,
+            catalogue: services.tmdb == nil || !offersCatalogue ? nil : services.catalogue,
+            initialSegment: segment ?? (services.tmdb == nil ? .popular : .nowPlaying))
     }
 
     /// The Search screen over `services` (TMDb, else the catalogue), throttling on `scheduler`.
@@ -78,9 +85,11 @@ struct ScreenComposition {
     /// and `birthdaysShown` how many of them are read (all for `people --birthdays`).
     /// `retryScheduler` times the tries of the server after it could not be reached: the app's;
     /// a subcommand, which ends with its sync, has none.
-    func people(sync: Bool = true, order: PersonSortOrder? = nil,
-                birthdayWindow: Int = PeopleListViewModel.defaultBirthdayWindow, birthdaysShown: Int = 20,
-                retryScheduler: (any Scheduler)? = nil) -> PeopleListViewModel {
+    func people(
+        sync: Bool = true, order: PersonSortOrder? = nil,
+        birthdayWindow: Int = PeopleListViewModel.defaultBirthdayWindow, birthdaysShown: Int = 20,
+        retryScheduler: (any Scheduler)? = nil
+    ) -> PeopleListViewModel {
         let api = sync ? peopleAPI() : nil
         let database = self.database
         return PeopleListViewModel(
@@ -96,17 +105,21 @@ struct ScreenComposition {
     /// The people server the choices name, when the network is allowed; nil otherwise.
     func peopleAPI() -> CardDAVPeopleAPI? {
         // LaunchChoices refused any URL the API would refuse.
-        offline ? nil : choices.peopleServer.flatMap {
-            try? CardDAVPeopleAPI(server: $0, book: choices.peopleBook, credentials: choices.peopleCredentials,
-                                  certificateAuthorities: choices.peopleCertificateAuthorities)
-        }
+        offline
+            ? nil
+            : choices.peopleServer.flatMap {
+                try? CardDAVPeopleAPI(
+                    server: $0, book: choices.peopleBook, credentials: choices.peopleCredentials,
+                    certificateAuthorities: choices.peopleCertificateAuthorities)
+            }
     }
 
     /// The Scoreboard: the game kept last, and the library of games kept.
     func scoreboard(scheduler: any Scheduler) -> GameScoreboardViewModel {
         let database = self.database
-        return GameScoreboardViewModel(openLibrary: { SQLiteGameLibrary(database: try database.open()) }, scheduler: scheduler,
-                                       today: Date.init, timeZone: .current)
+        return GameScoreboardViewModel(
+            openLibrary: { SQLiteGameLibrary(database: try database.open()) }, scheduler: scheduler,
+            today: Date.init, timeZone: .current)
     }
 }
 

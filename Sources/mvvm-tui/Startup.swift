@@ -6,18 +6,24 @@ import Services
 /// makes with the flags and the environment, and the data directory.
 enum Startup {
     static let offlineHelp = ArgumentHelp("Use embedded data only; make no network connection at all.")
-    static let dataDirHelp = ArgumentHelp("Where people, games and settings are kept (default: $XDG_DATA_HOME/mvvm-tui, else ~/.local/share/mvvm-tui).", valueName: "dir")
-    static let configHelp = ArgumentHelp("The config file to read (default: $XDG_CONFIG_HOME/mvvm-tui/config.toml, else ~/.config/mvvm-tui/config.toml).", valueName: "file")
+    static let dataDirHelp = ArgumentHelp(
+        "Where people, games and settings are kept (default: $XDG_DATA_HOME/mvvm-tui, else ~/.local/share/mvvm-tui).", valueName: "dir")
+    static let configHelp = ArgumentHelp(
+        "The config file to read (default: $XDG_CONFIG_HOME/mvvm-tui/config.toml, else ~/.config/mvvm-tui/config.toml).", valueName: "file")
 
     /// The config file and the choices; a malformed file ends the program with status 78
     /// (EX_CONFIG), a bad flag or variable with a usage error (64).
-    static func choices(config: String?, flags: LaunchChoices.Flags,
-                        environment: [String: String]) throws -> (ConfigFile, LaunchChoices) {
+    static func choices(
+        config: String?, flags: LaunchChoices.Flags,
+        environment: [String: String]
+    ) throws -> (ConfigFile, LaunchChoices) {
         do {
-            let file = try ConfigFile.load(path: config ?? ConfigFile.defaultPath(environment: environment),
-                                           isExplicit: config != nil)
-            let choices = try LaunchChoices(flags: flags, environment: environment, file: file,
-                                            netrc: Netrc.load(path: Netrc.path(environment: environment)))
+            let file = try ConfigFile.load(
+                path: config ?? ConfigFile.defaultPath(environment: environment),
+                isExplicit: config != nil)
+            let choices = try LaunchChoices(
+                flags: flags, environment: environment, file: file,
+                netrc: Netrc.load(path: Netrc.path(environment: environment)))
             return (file, choices)
         } catch let problem as ConfigFile.Problem {
             FileHandle.standardError.write(Data("mvvm-tui: \(problem)\n".utf8))
@@ -31,8 +37,9 @@ enum Startup {
     /// made (the app writes there; the subcommands only read).
     static func dataDirectory(_ explicit: String?, environment: [String: String], validated: Bool) throws -> DataDirectory {
         do {
-            let directory = try DataDirectory(explicit: explicit, environment: environment,
-                                              currentDirectory: FileManager.default.currentDirectoryPath)
+            let directory = try DataDirectory(
+                explicit: explicit, environment: environment,
+                currentDirectory: FileManager.default.currentDirectoryPath)
             if validated { try directory.validate() }
             return directory
         } catch let problem as DataDirectory.Problem {

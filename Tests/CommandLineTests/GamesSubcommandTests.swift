@@ -33,7 +33,8 @@ struct GamesSubcommandTests {
     /// The view-model the binary runs, run here on the same file read-only.
     func library() throws -> GameLibraryViewModel {
         let database = try AppDatabase.openForReading(path: path)
-        let scoreboard = GameScoreboardViewModel(openLibrary: { SQLiteGameLibrary(database: database) }, scheduler: MainQueueScheduler(),
+        let scoreboard = GameScoreboardViewModel(
+            openLibrary: { SQLiteGameLibrary(database: database) }, scheduler: MainQueueScheduler(),
             today: { Date(timeIntervalSince1970: 1_763_700_000) }, timeZone: .testZone)
         scoreboard.showLibrary()
         return scoreboard.library
@@ -69,11 +70,12 @@ struct GamesSubcommandTests {
         let result = try await subcommand.run(["games"])
         #expect(result.status == 0)
         let days = latest(try library().games).map(\.day)
-        #expect(result.output == """
-            \(days[0])  Long Shots   0 - 1  Ringerz  01:12.4  in progress
-            \(days[1])  Ballerz     16 - 0  Ringerz  04:31.0  finished
+        #expect(
+            result.output == """
+                \(days[0])  Long Shots   0 - 1  Ringerz  01:12.4  in progress
+                \(days[1])  Ballerz     16 - 0  Ringerz  04:31.0  finished
 
-            """)
+                """)
         #expect(!result.output.contains("\u{1B}"))
     }
 

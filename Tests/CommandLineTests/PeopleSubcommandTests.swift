@@ -27,22 +27,25 @@ struct PeopleSubcommandTests {
     @discardableResult
     func fill(more: Int = 0) throws -> SQLitePeopleStore {
         let store = SQLitePeopleStore(database: try AppDatabase(path: path))
-        try store.add([
-            Person(id: "ada", salutation: "Countess", firstName: "Ada", lastName: "Lovelace", birthday: Self.birthday(inDays: 2),
-                   emails: [ContactDetail("ada@example.org", kinds: ["work"])]),
-            Person(id: "grace", firstName: "Grace", lastName: "Hopper", birthday: Self.birthday(inDays: 20)),
-            Person(id: "alan", firstName: "Alan", lastName: "Turing"),
-        ] + (0..<more).map { Person(id: "p\($0)", firstName: "Person", lastName: String(format: "Zed%03d", $0)) })
+        try store.add(
+            [
+                Person(
+                    id: "ada", salutation: "Countess", firstName: "Ada", lastName: "Lovelace", birthday: Self.birthday(inDays: 2),
+                    emails: [ContactDetail("ada@example.org", kinds: ["work"])]),
+                Person(id: "grace", firstName: "Grace", lastName: "Hopper", birthday: Self.birthday(inDays: 20)),
+                Person(id: "alan", firstName: "Alan", lastName: "Turing"),
+            ] + (0..<more).map { Person(id: "p\($0)", firstName: "Person", lastName: String(format: "Zed%03d", $0)) })
         return store
     }
 
     /// The view-model the binary runs, run here on the same file read-only, everyone in view.
     func listed(filter: String? = nil, order: PersonSortOrder? = nil, window: Int = 7) async throws -> PeopleListViewModel {
         let database = try AppDatabase.openForReading(path: path)
-        let people = PeopleListViewModel(openStore: { SQLitePeopleStore(database: database) },
-                                         openPreferences: { UnkeptPreferences(reading: SQLitePreferences(database: database)) },
-                                         api: nil, files: LocalTextFiles(), runner: PeopleWorkQueue(),
-                                         today: { CalendarDay.today() }, now: Date.init, birthdayWindow: window, chosenOrder: order)
+        let people = PeopleListViewModel(
+            openStore: { SQLitePeopleStore(database: database) },
+            openPreferences: { UnkeptPreferences(reading: SQLitePreferences(database: database)) },
+            api: nil, files: LocalTextFiles(), runner: PeopleWorkQueue(),
+            today: { CalendarDay.today() }, now: Date.init, birthdayWindow: window, chosenOrder: order)
         people.setVisibleRowCount(PeoplePrintout.everyone)
         if let filter { people.prompt.inputLineEdited(.insert(filter)) }
         people.screenAppeared()
@@ -102,13 +105,14 @@ struct PeopleSubcommandTests {
         let people = try await listed()
         let rows = latest(people.rows)
         let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines == [
-            "3 people, by last name",
-            "Grace Hopper           " + rows[0].rowBirthdayText,
-            "Countess Ada Lovelace  " + rows[1].rowBirthdayText,
-            "Alan Turing",
-            "",
-        ])
+        #expect(
+            lines == [
+                "3 people, by last name",
+                "Grace Hopper           " + rows[0].rowBirthdayText,
+                "Countess Ada Lovelace  " + rows[1].rowBirthdayText,
+                "Alan Turing",
+                "",
+            ])
         #expect(!result.output.contains("\u{1B}"))
     }
 
@@ -152,8 +156,9 @@ struct PeopleSubcommandTests {
         #expect(printed.birthdaysSoon.map(\.nameText) == ["Countess Ada Lovelace", "Grace Hopper"])
         #expect(printed.people.isEmpty)
         let text = try await subcommand.run(["people", "--birthdays", "30"])
-        #expect(text.output == "Countess Ada Lovelace  in 2 days   \(printed.birthdaysSoon[0].longBirthdayText)\n"
-            + "Grace Hopper           in 20 days  \(printed.birthdaysSoon[1].longBirthdayText)\n")
+        #expect(
+            text.output == "Countess Ada Lovelace  in 2 days   \(printed.birthdaysSoon[0].longBirthdayText)\n"
+                + "Grace Hopper           in 20 days  \(printed.birthdaysSoon[1].longBirthdayText)\n")
         let week = try await subcommand.run(["people", "--birthdays", "1"])
         #expect(week.status == 0)
         #expect(week.output.isEmpty)
@@ -225,9 +230,11 @@ struct PeopleSubcommandTests {
         let older = subcommand.dataDirectory + "/older.vcf"
         try "BEGIN:VCARD\nVERSION:3.0\nUID:ada\nN:Lovelace;Augusta;;;\nREV:20180301T120000Z\nEND:VCARD\n"
             .write(toFile: older, atomically: true, encoding: .utf8)
-        #expect(try await subcommand.run(["people", "--import", older, "--dry-run"]).output
+        #expect(
+            try await subcommand.run(["people", "--import", older, "--dry-run"]).output
                 == "Nothing to import: 1 kept (newer here) from \(older)\n")
-        #expect(try await subcommand.run(["people", "--import", older, "--replace", "--dry-run"]).output
+        #expect(
+            try await subcommand.run(["people", "--import", older, "--replace", "--dry-run"]).output
                 == "Would import 1 updated from \(older)\n")
         let store = SQLitePeopleStore(database: try AppDatabase(path: path))
         #expect(try store.person(id: "ada")?.firstName == "Ada", "a dry run changes nothing")
@@ -250,7 +257,8 @@ struct PeopleSubcommandTests {
         #expect(try await subcommand.run(["people", "--import", outlook]).output == "Imported 1 new person from \(outlook)\n")
         let unnamed = subcommand.dataDirectory + "/unnamed.vcf"
         try latin1("BEGIN:VCARD\r\nVERSION:2.1\r\nN:Größe;Änne\r\nEND:VCARD\r\n").write(to: URL(fileURLWithPath: unnamed))
-        #expect(try await subcommand.run(["people", "--import", unnamed]).output
+        #expect(
+            try await subcommand.run(["people", "--import", unnamed]).output
                 == "Imported 1 new person from \(unnamed) (read as Windows-1252)\n")
         let binary = subcommand.dataDirectory + "/binary"
         try Data([0x7F, 0x45, 0x4C, 0x46, 0xFF, 0x00, 0xC3, 0x0A, 0x9F]).write(to: URL(fileURLWithPath: binary))
@@ -293,8 +301,10 @@ struct PeopleSubcommandTests {
         let store = try fill()
         var syncing = subcommand
         // Nothing listens on the discard port: the exchange fails at once.
-        syncing.environment = ["MVVM_TUI_PEOPLE_API": "http://127.0.0.1:9/", "MVVM_TUI_PEOPLE_USER": "u",
-                               "MVVM_TUI_PEOPLE_PASSWORD": "p"]
+        syncing.environment = [
+            "MVVM_TUI_PEOPLE_API": "http://127.0.0.1:9/", "MVVM_TUI_PEOPLE_USER": "u",
+            "MVVM_TUI_PEOPLE_PASSWORD": "p",
+        ]
         let failed = try await syncing.run(["people", "--sync"])
         #expect(failed.status == 1)
         #expect(failed.output.isEmpty)
@@ -318,8 +328,10 @@ struct PeopleSubcommandTests {
         let store = try fill()
         let held = try #require(try store.lockForExchange(), "as a sync in another window holds it")
         var syncing = subcommand
-        syncing.environment = ["MVVM_TUI_PEOPLE_API": "http://127.0.0.1:9/", "MVVM_TUI_PEOPLE_USER": "u",
-                               "MVVM_TUI_PEOPLE_PASSWORD": "p"]
+        syncing.environment = [
+            "MVVM_TUI_PEOPLE_API": "http://127.0.0.1:9/", "MVVM_TUI_PEOPLE_USER": "u",
+            "MVVM_TUI_PEOPLE_PASSWORD": "p",
+        ]
         let blocked = try await syncing.run(["people", "--sync"])
         #expect(blocked.status == 75)
         #expect(blocked.error == "mvvm-tui: \(PeopleExchange.blockedText)\n")
@@ -333,8 +345,10 @@ struct PeopleSubcommandTests {
         try store.bind(to: "carddav ada@example.org https://example.org/ada/book/ ")
         try store.markPosted("ada", as: ServerVersion(href: "/ada/book/ada.vcf", etag: "1"))
         var syncing = subcommand
-        syncing.environment = ["MVVM_TUI_PEOPLE_API": "http://127.0.0.1:9/", "MVVM_TUI_PEOPLE_USER": "u",
-                               "MVVM_TUI_PEOPLE_PASSWORD": "p"]
+        syncing.environment = [
+            "MVVM_TUI_PEOPLE_API": "http://127.0.0.1:9/", "MVVM_TUI_PEOPLE_USER": "u",
+            "MVVM_TUI_PEOPLE_PASSWORD": "p",
+        ]
         let refused = try await syncing.run(["people", "--sync"])
         #expect(refused.status == 1)
         #expect(refused.error.contains("this data folder syncs with ada@example.org https://example.org/ada/book/, not u@127.0.0.1 "))
@@ -379,8 +393,10 @@ struct PeopleSubcommandTests {
     }
 
     @Test func theAppsOwnOptionsAreRefusedOnASubcommandsLine() async throws {
-        for arguments in [["weather", "--location", "Tokyo"], ["--tab", "movies", "games"], ["search", "alien", "--trace", "/tmp/t"],
-                          ["games", "--people-api", "http://127.0.0.1:9/"]] {
+        for arguments in [
+            ["weather", "--location", "Tokyo"], ["--tab", "movies", "games"], ["search", "alien", "--trace", "/tmp/t"],
+            ["games", "--people-api", "http://127.0.0.1:9/"],
+        ] {
             let result = try await subcommand.run(arguments + ["--offline"])
             #expect(result.status == 64, "\(arguments)")
             #expect(result.error.contains("only of the full-screen app"), "\(arguments)")

@@ -26,9 +26,10 @@ struct PeopleSyncEncodingTests {
 
         /// `text` in this encoding.
         func encoded(_ text: String) -> Data {
-            Data(text.flatMap { character in
-                character.isASCII ? Array(character.utf8) : [bytes[character]!]
-            })
+            Data(
+                text.flatMap { character in
+                    character.isASCII ? Array(character.utf8) : [bytes[character]!]
+                })
         }
     }
 
@@ -43,13 +44,17 @@ struct PeopleSyncEncodingTests {
     @Test(arguments: encodings)
     func anAnswerInAnotherEncodingIsReadAsItsCharacters(encoding: Encoding) async throws {
         let replies = [
-            Self.multistatus(encoding, """
+            Self.multistatus(
+                encoding,
+                """
                 <d:response><d:href>/book/</d:href><d:propstat><d:prop>\
                 <d:resourcetype><d:collection/><c:addressbook/></d:resourcetype>\
                 <d:displayname>Adressbücher</d:displayname>\
                 </d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>
                 """),
-            Self.multistatus(encoding, """
+            Self.multistatus(
+                encoding,
+                """
                 <d:response><d:href>/book/</d:href><d:propstat><d:prop>\
                 <d:resourcetype><d:collection/><c:addressbook/></d:resourcetype>\
                 </d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>\
@@ -57,7 +62,9 @@ struct PeopleSyncEncodingTests {
                 <d:getetag>"1"</d:getetag><d:resourcetype/>\
                 </d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>
                 """),
-            Self.multistatus(encoding, """
+            Self.multistatus(
+                encoding,
+                """
                 <d:response><d:href>/book/card.vcf</d:href><d:propstat><d:prop>\
                 <d:getetag>"1"</d:getetag><c:address-data>BEGIN:VCARD\r
                 VERSION:3.0\r
@@ -88,7 +95,8 @@ struct PeopleSyncEncodingTests {
 
     /// A `multistatus` holding `responses`, declared and written in `encoding`.
     static func multistatus(_ encoding: Encoding, _ responses: String) -> Data {
-        encoding.encoded("""
+        encoding.encoded(
+            """
             <?xml version="1.0" encoding="\(encoding.name)"?>
             <d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav">\(responses)</d:multistatus>
             """)

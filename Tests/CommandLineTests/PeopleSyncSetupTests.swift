@@ -13,8 +13,10 @@ import TestSupport
         if let config {
             let folder = subcommand.dataDirectory + "/config/mvvm-tui"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            #expect(FileManager.default.createFile(atPath: folder + "/config.toml", contents: Data(config.utf8),
-                                                   attributes: [.posixPermissions: 0o600]))
+            #expect(
+                FileManager.default.createFile(
+                    atPath: folder + "/config.toml", contents: Data(config.utf8),
+                    attributes: [.posixPermissions: 0o600]))
         }
         let result = try await subcommand.run(["people", "--sync"])
         #expect(result.status == 1)
@@ -25,8 +27,9 @@ import TestSupport
         let server = try await RadicaleServer.start()
         defer { server.stop() }
         let error = try await syncError(["MVVM_TUI_PEOPLE_API": server.baseURL.absoluteString, "MVVM_TUI_PEOPLE_USER": "ada"])
-        #expect(error == "mvvm-tui: Sync failed: the people server at 127.0.0.1:\(server.port) asks for ada's password "
-            + "and none is set: set MVVM_TUI_PEOPLE_PASSWORD, [people] password or ~/.netrc\n")
+        #expect(
+            error == "mvvm-tui: Sync failed: the people server at 127.0.0.1:\(server.port) asks for ada's password "
+                + "and none is set: set MVVM_TUI_PEOPLE_PASSWORD, [people] password or ~/.netrc\n")
     }
 
     @Test func theFilesPasswordIsNotSentForAUserOfTheEnvironment() async throws {
@@ -46,19 +49,25 @@ import TestSupport
     @Test func httpsToAPortOfPlainHTTPIsSaidSo() async throws {
         let server = try await RadicaleServer.start()
         defer { server.stop() }
-        let error = try await syncError(["MVVM_TUI_PEOPLE_API": "https://127.0.0.1:\(server.port)/", "MVVM_TUI_PEOPLE_USER": "ada",
-                                         "MVVM_TUI_PEOPLE_PASSWORD": server.password])
-        #expect(error == "mvvm-tui: Sync failed: the people server at https://127.0.0.1:\(server.port)/ answers plain http, "
-            + "not https: use http://127.0.0.1:\(server.port)/ (plain http goes only to this machine)\n")
+        let error = try await syncError([
+            "MVVM_TUI_PEOPLE_API": "https://127.0.0.1:\(server.port)/", "MVVM_TUI_PEOPLE_USER": "ada",
+            "MVVM_TUI_PEOPLE_PASSWORD": server.password,
+        ])
+        #expect(
+            error == "mvvm-tui: Sync failed: the people server at https://127.0.0.1:\(server.port)/ answers plain http, "
+                + "not https: use http://127.0.0.1:\(server.port)/ (plain http goes only to this machine)\n")
     }
 
     @Test func aMissingCAFileIsNamed() async throws {
         let server = try await RadicaleServer.start(https: true)
         defer { server.stop() }
         let missing = "/nonexistent-\(UUID().uuidString)/ca.pem"
-        let error = try await syncError(["MVVM_TUI_PEOPLE_API": server.baseURL.absoluteString, "MVVM_TUI_PEOPLE_USER": "ada",
-                                         "MVVM_TUI_PEOPLE_PASSWORD": server.password, "MVVM_TUI_PEOPLE_CA_FILE": missing])
-        #expect(error == "mvvm-tui: Sync failed: the people server's CA file \(missing) does not exist: set [people] ca_file "
-            + "or MVVM_TUI_PEOPLE_CA_FILE to a PEM file of certificates, or neither\n")
+        let error = try await syncError([
+            "MVVM_TUI_PEOPLE_API": server.baseURL.absoluteString, "MVVM_TUI_PEOPLE_USER": "ada",
+            "MVVM_TUI_PEOPLE_PASSWORD": server.password, "MVVM_TUI_PEOPLE_CA_FILE": missing,
+        ])
+        #expect(
+            error == "mvvm-tui: Sync failed: the people server's CA file \(missing) does not exist: set [people] ca_file "
+                + "or MVVM_TUI_PEOPLE_CA_FILE to a PEM file of certificates, or neither\n")
     }
 }

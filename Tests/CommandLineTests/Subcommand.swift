@@ -34,16 +34,18 @@ struct Subcommand {
     /// Runs `mvvm-tui ARGUMENTS --data-dir DIR` to the end, with `input` on its standard input.
     func run(_ arguments: [String], input: String) async throws -> CommandResult {
         let command = #"printf '%s' "$TEST_INPUT" | "$0" "$@""#
-        return try await runToEnd("bash", ["-c", command, try ProgramUnderTest.path()] + arguments + ["--data-dir", dataDirectory],
-                                  environment: fullEnvironment.merging(["TEST_INPUT": input]) { $1 })
+        return try await runToEnd(
+            "bash", ["-c", command, try ProgramUnderTest.path()] + arguments + ["--data-dir", dataDirectory],
+            environment: fullEnvironment.merging(["TEST_INPUT": input]) { $1 })
     }
 
     /// Runs `mvvm-tui ARGUMENTS --data-dir DIR | head -1` in bash: the program's status (from
     /// PIPESTATUS) on the first line of the output, then what head printed; standard error is the program's.
     func runIntoHead(_ arguments: [String]) async throws -> (status: Int32, firstLine: String, error: String) {
         let command = #""$0" "$@" | head -1; echo "status ${PIPESTATUS[0]}" >&3"#
-        let result = try await runToEnd("bash", ["-c", "exec 3>&2; " + command, try ProgramUnderTest.path()] + arguments + ["--data-dir", dataDirectory],
-                                        environment: fullEnvironment)
+        let result = try await runToEnd(
+            "bash", ["-c", "exec 3>&2; " + command, try ProgramUnderTest.path()] + arguments + ["--data-dir", dataDirectory],
+            environment: fullEnvironment)
         var lines = result.error.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard let statusLine = lines.lastIndex(where: { $0.hasPrefix("status ") }) else {
             throw Failure(description: "no status from bash: \(result.error)")

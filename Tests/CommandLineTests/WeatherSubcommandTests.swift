@@ -12,9 +12,10 @@ struct WeatherSubcommandTests {
     /// The view-model the binary runs with `--offline`, run here on the same embedded data.
     private func offlineWeather(_ place: String?, unit: TemperatureUnit? = nil) async -> WeatherViewModel {
         let gazetteer = EmbeddedGazetteer.bundled()
-        let weather = WeatherViewModel(geocoder: gazetteer, suggester: gazetteer, service: SampleWeatherService().keeping(),
-                                       launchLocation: place, chosenUnit: unit,
-                                       scheduler: TestScheduler(), now: Date.init, timeZone: .current, openPreferences: { InMemoryPreferences() })
+        let weather = WeatherViewModel(
+            geocoder: gazetteer, suggester: gazetteer, service: SampleWeatherService().keeping(),
+            launchLocation: place, chosenUnit: unit,
+            scheduler: TestScheduler(), now: Date.init, timeZone: .current, openPreferences: { InMemoryPreferences() })
         weather.screenAppeared()
         await untilIdle(weather.isBusy)
         return weather
@@ -24,7 +25,8 @@ struct WeatherSubcommandTests {
     /// weather follows the clock's hour (the next 24 hours, today's date), so both are made
     /// again when the hour turned between them.
     private func printedAndOffline(_ arguments: [String], _ place: String, unit: TemperatureUnit? = nil) async throws
-        -> (result: CommandResult, weather: WeatherViewModel) {
+        -> (result: CommandResult, weather: WeatherViewModel)
+    {
         while true {
             let hour = Calendar.current.dateComponents([.day, .hour], from: Date())
             let result = try await Subcommand().run(arguments)
@@ -69,8 +71,12 @@ struct WeatherSubcommandTests {
         let (result, weather) = try await printedAndOffline(["weather", "Paris", "--offline"], "Paris")
         #expect(result.status == 0)
         let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(Array(lines.prefix(4)) == ["Paris, France", weather.date.current,
-                                           "\(weather.icon.current) \(weather.summary.current)", "Summary: \(weather.summary.current.components(separatedBy: " - ")[0])"])
+        #expect(
+            Array(lines.prefix(4)) == [
+                "Paris, France", weather.date.current,
+                "\(weather.icon.current) \(weather.summary.current)",
+                "Summary: \(weather.summary.current.components(separatedBy: " - ")[0])",
+            ])
         #expect(lines.contains(weather.details.current))
         #expect(lines.contains { $0.hasPrefix("\(weather.forecast.current[0].weekday) \(weather.forecast.current[0].date)") })
         #expect(lines.suffix(2) == ["Source: Sample data (offline) — not a forecast", ""])
@@ -78,8 +84,9 @@ struct WeatherSubcommandTests {
     }
 
     @Test func theWordsAreJoinedAsTypedAndTheUnitIsChosen() async throws {
-        let (result, weather) = try await printedAndOffline(["weather", "New", "York", "--unit", "c", "--offline", "--json"], "New York",
-                                                            unit: .celsius)
+        let (result, weather) = try await printedAndOffline(
+            ["weather", "New", "York", "--unit", "c", "--offline", "--json"], "New York",
+            unit: .celsius)
         let document = try Subcommand.decode(WeatherPrintout.Document.self, from: result.output)
         #expect(document.locationName == weather.locationName.current)
         #expect(document.locationName.hasPrefix("New York"))

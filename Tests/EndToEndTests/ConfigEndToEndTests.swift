@@ -57,7 +57,8 @@ import TestSupport
     }
 
     @Test func aPeopleURLWithAPasswordIsRefusedWithoutShowingIt() async throws {
-        let result = try await TmuxSession.runForStatus(try ProgramUnderTest.path(), ["--people-api", "https://ada:hunter2@dav.example.org/"])
+        let result = try await TmuxSession.runForStatus(
+            try ProgramUnderTest.path(), ["--people-api", "https://ada:hunter2@dav.example.org/"])
         #expect(result.status == 64)
         #expect(result.error.contains("MVVM_TUI_PEOPLE_PASSWORD"))
         #expect(!result.error.contains("hunter2"))

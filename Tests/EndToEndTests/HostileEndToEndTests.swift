@@ -67,9 +67,11 @@ import TestSupport
     /// it (Ctrl-Z) or stops the terminal's output (Ctrl-S), nor Tab or F1–F5; Esc and a digit
     /// still make Alt and the digit, which can change tab.
     private func sendRandomKeys(_ count: Int, to session: TmuxSession, using random: inout SplitMix64) async throws {
-        let named = ["Up", "Down", "Left", "Right", "Home", "End", "PPage", "NPage", "IC", "DC", "BSpace", "Enter",
-                     "Escape", "F6", "F7", "F8", "F9", "F10", "F11", "F12", "C-a", "C-e", "C-u", "C-w", "C-k", "C-d",
-                     "C-l", "C-x", "M-a", "M-x", "M-Enter", "C-Up", "S-Left"]
+        let named = [
+            "Up", "Down", "Left", "Right", "Home", "End", "PPage", "NPage", "IC", "DC", "BSpace", "Enter",
+            "Escape", "F6", "F7", "F8", "F9", "F10", "F11", "F12", "C-a", "C-e", "C-u", "C-w", "C-k", "C-d",
+            "C-l", "C-x", "M-a", "M-x", "M-Enter", "C-Up", "S-Left",
+        ]
         let typed = ["a", "z", "?", "/", " ", "1", "2", "j", "k", "u", "s", "n", "y", "g", "é", "東京", "👩‍💻", "\u{202E}"]
         var keys: [String] = []
         for _ in 0..<count {

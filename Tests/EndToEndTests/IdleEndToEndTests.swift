@@ -35,8 +35,9 @@ import TestSupport
         if wakes.woke.isEmpty, !wakes.exited.isEmpty {
             wakes = try await Self.wakes(of: process)
         }
-        #expect(wakes.woke.isEmpty && wakes.exited.isEmpty,
-                "the idle program woke over 3 s: \((wakes.woke + wakes.exited).sorted().joined(separator: ", "))")
+        #expect(
+            wakes.woke.isEmpty && wakes.exited.isEmpty,
+            "the idle program woke over 3 s: \((wakes.woke + wakes.exited).sorted().joined(separator: ", "))")
     }
 
     /// The threads of `process` that ran over the next three seconds (new ones included), and those
@@ -60,7 +61,8 @@ import TestSupport
             guard let status = try? String(contentsOfFile: "/proc/\(process)/task/\(task)/status", encoding: .utf8) else {
                 continue  // the thread exited while we looked
             }
-            let name = status.split(separator: "\n").first { $0.hasPrefix("Name:") }
+            let name =
+                status.split(separator: "\n").first { $0.hasPrefix("Name:") }
                 .map { $0.dropFirst(5).trimmingCharacters(in: .whitespaces) } ?? "?"
             let count = status.split(separator: "\n")
                 .filter { $0.hasPrefix("voluntary_ctxt_switches:") || $0.hasPrefix("nonvoluntary_ctxt_switches:") }

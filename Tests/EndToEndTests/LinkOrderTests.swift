@@ -19,13 +19,16 @@ struct LinkOrderTests {
         let binary = try #require(Self.releaseBinary)
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Scripts/link-order.txt")
-        let ordered = Set(try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
-            .filter { !$0.hasPrefix("#") && !$0.isEmpty }.map(String.init))
+        let ordered = Set(
+            try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+                .filter { !$0.hasPrefix("#") && !$0.isEmpty }.map(String.init))
         let table = try await runToEnd("nm", [binary])
         try #require(table.status == 0, "nm \(binary) failed: \(table.error)")
         let present = Set(table.output.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) })
         let missing = ordered.subtracting(present)
-        #expect(missing.count * 10 <= ordered.count, """
+        #expect(
+            missing.count * 10 <= ordered.count,
+            """
             \(missing.count) of the \(ordered.count) functions in Scripts/link-order.txt are no longer in \(binary): \
             run `make link-order` to write the order again (it needs valgrind), then `make perf`
             """)

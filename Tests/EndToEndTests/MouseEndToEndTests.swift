@@ -5,7 +5,8 @@ import TestSupport
 /// The mouse in the real binary, in tmux: the clicks and wheel turns a terminal sends (SGR
 /// reports, as tmux would pass them on), and a paste that never ends.
 @Suite(.serialized, .startsProcesses) struct MouseEndToEndTests {
-    private let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("mvvm-tui-e2e-mouse-\(UUID().uuidString)").path
+    private let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("mvvm-tui-e2e-mouse-\(UUID().uuidString)")
+        .path
 
     @Test func aClickOnATabNameOpensItAndMouseReportingIsOffAfterQuitting() async throws {
         let session = try await TmuxSession(arguments: ["--offline", "--data-dir", dataDirectory])

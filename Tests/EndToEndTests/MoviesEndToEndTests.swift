@@ -31,8 +31,9 @@ import TestSupport
         let refusing = try LoopbackHTTPServer.refusingPort()
         defer { refusing.close() }
         let nowhere = "http://127.0.0.1:\(refusing.port)"
-        let session = try await TmuxSession(arguments: ["--tab", "movies"],
-                                            environment: ["TMDB_API_KEY": "not-a-real-key", "https_proxy": nowhere, "HTTPS_PROXY": nowhere])
+        let session = try await TmuxSession(
+            arguments: ["--tab", "movies"],
+            environment: ["TMDB_API_KEY": "not-a-real-key", "https_proxy": nowhere, "HTTPS_PROXY": nowhere])
         try await session.waitFor("[Now Playing]")
         let failed = try await session.waitFor("Press c for the embedded catalogue.", timeout: .seconds(30))
         #expect(failed.contains("TMDb: no network."))

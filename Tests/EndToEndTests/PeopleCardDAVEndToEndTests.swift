@@ -34,8 +34,9 @@ import TestSupport
     @Test func aPersonFromTheServerShowsAndDeletedOnScreenLeavesTheServer() async throws {
         let server = try await Self.startServer()
         defer { server.stop() }
-        try server.seed(cards: [("ada", Self.card("ada", "Ada", "Lovelace")), ("grace", Self.card("grace", "Grace", "Hopper"))],
-                        inBook: Self.book)
+        try server.seed(
+            cards: [("ada", Self.card("ada", "Ada", "Lovelace")), ("grace", Self.card("grace", "Grace", "Hopper"))],
+            inBook: Self.book)
         let session = try await open(server)
         try await session.waitFor("Synced")
         #expect(try await session.waitFor("Grace Hopper").contains("Ada Lovelace"))
@@ -89,15 +90,17 @@ import TestSupport
         let file = dataDirectory + "-ada.vcf"
         try Data(Self.card("ada", "Ada", "Lovelace").utf8).write(to: URL(fileURLWithPath: file))
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let imported = try await TmuxSession.runForStatus(try ProgramUnderTest.path(),
-                                                          ["people", "--import", file, "--data-dir", dataDirectory])
+        let imported = try await TmuxSession.runForStatus(
+            try ProgramUnderTest.path(),
+            ["people", "--import", file, "--data-dir", dataDirectory])
         #expect(imported.status == 0, "\(imported.error)")
 
         server.pause()
         let session = try await open(server)
         // The book is looked for twice (the pull, then the add), 10 s each.
-        try await session.waitFor("Sync failed: the people server did not answer in time; 1 person waiting to be sent",
-                                  timeout: .seconds(40))
+        try await session.waitFor(
+            "Sync failed: the people server did not answer in time; 1 person waiting to be sent",
+            timeout: .seconds(40))
         server.resume()
         try await session.waitFor("Synced", timeout: .seconds(30))
         try await Self.poll("Ada's card on the server", server) { server.cardUIDs(inBook: Self.book) == ["ada"] }
@@ -114,11 +117,13 @@ import TestSupport
 
     /// The program on the People tab, syncing with `server` from its root, on this test's data.
     private func open(_ server: RadicaleServer) async throws -> TmuxSession {
-        try await TmuxSession(arguments: ["--tab", "people", "--data-dir", dataDirectory], environment: [
-            "MVVM_TUI_PEOPLE_API": server.baseURL.absoluteString,
-            "MVVM_TUI_PEOPLE_USER": server.user,
-            "MVVM_TUI_PEOPLE_PASSWORD": server.password,
-        ])
+        try await TmuxSession(
+            arguments: ["--tab", "people", "--data-dir", dataDirectory],
+            environment: [
+                "MVVM_TUI_PEOPLE_API": server.baseURL.absoluteString,
+                "MVVM_TUI_PEOPLE_USER": server.user,
+                "MVVM_TUI_PEOPLE_PASSWORD": server.password,
+            ])
     }
 
     static func card(_ uid: String, _ given: String, _ family: String) -> String {
@@ -128,14 +133,17 @@ import TestSupport
     /// Waits until `condition` holds of the server's storage, and returns its cards' UIDs; fails
     /// after `timeout` with what the book holds and the end of Radicale's log.
     @discardableResult
-    private static func poll(_ what: String, _ server: RadicaleServer, timeout: Duration = .seconds(10),
-                             _ condition: () -> Bool) async throws -> [String] {
+    private static func poll(
+        _ what: String, _ server: RadicaleServer, timeout: Duration = .seconds(10),
+        _ condition: () -> Bool
+    ) async throws -> [String] {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while !condition() {
             guard clock.now < deadline else {
-                throw TmuxSession.Failure(description: "waited \(timeout) for \(what); the book holds "
-                    + "\(server.cardUIDs(inBook: book)); Radicale's log ends:\n\(server.logTail())")
+                throw TmuxSession.Failure(
+                    description: "waited \(timeout) for \(what); the book holds "
+                        + "\(server.cardUIDs(inBook: book)); Radicale's log ends:\n\(server.logTail())")
             }
             try await Task.sleep(for: .milliseconds(50))
         }

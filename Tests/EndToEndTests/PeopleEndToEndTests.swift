@@ -53,7 +53,8 @@ import TestSupport
 
     @Test func keysAnswerDuringAnImportAndEscStopsItKeepingWhatWasCommitted() async throws {
         // Enough cards that the import is still running, in the release binary too, when Esc comes.
-        let session = try await importing((1...100_000).map { "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Card;Person \($0);;;\r\nEND:VCARD\r\n" }.joined())
+        let session = try await importing(
+            (1...100_000).map { "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Card;Person \($0);;;\r\nEND:VCARD\r\n" }.joined())
         try await session.waitFor("Importing", timeout: .seconds(30))
         try await session.press("F4")  // a Scoreboard move, committed to the database the import writes to
         try await session.waitFor("Shaq")
@@ -87,7 +88,8 @@ import TestSupport
     }
 
     @Test func anEditOutlivesAReimportOfTheFileThePersonCameFrom() async throws {
-        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:marie\r\nN:Curie;Marie;;;\r\nFN:Marie Curie\r\n"
+        let card =
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:marie\r\nN:Curie;Marie;;;\r\nFN:Marie Curie\r\n"
             + "TEL;TYPE=work:+33 1 40 79 00 00\r\nREV:20190301T120000Z\r\nEND:VCARD\r\n"
         let session = try await importing(card)
         try await session.waitFor("Imported 1 new person", timeout: .seconds(30))

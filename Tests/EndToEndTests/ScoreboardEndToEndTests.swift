@@ -59,7 +59,8 @@ import TestSupport
     /// The game clock's time on `screen` in seconds (`01:02.3` is 62.3), nil when it shows none.
     private static func clockSeconds(in screen: String) -> Double? {
         guard let match = screen.firstMatch(of: /(\d\d):(\d\d)\.(\d)/),
-              let minutes = Double(match.1), let seconds = Double(match.2), let tenths = Double(match.3) else { return nil }
+            let minutes = Double(match.1), let seconds = Double(match.2), let tenths = Double(match.3)
+        else { return nil }
         return minutes * 60 + seconds + tenths / 10
     }
 }

@@ -55,14 +55,16 @@ import TestSupport
             let start = ContinuousClock.now
             repeat {  // read once the frames are done: the mark and the cursor agree
                 let lines = try await session.screen().split(separator: "\n", omittingEmptySubsequences: false)
-                mark = lines.enumerated().lazy.compactMap { row, line in
-                    line.firstIndex(of: "›").map { (column: line[..<$0].count, row: row) }
-                }.first
+                mark =
+                    lines.enumerated().lazy.compactMap { row, line in
+                        line.firstIndex(of: "›").map { (column: line[..<$0].count, row: row) }
+                    }.first
                 cursor = try await session.cursor()
                 if let mark, mark == cursor { break }
                 try await Task.sleep(for: .milliseconds(50))
             } while ContinuousClock.now - start < .seconds(5)
-            #expect(mark.map { $0 == cursor } == true, "\(tab), after \(key): the mark at \(String(describing: mark)), the cursor at \(cursor)")
+            #expect(
+                mark.map { $0 == cursor } == true, "\(tab), after \(key): the mark at \(String(describing: mark)), the cursor at \(cursor)")
         }
     }
 
@@ -170,14 +172,18 @@ struct CommandLineTests {
     @Test func withoutATerminalItSaysSoAndExitsTwo() async throws {
         let result = try await TmuxSession.runForStatus(try ProgramUnderTest.path(), [])
         #expect(result.status == 2)
-        #expect(result.error == "mvvm-tui needs an interactive terminal; its subcommands print to any output (mvvm-tui weather Paris; mvvm-tui help)\n")
+        #expect(
+            result.error
+                == "mvvm-tui needs an interactive terminal; its subcommands print to any output (mvvm-tui weather Paris; mvvm-tui help)\n")
         #expect(result.output.isEmpty)
     }
 
     @Test func helpNamesEveryOption() async throws {
         let help = try await TmuxSession.run(try ProgramUnderTest.path(), ["--help"])
-        for option in ["--tab", "--location", "--offline", "--data-dir", "--people-api", "--config", "--no-color", "--trace",
-                       "--version", "--help"] {
+        for option in [
+            "--tab", "--location", "--offline", "--data-dir", "--people-api", "--config", "--no-color", "--trace",
+            "--version", "--help",
+        ] {
             #expect(help.contains(option), "--help lacks \(option)")
         }
         let words = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
@@ -186,14 +192,16 @@ struct CommandLineTests {
 
     @Test func helpEndsWithTheCreditsTheServicesAskFor() async throws {
         let help = try await TmuxSession.run(try ProgramUnderTest.path(), ["--help"])
-        #expect(help.hasSuffix("""
-            CREDITS:
-              This product uses the TMDB API but is not endorsed or certified by TMDB.
-              Weather data by Open-Meteo.com (CC BY 4.0). Places from GeoNames
-              (geonames.org, CC BY 4.0). Films from IMDb, as compiled in ggplot2movies
-              (GPL-3). The program is licensed under Apache-2.0.
+        #expect(
+            help.hasSuffix(
+                """
+                CREDITS:
+                  This product uses the TMDB API but is not endorsed or certified by TMDB.
+                  Weather data by Open-Meteo.com (CC BY 4.0). Places from GeoNames
+                  (geonames.org, CC BY 4.0). Films from IMDb, as compiled in ggplot2movies
+                  (GPL-3). The program is licensed under Apache-2.0.
 
-            """))
+                """))
         #expect(help.contains("for detailed help.\n\nCREDITS:"))
     }
 

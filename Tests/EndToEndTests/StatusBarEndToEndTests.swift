@@ -36,7 +36,9 @@ import TestSupport
             #expect(run.error.isEmpty)
         }
         // Each loop starts with the kept place, then Lisbon, by turns.
-        let runs = { (runs: [CommandResult], kept: Bool) in runs.enumerated().filter { $0.offset.isMultiple(of: 2) == kept }.map(\.element.output) }
+        let runs = { (runs: [CommandResult], kept: Bool) in
+            runs.enumerated().filter { $0.offset.isMultiple(of: 2) == kept }.map(\.element.output)
+        }
         #expect(Set(runs(first, true).map { $0.prefix { $0 != "\n" } }) == ["Paris, France"])
         #expect(Set(runs(second, true).map { $0.prefix { $0 != "\n" } }) == ["Tokyo, Japan"])
         #expect((runs(first, false) + runs(second, false)).allSatisfy { $0.contains("\"locationName\" : \"Lisbon, Portugal\"") })

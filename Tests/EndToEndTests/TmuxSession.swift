@@ -34,13 +34,15 @@ final class TmuxSession {
             """
         let scriptFile = directory.appendingPathComponent("run.sh")
         try script.write(to: scriptFile, atomically: true, encoding: .utf8)
-        try await tmux(["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)",
-                  // The locale is pinned: it chooses the Weather unit (℉ in C) and must be UTF-8.
-                  "-e", "LANG=C.UTF-8", "-e", "LC_ALL=C.UTF-8", "-e", "TERM=tmux-256color",
-                  "-e", "SWIFT_BACKTRACE=enable=no",
-                  "-e", "XDG_DATA_HOME=\(directory.path)",
-                  "-e", "XDG_CONFIG_HOME=\(directory.path)",
-                  "sh \(Self.quoted(scriptFile.path))"])
+        try await tmux([
+            "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)",
+            // The locale is pinned: it chooses the Weather unit (℉ in C) and must be UTF-8.
+            "-e", "LANG=C.UTF-8", "-e", "LC_ALL=C.UTF-8", "-e", "TERM=tmux-256color",
+            "-e", "SWIFT_BACKTRACE=enable=no",
+            "-e", "XDG_DATA_HOME=\(directory.path)",
+            "-e", "XDG_CONFIG_HOME=\(directory.path)",
+            "sh \(Self.quoted(scriptFile.path))",
+        ])
         server = pid_t(try await tmux(["display-message", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
 
@@ -90,8 +92,10 @@ final class TmuxSession {
 
     /// Sends `signal` (`TERM`, `HUP`, `SEGV`…) to the program itself.
     func kill(_ signal: String) async throws {
-        let numbers: [String: Int32] = ["TERM": SIGTERM, "HUP": SIGHUP, "INT": SIGINT, "KILL": SIGKILL, "SEGV": SIGSEGV,
-                                        "ABRT": SIGABRT, "BUS": SIGBUS, "FPE": SIGFPE]
+        let numbers: [String: Int32] = [
+            "TERM": SIGTERM, "HUP": SIGHUP, "INT": SIGINT, "KILL": SIGKILL, "SEGV": SIGSEGV,
+            "ABRT": SIGABRT, "BUS": SIGBUS, "FPE": SIGFPE,
+        ]
         guard let number = numbers[signal] else { throw Failure(description: "no signal named \(signal)") }
         guard let pid = try await programID().flatMap({ pid_t($0) }) else {
             throw Failure(description: "the program is not running")
@@ -138,9 +142,11 @@ final class TmuxSession {
     /// alternate screen shows, whether the cursor is visible, and whether mouse reports (any
     /// kind, or the SGR form) are asked for.
     func screenModes() async throws -> (alternateScreen: Bool, cursorVisible: Bool, mouseReporting: Bool) {
-        let flags = try await tmux(["display-message", "-p",
-                                    "#{alternate_on} #{cursor_flag} #{mouse_standard_flag}#{mouse_any_flag}#{mouse_sgr_flag}"])
-            .split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let flags = try await tmux([
+            "display-message", "-p",
+            "#{alternate_on} #{cursor_flag} #{mouse_standard_flag}#{mouse_any_flag}#{mouse_sgr_flag}",
+        ])
+        .split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         guard flags.count == 3 else { throw Failure(description: "tmux gave no modes") }
         return (flags[0] == "1", flags[1] == "1", flags[2].contains("1"))
     }
@@ -189,7 +195,8 @@ final class TmuxSession {
         }
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
         guard let index = lines.lastIndex(where: { $0.hasPrefix("EXIT=") }), index + 1 < lines.count,
-              let status = Int(lines[index].dropFirst(5)) else { throw Failure(description: "no exit line in:\n\(screen)") }
+            let status = Int(lines[index].dropFirst(5))
+        else { throw Failure(description: "no exit line in:\n\(screen)") }
         return (status, Set(lines[index + 1].split(separator: " ").map(String.init)))
     }
 
@@ -212,8 +219,11 @@ final class TmuxSession {
         }
         // gdb at most 30 s (then killed), so that a report never holds up the run.
         let gdb = ["/usr/bin/gdb", "/bin/gdb"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        if let gdb, let stacks = try? await runForStatus("/usr/bin/timeout",
-                                                          ["-k", "5", "30", gdb, "-p", process, "-batch", "-ex", "thread apply all bt 15"]) {
+        if let gdb,
+            let stacks = try? await runForStatus(
+                "/usr/bin/timeout",
+                ["-k", "5", "30", gdb, "-p", process, "-batch", "-ex", "thread apply all bt 15"])
+        {
             report += stacks.output.split(separator: "\n").filter { $0.hasPrefix("Thread") || $0.hasPrefix("#") }.joined(separator: "\n")
         }
         return report

@@ -42,11 +42,14 @@ import TestSupport
     }
 
     @Test func aLiveReportIsKeptAndShownWithItsAgeAfterARelaunchOfflineAndWhenTheServerFails() async throws {
-        let server = try LoopbackHTTPServer(replies: [.answer(status: 200, body: try Self.recorded("open-meteo-geocoding-paris")),
-                                                      .answer(status: 200, body: try Self.recorded("open-meteo-forecast-extras"))])
+        let server = try LoopbackHTTPServer(replies: [
+            .answer(status: 200, body: try Self.recorded("open-meteo-geocoding-paris")),
+            .answer(status: 200, body: try Self.recorded("open-meteo-forecast-extras")),
+        ])
         defer { server.stop() }
-        let live = try await TmuxSession(arguments: ["--data-dir", dataDirectory, "--location", "Paris"],
-                                         environment: Self.openMeteo(at: server.baseURL.absoluteString))
+        let live = try await TmuxSession(
+            arguments: ["--data-dir", dataDirectory, "--location", "Paris"],
+            environment: Self.openMeteo(at: server.baseURL.absoluteString))
         let fetched = try await live.waitFor("Source: Open-Meteo")
         #expect(fetched.contains("Paris, France") && fetched.contains("49℉") && fetched.contains("Feels like 44℉"))
         #expect(!fetched.contains("as of"))
@@ -64,7 +67,8 @@ import TestSupport
         // A request that fails: the same report stays, with its age and the server's reason.
         let busy = try LoopbackHTTPServer(replies: [.answer(status: 429, body: Data(#"{"error":true,"reason":"Too many requests"}"#.utf8))])
         defer { busy.stop() }
-        let failed = try await TmuxSession(arguments: ["--data-dir", dataDirectory], environment: Self.openMeteo(at: busy.baseURL.absoluteString))
+        let failed = try await TmuxSession(
+            arguments: ["--data-dir", dataDirectory], environment: Self.openMeteo(at: busy.baseURL.absoluteString))
         let shown = try await failed.waitFor("Weather unavailable: Open-Meteo: Too many requests")
         #expect(shown.contains("Source: Open-Meteo, as of") && shown.contains("49℉") && !shown.contains("Sample data"))
     }
@@ -75,7 +79,8 @@ import TestSupport
 
     /// A recorded Open-Meteo answer, from the service tests' fixtures.
     private static func recorded(_ name: String) throws -> Data {
-        try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../ServicesTests/Fixtures/weather/\(name).json").standardizedFileURL)
+        try Data(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../ServicesTests/Fixtures/weather/\(name).json").standardizedFileURL)
     }
 }

@@ -2,17 +2,21 @@ import Models
 import Testing
 
 struct BirthDateTests {
-    @Test(arguments: [("1815-12-10", 1815, 12, 10), ("2024-02-29", 2024, 2, 29), ("2000-02-29", 2000, 2, 29),
-                      ("0001-01-01", 1, 1, 1), ("9999-12-31", 9999, 12, 31)])
+    @Test(arguments: [
+        ("1815-12-10", 1815, 12, 10), ("2024-02-29", 2024, 2, 29), ("2000-02-29", 2000, 2, 29),
+        ("0001-01-01", 1, 1, 1), ("9999-12-31", 9999, 12, 31),
+    ])
     func aDateIsReadExactly(text: String, year: Int, month: Int, day: Int) throws {
         let date = try #require(BirthDate(text))
         #expect(date == BirthDate(year: year, month: month, day: day))
         #expect((date.year, date.month, date.day) == (year, month, day))
     }
 
-    @Test(arguments: ["2023-02-29", "1900-02-29", "2024-13-01", "2024-00-10", "2024-04-31", "2024-01-00", "0000-01-01",
-                      "2024-1-01", "24-01-01", "2024/01/01", "2024-01-01T00:00:00Z", " 2024-01-01", "yyyy-mm-dd",
-                      "+024-01-01", "１９７７-05-25", "", "--02-30", "--13-01", "---4-15", "2024--0415"])
+    @Test(arguments: [
+        "2023-02-29", "1900-02-29", "2024-13-01", "2024-00-10", "2024-04-31", "2024-01-00", "0000-01-01",
+        "2024-1-01", "24-01-01", "2024/01/01", "2024-01-01T00:00:00Z", " 2024-01-01", "yyyy-mm-dd",
+        "+024-01-01", "１９７７-05-25", "", "--02-30", "--13-01", "---4-15", "2024--0415",
+    ])
     func anImpossibleOrMalformedDateIsNil(text: String) {
         #expect(BirthDate(text) == nil)
     }

@@ -48,17 +48,21 @@ struct EveryCardKeptTests {
         #expect(try #require(read.people.first).birthday == BirthDate(expected))
     }
 
-    @Test(arguments: [("BDAY:0000-02-30", "0000-02-30"), ("BDAY:2023-02-29", "2023-02-29"), ("BDAY;VALUE=text:1815-12-10", "1815-12-10"),
-                      (#"BDAY;VALUE=text:around 1900\, maybe"#, "around 1900, maybe"), ("BDAY:yesterday", "yesterday")])
+    @Test(arguments: [
+        ("BDAY:0000-02-30", "0000-02-30"), ("BDAY:2023-02-29", "2023-02-29"), ("BDAY;VALUE=text:1815-12-10", "1815-12-10"),
+        (#"BDAY;VALUE=text:around 1900\, maybe"#, "around 1900, maybe"), ("BDAY:yesterday", "yesterday"),
+    ])
     func anythingElseIsKeptAsWritten(line: String, expected: String) throws {
         let person = try #require(VCard.people(from: "BEGIN:VCARD\nN:Doe;Jo;;;\n\(line)\nEND:VCARD\n").people.first)
         #expect(person.birthday == nil)
         #expect(person.birthdayText == expected)
     }
 
-    @Test(arguments: [("ORG:Acme\\, Inc.;Sales", "Acme, Inc., Sales"), ("NICKNAME:Lulu,Lou", "Lulu"),
-                      ("ORG:Acme\nNICKNAME:Lulu", "Acme"), ("N:;;;;\nFN:\nEMAIL:a@example.org\nTEL:+1 202 555 0100", "a@example.org"),
-                      ("TEL:+1 202 555 0100", "+1 202 555 0100"), ("NOTE:nothing else", "")])
+    @Test(arguments: [
+        ("ORG:Acme\\, Inc.;Sales", "Acme, Inc., Sales"), ("NICKNAME:Lulu,Lou", "Lulu"),
+        ("ORG:Acme\nNICKNAME:Lulu", "Acme"), ("N:;;;;\nFN:\nEMAIL:a@example.org\nTEL:+1 202 555 0100", "a@example.org"),
+        ("TEL:+1 202 555 0100", "+1 202 555 0100"), ("NOTE:nothing else", ""),
+    ])
     func aCardWithoutANameIsKnownByWhatItHas(lines: String, shown: String) throws {
         let read = VCard.people(from: "BEGIN:VCARD\nVERSION:4.0\n\(lines)\nEND:VCARD\n")
         let person = try #require(read.people.first)
@@ -67,7 +71,8 @@ struct EveryCardKeptTests {
     }
 
     @Test func aSoftBreakJustBeforeTheEndEndsTheValueToo() throws {
-        let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Doe;Jo\r\nNOTE;ENCODING=QUOTED-PRINTABLE:a note=\r\nEND:VCARD\r\nBEGIN:VCARD\r\nN:Roe;Al\r\nEND:VCARD\r\n"
+        let text =
+            "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Doe;Jo\r\nNOTE;ENCODING=QUOTED-PRINTABLE:a note=\r\nEND:VCARD\r\nBEGIN:VCARD\r\nN:Roe;Al\r\nEND:VCARD\r\n"
         let read = VCard.people(from: text)
         #expect(read.problems.isEmpty)
         #expect(read.people.map(\.lastName) == ["Doe", "Roe"])
@@ -170,11 +175,14 @@ struct EveryCardKeptTests {
     }
 
     @Test func aVersionTwoCardIsSentAsThreeWithItsValuesPlainAndItsTypesNamed() {
-        let card = "BEGIN:VCARD\r\nVERSION:2.1\r\nN;CHARSET=ISO-8859-1;ENCODING=QUOTED-PRINTABLE:M=FCller;J=F6rg\r\n"
+        let card =
+            "BEGIN:VCARD\r\nVERSION:2.1\r\nN;CHARSET=ISO-8859-1;ENCODING=QUOTED-PRINTABLE:M=FCller;J=F6rg\r\n"
             + "TEL;CELL;VOICE:+49 30 1234\r\nNOTE;ENCODING=QUOTED-PRINTABLE:two=0D=0Alines\r\nPHOTO;ENCODING=BASE64;JPEG:AAAA\r\n\r\nEND:VCARD\r\n"
         let person = VCard.people(from: card).people[0]
-        #expect(VCard.serverForm(of: card, for: person) == "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Müller;Jörg\r\nTEL;TYPE=CELL;TYPE=VOICE:+49 30 1234\r\n"
-            + "NOTE:two\\nlines\r\nPHOTO;ENCODING=b;TYPE=JPEG:AAAA\r\nUID:urn:uuid:\(person.id)\r\nFN:Jörg Müller\r\nEND:VCARD\r\n")
+        #expect(
+            VCard.serverForm(of: card, for: person)
+                == "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Müller;Jörg\r\nTEL;TYPE=CELL;TYPE=VOICE:+49 30 1234\r\n"
+                + "NOTE:two\\nlines\r\nPHOTO;ENCODING=b;TYPE=JPEG:AAAA\r\nUID:urn:uuid:\(person.id)\r\nFN:Jörg Müller\r\nEND:VCARD\r\n")
     }
 
     @Test func aCardAServerTakesAsItIsIsSentAsItIs() {

@@ -24,8 +24,10 @@ struct ImportMergeTests {
         #expect(VCard.revisionDate(of: Self.card(rev: text)) == expected)
     }
 
-    @Test(arguments: ["", "yesterday", "2019-13-01", "2019-02-30", "2019-03-01T25:00:00Z", "2019-03-01T24:00:00Z", "201903",
-                       "20190301T12:00:00+1"])
+    @Test(arguments: [
+        "", "yesterday", "2019-13-01", "2019-02-30", "2019-03-01T25:00:00Z", "2019-03-01T24:00:00Z", "201903",
+        "20190301T12:00:00+1",
+    ])
     func aRevisionThatIsNoDateIsNone(text: String) {
         #expect(VCard.revisionDate(of: Self.card(rev: text)) == nil)
     }
@@ -36,9 +38,11 @@ struct ImportMergeTests {
         #expect(ImportMerge.outcome(of: old, kept: old, deletedHere: false, replacing: true) == .unchanged)
         #expect(ImportMerge.outcome(of: new, kept: old, deletedHere: false, replacing: false) == .updated)
         #expect(ImportMerge.outcome(of: old, kept: new, deletedHere: false, replacing: false) == .keptNewerHere)
-        #expect(ImportMerge.outcome(of: Self.card(rev: "2019-03-01", name: "Augusta"), kept: old, deletedHere: false, replacing: false)
+        #expect(
+            ImportMerge.outcome(of: Self.card(rev: "2019-03-01", name: "Augusta"), kept: old, deletedHere: false, replacing: false)
                 == .keptNewerHere, "the same revision is not newer")
-        #expect(ImportMerge.outcome(of: Self.card(rev: nil, name: "Augusta"), kept: old, deletedHere: false, replacing: false)
+        #expect(
+            ImportMerge.outcome(of: Self.card(rev: nil, name: "Augusta"), kept: old, deletedHere: false, replacing: false)
                 == .keptNoRevision)
         #expect(ImportMerge.outcome(of: old, kept: new, deletedHere: false, replacing: true) == .updated)
         #expect(ImportMerge.outcome(of: old, kept: nil, deletedHere: true, replacing: false) == .keptDeletedHere)
@@ -48,7 +52,8 @@ struct ImportMergeTests {
     @Test func theCountsSayEachOutcomeByItsReason() {
         var tally = ImportTally()
         #expect(tally.summary == "no one")
-        tally.add([.added, .added, .updated] + Array(repeating: .unchanged, count: 8) + [.keptNewerHere, .keptNoRevision, .keptNoRevision])
+        tally.add(
+            [.added, .added, .updated] + Array(repeating: .unchanged, count: 8) + [.keptNewerHere, .keptNoRevision, .keptNoRevision])
         #expect(tally.summary == "2 new people, 1 updated; 8 unchanged; 1 kept (newer here), 2 kept (no revision to compare)")
         #expect(tally.keptDifferent == 3)
         var one = ImportTally()

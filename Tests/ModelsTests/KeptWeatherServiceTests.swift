@@ -30,10 +30,12 @@ struct KeptWeatherServiceTests {
         live.answers = [.success(Self.real), .success(Self.made), .failure(.noNetwork)]
         let weather = service(preferences: preferences)
         #expect(try await weather.weather(at: .paris) == PlaceWeather(report: Self.real, freshness: .live))
-        #expect(try await weather.weather(at: .paris)
-            == PlaceWeather(report: Self.real, freshness: .kept(fetchedAt: clock, because: .offline)))
-        #expect(try await weather.weather(at: .paris)
-            == PlaceWeather(report: Self.real, freshness: .kept(fetchedAt: clock, because: .failed("no network"))))
+        #expect(
+            try await weather.weather(at: .paris)
+                == PlaceWeather(report: Self.real, freshness: .kept(fetchedAt: clock, because: .offline)))
+        #expect(
+            try await weather.weather(at: .paris)
+                == PlaceWeather(report: Self.real, freshness: .kept(fetchedAt: clock, because: .failed("no network"))))
         #expect(preferences.values.keys.contains { $0.hasPrefix("weather.report.Paris|FR|") })
     }
 
@@ -63,7 +65,11 @@ struct KeptWeatherServiceTests {
 
     @Test func thePreferencesAreAskedForOnceWhenFirstNeeded() async throws {
         var asked = 0
-        let weather = KeptWeatherService(live: live, preferences: { [preferences] in asked += 1; return preferences }, now: Date.init)
+        let weather = KeptWeatherService(
+            live: live,
+            preferences: { [preferences] in
+                asked += 1; return preferences
+            }, now: Date.init)
         #expect(asked == 0)
         live.answers = [.success(Self.real), .success(Self.real)]
         _ = try await weather.weather(at: .paris)

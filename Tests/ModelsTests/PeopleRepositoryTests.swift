@@ -81,7 +81,9 @@ struct PeopleRepositoryTests {
     }
 
     @Test func theFirstBirthdaysAreReadSoonestFirstAtMostAsManyAsAsked() {
-        let soon = (0..<5).map { Person(id: "b\($0)", firstName: "B", lastName: "\($0)", birthday: BirthDate(year: 1990, month: 11, day: 22 + $0)) }
+        let soon = (0..<5).map {
+            Person(id: "b\($0)", firstName: "B", lastName: "\($0)", birthday: BirthDate(year: 1990, month: 11, day: 22 + $0))
+        }
         try? store.add(soon)
         let repository = PeopleRepository(order: .lastName, birthdayWindow: 7, birthdaysRead: 3)
         repository.start(reading: store)

@@ -114,8 +114,9 @@ struct PeopleSyncTests {
     }
 
     @Test func anImportedCardNewerByREVIsSentOverTheServers() async throws {
-        let (store, api, report) = try await importedAndSynced(here: adaCard("Augusta", revision: "20260301T120000Z"),
-                                                               there: adaCard("Ada", revision: "20190301T120000Z"))
+        let (store, api, report) = try await importedAndSynced(
+            here: adaCard("Augusta", revision: "20260301T120000Z"),
+            there: adaCard("Ada", revision: "20190301T120000Z"))
         #expect(report.posted == 1 && report.keptAsOnServer == 0 && report.conflicts == 0)
         #expect(api.known.map(\.firstName) == ["Augusta"])
         #expect(try store.person(id: "ada")?.firstName == "Augusta")
@@ -124,8 +125,9 @@ struct PeopleSyncTests {
 
     @Test(arguments: [("20190301T120000Z", "20260301T120000Z"), (nil, "20260301T120000Z"), (nil, nil)])
     func anImportedCardNotNewerKeepsTheServersAndSaysSo(here: String?, there: String?) async throws {
-        let (store, api, report) = try await importedAndSynced(here: adaCard("Augusta", revision: here),
-                                                               there: adaCard("Ada", revision: there))
+        let (store, api, report) = try await importedAndSynced(
+            here: adaCard("Augusta", revision: here),
+            there: adaCard("Ada", revision: there))
         #expect(report.posted == 0 && report.keptAsOnServer == 1 && report.conflicts == 0)
         #expect(api.known.map(\.firstName) == ["Ada"])
         #expect(try store.person(id: "ada")?.firstName == "Ada")
@@ -198,8 +200,9 @@ struct PeopleSyncTests {
         #expect(api.attemptedPosts.isEmpty && api.known == [ada])
         #expect(try store.people(matching: "", sortedBy: .lastName, offset: 0, limit: 10) == [grace])
         #expect(try store.syncOutcome().pullFailure == refusal)
-        #expect(try await PeopleSync(store: store, api: api, runner: InlineRunner()).postPending()?.fetchError == .failed(refusal),
-                "a send alone is refused too")
+        #expect(
+            try await PeopleSync(store: store, api: api, runner: InlineRunner()).postPending()?.fetchError == .failed(refusal),
+            "a send alone is refused too")
     }
 
     @Test func aSyncWhileAnotherProcessExchangesDoesNothingAndSaysSo() async throws {
@@ -295,7 +298,8 @@ struct PeopleSyncTests {
 
     /// A sync posting Grace, held at her post until the test opens the gate.
     private func postingGraceHeld() async throws
-        -> (InMemoryPeopleStore, ScriptedPeopleAPI, PeopleSync, Gate, Task<PeopleSyncReport?, any Error>) {
+        -> (InMemoryPeopleStore, ScriptedPeopleAPI, PeopleSync, Gate, Task<PeopleSyncReport?, any Error>)
+    {
         let store = InMemoryPeopleStore()
         let api = ScriptedPeopleAPI()
         let sync = PeopleSync(store: store, api: api, runner: InlineRunner())
@@ -312,7 +316,8 @@ struct PeopleSyncTests {
     @Test func cardsTooLargeToReadTogetherAreReadInSmallerBatchesAndOneTooLargeAloneIsReported() async throws {
         let people = (0..<10).map { Person(id: "p\($0)", firstName: "P\($0)", lastName: "Person") }
         let api = ScriptedPeopleAPI(people: people)
-        let photo = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:big\r\nFN:Big Photo\r\nPHOTO:\(String(repeating: "A", count: 5_000))\r\nEND:VCARD\r\n"
+        let photo =
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:big\r\nFN:Big Photo\r\nPHOTO:\(String(repeating: "A", count: 5_000))\r\nEND:VCARD\r\n"
         api.storeElsewhere(photo, at: ScriptedPeopleAPI.href(of: "big"))
         api.limitAnswers(toBytes: 1_000)
         let store = InMemoryPeopleStore()
@@ -329,8 +334,9 @@ struct PeopleSyncTests {
         let store = InMemoryPeopleStore()
         let sync = PeopleSync(store: store, api: api, runner: InlineRunner())
         #expect(try await sync.sync()?.fetched == 2)
-        api.storeElsewhere(VCard.text(for: [Person(id: "alan", firstName: "Alan", lastName: "Turing")]),
-                           at: ScriptedPeopleAPI.href(of: "alan"))
+        api.storeElsewhere(
+            VCard.text(for: [Person(id: "alan", firstName: "Alan", lastName: "Turing")]),
+            at: ScriptedPeopleAPI.href(of: "alan"))
         #expect(try await sync.sync()?.fetched == 1)
         #expect(api.cardRequests.isEmpty)
         #expect(try store.people(matching: "", sortedBy: .lastName, offset: 0, limit: 10).map(\.id) == ["grace", "ada", "alan"])
@@ -363,8 +369,11 @@ struct PeopleSyncTests {
         var heard: [PeopleSyncProgress] = []
         let report = try await PeopleSync(store: store, api: api, runner: InlineRunner()).sync { heard.append($0) }
         #expect(report?.fetched == 600)
-        #expect(heard == [PeopleSyncProgress(read: 0, total: 600), PeopleSyncProgress(read: 250, total: 600),
-                          PeopleSyncProgress(read: 500, total: 600), PeopleSyncProgress(read: 600, total: 600)])
+        #expect(
+            heard == [
+                PeopleSyncProgress(read: 0, total: 600), PeopleSyncProgress(read: 250, total: 600),
+                PeopleSyncProgress(read: 500, total: 600), PeopleSyncProgress(read: 600, total: 600),
+            ])
 
         heard = []
         _ = try await PeopleSync(store: store, api: api, runner: InlineRunner()).sync { heard.append($0) }

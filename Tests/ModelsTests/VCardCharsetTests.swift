@@ -57,7 +57,8 @@ import Testing
     }
 
     @Test func windows1252IsReadWithItsOwnCharacters() throws {
-        let card = Self.lines("BEGIN:VCARD", "VERSION:2.1", "N;CHARSET=WINDOWS-1252:Œuvre;Zoë", "NOTE;CHARSET=windows-1252:price€", "END:VCARD")
+        let card = Self.lines(
+            "BEGIN:VCARD", "VERSION:2.1", "N;CHARSET=WINDOWS-1252:Œuvre;Zoë", "NOTE;CHARSET=windows-1252:price€", "END:VCARD")
         let read = VCard.people(from: Array(card.data(using: .windowsCP1252)!))
         #expect(read.people.first?.fullName == "Zoë Œuvre")
         #expect(read.cards.first?.contains("NOTE:price€\r\n") == true)
@@ -81,7 +82,8 @@ import Testing
     }
 
     @Test func eightBitTextThatNamesNoCharsetIsReadAsWindows1252AndSaysSo() throws {
-        let card = Self.lines("BEGIN:VCARD", "VERSION:2.1", "N:Müller;Jürgen", "EMAIL;ENCODING=QUOTED-PRINTABLE:j=FCrgen@example.de", "END:VCARD")
+        let card = Self.lines(
+            "BEGIN:VCARD", "VERSION:2.1", "N:Müller;Jürgen", "EMAIL;ENCODING=QUOTED-PRINTABLE:j=FCrgen@example.de", "END:VCARD")
         let read = VCard.people(from: Self.latin1(card))
         #expect(read.people.first?.fullName == "Jürgen Müller")
         #expect(read.people.first?.emails.map(\.value) == ["jürgen@example.de"])
@@ -108,14 +110,16 @@ import Testing
 
     @Test func aBinaryFileHoldsNoCard() {
         var generator = SystemRandomNumberGenerator()
-        let elf: [UInt8] = [0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00] + (0..<4_096).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let elf: [UInt8] =
+            [0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00] + (0..<4_096).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let read = VCard.people(from: elf)
         #expect(read.people.isEmpty && read.problems.isEmpty)
     }
 
     @Test func aTranscodedLongLineIsFoldedWithoutCuttingACharacter() throws {
         let note = String(repeating: "ÄÖÜ äöü ß ", count: 12)
-        let card = Self.lines("BEGIN:VCARD", "VERSION:2.1", "N;CHARSET=ISO-8859-1:Müller;Jürgen", "NOTE;CHARSET=ISO-8859-1:" + note, "END:VCARD")
+        let card = Self.lines(
+            "BEGIN:VCARD", "VERSION:2.1", "N;CHARSET=ISO-8859-1:Müller;Jürgen", "NOTE;CHARSET=ISO-8859-1:" + note, "END:VCARD")
         let kept = try #require(VCard.people(from: Self.latin1(card)).cards.first)
         let physical = kept.split(separator: "\r\n")
         #expect(physical.allSatisfy { $0.utf8.count <= 75 })

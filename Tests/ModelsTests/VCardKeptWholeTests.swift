@@ -5,33 +5,36 @@ import Testing
 /// A card read and written back keeps everything the program does not change, byte for byte.
 struct VCardKeptWholeTests {
     /// An Apple Contacts export (vCard 3.0): groups, labels, a folded photo, an omitted year.
-    static let apple = [
-        "BEGIN:VCARD", "VERSION:3.0", "PRODID:-//Apple Inc.//macOS 14.0//EN",
-        "N:Lovelace;Ada;Augusta;Countess;", "FN:Countess Ada Augusta Lovelace", "ORG:Analytical Engines;",
-        "item1.EMAIL;type=INTERNET;type=pref:ada@example.org", "item1.X-ABLabel:_$!<Other>!$_",
-        "TEL;type=CELL;type=VOICE;type=pref:+44 20 7946 0000",
-        "ADR;type=HOME;type=pref:;;12 St James's Square;London;;SW1Y 4JH;United Kingdom",
-        "BDAY;X-APPLE-OMIT-YEAR=1604:1604-12-10", "NOTE:Wrote the first program\\, for the engine.",
-        "PHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHR",
-        " oaHx4dGhwcICQuJyAiLCMcHCg3KSwwMTQ0NB8nOT04MjwuMzQy/9k=",
-        "X-SOCIALPROFILE;type=twitter:https://twitter.com/ada", "UID:4C0E6F4D-4AF5-4F7B-9D3E-1B2C3D4E5F60",
-        "END:VCARD",
-    ].joined(separator: "\r\n") + "\r\n"
+    static let apple =
+        [
+            "BEGIN:VCARD", "VERSION:3.0", "PRODID:-//Apple Inc.//macOS 14.0//EN",
+            "N:Lovelace;Ada;Augusta;Countess;", "FN:Countess Ada Augusta Lovelace", "ORG:Analytical Engines;",
+            "item1.EMAIL;type=INTERNET;type=pref:ada@example.org", "item1.X-ABLabel:_$!<Other>!$_",
+            "TEL;type=CELL;type=VOICE;type=pref:+44 20 7946 0000",
+            "ADR;type=HOME;type=pref:;;12 St James's Square;London;;SW1Y 4JH;United Kingdom",
+            "BDAY;X-APPLE-OMIT-YEAR=1604:1604-12-10", "NOTE:Wrote the first program\\, for the engine.",
+            "PHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHR",
+            " oaHx4dGhwcICQuJyAiLCMcHCg3KSwwMTQ0NB8nOT04MjwuMzQy/9k=",
+            "X-SOCIALPROFILE;type=twitter:https://twitter.com/ada", "UID:4C0E6F4D-4AF5-4F7B-9D3E-1B2C3D4E5F60",
+            "END:VCARD",
+        ].joined(separator: "\r\n") + "\r\n"
 
     /// A Nextcloud export (vCard 4.0, LF line ends) with a revision and a group of its own.
-    static let nextcloud = [
-        "BEGIN:VCARD", "VERSION:4.0", "UID:grace-hopper", "FN:Grace Hopper", "N:Hopper;Grace;Brewster Murray;;",
-        "BDAY:19061209", "EMAIL;TYPE=work:grace@navy.example", "CATEGORIES:Navy,COBOL", "REV:20240101T000000Z",
-        "X-NEXTCLOUD-FAVOURITE;VALUE=BOOLEAN:TRUE", "END:VCARD",
-    ].joined(separator: "\n") + "\n"
+    static let nextcloud =
+        [
+            "BEGIN:VCARD", "VERSION:4.0", "UID:grace-hopper", "FN:Grace Hopper", "N:Hopper;Grace;Brewster Murray;;",
+            "BDAY:19061209", "EMAIL;TYPE=work:grace@navy.example", "CATEGORIES:Navy,COBOL", "REV:20240101T000000Z",
+            "X-NEXTCLOUD-FAVOURITE;VALUE=BOOLEAN:TRUE", "END:VCARD",
+        ].joined(separator: "\n") + "\n"
 
     static let now = Date(timeIntervalSince1970: 1_795_563_540)  // 2026-11-24 23:39:00 UTC
 
     @Test func aCardEndingTheFileWithoutALineEndIsGivenOneSoCardsStayApart() throws {
         let read = VCard.people(from: "BEGIN:VCARD\nFN:Ada Lovelace\nEND:VCARD")
         #expect(read.cards == ["BEGIN:VCARD\nFN:Ada Lovelace\nEND:VCARD\r\n"])
-        let twice = VCard.text(for: read.people + [Person(id: "grace", firstName: "Grace", lastName: "Hopper")],
-                               keeping: [read.people[0].id: read.cards[0]])
+        let twice = VCard.text(
+            for: read.people + [Person(id: "grace", firstName: "Grace", lastName: "Hopper")],
+            keeping: [read.people[0].id: read.cards[0]])
         #expect(VCard.people(from: twice).people.count == 2)
     }
 
@@ -57,8 +60,11 @@ struct VCardKeptWholeTests {
         #expect(after.contains("FN:Countess Augusta Ada Lovelace"))
         #expect(after[after.count - 3] == "REV:20261124T233900Z")
         #expect(Set(before).subtracting(after) == ["N:Lovelace;Ada;Augusta;Countess;", "FN:Countess Ada Augusta Lovelace"])
-        #expect(Set(after).subtracting(before) == ["N:Lovelace;Augusta Ada;Augusta;Countess;", "FN:Countess Augusta Ada Lovelace",
-                                                   "REV:20261124T233900Z"])
+        #expect(
+            Set(after).subtracting(before) == [
+                "N:Lovelace;Augusta Ada;Augusta;Countess;", "FN:Countess Augusta Ada Lovelace",
+                "REV:20261124T233900Z",
+            ])
         #expect(VCard.people(from: revised).people.first?.firstName == "Augusta Ada")
     }
 
@@ -66,9 +72,11 @@ struct VCardKeptWholeTests {
         var grace = try #require(VCard.people(from: Self.nextcloud).people.first)
         grace.birthday = BirthDate("1906-12-10")
         let revised = try #require(VCard.revised(Self.nextcloud, to: grace, at: Self.now))
-        #expect(revised == Self.nextcloud.replacingOccurrences(of: "BDAY:19061209\n", with: "BDAY:19061210\n")
-            .replacingOccurrences(of: "REV:20240101T000000Z\n", with: "")
-            .replacingOccurrences(of: "END:VCARD", with: "REV:20261124T233900Z\nEND:VCARD"), "its lines end as the card's do")
+        #expect(
+            revised
+                == Self.nextcloud.replacingOccurrences(of: "BDAY:19061209\n", with: "BDAY:19061210\n")
+                .replacingOccurrences(of: "REV:20240101T000000Z\n", with: "")
+                .replacingOccurrences(of: "END:VCARD", with: "REV:20261124T233900Z\nEND:VCARD"), "its lines end as the card's do")
     }
 
     @Test func aBirthdayIsAddedInVersionThreesFormAndRemovedWhenCleared() throws {
@@ -78,7 +86,8 @@ struct VCardKeptWholeTests {
         let added = try #require(VCard.revised(card, to: alan, at: Self.now))
         // The card had no UID: its id, made from its text, becomes one, so that it reads back as him.
         let uid = "UID:urn:uuid:\(alan.id)"
-        #expect(added == "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Turing;Alan;;;\r\nBDAY:1912-06-23\r\n\(uid)\r\nREV:20261124T233900Z\r\nEND:VCARD\r\n")
+        #expect(
+            added == "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Turing;Alan;;;\r\nBDAY:1912-06-23\r\n\(uid)\r\nREV:20261124T233900Z\r\nEND:VCARD\r\n")
         #expect(VCard.people(from: added).people.first?.id == alan.id)
         alan.birthday = nil
         let cleared = try #require(VCard.revised(added, to: alan, at: Self.now))
@@ -91,10 +100,16 @@ struct VCardKeptWholeTests {
         ada.phones = []
         let revised = try #require(VCard.revised(Self.apple, to: ada, at: Self.now))
         let before = Self.apple.components(separatedBy: "\r\n"), after = revised.components(separatedBy: "\r\n")
-        #expect(Set(before).subtracting(after) == ["item1.EMAIL;type=INTERNET;type=pref:ada@example.org",
-                                                   "TEL;type=CELL;type=VOICE;type=pref:+44 20 7946 0000"])
-        #expect(Set(after).subtracting(before) == ["item1.EMAIL;type=INTERNET;type=pref:ada@analytical.example",
-                                                   "REV:20261124T233900Z"])
+        #expect(
+            Set(before).subtracting(after) == [
+                "item1.EMAIL;type=INTERNET;type=pref:ada@example.org",
+                "TEL;type=CELL;type=VOICE;type=pref:+44 20 7946 0000",
+            ])
+        #expect(
+            Set(after).subtracting(before) == [
+                "item1.EMAIL;type=INTERNET;type=pref:ada@analytical.example",
+                "REV:20261124T233900Z",
+            ])
         var grace = try #require(VCard.people(from: Self.nextcloud).people.first)
         grace.phones = [ContactDetail("+1 202 555 0100", kinds: ["cell"])]
         let added = try #require(VCard.revised(Self.nextcloud, to: grace, at: Self.now))
@@ -119,10 +134,11 @@ struct VCardKeptWholeTests {
 /// Email addresses and phone numbers are read with their kinds, the preferred first.
 struct VCardContactDetailsTests {
     @Test func addressesAndNumbersAreReadWithTheirKindsThePreferredFirst() throws {
-        let read = VCard.people(from: VCardKeptWholeTests.apple + VCardKeptWholeTests.nextcloud + """
-            BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Alan Turing\r\nEMAIL;TYPE=home:alan@home.example\r\n\
-            EMAIL;TYPE="work,pref":alan@work.example\r\nTEL;VALUE=uri;TYPE=cell:tel:+44-161-496-0000\r\nEND:VCARD\r\n
-            """)
+        let read = VCard.people(
+            from: VCardKeptWholeTests.apple + VCardKeptWholeTests.nextcloud + """
+                BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Alan Turing\r\nEMAIL;TYPE=home:alan@home.example\r\n\
+                EMAIL;TYPE="work,pref":alan@work.example\r\nTEL;VALUE=uri;TYPE=cell:tel:+44-161-496-0000\r\nEND:VCARD\r\n
+                """)
         let (ada, grace, alan) = (read.people[0], read.people[1], read.people[2])
         #expect(ada.birthday == BirthDate("--12-10"), "Apple's omitted year is no year")
         #expect(ada.emails == [ContactDetail("ada@example.org")])
@@ -133,8 +149,9 @@ struct VCardContactDetailsTests {
     }
 
     @Test func theFilterFindsAnAddressAndANumberByItsDigits() {
-        let ada = Person(firstName: "Ada", lastName: "Lovelace", emails: [ContactDetail("Ada@Example.org")],
-                         phones: [ContactDetail("+44 20 7946 0000")])
+        let ada = Person(
+            firstName: "Ada", lastName: "Lovelace", emails: [ContactDetail("Ada@Example.org")],
+            phones: [ContactDetail("+44 20 7946 0000")])
         #expect(ada.matches(filter: "example.ORG"))
         #expect(ada.matches(filter: "20 7946"))
         #expect(ada.matches(filter: "2079460"))
@@ -154,19 +171,21 @@ struct BirthKeysTests {
 /// Exports of other address books come back whole too: Google's, and a vCard 2.1 card with
 /// quoted-printable values (the program decodes the names it shows, and keeps the rest as written).
 struct VCardOtherExportsTests {
-    static let google = [
-        "BEGIN:VCARD", "VERSION:3.0", "FN:Grace Hopper", "N:Hopper;Grace;Brewster Murray;;",
-        "EMAIL;TYPE=INTERNET;TYPE=WORK:grace@navy.example", "TEL;TYPE=CELL:+1 202-555-0100",
-        "ADR;TYPE=HOME:;;1 Navy Yard;Washington;DC;20003;US", "BDAY:1906-12-09",
-        "item1.URL:https\\://example.org/grace", "item1.X-ABLabel:Blog", "CATEGORIES:myContacts,Navy",
-        "NOTE:Found a moth\\nin the relay.", "END:VCARD",
-    ].joined(separator: "\r\n") + "\r\n"
+    static let google =
+        [
+            "BEGIN:VCARD", "VERSION:3.0", "FN:Grace Hopper", "N:Hopper;Grace;Brewster Murray;;",
+            "EMAIL;TYPE=INTERNET;TYPE=WORK:grace@navy.example", "TEL;TYPE=CELL:+1 202-555-0100",
+            "ADR;TYPE=HOME:;;1 Navy Yard;Washington;DC;20003;US", "BDAY:1906-12-09",
+            "item1.URL:https\\://example.org/grace", "item1.X-ABLabel:Blog", "CATEGORIES:myContacts,Navy",
+            "NOTE:Found a moth\\nin the relay.", "END:VCARD",
+        ].joined(separator: "\r\n") + "\r\n"
 
-    static let quotedPrintable = [
-        "BEGIN:VCARD", "VERSION:2.1", "N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:M=C3=BCller;J=C3=BCrgen;;;",
-        "FN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:J=C3=BCrgen M=C3=BCller",
-        "NOTE;ENCODING=QUOTED-PRINTABLE:Line one=0D=0ALine two, a soft=", " break", "TEL;CELL:+49 30 1234567", "END:VCARD",
-    ].joined(separator: "\r\n") + "\r\n"
+    static let quotedPrintable =
+        [
+            "BEGIN:VCARD", "VERSION:2.1", "N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:M=C3=BCller;J=C3=BCrgen;;;",
+            "FN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:J=C3=BCrgen M=C3=BCller",
+            "NOTE;ENCODING=QUOTED-PRINTABLE:Line one=0D=0ALine two, a soft=", " break", "TEL;CELL:+49 30 1234567", "END:VCARD",
+        ].joined(separator: "\r\n") + "\r\n"
 
     @Test(arguments: [google, quotedPrintable])
     func anUntouchedCardIsWrittenBackByteForByte(card: String) throws {
@@ -193,11 +212,12 @@ struct VCardOtherExportsTests {
     }
 
     @Test func aVersionTwoSoftBreakAndALatinOneNameAreReadAndAnEditKeepsTheOtherPartsReadable() throws {
-        let card = [
-            "BEGIN:VCARD", "VERSION:2.1",
-            "N;CHARSET=ISO-8859-1;ENCODING=QUOTED-PRINTABLE:M=FCller-Westernhagen;J=FCrgen;Karl=",
-            "-Heinz;Dr.;", "END:VCARD",
-        ].joined(separator: "\r\n") + "\r\n"
+        let card =
+            [
+                "BEGIN:VCARD", "VERSION:2.1",
+                "N;CHARSET=ISO-8859-1;ENCODING=QUOTED-PRINTABLE:M=FCller-Westernhagen;J=FCrgen;Karl=",
+                "-Heinz;Dr.;", "END:VCARD",
+            ].joined(separator: "\r\n") + "\r\n"
         let read = VCard.people(from: card)
         var person = try #require(read.people.first)
         #expect(read.cards == [card])
@@ -213,7 +233,9 @@ struct VCardOtherExportsTests {
         var person = try #require(VCard.people(from: Self.quotedPrintable).people.first)
         person.birthday = BirthDate("1950-05-01")
         let revised = try #require(VCard.revised(Self.quotedPrintable, to: person, at: Date(timeIntervalSince1970: 0)))
-        #expect(revised == Self.quotedPrintable.replacingOccurrences(
-            of: "END:VCARD", with: "BDAY:19500501\r\nUID:urn:uuid:\(person.id)\r\nREV:19700101T000000Z\r\nEND:VCARD"))
+        #expect(
+            revised
+                == Self.quotedPrintable.replacingOccurrences(
+                    of: "END:VCARD", with: "BDAY:19500501\r\nUID:urn:uuid:\(person.id)\r\nREV:19700101T000000Z\r\nEND:VCARD"))
     }
 }

@@ -3,8 +3,9 @@ import Models
 import Testing
 
 struct VCardTests {
-    private static let ada = Person(id: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", salutation: "Countess", firstName: "Ada",
-                                    lastName: "Lovelace", birthday: BirthDate("1815-12-10"))
+    private static let ada = Person(
+        id: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", salutation: "Countess", firstName: "Ada",
+        lastName: "Lovelace", birthday: BirthDate("1815-12-10"))
 
     // MARK: - Reading
 
@@ -21,9 +22,11 @@ struct VCardTests {
         #expect((person.salutation, person.firstName, person.lastName) == (nil, "Grace Brewster", "Hopper"))
     }
 
-    @Test(arguments: [("BDAY:1815-12-10", "1815-12-10"), ("BDAY:18151210", "1815-12-10"), ("BDAY:--0415", "--04-15"),
-                      ("BDAY:--04-15", "--04-15"), ("BDAY;VALUE=date:1996-04-15", "1996-04-15"),
-                      ("bday:19530415T000000Z", "1953-04-15"), ("item1.BDAY:2024-02-29", "2024-02-29")])
+    @Test(arguments: [
+        ("BDAY:1815-12-10", "1815-12-10"), ("BDAY:18151210", "1815-12-10"), ("BDAY:--0415", "--04-15"),
+        ("BDAY:--04-15", "--04-15"), ("BDAY;VALUE=date:1996-04-15", "1996-04-15"),
+        ("bday:19530415T000000Z", "1953-04-15"), ("item1.BDAY:2024-02-29", "2024-02-29"),
+    ])
     func eachFormOfBirthdayIsRead(line: String, expected: String) throws {
         let read = VCard.people(from: "BEGIN:VCARD\nVERSION:4.0\nN:Doe;Jo;;;\n\(line)\nEND:VCARD\n")
         #expect(try #require(read.people.first).birthday == BirthDate(expected))
@@ -45,11 +48,11 @@ struct VCardTests {
 
     @Test func escapesAreUndone() throws {
         let text = #"""
-        BEGIN:VCARD
-        VERSION:3.0
-        N:Smith\, Jr.;Anne\;Marie;;Dr.\\Prof.;
-        END:VCARD
-        """#
+            BEGIN:VCARD
+            VERSION:3.0
+            N:Smith\, Jr.;Anne\;Marie;;Dr.\\Prof.;
+            END:VCARD
+            """#
         let person = try #require(VCard.people(from: text).people.first)
         #expect(person.lastName == "Smith, Jr.")
         #expect(person.firstName == "Anne;Marie")
@@ -81,8 +84,9 @@ struct VCardTests {
 
     @Test func aPersonIsWrittenAsVCardFourWithCRLF() {
         let text = VCard.text(for: [Self.ada])
-        #expect(text == "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:urn:uuid:E621E1F8-C36C-495A-93FC-0C247A3E6E5F\r\n"
-            + "FN:Countess Ada Lovelace\r\nN:Lovelace;Ada;;Countess;\r\nBDAY:18151210\r\nEND:VCARD\r\n")
+        #expect(
+            text == "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:urn:uuid:E621E1F8-C36C-495A-93FC-0C247A3E6E5F\r\n"
+                + "FN:Countess Ada Lovelace\r\nN:Lovelace;Ada;;Countess;\r\nBDAY:18151210\r\nEND:VCARD\r\n")
     }
 
     @Test func aBirthdayWithoutAYearIsWrittenWithTwoHyphens() {
@@ -110,8 +114,10 @@ struct VCardTests {
             Person(firstName: "", lastName: "Plato"),
             Person(firstName: "Cher", lastName: ""),
             Person(firstName: String(repeating: "Ω", count: 100), lastName: "Long", birthday: BirthDate("2024-02-29")),
-            Person(firstName: "Grace", lastName: "Hopper", emails: [ContactDetail("grace@navy.example", kinds: ["work"]), ContactDetail("g@home.example")],
-                   phones: [ContactDetail("+1 555 0100", kinds: ["cell", "home"])]),
+            Person(
+                firstName: "Grace", lastName: "Hopper",
+                emails: [ContactDetail("grace@navy.example", kinds: ["work"]), ContactDetail("g@home.example")],
+                phones: [ContactDetail("+1 555 0100", kinds: ["cell", "home"])]),
         ]
         let read = VCard.people(from: VCard.text(for: people))
         #expect(read.people == people)

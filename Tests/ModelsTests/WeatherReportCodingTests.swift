@@ -6,20 +6,29 @@ import Testing
 /// the trip, and one stored before the extras existed still reads.
 struct WeatherReportCodingTests {
     private static let full = WeatherReport(
-        current: Observation(date: Date(timeIntervalSince1970: 1_795_266_900), temperatureCelsius: 9.4,
-                             condition: .partlyCloudy, description: "Partly cloudy", windSpeedKmh: 14.8,
-                             windDirectionDegrees: 242, apparentTemperatureCelsius: 6.8, precipitationChance: 35),
-        daily: [DailyForecast(date: CalendarDay(year: 2026, month: 11, day: 21), condition: .rain,
-                              lowCelsius: -1.6, highCelsius: 10.8)],
-        hourly: (0..<24).map { HourlyTemperature(time: Date(timeIntervalSince1970: 1_795_266_000 + Double($0) * 3_600),
-                                                  temperatureCelsius: 9.4 - Double($0) / 7) },
+        current: Observation(
+            date: Date(timeIntervalSince1970: 1_795_266_900), temperatureCelsius: 9.4,
+            condition: .partlyCloudy, description: "Partly cloudy", windSpeedKmh: 14.8,
+            windDirectionDegrees: 242, apparentTemperatureCelsius: 6.8, precipitationChance: 35),
+        daily: [
+            DailyForecast(
+                date: CalendarDay(year: 2026, month: 11, day: 21), condition: .rain,
+                lowCelsius: -1.6, highCelsius: 10.8)
+        ],
+        hourly: (0..<24).map {
+            HourlyTemperature(
+                time: Date(timeIntervalSince1970: 1_795_266_000 + Double($0) * 3_600),
+                temperatureCelsius: 9.4 - Double($0) / 7)
+        },
         source: .openMeteo)
 
     @Test(arguments: [
         full,
-        WeatherReport(current: Observation(date: Date(timeIntervalSince1970: 0.25), temperatureCelsius: -40,
-                                           condition: .snow, description: "Snow"),
-                      daily: [], source: .sample),
+        WeatherReport(
+            current: Observation(
+                date: Date(timeIntervalSince1970: 0.25), temperatureCelsius: -40,
+                condition: .snow, description: "Snow"),
+            daily: [], source: .sample),
         WeatherReport(current: full.current, daily: full.daily, source: .weatherbit),
     ])
     func aReportSurvivesARoundTripThroughJSON(report: WeatherReport) throws {
@@ -35,8 +44,11 @@ struct WeatherReportCodingTests {
     @Test func anObservationWithoutTheExtrasReadsWithThemNil() throws {
         let json = #"{"date": 0, "temperatureCelsius": 21.5, "condition": "clear", "description": "Clear sky"}"#
         let observation = try JSONDecoder().decode(Observation.self, from: Data(json.utf8))
-        #expect(observation == Observation(date: Date(timeIntervalSinceReferenceDate: 0), temperatureCelsius: 21.5,
-                                           condition: .clear, description: "Clear sky"))
+        #expect(
+            observation
+                == Observation(
+                    date: Date(timeIntervalSinceReferenceDate: 0), temperatureCelsius: 21.5,
+                    condition: .clear, description: "Clear sky"))
         #expect(observation.windSpeedKmh == nil && observation.precipitationChance == nil)
     }
 

@@ -89,8 +89,10 @@ private struct Code {
             for path in try FileManager.default.subpathsOfDirectory(atPath: root.appendingPathComponent(top).path) {
                 code.files.append("\(top)/\(path)")
                 var isFolder: ObjCBool = false
-                if top == "Sources", FileManager.default.fileExists(atPath: root.appendingPathComponent("Sources/\(path)").path, isDirectory: &isFolder),
-                   isFolder.boolValue {
+                if top == "Sources",
+                    FileManager.default.fileExists(atPath: root.appendingPathComponent("Sources/\(path)").path, isDirectory: &isFolder),
+                    isFolder.boolValue
+                {
                     code.declared.insert(URL(fileURLWithPath: path).lastPathComponent)
                 }
                 if path.hasSuffix(".swift") && top != "Benchmarks" {
@@ -115,14 +117,17 @@ private struct Code {
     /// Whether `member` is declared in a file that declares or extends `type`.
     func declares(_ member: String, in type: String) -> Bool {
         let owner = #"\b(?:struct|class|enum|protocol|actor|extension)\s+"# + NSRegularExpression.escapedPattern(for: type) + #"\b"#
-        let declaration = #"\b(?:struct|class|enum|protocol|actor|typealias|func|var|let|case)\s+"#
-            + NSRegularExpression.escapedPattern(for: member) + #"\b|\bcase\s[^\n]*\b"# + NSRegularExpression.escapedPattern(for: member) + #"\b"#
+        let declaration =
+            #"\b(?:struct|class|enum|protocol|actor|typealias|func|var|let|case)\s+"#
+            + NSRegularExpression.escapedPattern(for: member) + #"\b|\bcase\s[^\n]*\b"# + NSRegularExpression.escapedPattern(for: member)
+            + #"\b"#
         return sources.values.contains { !matches(owner, in: $0).isEmpty && !matches(declaration, in: $0).isEmpty }
     }
 
     /// Whether a function, enum case or initialiser `name` takes `label` first (`_` for none).
     func declares(_ name: String, firstLabel label: String) -> Bool {
-        let pattern = #"\b(?:func|case)\s+"# + NSRegularExpression.escapedPattern(for: name) + #"\s*(?:<[^>]*>)?\(\s*"#
+        let pattern =
+            #"\b(?:func|case)\s+"# + NSRegularExpression.escapedPattern(for: name) + #"\s*(?:<[^>]*>)?\(\s*"#
             + NSRegularExpression.escapedPattern(for: label) + #"[\s:]"#
         return sources.values.contains { !matches(pattern, in: $0).isEmpty }
     }
@@ -130,7 +135,7 @@ private struct Code {
     /// Whether a backticked span that looks like a Swift name names something declared; a span
     /// that does not look like one (a command, a flag, a key, a value) passes.
     func knows(span: String) -> Bool {
-        if span.contains("/") || span.hasSuffix(".swift") { return true }   // a path: the other test's
+        if span.contains("/") || span.hasSuffix(".swift") { return true }  // a path: the other test's
         // A type, alone, generic or called: `Dynamic<T>`, `InputLineView(prompt:line:isFocused:)`.
         if let type = matches(#"^([A-Z][A-Za-z0-9]*)(?:<.*>|\([\w:]*\))?$"#, in: span).first {
             return !type[1]!.contains(where: \.isLowercase) || declared.contains(type[1]!)

@@ -19,19 +19,24 @@ struct EveryScreenHarness {
 
         init(scheduler: TestScheduler) {
             let library = InMemoryGameLibrary()
-            scoreboard = GameScoreboardViewModel(openLibrary: { library }, scheduler: scheduler,
-                                                 today: { Date(timeIntervalSince1970: 1_763_700_000) },
-                                                 timeZone: TimeZone(identifier: "UTC")!)
+            scoreboard = GameScoreboardViewModel(
+                openLibrary: { library }, scheduler: scheduler,
+                today: { Date(timeIntervalSince1970: 1_763_700_000) },
+                timeZone: TimeZone(identifier: "UTC")!)
             let films = ImmediateMovieService(films: MoviesAndSearchViewTests.films)
             movies = MovieListViewModel(service: films)
             search = MovieSearchViewModel(service: films, scheduler: scheduler)
-            let geocoder = ListGeocoder(["McGaheysville, VA": [.mcGaheysville], "Par": [.paris, .richmondVA], "Tokyo": [.tokyo]], knowsNothingElse: true)
+            let geocoder = ListGeocoder(
+                ["McGaheysville, VA": [.mcGaheysville], "Par": [.paris, .richmondVA], "Tokyo": [.tokyo]], knowsNothingElse: true)
             let preferences = InMemoryPreferences()
-            weather = WeatherViewModel(geocoder: geocoder, suggester: geocoder, service: SampleReportService().keeping(in: preferences),
-                                       scheduler: scheduler, now: { .testNow }, timeZone: .testZone, openPreferences: { preferences })
+            weather = WeatherViewModel(
+                geocoder: geocoder, suggester: geocoder, service: SampleReportService().keeping(in: preferences),
+                scheduler: scheduler, now: { .testNow }, timeZone: .testZone, openPreferences: { preferences })
             let store = InMemoryPeopleStore(people: PeopleViewTests.people)
-            people = PeopleListViewModel(openStore: { store }, openPreferences: { InMemoryPreferences() }, api: nil,
-                                         files: InMemoryTextFiles(), runner: InlineRunner(), today: { CalendarDay(year: 2026, month: 11, day: 22) }, now: { .testNow })
+            people = PeopleListViewModel(
+                openStore: { store }, openPreferences: { InMemoryPreferences() }, api: nil,
+                files: InMemoryTextFiles(), runner: InlineRunner(), today: { CalendarDay(year: 2026, month: 11, day: 22) },
+                now: { .testNow })
         }
 
         var all: [AnyObject] { [scoreboard, movies, search, weather, people] }
@@ -44,8 +49,9 @@ struct EveryScreenHarness {
     init(tab: Tab, size: Size = Size(columns: 80, rows: 24)) {
         scheduler = TestScheduler()
         viewModels = ViewModels(scheduler: scheduler)
-        harness = ShellHarness(tab: tab, size: size, scoreboard: viewModels.scoreboard, movies: viewModels.movies,
-                               search: viewModels.search, weather: viewModels.weather, people: viewModels.people)
+        harness = ShellHarness(
+            tab: tab, size: size, scoreboard: viewModels.scoreboard, movies: viewModels.movies,
+            search: viewModels.search, weather: viewModels.weather, people: viewModels.people)
         harness.draw()
     }
 

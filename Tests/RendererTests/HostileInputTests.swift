@@ -43,7 +43,8 @@ import TestSupport
         var random = SplitMix64(seed: 0x51_2E ^ UInt64(Tab.allCases.firstIndex(of: tab)!))
         for count in 1...200 {
             // The last size fits the shell, so that its whole layout can be compared.
-            let size = count == 200
+            let size =
+                count == 200
                 ? Size(columns: Int.random(in: 40...300, using: &random), rows: Int.random(in: 10...100, using: &random))
                 : Size(columns: Int.random(in: 1...300, using: &random), rows: Int.random(in: 1...100, using: &random))
             harness.resize(to: size)

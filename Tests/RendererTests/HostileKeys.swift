@@ -32,14 +32,17 @@ struct HostileKeys {
     ]
 
     /// Stray continuation bytes, lead bytes cut short, an overlong form, a surrogate, 0xFF.
-    private static let invalidUTF8: [[UInt8]] = [[0x80], [0xBF], [0xC3], [0xE6, 0x9D], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xFF], [0xF8, 0x88]]
+    private static let invalidUTF8: [[UInt8]] = [
+        [0x80], [0xBF], [0xC3], [0xE6, 0x9D], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xFF], [0xF8, 0x88],
+    ]
 
     private static let sequences: [String] = [
         "\u{1B}[A", "\u{1B}[B", "\u{1B}[C", "\u{1B}[D", "\u{1B}OA", "\u{1B}OB", "\u{1B}[H", "\u{1B}[F",
         "\u{1B}[1~", "\u{1B}[4~", "\u{1B}[5~", "\u{1B}[6~", "\u{1B}[2~", "\u{1B}[3~",
         "\u{1B}OP", "\u{1B}[17~", "\u{1B}[18~", "\u{1B}[19~", "\u{1B}[20~", "\u{1B}[21~", "\u{1B}[23~", "\u{1B}[24~",
         "\u{1B}[1;5C", "\u{1B}[1;2A", "\u{1B}[99;99;99~", "\u{1B}[<0;10;5M", "\u{1B}[M !!", "\u{1B}[?1049h",
-        "\u{1B}]0;title\u{7}", "\u{1B}P+q\u{1B}\\", "\u{1B}[", "\u{1B}O", "\u{1B}a", "\u{1B}?", "\u{1B}[Z", "\u{1B}OS", "\u{1B}[15~", "\u{1B}3", "\u{1B}\u{1B}",
+        "\u{1B}]0;title\u{7}", "\u{1B}P+q\u{1B}\\", "\u{1B}[", "\u{1B}O", "\u{1B}a", "\u{1B}?", "\u{1B}[Z", "\u{1B}OS", "\u{1B}[15~",
+        "\u{1B}3", "\u{1B}\u{1B}",
         "\u{1B}", "\r", "\n", "\u{7F}", "\u{8}",
     ]
 

@@ -287,25 +287,29 @@ struct InputDecoderTests {
     // MARK: - Mouse (SGR, 1006)
 
     @Test func sgrPressAndReleaseAreClicksAtZeroBasedCells() {
-        #expect(decode("\u{1B}[<0;12;34M\u{1B}[<0;12;34m") == [
-            .mouse(MouseEvent(action: .press(.left), position: Position(row: 33, column: 11))),
-            .mouse(MouseEvent(action: .release, position: Position(row: 33, column: 11))),
-        ])
-        #expect(decode("\u{1B}[<1;1;1M\u{1B}[<2;1;1M") == [
-            .mouse(MouseEvent(action: .press(.middle), position: Position(row: 0, column: 0))),
-            .mouse(MouseEvent(action: .press(.right), position: Position(row: 0, column: 0))),
-        ])
+        #expect(
+            decode("\u{1B}[<0;12;34M\u{1B}[<0;12;34m") == [
+                .mouse(MouseEvent(action: .press(.left), position: Position(row: 33, column: 11))),
+                .mouse(MouseEvent(action: .release, position: Position(row: 33, column: 11))),
+            ])
+        #expect(
+            decode("\u{1B}[<1;1;1M\u{1B}[<2;1;1M") == [
+                .mouse(MouseEvent(action: .press(.middle), position: Position(row: 0, column: 0))),
+                .mouse(MouseEvent(action: .press(.right), position: Position(row: 0, column: 0))),
+            ])
     }
 
     @Test func sgrWheelAndDragAndModifiers() {
-        #expect(decode("\u{1B}[<64;5;6M\u{1B}[<65;5;6M") == [
-            .mouse(MouseEvent(action: .wheelUp, position: Position(row: 5, column: 4))),
-            .mouse(MouseEvent(action: .wheelDown, position: Position(row: 5, column: 4))),
-        ])
+        #expect(
+            decode("\u{1B}[<64;5;6M\u{1B}[<65;5;6M") == [
+                .mouse(MouseEvent(action: .wheelUp, position: Position(row: 5, column: 4))),
+                .mouse(MouseEvent(action: .wheelDown, position: Position(row: 5, column: 4))),
+            ])
         #expect(decode("\u{1B}[<32;7;8M") == [.mouse(MouseEvent(action: .drag(.left), position: Position(row: 7, column: 6)))])
-        #expect(decode("\u{1B}[<28;2;3M") == [  // 4 + 8 + 16: Shift, Alt and Ctrl with the left button
-            .mouse(MouseEvent(action: .press(.left), position: Position(row: 2, column: 1), shift: true, alt: true, control: true)),
-        ])
+        #expect(
+            decode("\u{1B}[<28;2;3M") == [  // 4 + 8 + 16: Shift, Alt and Ctrl with the left button
+                .mouse(MouseEvent(action: .press(.left), position: Position(row: 2, column: 1), shift: true, alt: true, control: true))
+            ])
         // Sideways wheels, motion with no button, and buttons 8 to 11 mean nothing here.
         #expect(decode("\u{1B}[<66;1;1M\u{1B}[<67;1;1M\u{1B}[<35;1;1M\u{1B}[<128;1;1M") == [])
     }
@@ -319,12 +323,17 @@ struct InputDecoderTests {
     @Test func sgrReportSplitAcrossFeedsDecodes() {
         var decoder = InputDecoder()
         #expect(decoder.feed(Array("\u{1B}[<0;1".utf8)) == [])
-        #expect(decoder.feed(Array("2;3Mx".utf8)) == [.mouse(MouseEvent(action: .press(.left), position: Position(row: 2, column: 11))), .text("x")])
+        #expect(
+            decoder.feed(Array("2;3Mx".utf8)) == [
+                .mouse(MouseEvent(action: .press(.left), position: Position(row: 2, column: 11))), .text("x"),
+            ])
     }
 
     @Test func malformedMouseReportsAreDroppedAndWhatFollowsDecodes() {
-        let malformed = ["\u{1B}[<0;12M", "\u{1B}[<0;12;34;5M", "\u{1B}[<;12;34M", "\u{1B}[<0;;34M", "\u{1B}[<0;0;0M",
-                         "\u{1B}[<0:1;2;3M", "\u{1B}[<0;1;1x", "\u{1B}[<99999999999999999999;1;1M"]
+        let malformed = [
+            "\u{1B}[<0;12M", "\u{1B}[<0;12;34;5M", "\u{1B}[<;12;34M", "\u{1B}[<0;;34M", "\u{1B}[<0;0;0M",
+            "\u{1B}[<0:1;2;3M", "\u{1B}[<0;1;1x", "\u{1B}[<99999999999999999999;1;1M",
+        ]
         for report in malformed {
             #expect(decode(report + "q") == [.text("q")], "\(report.debugDescription)")
         }

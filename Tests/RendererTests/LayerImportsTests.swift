@@ -19,9 +19,12 @@ struct LayerImportsTests {
     ]
     /// An import, whatever its attributes, access and kind: `@testable import Models`, `public
     /// import Binding`, `import struct Models.Movie`; the module's name is the capture.
-    nonisolated(unsafe) static let importLine = #/^\s*(?:@\w+\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?([A-Za-z_][A-Za-z0-9_]*)/#
+    nonisolated(unsafe) static let importLine =
+        #/^\s*(?:@\w+\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?([A-Za-z_][A-Za-z0-9_]*)/#
 
-    static let projectModules: Set<String> = ["Binding", "Models", "Screens", "Services", "Renderer", "Terminal", "CNcurses", "CTerminal", "CJobs"]
+    static let projectModules: Set<String> = [
+        "Binding", "Models", "Screens", "Services", "Renderer", "Terminal", "CNcurses", "CTerminal", "CJobs",
+    ]
 
     @Test(arguments: allowed.keys.sorted())
     func eachModuleImportsOnlyWhatItsLayerMayUse(module: String) throws {

@@ -171,4 +171,3 @@ struct MouseTargetTests {
         #expect(!harness.grid.text.contains("unknown key"))
     }
 }
-

@@ -9,12 +9,15 @@ import TestSupport
 @MainActor
 @Suite struct MoviesAndSearchViewTests {
     static let films: [Movie] = [
-        Movie(id: 1, title: "Star Wars", releaseDate: .year(1977), voteAverage: 8.8, voteCount: 134_640,
-              overview: nil, runtimeMinutes: 125, genres: ["Action"], certification: "PG"),
-        Movie(id: 2, title: "東京物語", releaseDate: .day(year: 1953, month: 11, day: 3), voteAverage: 8.2, voteCount: 4_000,
-              overview: "An old couple visit their children in Tokyo.", runtimeMinutes: nil, genres: [], certification: nil),
-        Movie(id: 3, title: "Alien", releaseDate: .year(1979), voteAverage: 8.2, voteCount: 90_000,
-              overview: nil, runtimeMinutes: 117, genres: [], certification: "R"),
+        Movie(
+            id: 1, title: "Star Wars", releaseDate: .year(1977), voteAverage: 8.8, voteCount: 134_640,
+            overview: nil, runtimeMinutes: 125, genres: ["Action"], certification: "PG"),
+        Movie(
+            id: 2, title: "東京物語", releaseDate: .day(year: 1953, month: 11, day: 3), voteAverage: 8.2, voteCount: 4_000,
+            overview: "An old couple visit their children in Tokyo.", runtimeMinutes: nil, genres: [], certification: nil),
+        Movie(
+            id: 3, title: "Alien", releaseDate: .year(1979), voteAverage: 8.2, voteCount: 90_000,
+            overview: nil, runtimeMinutes: 117, genres: [], certification: "R"),
     ]
 
     let service = ImmediateMovieService(films: Self.films)

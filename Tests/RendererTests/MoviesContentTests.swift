@@ -12,7 +12,9 @@ struct MoviesContentTests {
 
     static func list(_ titles: [String], selected: Int = 0) -> MovieListContent {
         var list = MovieListContent()
-        list.rows = titles.enumerated().map { MovieRowViewModel(movie: .sample($1, id: $0, year: 1977 + $0, average: 8.0 - Double($0) / 10)) }
+        list.rows = titles.enumerated().map {
+            MovieRowViewModel(movie: .sample($1, id: $0, year: 1977 + $0, average: 8.0 - Double($0) / 10))
+        }
         list.selectedIndex = selected
         list.selected = list.rows.indices.contains(selected) ? list.rows[selected] : nil
         return list
@@ -29,33 +31,36 @@ struct MoviesContentTests {
 
     @Test func whileTheFirstPageComesTheScreenSaysLoading() {
         let drawing = ContentDrawing(Self.small) { Self.movies(news: "Loading...").draw(into: $0, in: $1) }
-        #expect(drawing.lines == [
-            "[Popular] Upcoming  Now  Top",
-            " Loading...",
-        ])
+        #expect(
+            drawing.lines == [
+                "[Popular] Upcoming  Now  Top",
+                " Loading...",
+            ])
     }
 
     @Test func filmsAt80x24WithTheCursorOnTheSecond() {
         let movies = Self.movies(list: Self.list(["Star Wars", "Alien", "Blade Runner"], selected: 1))
         let drawing = ContentDrawing(Self.big) { movies.draw(into: $0, in: $1) }
-        #expect(drawing.lines == [
-            "[Popular] Upcoming  Now playing  Top rated",
-            "",
-            "",
-            "   Star Wars (1977)                                                          8.0",
-            " › Alien (1978)                                                              7.9",
-            "   Blade Runner (1979)                                                       7.8",
-        ])
+        #expect(
+            drawing.lines == [
+                "[Popular] Upcoming  Now playing  Top rated",
+                "",
+                "",
+                "   Star Wars (1977)                                                          8.0",
+                " › Alien (1978)                                                              7.9",
+                "   Blade Runner (1979)                                                       7.8",
+            ])
         #expect(drawing.grid.focus == Position(row: 4, column: 1))
     }
 
     @Test func aFailureIsAnErrorOnTheLineOfNews() {
         let movies = Self.movies(news: "TMDb: no network. Press c for the embedded catalogue.", isProblem: true)
         let drawing = ContentDrawing(Self.small) { movies.draw(into: $0, in: $1) }
-        #expect(drawing.lines == [
-            "[Popular] Upcoming  Now  Top",
-            " TMDb: no network. Press c for the embe",
-        ])
+        #expect(
+            drawing.lines == [
+                "[Popular] Upcoming  Now  Top",
+                " TMDb: no network. Press c for the embe",
+            ])
         #expect(drawing.grid.text(inRow: 1, style: .error).hasPrefix("TMDb: no network."))
     }
 
@@ -72,13 +77,14 @@ struct MoviesContentTests {
     @Test func longAndWideTitlesAreCutAtTheEdgeAt40Columns() {
         let movies = Self.movies(list: Self.list(["千と千尋の神隠し (Spirited Away), the long version", "Alien"]))
         let drawing = ContentDrawing(Self.small) { movies.draw(into: $0, in: $1) }
-        #expect(drawing.lines == [
-            "[Popular] Upcoming  Now  Top",
-            "",
-            "",
-            " › 千と千尋の神隠し (Spirited Away), the",
-            "   Alien (1978)",
-        ])
+        #expect(
+            drawing.lines == [
+                "[Popular] Upcoming  Now  Top",
+                "",
+                "",
+                " › 千と千尋の神隠し (Spirited Away), the",
+                "   Alien (1978)",
+            ])
     }
 
     @Test func eachSegmentAndRowAsksForItselfWhenClicked() {
@@ -94,11 +100,15 @@ struct MoviesContentTests {
     func aFilmsDetailFillsTheAreaWithEverythingTheSidePaneShows(size: Size) {
         var list = Self.list(["Star Wars", "Alien"], selected: 1)
         list.showsDetail = true
-        list.selected = MovieRowViewModel(movie: Movie(id: 2, title: "Alien", releaseDate: .year(1979), voteAverage: 8.5, voteCount: 9_000,
-                                                      overview: "The crew of a commercial spacecraft meets a deadly creature.",
-                                                      runtimeMinutes: 117, genres: ["Horror"], certification: nil))
+        list.selected = MovieRowViewModel(
+            movie: Movie(
+                id: 2, title: "Alien", releaseDate: .year(1979), voteAverage: 8.5, voteCount: 9_000,
+                overview: "The crew of a commercial spacecraft meets a deadly creature.",
+                runtimeMinutes: 117, genres: ["Horror"], certification: nil))
         let drawing = ContentDrawing(size) { Self.movies(list: list).draw(into: $0, in: $1) }
-        let overview = size == Self.big ? [" The crew of a commercial spacecraft meets a deadly creature."]
+        let overview =
+            size == Self.big
+            ? [" The crew of a commercial spacecraft meets a deadly creature."]
             : [" The crew of a commercial spacecraft", " meets a deadly creature."]
         #expect(drawing.lines == [" Alien", " 1979", " ★★★★★★★★☆☆ 8.5", ""] + overview)
         #expect(drawing.grid.focus == Position(row: 0, column: 1))
@@ -108,20 +118,22 @@ struct MoviesContentTests {
     @Test func searchBeforeAnythingIsTypedSaysHowToStart() {
         var search = SearchContent()
         search.news = "Start searching your favorite movies"
-        #expect(ContentDrawing(ContentDrawing.region(40, 10, inputLine: true)) { search.draw(into: $0, in: $1) }.lines == [
-            " Start searching your favorite movies",
-        ])
+        #expect(
+            ContentDrawing(ContentDrawing.region(40, 10, inputLine: true)) { search.draw(into: $0, in: $1) }.lines == [
+                " Start searching your favorite movies"
+            ])
     }
 
     @Test func searchResultsUnderTheirCount() {
         var search = SearchContent()
         search.news = "2 matches"
         search.list = Self.list(["Star Wars", "Star Trek"])
-        #expect(ContentDrawing(ContentDrawing.region(80, 24, inputLine: true)) { search.draw(into: $0, in: $1) }.lines == [
-            " 2 matches",
-            "",
-            " › Star Wars (1977)                                                          8.0",
-            "   Star Trek (1978)                                                          7.9",
-        ])
+        #expect(
+            ContentDrawing(ContentDrawing.region(80, 24, inputLine: true)) { search.draw(into: $0, in: $1) }.lines == [
+                " 2 matches",
+                "",
+                " › Star Wars (1977)                                                          8.0",
+                "   Star Trek (1978)                                                          7.9",
+            ])
     }
 }

@@ -28,48 +28,53 @@ struct PeopleContentTests {
         var content = PeopleContent()
         content.headerText = "0 people"
         content.emptyText = PeopleListViewModel.emptyMessage
-        #expect(ContentDrawing(Self.small) { content.draw(into: $0, in: $1) }.lines == [
-            " 0 people",
-            "",
-            "",
-            " No one here yet. Press a to add",
-            " someone, or i to import a vCard file.",
-        ])
+        #expect(
+            ContentDrawing(Self.small) { content.draw(into: $0, in: $1) }.lines == [
+                " 0 people",
+                "",
+                "",
+                " No one here yet. Press a to add",
+                " someone, or i to import a vCard file.",
+            ])
     }
 
     @Test func peopleAt80x24WithTheChosenOnesDetails() {
         let content = Self.people([Self.grace, Self.ada], selected: 1)
         let drawing = ContentDrawing(Self.big) { content.draw(into: $0, in: $1) }
-        #expect(drawing.lines == [
-            " 2 people, by last name                                                Sync off",
-            "",
-            "",
-            "   Grace Hopper                                                December 9, 1906",
-            " › Ada Lovelace                                               December 10, 1815",
-        ])
+        #expect(
+            drawing.lines == [
+                " 2 people, by last name                                                Sync off",
+                "",
+                "",
+                "   Grace Hopper                                                December 9, 1906",
+                " › Ada Lovelace                                               December 10, 1815",
+            ])
         #expect(drawing.grid.focus == Position(row: 4, column: 1))
     }
 
     @Test func fromEightyTwoColumnsTheChosenPersonsDetailsShowBesideTheList() {
         let content = Self.people([Self.grace, Self.ada], selected: 1)
         let drawing = ContentDrawing(ContentDrawing.region(82, 24, inputLine: true)) { content.draw(into: $0, in: $1) }
-        #expect(Array(drawing.lines.prefix(7)) == [
-            " 2 people, by last name                                                  Sync off",
-            "",
-            "",
-            "   Grace Hopper                December 9, 19 │ Ada Lovelace",
-            " › Ada Lovelace                December 10, 1 │ Sunday December 10, 1815",
-            "                                              │ 210 years old",
-            "                                              │ Next birthday in 18 days",
-        ])
+        #expect(
+            Array(drawing.lines.prefix(7)) == [
+                " 2 people, by last name                                                  Sync off",
+                "",
+                "",
+                "   Grace Hopper                December 9, 19 │ Ada Lovelace",
+                " › Ada Lovelace                December 10, 1 │ Sunday December 10, 1815",
+                "                                              │ 210 years old",
+                "                                              │ Next birthday in 18 days",
+            ])
     }
 
     @Test func aQuestionReadsAsOneAndAProblemAsAnError() {
         var content = Self.people([Self.ada])
         content.news = PeopleNewsLine("Delete Ada Lovelace? y/n", tone: .question)
-        #expect(ContentDrawing(Self.small) { content.draw(into: $0, in: $1) }.grid.text(inRow: 1, style: .title) == "Delete Ada Lovelace? y/n")
+        #expect(
+            ContentDrawing(Self.small) { content.draw(into: $0, in: $1) }.grid.text(inRow: 1, style: .title) == "Delete Ada Lovelace? y/n")
         content.news = PeopleNewsLine("Not deleted: disk full", tone: .problem)
-        #expect(ContentDrawing(Self.small) { content.draw(into: $0, in: $1) }.grid.text(inRow: 1, style: .error) == "Not deleted: disk full")
+        #expect(
+            ContentDrawing(Self.small) { content.draw(into: $0, in: $1) }.grid.text(inRow: 1, style: .error) == "Not deleted: disk full")
     }
 
     @Test func whileAQuestionIsAskedTheRowsDoNotAnswerTheMouse() {
@@ -86,8 +91,11 @@ struct PeopleContentTests {
         ada.emails = [ContactDetail("ada@analytical.engine", kinds: ["work"])]
         content.mode = .viewing(PersonViewModel(person: ada, today: Self.today))
         let drawing = ContentDrawing(size) { content.draw(into: $0, in: $1) }
-        #expect(drawing.lines == [" Ada Lovelace", " Sunday December 10, 1815", " 210 years old", " Next birthday in 18 days",
-                                   " Email ada@analytical.engine (work)"])
+        #expect(
+            drawing.lines == [
+                " Ada Lovelace", " Sunday December 10, 1815", " 210 years old", " Next birthday in 18 days",
+                " Email ada@analytical.engine (work)",
+            ])
         #expect(drawing.grid.focus == Position(row: 0, column: 1))
         #expect(drawing.grid.mouseTargets.isEmpty)
     }
@@ -98,64 +106,71 @@ struct PeopleContentTests {
         form.field = .lastName
         form[.firstName] = "Grace"
         content.mode = .form(form)
-        #expect(ContentDrawing(Self.small) { content.draw(into: $0, in: $1) }.lines == [
-            " 1 person, by last name        Sync off",
-            "",
-            "",
-            " Add a person: type each field in the i",
-            " › Last name",
-        ])
+        #expect(
+            ContentDrawing(Self.small) { content.draw(into: $0, in: $1) }.lines == [
+                " 1 person, by last name        Sync off",
+                "",
+                "",
+                " Add a person: type each field in the i",
+                " › Last name",
+            ])
         form.problem = "The birthday is not a date"
         content.mode = .form(form)
         let drawing = ContentDrawing(Self.small) { content.draw(into: $0, in: $1) }
-        #expect(drawing.lines == [
-            " 1 person, by last name        Sync off",
-            "",
-            "",
-            " The birthday is not a date",
-            " › Last name",
-        ])
+        #expect(
+            drawing.lines == [
+                " 1 person, by last name        Sync off",
+                "",
+                "",
+                " The birthday is not a date",
+                " › Last name",
+            ])
         #expect(drawing.grid.text(inRow: 3, style: .error) == "The birthday is not a date")
     }
 
-    static let failure = "Sync failed: the people server at 127.0.0.1:5232 asks for ada's password and none is set: "
+    static let failure =
+        "Sync failed: the people server at 127.0.0.1:5232 asks for ada's password and none is set: "
         + "set MVVM_TUI_PEOPLE_PASSWORD, [people] password or ~/.netrc"
 
     @Test func aFailureTooLongForTheHeaderIsReadWholeUnderIt() {
         var content = Self.people([Self.ada])
         (content.syncText, content.syncIsProblem) = (Self.failure, true)
-        #expect(Array(ContentDrawing(Self.big) { content.draw(into: $0, in: $1) }.lines.prefix(4)) == [
-            " 1 person, by last name",
-            " Sync failed: the people server at 127.0.0.1:5232 asks for ada's password and",
-            " none is set: set MVVM_TUI_PEOPLE_PASSWORD, [people] password or ~/.netrc",
-            " › Ada Lovelace                                               December 10, 1815",
-        ])
+        #expect(
+            Array(ContentDrawing(Self.big) { content.draw(into: $0, in: $1) }.lines.prefix(4)) == [
+                " 1 person, by last name",
+                " Sync failed: the people server at 127.0.0.1:5232 asks for ada's password and",
+                " none is set: set MVVM_TUI_PEOPLE_PASSWORD, [people] password or ~/.netrc",
+                " › Ada Lovelace                                               December 10, 1815",
+            ])
     }
 
     @Test func underTheNewsOrAt40ColumnsTheFailureEndsInAnEllipsisWhereItIsCut() {
         var content = Self.people([Self.ada])
         (content.syncText, content.syncIsProblem) = (Self.failure, true)
         content.news = PeopleNewsLine("Added Ada Lovelace")
-        #expect(Array(ContentDrawing(Self.big) { content.draw(into: $0, in: $1) }.lines.prefix(3)) == [
-            " 1 person, by last name",
-            " Added Ada Lovelace",
-            " Sync failed: the people server at 127.0.0.1:5232 asks for ada's password and…",
-        ])
+        #expect(
+            Array(ContentDrawing(Self.big) { content.draw(into: $0, in: $1) }.lines.prefix(3)) == [
+                " 1 person, by last name",
+                " Added Ada Lovelace",
+                " Sync failed: the people server at 127.0.0.1:5232 asks for ada's password and…",
+            ])
         content.news = PeopleNewsLine("")
-        #expect(Array(ContentDrawing(Self.small) { content.draw(into: $0, in: $1) }.lines.prefix(3)) == [
-            " 1 person, by last name",
-            " Sync failed: the people server at",
-            " 127.0.0.1:5232 asks for ada's passwor…",
-        ])
+        #expect(
+            Array(ContentDrawing(Self.small) { content.draw(into: $0, in: $1) }.lines.prefix(3)) == [
+                " 1 person, by last name",
+                " Sync failed: the people server at",
+                " 127.0.0.1:5232 asks for ada's passwor…",
+            ])
     }
 
     @Test func aSyncOffThatDoesNotFitIsLeftOutAsBefore() {
         var content = Self.people([Self.ada])
         content.syncText = "Sync off: no people server set (--people-api)"
-        #expect(Array(ContentDrawing(Self.small) { content.draw(into: $0, in: $1) }.lines.prefix(3)) == [
-            " 1 person, by last name",
-            "",
-            "",
-        ])
+        #expect(
+            Array(ContentDrawing(Self.small) { content.draw(into: $0, in: $1) }.lines.prefix(3)) == [
+                " 1 person, by last name",
+                "",
+                "",
+            ])
     }
 }

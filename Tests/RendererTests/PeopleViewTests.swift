@@ -11,8 +11,9 @@ import TestSupport
     private func harness(size: Size, people: [Person] = []) throws -> (ShellHarness, PeopleListViewModel) {
         try store.add(people)
         let store = self.store
-        let viewModel = PeopleListViewModel(openStore: { store }, openPreferences: { InMemoryPreferences() }, api: nil,
-                                            files: InMemoryTextFiles(), runner: InlineRunner(), today: { CalendarDay(year: 2026, month: 11, day: 22) }, now: { .testNow })
+        let viewModel = PeopleListViewModel(
+            openStore: { store }, openPreferences: { InMemoryPreferences() }, api: nil,
+            files: InMemoryTextFiles(), runner: InlineRunner(), today: { CalendarDay(year: 2026, month: 11, day: 22) }, now: { .testNow })
         let harness = ShellHarness(tab: .people, size: size, people: viewModel)
         harness.draw()
         return (harness, viewModel)
@@ -134,9 +135,10 @@ import TestSupport
     }
 
     @Test func theDetailPaneListsEveryAddressAndNumberWithItsKinds() throws {
-        let grace = Person(id: "2", firstName: "Grace", lastName: "Hopper", birthday: BirthDate("1906-12-09"),
-                           emails: [ContactDetail("grace@navy.example", kinds: ["work"]), ContactDetail("grace@home.example")],
-                           phones: [ContactDetail("+1 202 555 0100", kinds: ["cell"])])
+        let grace = Person(
+            id: "2", firstName: "Grace", lastName: "Hopper", birthday: BirthDate("1906-12-09"),
+            emails: [ContactDetail("grace@navy.example", kinds: ["work"]), ContactDetail("grace@home.example")],
+            phones: [ContactDetail("+1 202 555 0100", kinds: ["cell"])])
         let (harness, _) = try harness(size: Size(columns: 100, rows: 24), people: [grace])
         let pane = harness.grid.lines[7...13].compactMap { $0.split(separator: "│").last?.trimmingCharacters(in: .whitespaces) }
         #expect(pane.contains("Email grace@navy.example (work)"))
@@ -147,7 +149,8 @@ import TestSupport
     @Test(arguments: [Size(columns: 80, rows: 24), Size(columns: 40, rows: 10)])
     func aConflictsCopyIsMarkedInTheListAndSettledFromItsDetail(size: Size) throws {
         let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace", emails: [ContactDetail("ada@server.example")])
-        let copy = Person(id: "copy", firstName: "Ada", lastName: "Lovelace", emails: [ContactDetail("ada@here.example")], conflictOf: "ada")
+        let copy = Person(
+            id: "copy", firstName: "Ada", lastName: "Lovelace", emails: [ContactDetail("ada@here.example")], conflictOf: "ada")
         let (harness, people) = try harness(size: size, people: [ada, copy])
         #expect(harness.grid.lines.contains { $0.contains("Ada Lovelace conflict") })
         harness.type("j")

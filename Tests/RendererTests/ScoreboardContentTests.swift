@@ -23,16 +23,17 @@ struct ScoreboardContentTests {
 
     @Test func aGameAt80x24() {
         let drawing = ContentDrawing(Self.big) { Self.game.draw(into: $0, in: $1) }
-        #expect(drawing.lines == [
-            " Ballerz                             3 - 2                              Ringerz",
-            "                                    12:00.0",
-            "                                   [ Start ]",
-            "",
-            "   Player      1pt  2pt  Ast  Reb Foul     Player      1pt  2pt  Ast  Reb Foul",
-            "   Ann           1    1    0    2    0     Dee           0    0    0    0    0",
-            "   Bob           0    0    0    0    0   › Eve           0    0    0    0    0",
-            "   Cid           0    0    0    0    0     Fay           0    0    0    0    0",
-        ])
+        #expect(
+            drawing.lines == [
+                " Ballerz                             3 - 2                              Ringerz",
+                "                                    12:00.0",
+                "                                   [ Start ]",
+                "",
+                "   Player      1pt  2pt  Ast  Reb Foul     Player      1pt  2pt  Ast  Reb Foul",
+                "   Ann           1    1    0    2    0     Dee           0    0    0    0    0",
+                "   Bob           0    0    0    0    0   › Eve           0    0    0    0    0",
+                "   Cid           0    0    0    0    0     Fay           0    0    0    0    0",
+            ])
         #expect(drawing.grid.focus == Position(row: 6, column: 41))
     }
 
@@ -41,24 +42,26 @@ struct ScoreboardContentTests {
         #expect(drawing.grid.focus == Position(row: 5, column: 1), "Eve, chosen, is in view")
         var home = Self.game
         home.selectedPlayerIndex = 0
-        #expect(ContentDrawing(Self.small) { home.draw(into: $0, in: $1) }.lines == [
-            " Ballerz         3 - 2          Ringerz",
-            "                12:00.0",
-            "               [ Start ]",
-            "",
-            " › Ann           1    1    0    2    0",
-            "   Bob           0    0    0    0    0",
-            "   Cid           0    0    0    0    0",
-        ])
-        #expect(drawing.lines == [
-            " Ballerz         3 - 2          Ringerz",
-            "                12:00.0",
-            "               [ Start ]",
-            "",
-            "   Dee           0    0    0    0    0",
-            " › Eve           0    0    0    0    0",
-            "   Fay           0    0    0    0    0",
-        ])
+        #expect(
+            ContentDrawing(Self.small) { home.draw(into: $0, in: $1) }.lines == [
+                " Ballerz         3 - 2          Ringerz",
+                "                12:00.0",
+                "               [ Start ]",
+                "",
+                " › Ann           1    1    0    2    0",
+                "   Bob           0    0    0    0    0",
+                "   Cid           0    0    0    0    0",
+            ])
+        #expect(
+            drawing.lines == [
+                " Ballerz         3 - 2          Ringerz",
+                "                12:00.0",
+                "               [ Start ]",
+                "",
+                "   Dee           0    0    0    0    0",
+                " › Eve           0    0    0    0    0",
+                "   Fay           0    0    0    0    0",
+            ])
     }
 
     @Test func whileAQuestionIsAskedThePlayersAndTheButtonDoNotAnswerTheMouse() {
@@ -78,12 +81,13 @@ struct ScoreboardContentTests {
         game.libraryRows = ["Nov 25  Ballerz 30 - 28 Ringerz", "Nov 24  Ballerz 12 - 20 Ringerz"]
         game.librarySelectedIndex = 1
         let drawing = ContentDrawing(Self.small) { game.draw(into: $0, in: $1) }
-        #expect(drawing.lines == [
-            " Games kept, newest first",
-            "",
-            " Nov 25  Ballerz 30 - 28 Ringerz",
-            " Nov 24  Ballerz 12 - 20 Ringerz",
-        ])
+        #expect(
+            drawing.lines == [
+                " Games kept, newest first",
+                "",
+                " Nov 25  Ballerz 30 - 28 Ringerz",
+                " Nov 24  Ballerz 12 - 20 Ringerz",
+            ])
         #expect(drawing.grid.text(inRow: 3, style: .selectedTab) == "Nov 24  Ballerz 12 - 20 Ringerz")
     }
 }

@@ -10,9 +10,10 @@ import TestSupport
     let library = InMemoryGameLibrary()
 
     private func harness(size: Size = Size(columns: 80, rows: 24)) -> ShellHarness {
-        let scoreboard = GameScoreboardViewModel(openLibrary: { [library] in library }, scheduler: scheduler,
-                                                 today: { Date(timeIntervalSince1970: 1_763_700_000) },
-                                                 timeZone: TimeZone(identifier: "UTC")!)
+        let scoreboard = GameScoreboardViewModel(
+            openLibrary: { [library] in library }, scheduler: scheduler,
+            today: { Date(timeIntervalSince1970: 1_763_700_000) },
+            timeZone: TimeZone(identifier: "UTC")!)
         let harness = ShellHarness(tab: .scoreboard, size: size, scoreboard: scoreboard)
         harness.draw()
         return harness

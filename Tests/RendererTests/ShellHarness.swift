@@ -16,9 +16,11 @@ final class ShellHarness {
     private var decoder = InputDecoder()
 
     /// A shell whose tabs show stand-in screens, except the screens whose view-models are given.
-    init(tab: Tab = .weather, size: Size = Size(columns: 80, rows: 24), scoreboard: GameScoreboardViewModel? = nil,
-         movies: MovieListViewModel? = nil, search: MovieSearchViewModel? = nil, weather: WeatherViewModel? = nil,
-         people: PeopleListViewModel? = nil, notices: [String] = [], scheduler: TestScheduler = TestScheduler()) {
+    init(
+        tab: Tab = .weather, size: Size = Size(columns: 80, rows: 24), scoreboard: GameScoreboardViewModel? = nil,
+        movies: MovieListViewModel? = nil, search: MovieSearchViewModel? = nil, weather: WeatherViewModel? = nil,
+        people: PeopleListViewModel? = nil, notices: [String] = [], scheduler: TestScheduler = TestScheduler()
+    ) {
         shell = ShellViewModel(initialTab: tab, notices: notices)
         grid = GridSurface(size: size)
         var views: [Tab: any ScreenView] = [:]
@@ -34,9 +36,10 @@ final class ShellHarness {
         if let weather { views[.weather] = WeatherView(viewModel: weather, needsDisplay: needsDisplay) }
         if let people { views[.people] = PeopleView(viewModel: people, needsDisplay: needsDisplay) }
         self.views = views
-        view = ShellView(shell: shell, screens: views, scheduler: scheduler,
-                         needsDisplay: { [unowned self] in displayRequests += 1 },
-                         onQuit: { [unowned self] in quitCount += 1 })
+        view = ShellView(
+            shell: shell, screens: views, scheduler: scheduler,
+            needsDisplay: { [unowned self] in displayRequests += 1 },
+            onQuit: { [unowned self] in quitCount += 1 })
         view.layout(size: size)
     }
 

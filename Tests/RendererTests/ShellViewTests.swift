@@ -230,10 +230,11 @@ import TestSupport
         harness.type([0x7F, 0x17, 0x15, 0x01, 0x05, 0x04, 0x02, 0x06])  // Backspace, Ctrl-W, -U, -A, -E, -D, -B, -F
         harness.type(Array("\u{1B}[3~\u{1B}[H\u{1B}[F".utf8))  // Delete, Home, End
         harness.type(Array("\u{1B}[200~x\ny\u{1B}[201~".utf8))  // a paste
-        #expect(harness.screens[.search]?.edits == [
-            .insert("ab"), .moveLeft, .deleteBackward, .deleteWordBackward, .deleteToStart, .moveHome, .moveEnd,
-            .deleteForward, .moveLeft, .moveRight, .deleteForward, .moveHome, .moveEnd, .insert("x y"),
-        ])
+        #expect(
+            harness.screens[.search]?.edits == [
+                .insert("ab"), .moveLeft, .deleteBackward, .deleteWordBackward, .deleteToStart, .moveHome, .moveEnd,
+                .deleteForward, .moveLeft, .moveRight, .deleteForward, .moveHome, .moveEnd, .insert("x y"),
+            ])
         #expect(harness.inputLine == InputLine(text: "bx y"))
         #expect(harness.grid.lines[2] == " Search:  bx y")
         harness.type("\r")

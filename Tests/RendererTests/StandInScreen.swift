@@ -25,11 +25,12 @@ final class StandInScreen: ScreenView, InputLineUser {
     init(tab: Tab, needsDisplay: @escaping @MainActor () -> Void) {
         title = tab.title
         let prompt: String
-        (usesInputLine, prompt) = switch tab {
-        case .weather: (true, "Location")
-        case .search: (true, "Search")
-        default: (false, "")
-        }
+        (usesInputLine, prompt) =
+            switch tab {
+            case .weather: (true, "Location")
+            case .search: (true, "Search")
+            default: (false, "")
+            }
         inputPrompt = Dynamic(prompt).output
         self.needsDisplay = needsDisplay
     }

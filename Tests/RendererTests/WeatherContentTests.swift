@@ -17,7 +17,8 @@ struct WeatherContentTests {
         weather.forecastSummary = "Summary: Broken clouds"
         weather.details = "Feels like 10℃ · Wind 14 km/h NW"
         weather.forecast = [
-            ForecastRowViewModel(weekday: "Thu", date: "Nov 26", icon: "☁", condition: "Broken clouds", low: "8℃", high: "12℃", span: 0.25...0.5),
+            ForecastRowViewModel(
+                weekday: "Thu", date: "Nov 26", icon: "☁", condition: "Broken clouds", low: "8℃", high: "12℃", span: 0.25...0.5),
             ForecastRowViewModel(weekday: "Fri", date: "Nov 27", icon: "☀", condition: "Clear sky", low: "6℃", high: "14℃", span: 0...1),
         ]
         weather.sourceLine = "Source: Open-Meteo"
@@ -26,28 +27,30 @@ struct WeatherContentTests {
 
     @Test func aReportAt80x24() {
         let drawing = ContentDrawing(Self.big) { Self.paris.draw(into: $0, in: $1) }
-        #expect(drawing.lines == [
-            " Paris, France                                                 Thursday, Nov 26",
-            " ☁ Broken clouds - 12℃",
-            " Summary: Broken clouds",
-            " Feels like 10℃ · Wind 14 km/h NW",
-            "",
-            " Thu Nov 26 ☁ Broken clouds  8℃                                             12℃",
-            " Fri Nov 27 ☀ Clear sky      6℃                                             14℃",
-        ] + Array(repeating: "", count: 11) + [
-            " Source: Open-Meteo",
-        ])
+        #expect(
+            drawing.lines == [
+                " Paris, France                                                 Thursday, Nov 26",
+                " ☁ Broken clouds - 12℃",
+                " Summary: Broken clouds",
+                " Feels like 10℃ · Wind 14 km/h NW",
+                "",
+                " Thu Nov 26 ☁ Broken clouds  8℃                                             12℃",
+                " Fri Nov 27 ☀ Clear sky      6℃                                             14℃",
+            ] + Array(repeating: "", count: 11) + [
+                " Source: Open-Meteo"
+            ])
     }
 
     @Test func aReportAtTheMinimumSizeKeepsTheSourceOnTheLastRow() {
         let drawing = ContentDrawing(Self.small) { Self.paris.draw(into: $0, in: $1) }
-        #expect(drawing.lines == [
-            " Paris, France         Thursday, Nov 26",
-            " ☁ Broken clouds - 12℃",
-            " Summary: Broken clouds",
-            " Feels like 10℃ · Wind 14 km/h NW",
-            " Source: Open-Meteo",
-        ])
+        #expect(
+            drawing.lines == [
+                " Paris, France         Thursday, Nov 26",
+                " ☁ Broken clouds - 12℃",
+                " Summary: Broken clouds",
+                " Feels like 10℃ · Wind 14 km/h NW",
+                " Source: Open-Meteo",
+            ])
     }
 
     @Test func whileAPlaceIsLookedUpOnlyItsWordShows() {
@@ -71,27 +74,31 @@ struct WeatherContentTests {
         weather.sourceIsWarning = true
         weather.problem = "Weather unavailable: no network"
         let drawing = ContentDrawing(Self.small) { weather.draw(into: $0, in: $1) }
-        #expect(drawing.lines == [
-            " Paris, France         Thursday, Nov 26",
-            " Weather unavailable: no network",
-            " ☁ Broken clouds - 12℃",
-            " Summary: Broken clouds",
-            " Source: Open-Meteo, as of 09:40, 2 h a",
-        ])
-        #expect(drawing.grid.text(inRow: Self.small.rows - 1, style: .error) == "Source: Open-Meteo, as of 09:40, 2 h a", "cut at the edge, never hidden")
+        #expect(
+            drawing.lines == [
+                " Paris, France         Thursday, Nov 26",
+                " Weather unavailable: no network",
+                " ☁ Broken clouds - 12℃",
+                " Summary: Broken clouds",
+                " Source: Open-Meteo, as of 09:40, 2 h a",
+            ])
+        #expect(
+            drawing.grid.text(inRow: Self.small.rows - 1, style: .error) == "Source: Open-Meteo, as of 09:40, 2 h a",
+            "cut at the edge, never hidden")
     }
 
     @Test func aLongWideNameIsCutAtTheEdgeAndTheDayGoesUnderIt() {
         var weather = Self.paris
         weather.locationName = "東京都千代田区丸の内一丁目, 東京都, 日本"
         let drawing = ContentDrawing(Self.small) { weather.draw(into: $0, in: $1) }
-        #expect(drawing.lines == [
-            " 東京都千代田区丸の内一丁目, 東京都, 日",
-            " Thursday, Nov 26",
-            " ☁ Broken clouds - 12℃",
-            " Summary: Broken clouds",
-            " Source: Open-Meteo",
-        ])
+        #expect(
+            drawing.lines == [
+                " 東京都千代田区丸の内一丁目, 東京都, 日",
+                " Thursday, Nov 26",
+                " ☁ Broken clouds - 12℃",
+                " Summary: Broken clouds",
+                " Source: Open-Meteo",
+            ])
     }
 
     @Test func suggestionsCoverTheTopAndEachAsksToBePicked() {
@@ -99,11 +106,12 @@ struct WeatherContentTests {
         weather.suggestions = ["Paris, Île-de-France, France", "Richmond, VA"]
         weather.selectedSuggestion = 1
         let drawing = ContentDrawing(Self.big) { weather.draw(into: $0, in: $1) }
-        #expect(Array(drawing.lines.prefix(3)) == [
-            "   Paris, Île-de-France, France",
-            " › Richmond, VA",
-            " Summary: Broken clouds",
-        ])
+        #expect(
+            Array(drawing.lines.prefix(3)) == [
+                "   Paris, Île-de-France, France",
+                " › Richmond, VA",
+                " Summary: Broken clouds",
+            ])
         #expect(drawing.grid.focus == Position(row: 1, column: 1))
         let clicks = drawing.grid.mouseTargets.compactMap { target -> WeatherView.Action? in
             if case .screen(let action) = target.click { action as? WeatherView.Action } else { nil }

@@ -12,8 +12,9 @@ import TestSupport
     let service = ControlledWeatherService()
 
     private func weather(_ place: String) -> WeatherViewModel {
-        WeatherViewModel(geocoder: geocoder, suggester: geocoder, service: service.keeping(), launchLocation: place,
-                         scheduler: TestScheduler(), now: { .testNow }, timeZone: .testZone, openPreferences: { InMemoryPreferences() })
+        WeatherViewModel(
+            geocoder: geocoder, suggester: geocoder, service: service.keeping(), launchLocation: place,
+            scheduler: TestScheduler(), now: { .testNow }, timeZone: .testZone, openPreferences: { InMemoryPreferences() })
     }
 
     @Test func itIsWrittenOnceWhenTheLookupAndTheFetchAreDoneNotBefore() async throws {

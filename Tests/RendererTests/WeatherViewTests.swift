@@ -13,7 +13,9 @@ import TestSupport
     /// The shell on the Weather tab, its first place shown with `report`.
     private func harness(size: Size, report: WeatherReport = .sample()) async throws -> (ShellHarness, WeatherViewModel) {
         let preferences = self.preferences
-        let weather = WeatherViewModel(geocoder: geocoder, suggester: geocoder, service: service.keeping(in: preferences), scheduler: TestScheduler(), now: { .testNow }, timeZone: .testZone, openPreferences: { preferences })
+        let weather = WeatherViewModel(
+            geocoder: geocoder, suggester: geocoder, service: service.keeping(in: preferences), scheduler: TestScheduler(),
+            now: { .testNow }, timeZone: .testZone, openPreferences: { preferences })
         let harness = ShellHarness(tab: .weather, size: size, weather: weather)
         let request = try await service.nextRequest()
         await service.answer(request, with: report)

@@ -12,9 +12,10 @@ struct GameScoreboardViewModelTests {
 
     private func makeScoreboard(library: InMemoryGameLibrary? = nil) -> GameScoreboardViewModel {
         let library = library ?? self.library
-        let scoreboard = GameScoreboardViewModel(openLibrary: { library }, scheduler: scheduler,
-                                                 today: { Date(timeIntervalSince1970: 1_763_700_000) },
-                                                 timeZone: TimeZone(identifier: "UTC")!)
+        let scoreboard = GameScoreboardViewModel(
+            openLibrary: { library }, scheduler: scheduler,
+            today: { Date(timeIntervalSince1970: 1_763_700_000) },
+            timeZone: TimeZone(identifier: "UTC")!)
         scoreboard.screenAppeared()
         return scoreboard
     }
@@ -45,7 +46,10 @@ struct GameScoreboardViewModelTests {
 
     @Test func theLibraryIsOpenedOnlyWhenTheScreenFirstAppears() {
         var opened = 0
-        let scoreboard = GameScoreboardViewModel(openLibrary: { opened += 1; return self.library }, scheduler: scheduler,
+        let scoreboard = GameScoreboardViewModel(
+            openLibrary: {
+                opened += 1; return self.library
+            }, scheduler: scheduler,
             today: { Date(timeIntervalSince1970: 1_763_700_000) }, timeZone: .testZone)
         #expect(opened == 0)
         scoreboard.screenAppeared()
@@ -213,7 +217,8 @@ struct GameScoreboardViewModelTests {
     /// Plays a game on the clock: away scores two points at 1–6 s, home at every 5 s to 40 s,
     /// where home wins 16 - 12.
     private func playToSixteenTwelve(_ scoreboard: GameScoreboardViewModel) {
-        let moves = (1...6).map { ($0, scoreboard.awayPlayers[0]) }
+        let moves =
+            (1...6).map { ($0, scoreboard.awayPlayers[0]) }
             + stride(from: 5, through: 40, by: 5).map { ($0, scoreboard.homePlayers[0]) }
         scoreboard.togglePause()
         for (second, player) in moves.sorted(by: { $0.0 < $1.0 }) {
@@ -242,12 +247,13 @@ struct GameScoreboardViewModelTests {
     @Test func aGameWonWithTheClockStoppedChartsTheFinalScoreThroughout() {
         let scoreboard = makeScoreboard()
         for _ in 0..<8 { scoreboard.homePlayers[0].twoPointsMove() }
-        #expect(latest(scoreboard.scoreChart) == [
-            "Score over game time",
-            String(repeating: "⣿", count: 40) + " 16 Ballerz",
-            String(repeating: " ", count: 40) + "  0 Ringerz",
-            "00:00.0" + String(repeating: " ", count: 26) + "00:00.0",
-        ])
+        #expect(
+            latest(scoreboard.scoreChart) == [
+                "Score over game time",
+                String(repeating: "⣿", count: 40) + " 16 Ballerz",
+                String(repeating: " ", count: 40) + "  0 Ringerz",
+                "00:00.0" + String(repeating: " ", count: 26) + "00:00.0",
+            ])
     }
 
     // MARK: - New game and the library
@@ -279,10 +285,11 @@ struct GameScoreboardViewModelTests {
         scoreboard.newGame()
         scoreboard.awayPlayers[0].onePointMove()
         scoreboard.showLibrary()
-        #expect(latest(scoreboard.library.rows) == [
-            "Nov 21, 2025  Ballerz 0 - 1 Ringerz  00:00.0  in progress",
-            "Nov 21, 2025  Ballerz 16 - 0 Ringerz  00:00.0  finished",
-        ])
+        #expect(
+            latest(scoreboard.library.rows) == [
+                "Nov 21, 2025  Ballerz 0 - 1 Ringerz  00:00.0  in progress",
+                "Nov 21, 2025  Ballerz 16 - 0 Ringerz  00:00.0  finished",
+            ])
         scoreboard.library.moveSelection(by: 5)
         scoreboard.openSelectedGame()
         #expect(latest(scoreboard.pastGameTitle) == "Game of Nov 21, 2025 (read-only) · Esc returns to the current game")
@@ -323,8 +330,11 @@ struct GameScoreboardViewModelTests {
     // MARK: - Busy
 
     @Test func isBusyNeverRisesForEverythingIsDoneBeforeTheInputReturns() {
-        let busy = ValueRecorder(GameScoreboardViewModel(openLibrary: { self.library }, scheduler: scheduler,
-            today: { Date(timeIntervalSince1970: 1_763_700_000) }, timeZone: .testZone).isBusy)
+        let busy = ValueRecorder(
+            GameScoreboardViewModel(
+                openLibrary: { self.library }, scheduler: scheduler,
+                today: { Date(timeIntervalSince1970: 1_763_700_000) }, timeZone: .testZone
+            ).isBusy)
         #expect(busy.values == [false])
         let scoreboard = makeScoreboard()
         let recorded = ValueRecorder(scoreboard.isBusy)
@@ -342,18 +352,21 @@ struct GameScoreboardViewModelTests {
         var game = Game(accumulated: .milliseconds(61_250))
         try game.record(.twoPoints, by: 4, at: .zero)
         let library = InMemoryGameLibrary(games: [StoredGame(id: 1, startedOn: Date(timeIntervalSince1970: 1_763_700_000), game: game)])
-        let scoreboard = GameScoreboardViewModel(openLibrary: { library }, scheduler: scheduler,
-                                                 today: { Date(timeIntervalSince1970: 1_763_700_000) }, timeZone: TimeZone(identifier: "UTC")!)
+        let scoreboard = GameScoreboardViewModel(
+            openLibrary: { library }, scheduler: scheduler,
+            today: { Date(timeIntervalSince1970: 1_763_700_000) }, timeZone: TimeZone(identifier: "UTC")!)
         scoreboard.showLibrary()
         #expect(latest(scoreboard.library.rows) == ["Nov 21, 2025  Ballerz 0 - 2 Ringerz  01:01.2  in progress"])
         let row = try #require(latest(scoreboard.library.games).first)
-        #expect([row.day, row.homeTeam, row.score, row.awayTeam, row.time, row.state]
-            == ["Nov 21, 2025", "Ballerz", "0 - 2", "Ringerz", "01:01.2", "in progress"])
+        #expect(
+            [row.day, row.homeTeam, row.score, row.awayTeam, row.time, row.state]
+                == ["Nov 21, 2025", "Ballerz", "0 - 2", "Ringerz", "01:01.2", "in progress"])
         #expect(latest(scoreboard.library.message) == "")
         #expect(library.stored.count == 1)
 
         let empty = InMemoryGameLibrary()
-        let none = GameScoreboardViewModel(openLibrary: { empty }, scheduler: scheduler,
+        let none = GameScoreboardViewModel(
+            openLibrary: { empty }, scheduler: scheduler,
             today: { Date(timeIntervalSince1970: 1_763_700_000) }, timeZone: .testZone)
         none.showLibrary()
         #expect(latest(none.library.message) == "No games yet.")
@@ -435,7 +448,8 @@ struct ScoreboardFormatTests {
         let lateOnNovember21InUTC = Date(timeIntervalSince1970: 1_763_769_600 - 1)  // 2025-11-21 23:59:59 UTC
         #expect(ScoreboardFormat.day(lateOnNovember21InUTC, timeZone: TimeZone(identifier: "UTC")!) == "Nov 21, 2025")
         #expect(ScoreboardFormat.day(lateOnNovember21InUTC, timeZone: TimeZone(identifier: "Asia/Tokyo")!) == "Nov 22, 2025")
-        #expect(ScoreboardFormat.day(Date(timeIntervalSince1970: 0), timeZone: TimeZone(identifier: "America/New_York")!)
-            == "Dec 31, 1969")
+        #expect(
+            ScoreboardFormat.day(Date(timeIntervalSince1970: 0), timeZone: TimeZone(identifier: "America/New_York")!)
+                == "Dec 31, 1969")
     }
 }

@@ -23,10 +23,12 @@ struct MovieListTests {
     @Test func theCursorWithinTheDistanceOfTheEndAsksForTheNextPage() throws {
         var list = MovieList(segment: .popular, hasCatalogue: false)
         _ = list.handle(.appeared)
-        _ = list.handle(.answered(try #require(list.fetching).id, .page(MoviePage(movies: Self.films(20), totalResults: 40, hasMorePages: true))))
+        _ = list.handle(
+            .answered(try #require(list.fetching).id, .page(MoviePage(movies: Self.films(20), totalResults: 40, hasMorePages: true))))
         #expect(list.handle(.cursorMoved(by: 14)) == [])
         let effects = list.handle(.cursorMoved(by: 1))
-        #expect(effects == [.start(MovieList.Request(segment: .popular, page: 2, fromCatalogue: false), as: try #require(list.fetching).id)])
+        #expect(
+            effects == [.start(MovieList.Request(segment: .popular, page: 2, fromCatalogue: false), as: try #require(list.fetching).id)])
         #expect(list.handle(.cursorMoved(by: 1)) == [], "one page at a time")
     }
 

@@ -22,22 +22,25 @@ struct MovieRowViewModelTests {
     }
 
     @Test func theCatalogueOverviewIsWhatItKnows() {
-        let movie = Movie(id: 1, title: "Star Wars", releaseDate: .year(1977), voteAverage: 8.8, voteCount: 104_141,
-                          overview: nil, runtimeMinutes: 125, genres: ["Action"], certification: "PG")
+        let movie = Movie(
+            id: 1, title: "Star Wars", releaseDate: .year(1977), voteAverage: 8.8, voteCount: 104_141,
+            overview: nil, runtimeMinutes: 125, genres: ["Action"], certification: "PG")
         #expect(MovieRowViewModel(movie: movie).overview == "1977 · 125 min · Action · 104,141 votes · rated PG")
         #expect(MovieRowViewModel(movie: .sample("A", votes: 1)).overview == "1977 · 1 vote")
     }
 
     @Test func tmdbsOverviewIsShownAsItIs() {
-        let movie = Movie(id: 11, title: "Star Wars", releaseDate: .day(year: 1977, month: 5, day: 25), voteAverage: 8.2,
-                          voteCount: 20_000, overview: "Princess Leia is captured.", runtimeMinutes: nil, genres: [], certification: nil)
+        let movie = Movie(
+            id: 11, title: "Star Wars", releaseDate: .day(year: 1977, month: 5, day: 25), voteAverage: 8.2,
+            voteCount: 20_000, overview: "Princess Leia is captured.", runtimeMinutes: nil, genres: [], certification: nil)
         #expect(MovieRowViewModel(movie: movie).overview == "Princess Leia is captured.")
     }
 
     @Test func countsAreGroupedAndPlural() {
         #expect(MovieRowViewModel.count(1_234, "match") == "1,234 matches")
         #expect(MovieRowViewModel.count(1, "match") == "1 match")
-        #expect(["0", "999", "1,000", "104,141", "1,234,567", "-1,234"]
-            == [0, 999, 1_000, 104_141, 1_234_567, -1_234].map(\.grouped))
+        #expect(
+            ["0", "999", "1,000", "104,141", "1,234,567", "-1,234"]
+                == [0, 999, 1_000, 104_141, 1_234_567, -1_234].map(\.grouped))
     }
 }

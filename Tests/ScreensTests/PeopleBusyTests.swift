@@ -71,12 +71,15 @@ struct PeopleBusyTests: PeopleTesting {
 
     @Test func theBirthdaysSoonLookAsFarAheadAsTheScreenIsTold() throws {
         // Today is 22 November 2026.
-        try store.add([Person(id: "ada", firstName: "Ada", lastName: "Lovelace", birthday: BirthDate("1815-12-10")),
-                       Person(id: "grace", firstName: "Grace", lastName: "Hopper", birthday: BirthDate("1906-11-25"))])
+        try store.add([
+            Person(id: "ada", firstName: "Ada", lastName: "Lovelace", birthday: BirthDate("1815-12-10")),
+            Person(id: "grace", firstName: "Grace", lastName: "Hopper", birthday: BirthDate("1906-11-25")),
+        ])
         #expect(latest(makeViewModel().birthdaysSoon).map(\.nameText) == ["Grace Hopper"])
         let (store, preferences) = (self.store, self.preferences)
-        let month = PeopleListViewModel(openStore: { store }, openPreferences: { preferences }, api: nil, files: files,
-                                        runner: InlineRunner(), today: { Self.today }, now: { .testNow }, birthdayWindow: 30)
+        let month = PeopleListViewModel(
+            openStore: { store }, openPreferences: { preferences }, api: nil, files: files,
+            runner: InlineRunner(), today: { Self.today }, now: { .testNow }, birthdayWindow: 30)
         month.screenAppeared()
         #expect(latest(month.birthdaysSoon).map(\.nameText) == ["Grace Hopper", "Ada Lovelace"])
         #expect(latest(month.birthdaysSoonText) == "Birthdays soon: Grace Hopper in 3 days, Ada Lovelace in 18 days")
@@ -91,12 +94,15 @@ struct PeopleChosenOrderTests: PeopleTesting {
     let files = InMemoryTextFiles()
 
     @Test func anOrderChosenForTheRunSortsOverTheKeptOneAndIsNotKept() throws {
-        try store.add([Person(id: "ada", firstName: "Ada", lastName: "Lovelace"),
-                       Person(id: "grace", firstName: "Grace", lastName: "Hopper")])
+        try store.add([
+            Person(id: "ada", firstName: "Ada", lastName: "Lovelace"),
+            Person(id: "grace", firstName: "Grace", lastName: "Hopper"),
+        ])
         try preferences.set(PersonSortOrder.lastName.rawValue, forKey: PersonSortOrder.preferenceKey)
         let (store, preferences) = (self.store, self.preferences)
-        let people = PeopleListViewModel(openStore: { store }, openPreferences: { preferences }, api: nil, files: files,
-                                         runner: InlineRunner(), today: { Self.today }, now: { .testNow }, chosenOrder: .firstName)
+        let people = PeopleListViewModel(
+            openStore: { store }, openPreferences: { preferences }, api: nil, files: files,
+            runner: InlineRunner(), today: { Self.today }, now: { .testNow }, chosenOrder: .firstName)
         people.screenAppeared()
         #expect(latest(people.sortText) == "by first name")
         #expect(names(people) == ["Ada Lovelace", "Grace Hopper"])

@@ -60,8 +60,11 @@ struct PeopleFilesTests: PeopleTesting {
             people.prompt.confirm(answer == true)
             await untilIdle(people.isBusy)
         }
-        #expect(question.values == ["", "Take ada.vcf's card for 1 kept? y/n", "",
-                                    "Take ada.vcf's card for 1 kept? y/n", ""])
+        #expect(
+            question.values == [
+                "", "Take ada.vcf's card for 1 kept? y/n", "",
+                "Take ada.vcf's card for 1 kept? y/n", "",
+            ])
         #expect(latest(people.message) == "Imported 1 updated from ada.vcf")
         #expect(try store.person(id: "ada")?.firstName == "Ada")
     }
@@ -91,12 +94,13 @@ struct PeopleFilesTests: PeopleTesting {
     }
 
     @Test func aCardImportedAndExportedUntouchedComesBackByteForByte() async throws {
-        let apple = [
-            "BEGIN:VCARD", "VERSION:3.0", "N:Lovelace;Ada;;Countess;", "FN:Countess Ada Lovelace",
-            "item1.EMAIL;type=INTERNET;type=pref:ada@example.org", "item1.X-ABLabel:_$!<Other>!$_",
-            "PHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHR",
-            " oaHx4dGhwcICQuJyAiLCMcHCg3KSwwMTQ0NB8nOT04MjwuMzQy/9k=", "BDAY:1815-12-10", "END:VCARD",
-        ].joined(separator: "\r\n") + "\r\n"
+        let apple =
+            [
+                "BEGIN:VCARD", "VERSION:3.0", "N:Lovelace;Ada;;Countess;", "FN:Countess Ada Lovelace",
+                "item1.EMAIL;type=INTERNET;type=pref:ada@example.org", "item1.X-ABLabel:_$!<Other>!$_",
+                "PHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHR",
+                " oaHx4dGhwcICQuJyAiLCMcHCg3KSwwMTQ0NB8nOT04MjwuMzQy/9k=", "BDAY:1815-12-10", "END:VCARD",
+            ].joined(separator: "\r\n") + "\r\n"
         files.files["ada.vcf"] = apple
         let people = makeViewModel()
         people.prompt.startImporting()

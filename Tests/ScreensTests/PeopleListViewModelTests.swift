@@ -13,8 +13,9 @@ struct PeopleListViewModelTests: PeopleTesting {
 
     @Test func anEmptyStoreSaysHowToAddSomeoneOnceItIsRead() {
         let (store, preferences) = (self.store, self.preferences)
-        let people = PeopleListViewModel(openStore: { store }, openPreferences: { preferences }, api: nil, files: files,
-                                         runner: InlineRunner(), today: { Self.today }, now: { .testNow })
+        let people = PeopleListViewModel(
+            openStore: { store }, openPreferences: { preferences }, api: nil, files: files,
+            runner: InlineRunner(), today: { Self.today }, now: { .testNow })
         let empty = ValueRecorder(people.emptyText)
         let count = ValueRecorder(people.countText)
         people.screenAppeared()
@@ -24,15 +25,20 @@ struct PeopleListViewModelTests: PeopleTesting {
     }
 
     @Test func sortsByLastNameThenFirstAndKeepsTheChoice() throws {
-        try store.add([Person(id: "2", firstName: "Grace", lastName: "Hopper"), Person(id: "1", firstName: "Ada", lastName: "Lovelace"),
-                       Person(id: "3", firstName: "Alan", lastName: "Turing"), Person(id: "0", firstName: "Alan", lastName: "Turing")])
+        try store.add([
+            Person(id: "2", firstName: "Grace", lastName: "Hopper"), Person(id: "1", firstName: "Ada", lastName: "Lovelace"),
+            Person(id: "3", firstName: "Alan", lastName: "Turing"), Person(id: "0", firstName: "Alan", lastName: "Turing"),
+        ])
         let people = makeViewModel()
         let rows = ValueRecorder(people.rows)
         let sort = ValueRecorder(people.sortText)
         let header = ValueRecorder(people.headerText)
         people.toggleSort()
-        #expect(rows.values.map { $0.map(\.nameText) } == [["Grace Hopper", "Ada Lovelace", "Alan Turing", "Alan Turing"],
-                                                            ["Ada Lovelace", "Alan Turing", "Alan Turing", "Grace Hopper"]])
+        #expect(
+            rows.values.map { $0.map(\.nameText) } == [
+                ["Grace Hopper", "Ada Lovelace", "Alan Turing", "Alan Turing"],
+                ["Ada Lovelace", "Alan Turing", "Alan Turing", "Grace Hopper"],
+            ])
         #expect(rows.values.first?.suffix(2).map(\.person.id) == ["0", "3"])  // equal names keep one order
         #expect(sort.values == ["by last name", "by first name"])
         #expect(header.values == ["4 people, by last name", "4 people, by first name"])
@@ -42,9 +48,11 @@ struct PeopleListViewModelTests: PeopleTesting {
 
     @Test func theBirthdaysOfTheWeekAheadAreListedSoonestFirst() throws {
         // Today is 22 November 2026.
-        try store.add([Person(id: "1", firstName: "Ada", lastName: "Lovelace", birthday: BirthDate("1815-11-24")),
-                       Person(id: "2", firstName: "Grace", lastName: "Hopper", birthday: BirthDate("--11-22")),
-                       Person(id: "3", firstName: "Alan", lastName: "Turing", birthday: BirthDate("1912-11-30"))])
+        try store.add([
+            Person(id: "1", firstName: "Ada", lastName: "Lovelace", birthday: BirthDate("1815-11-24")),
+            Person(id: "2", firstName: "Grace", lastName: "Hopper", birthday: BirthDate("--11-22")),
+            Person(id: "3", firstName: "Alan", lastName: "Turing", birthday: BirthDate("1912-11-30")),
+        ])
         let people = makeViewModel()
         #expect(latest(people.birthdaysSoon).map(\.nameText) == ["Grace Hopper", "Ada Lovelace"])
         #expect(latest(people.birthdaysSoonText) == "Birthdays soon: Grace Hopper today, Ada Lovelace in 2 days")
@@ -52,7 +60,8 @@ struct PeopleListViewModelTests: PeopleTesting {
         people.toggleSort()
         #expect(latest(people.sortText) == "by next birthday")
         #expect(names(people) == ["Grace Hopper", "Ada Lovelace", "Alan Turing"])
-        #expect(latest(people.rows).map(\.rowBirthdayText) == ["today · November 22", "in 2 days · November 24", "in 8 days · November 30"])
+        #expect(
+            latest(people.rows).map(\.rowBirthdayText) == ["today · November 22", "in 2 days · November 24", "in 8 days · November 30"])
     }
 
     @Test func theConfiguredOrderIsTheDefaultAndAnOrderChosenInTheAppWinsOverIt() throws {
@@ -221,19 +230,22 @@ struct PeopleListViewModelTests: PeopleTesting {
     /// A click on a person moves the cursor there; a click on the person under the cursor edits
     /// them; while a question or a form is in the list's place, a click or the wheel moves nothing.
     @Test func aClickChoosesAPersonAndASecondEditsThem() throws {
-        try store.add([Person(id: "1", firstName: "Ada", lastName: "Lovelace"), Person(id: "2", firstName: "Grace", lastName: "Hopper"),
-                       Person(id: "3", firstName: "Alan", lastName: "Turing")])
+        try store.add([
+            Person(id: "1", firstName: "Ada", lastName: "Lovelace"), Person(id: "2", firstName: "Grace", lastName: "Hopper"),
+            Person(id: "3", firstName: "Alan", lastName: "Turing"),
+        ])
         let people = makeViewModel()
         let selected = ValueRecorder(people.selectedIndex)
         let question = ValueRecorder(people.prompt.question)
-        let modes = ValueRecorder(people.prompt.mode.map { mode -> String in
-            switch mode {
-            case .list: "list"
-            case .form(let form): form.title
-            case .confirmingDelete(let person): "delete \(person.nameText)?"
-            default: "\(mode)"
-            }
-        })
+        let modes = ValueRecorder(
+            people.prompt.mode.map { mode -> String in
+                switch mode {
+                case .list: "list"
+                case .form(let form): form.title
+                case .confirmingDelete(let person): "delete \(person.nameText)?"
+                default: "\(mode)"
+                }
+            })
         people.choose(at: 2)
         people.choose(at: 2)
         people.choose(at: 0)
@@ -251,8 +263,10 @@ struct PeopleListViewModelTests: PeopleTesting {
 
     @Test func theNewsLineShowsTheQuestionAskedThenTheNewsThenWhoseBirthdayIsNear() throws {
         // Today is 22 November 2026.
-        try store.add([Person(id: "1", firstName: "Ada", lastName: "Lovelace", birthday: BirthDate("1815-11-24")),
-                       Person(id: "2", firstName: "Grace", lastName: "Hopper")])
+        try store.add([
+            Person(id: "1", firstName: "Ada", lastName: "Lovelace", birthday: BirthDate("1815-11-24")),
+            Person(id: "2", firstName: "Grace", lastName: "Hopper"),
+        ])
         let people = makeViewModel()
         let line = ValueRecorder(people.newsLine)
         people.prompt.askToDelete()
@@ -260,11 +274,14 @@ struct PeopleListViewModelTests: PeopleTesting {
         people.moveToEdge(toEnd: true)
         people.prompt.askToDelete()
         people.prompt.confirm(true)
-        #expect(line.values == [PeopleNewsLine("Birthdays soon: Ada Lovelace in 2 days"),
-                                PeopleNewsLine("Delete Grace Hopper? y/n", tone: .question),
-                                PeopleNewsLine("Birthdays soon: Ada Lovelace in 2 days"),
-                                PeopleNewsLine("Delete Ada Lovelace? y/n", tone: .question),
-                                PeopleNewsLine("Deleted Ada Lovelace")])
+        #expect(
+            line.values == [
+                PeopleNewsLine("Birthdays soon: Ada Lovelace in 2 days"),
+                PeopleNewsLine("Delete Grace Hopper? y/n", tone: .question),
+                PeopleNewsLine("Birthdays soon: Ada Lovelace in 2 days"),
+                PeopleNewsLine("Delete Ada Lovelace? y/n", tone: .question),
+                PeopleNewsLine("Deleted Ada Lovelace"),
+            ])
     }
 
     @Test func pagesReadOnlyTheRowsInViewAndFollowTheCursor() throws {
@@ -295,9 +312,10 @@ struct PeopleListViewModelTests: PeopleTesting {
     }
 
     @Test func anUnreadableStoreSaysSo() {
-        let people = PeopleListViewModel(openStore: { throw InMemoryGameLibrary.Failure(description: "x is not a database") },
-                                         openPreferences: { InMemoryPreferences() }, api: nil, files: files,
-                                         runner: InlineRunner(), today: { Self.today }, now: { .testNow })
+        let people = PeopleListViewModel(
+            openStore: { throw InMemoryGameLibrary.Failure(description: "x is not a database") },
+            openPreferences: { InMemoryPreferences() }, api: nil, files: files,
+            runner: InlineRunner(), today: { Self.today }, now: { .testNow })
         people.screenAppeared()
         #expect(latest(people.message) == "People cannot be read: x is not a database")
         people.prompt.startAdding()

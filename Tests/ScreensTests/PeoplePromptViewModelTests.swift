@@ -10,12 +10,14 @@ struct PeoplePromptViewModelTests {
     let store = InMemoryPeopleStore()
     let selected = Dynamic<PersonViewModel?>(nil)
     let transferring = Dynamic(false)
-    let ada = PersonViewModel(person: Person(id: "ada", firstName: "Ada", lastName: "Lovelace"),
-                              today: CalendarDay(year: 2026, month: 11, day: 22))
+    let ada = PersonViewModel(
+        person: Person(id: "ada", firstName: "Ada", lastName: "Lovelace"),
+        today: CalendarDay(year: 2026, month: 11, day: 22))
 
     private func makePrompt(open: Bool = true) -> (PeoplePromptViewModel, requests: () -> [PeoplePromptViewModel.Request]) {
-        let prompt = PeoplePromptViewModel(form: PersonFormViewModel(today: { CalendarDay(year: 2026, month: 11, day: 22) }, now: { .testNow }),
-                                           selectedPerson: selected.output, transferIsRunning: transferring.output)
+        let prompt = PeoplePromptViewModel(
+            form: PersonFormViewModel(today: { CalendarDay(year: 2026, month: 11, day: 22) }, now: { .testNow }),
+            selectedPerson: selected.output, transferIsRunning: transferring.output)
         var requests: [PeoplePromptViewModel.Request] = []
         prompt.onRequest = { requests.append($0) }
         if open { prompt.storeOpened(store) }

@@ -71,8 +71,11 @@ struct PeopleServerTests: PeopleTesting {
         let people = makeViewModel(api: api)
         let text = ValueRecorder(people.syncStatus.text)
         await untilIdle(people.isBusy)
-        #expect(text.values == ["Syncing…", "Syncing… 0 of 300 cards", "Syncing… 250 of 300 cards",
-                                "Syncing… 300 of 300 cards", "Synced at 09:40"])
+        #expect(
+            text.values == [
+                "Syncing…", "Syncing… 0 of 300 cards", "Syncing… 250 of 300 cards",
+                "Syncing… 300 of 300 cards", "Synced at 09:40",
+            ])
         #expect(latest(people.matchCount) == 300)
     }
 
@@ -80,8 +83,9 @@ struct PeopleServerTests: PeopleTesting {
         let api = ScriptedPeopleAPI(people: [Person(id: "ada", firstName: "Ada", lastName: "Lovelace")])
         let people = makeViewModel(api: api)
         await untilIdle(people.isBusy)
-        api.storeElsewhere(VCard.text(for: [Person(id: "grace", firstName: "Grace", lastName: "Hopper")]),
-                           at: ScriptedPeopleAPI.href(of: "grace"))
+        api.storeElsewhere(
+            VCard.text(for: [Person(id: "grace", firstName: "Grace", lastName: "Hopper")]),
+            at: ScriptedPeopleAPI.href(of: "grace"))
         try store.add(Person(id: "alan", firstName: "Alan", lastName: "Turing"))
         people.syncStatus.syncNow()
         await untilIdle(people.isBusy)
@@ -127,8 +131,9 @@ struct PeopleServerTests: PeopleTesting {
         try store.add(Person(id: "ada", firstName: "Ada", lastName: "Lovelace"))
         let people = makeViewModel(api: api)
         try await yieldUntil("the sync to send its first card") { !api.attemptedPosts.isEmpty }
-        api.storeElsewhere(VCard.text(for: [Person(id: "grace", firstName: "Grace", lastName: "Hopper")]),
-                           at: ScriptedPeopleAPI.href(of: "grace"))
+        api.storeElsewhere(
+            VCard.text(for: [Person(id: "grace", firstName: "Grace", lastName: "Hopper")]),
+            at: ScriptedPeopleAPI.href(of: "grace"))
         let busy = ValueRecorder(people.isBusy)
         people.syncStatus.syncNow()
         #expect(latest(people.syncStatus.text) == "Syncing…")

@@ -66,9 +66,12 @@ struct PeopleSyncRetryTests: PeopleTesting {
         work.answer(with: .due)
         work.answer(with: .ended(PeopleSyncReport(fetched: 0, posted: 1)))
         work.answer(with: outbox(0))
-        #expect(work.asked == [.exchange(fetching: false), .readOutbox, .wait(.seconds(5)),
-                               .exchange(fetching: true), .readOutbox, .wait(.seconds(10)),
-                               .exchange(fetching: true), .readOutbox])
+        #expect(
+            work.asked == [
+                .exchange(fetching: false), .readOutbox, .wait(.seconds(5)),
+                .exchange(fetching: true), .readOutbox, .wait(.seconds(10)),
+                .exchange(fetching: true), .readOutbox,
+            ])
         #expect(work.pending.isEmpty, "sent: no wait is left")
         let waiting = "1 person waiting to be sent: \(PeopleAPIError.noNetwork.message)"
         #expect(text.values == ["", "Sending…", waiting, "Syncing…", waiting, "Syncing…", "Synced at 14:02"])
@@ -131,9 +134,10 @@ struct PeopleSyncRetryTests: PeopleTesting {
         let api = ScriptedPeopleAPI()
         api.failFetches(with: .noNetwork)
         api.failPosts(of: "alan", with: .noNetwork)
-        let people = PeopleListViewModel(openStore: { [store] in store }, openPreferences: { [preferences] in preferences },
-                                         api: api, files: files, runner: InlineRunner(), today: { Self.today }, now: { .testNow },
-                                         retryScheduler: scheduler)
+        let people = PeopleListViewModel(
+            openStore: { [store] in store }, openPreferences: { [preferences] in preferences },
+            api: api, files: files, runner: InlineRunner(), today: { Self.today }, now: { .testNow },
+            retryScheduler: scheduler)
         #expect(scheduler.waitingCount == 0)
         people.screenAppeared()
         await untilIdle(people.isBusy)

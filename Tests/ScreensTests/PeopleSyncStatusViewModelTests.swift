@@ -50,9 +50,13 @@ struct PeopleSyncStatusViewModelTests {
         work.answer(with: outbox(1, SyncOutcome(upToDateAt: Self.synced.upToDateAt, sendFailure: PeopleAPIError.noNetwork.message)))
         status.syncNow()
         work.answer(with: .ended(PeopleSyncReport(fetchError: .serverError(status: 500))))
-        work.answer(with: outbox(0, SyncOutcome(upToDateAt: Self.synced.upToDateAt, pullFailure: PeopleAPIError.serverError(status: 500).message)))
-        #expect(text.values == ["", "Sending…", "1 person waiting to be sent: \(PeopleAPIError.noNetwork.message)", "Syncing…",
-                                "Sync failed: \(PeopleAPIError.serverError(status: 500).message)"])
+        work.answer(
+            with: outbox(0, SyncOutcome(upToDateAt: Self.synced.upToDateAt, pullFailure: PeopleAPIError.serverError(status: 500).message)))
+        #expect(
+            text.values == [
+                "", "Sending…", "1 person waiting to be sent: \(PeopleAPIError.noNetwork.message)", "Syncing…",
+                "Sync failed: \(PeopleAPIError.serverError(status: 500).message)",
+            ])
         #expect(problem.values == [false, true, false, true])
     }
 
@@ -97,9 +101,13 @@ struct PeopleSyncStatusViewModelTests {
         status.syncNow()
         work.answer(with: .stopped("disk full"))
         work.answer(with: outbox(1))
-        #expect(news.values.map(\.text) == ["", "1 person changed here and on the server: v on the conflict settles it; "
-                                                + "cannot read the server's card /a.vcf and 1 more, left as it is",
-                                            "Sync stopped: disk full"])
+        #expect(
+            news.values.map(\.text) == [
+                "",
+                "1 person changed here and on the server: v on the conflict settles it; "
+                    + "cannot read the server's card /a.vcf and 1 more, left as it is",
+                "Sync stopped: disk full",
+            ])
     }
 
     @Test func aCommitReadsWhatWaitsButNotWhileAnExchangeRuns() {
@@ -123,8 +131,11 @@ struct PeopleSyncStatusViewModelTests {
         work.answer(with: outbox(0, failed))
         status.showState()  // an edit waits now
         work.answer(with: outbox(1, failed))
-        #expect(text.values == ["", "Syncing…", "Sync failed: the people server refused the password of ada@127.0.0.1",
-                                "Sync failed: the people server refused the password of ada@127.0.0.1; 1 person waiting to be sent"])
+        #expect(
+            text.values == [
+                "", "Syncing…", "Sync failed: the people server refused the password of ada@127.0.0.1",
+                "Sync failed: the people server refused the password of ada@127.0.0.1; 1 person waiting to be sent",
+            ])
         #expect(latest(status.isProblem))
     }
 
@@ -139,8 +150,11 @@ struct PeopleSyncStatusViewModelTests {
         work.answer(with: outbox(0, SyncOutcome(upToDateAt: Self.now.addingTimeInterval(-86_400 * 400))))
         status.showState()
         work.answer(with: outbox(0, SyncOutcome()))
-        #expect(text.values == ["", "Sync failed: no network; sent 2 people", "Synced 25 Nov 14:05", "Synced 24 Oct 2025 14:05",
-                                "Not synced yet"])
+        #expect(
+            text.values == [
+                "", "Sync failed: no network; sent 2 people", "Synced 25 Nov 14:05", "Synced 24 Oct 2025 14:05",
+                "Not synced yet",
+            ])
     }
 
     @Test func aSyncBlockedByAnotherProcessSaysSoUntilTheStoreIsReadAgain() {
@@ -188,8 +202,11 @@ struct PeopleSyncStatusViewModelTests {
         report.deletesKeptByServer = ["Ada Lovelace", "Grace Hopper", "Alan Turing"]
         work.answer(with: .ended(report))
         work.answer(with: outbox(0))
-        #expect(news.values == [.none, PeopleNews("Ada Lovelace was changed on the server; kept", isProblem: true),
-                                PeopleNews("Ada Lovelace and 2 more were changed on the server; kept", isProblem: true)])
+        #expect(
+            news.values == [
+                .none, PeopleNews("Ada Lovelace was changed on the server; kept", isProblem: true),
+                PeopleNews("Ada Lovelace and 2 more were changed on the server; kept", isProblem: true),
+            ])
     }
 
     @Test func withoutAServerTheHeaderSaysSoAndNothingRuns() {

@@ -14,12 +14,15 @@ protocol PeopleTesting {
 extension PeopleTesting {
     nonisolated static var today: CalendarDay { CalendarDay(year: 2026, month: 11, day: 22) }
 
-    func makeViewModel(api: (any PeopleAPI)? = nil, defaultOrder: PersonSortOrder = .lastName,
-                       runner: any BackgroundRunner = InlineRunner()) -> PeopleListViewModel {
+    func makeViewModel(
+        api: (any PeopleAPI)? = nil, defaultOrder: PersonSortOrder = .lastName,
+        runner: any BackgroundRunner = InlineRunner()
+    ) -> PeopleListViewModel {
         let (store, preferences) = (self.store, self.preferences)
-        let people = PeopleListViewModel(openStore: { store }, openPreferences: { preferences },
-                                         api: api, files: files, runner: runner, today: { Self.today }, now: { .testNow },
-                                         timeZone: TimeZone(identifier: "UTC")!, defaultOrder: defaultOrder)
+        let people = PeopleListViewModel(
+            openStore: { store }, openPreferences: { preferences },
+            api: api, files: files, runner: runner, today: { Self.today }, now: { .testNow },
+            timeZone: TimeZone(identifier: "UTC")!, defaultOrder: defaultOrder)
         people.screenAppeared()
         return people
     }

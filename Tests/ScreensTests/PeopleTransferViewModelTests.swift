@@ -54,8 +54,11 @@ struct PeopleTransferViewModelTests {
         #expect(second.count == 50)
         answerBatch(took: .milliseconds(2))
         answerBatch(took: .milliseconds(2))
-        #expect(progress.values == ["", "Reading many.vcf…", "Importing 0 of 250 people from many.vcf…",
-                                    "Importing 100 of 250 people from many.vcf…", "Importing 150 of 250 people from many.vcf…", ""])
+        #expect(
+            progress.values == [
+                "", "Reading many.vcf…", "Importing 0 of 250 people from many.vcf…",
+                "Importing 100 of 250 people from many.vcf…", "Importing 150 of 250 people from many.vcf…", "",
+            ])
         #expect(running.values == [false, true, false])
         #expect(report.values == [nil, .init(text: "Imported 250 new people from many.vcf", isProblem: false, addedPeople: true)])
     }
@@ -84,8 +87,11 @@ struct PeopleTransferViewModelTests {
         answerBatch(took: .milliseconds(8))
         #expect(steps.pending.isEmpty)
         #expect(progress.values.suffix(2) == ["Stopping…", ""])
-        #expect(latest(transfer.report) == .init(text: "Import stopped: 100 new people; 150 of 250 left in many.vcf", isProblem: false,
-                                                  addedPeople: true))
+        #expect(
+            latest(transfer.report)
+                == .init(
+                    text: "Import stopped: 100 new people; 150 of 250 left in many.vcf", isProblem: false,
+                    addedPeople: true))
     }
 
     @Test func cardsLeftOutAreNamedAndAFailureSaysHowFarItGot() {
@@ -100,9 +106,12 @@ struct PeopleTransferViewModelTests {
         steps.answer(with: .failed("disk full"))
         transfer.importCards(from: "nowhere.vcf")
         steps.answer(with: .failed("nowhere.vcf cannot be read: no such file"))
-        #expect(report.values.map { $0?.text } == [nil, "Imported 1 new person from friends.vcf; skipped 1: line 6: the card has no END:VCARD",
-                                                    "Import failed after 100 new people: disk full",
-                                                    "Not imported: nowhere.vcf cannot be read: no such file"])
+        #expect(
+            report.values.map { $0?.text } == [
+                nil, "Imported 1 new person from friends.vcf; skipped 1: line 6: the card has no END:VCARD",
+                "Import failed after 100 new people: disk full",
+                "Not imported: nowhere.vcf cannot be read: no such file",
+            ])
         #expect(report.values.map { $0?.isProblem } == [nil, true, true, true])
     }
 
@@ -117,12 +126,17 @@ struct PeopleTransferViewModelTests {
         steps.answer(with: .added([.unchanged, .keptNoRevision], took: .milliseconds(1)))
         transfer.importCards(from: "/etc/passwd")
         steps.answer(with: .read(VCard.Import(people: [], problems: [])))
-        #expect(report.values == [nil,
-                                  .init(text: "Imported 1 updated; 1 unchanged; 1 kept (newer here) from again.vcf", isProblem: false,
-                                        addedPeople: true, replaceOffer: ReplaceOffer(path: "again.vcf", count: 1)),
-                                  .init(text: "Nothing to import: 1 unchanged; 1 kept (no revision to compare) from same.vcf", isProblem: false,
-                                        addedPeople: false, replaceOffer: ReplaceOffer(path: "same.vcf", count: 1)),
-                                  .init(text: "No vCard in /etc/passwd", isProblem: true, addedPeople: false)])
+        #expect(
+            report.values == [
+                nil,
+                .init(
+                    text: "Imported 1 updated; 1 unchanged; 1 kept (newer here) from again.vcf", isProblem: false,
+                    addedPeople: true, replaceOffer: ReplaceOffer(path: "again.vcf", count: 1)),
+                .init(
+                    text: "Nothing to import: 1 unchanged; 1 kept (no revision to compare) from same.vcf", isProblem: false,
+                    addedPeople: false, replaceOffer: ReplaceOffer(path: "same.vcf", count: 1)),
+                .init(text: "No vCard in /etc/passwd", isProblem: true, addedPeople: false),
+            ])
         #expect(steps.pending.isEmpty)
     }
 
@@ -179,11 +193,11 @@ struct PeopleTransferViewModelTests {
     }
 
     @Test(arguments: [
-        (100, 16, 50),     // too slow: half as many
-        (100, 8, 100),     // on time
-        (100, 1, 400),     // far quicker: at most four times as many
+        (100, 16, 50),  // too slow: half as many
+        (100, 8, 100),  // on time
+        (100, 1, 400),  // far quicker: at most four times as many
         (10, 0, 40),
-        (1, 1_000, 1),     // never empty
+        (1, 1_000, 1),  // never empty
     ])
     func theNextBatchHoldsWhatItsTimeAllows(count: Int, milliseconds: Int, next: Int) {
         #expect(PeopleTransfer.nextBatchSize(after: count, took: .milliseconds(milliseconds)) == next)

@@ -52,8 +52,14 @@ struct PersonFormViewModelTests: PeopleTesting {
         (["", "Ada", "Lovelace", "10/12/1815"], .birthday, "Write the birthday as YYYY-MM-DD, such as 1815-12-10"),
         (["", "Ada", "Lovelace", "2026-11-23"], .birthday, "2026-11-23 is in the future"),
         (["", "Ada", "Lovelace", "", "ada.example.org"], .email, "ada.example.org is not an email address: write it as name@example.org"),
-        (["", "Ada", "Lovelace", "", "ada @example.org"], .email, "ada @example.org is not an email address: write it as name@example.org"),
-        (["", "Ada", "Lovelace", "", "", "+44 20 ADA"], .phone, "A phone number has digits, spaces and + - ( ) only, such as +1 202 555 0100"),
+        (
+            ["", "Ada", "Lovelace", "", "ada @example.org"], .email,
+            "ada @example.org is not an email address: write it as name@example.org"
+        ),
+        (
+            ["", "Ada", "Lovelace", "", "", "+44 20 ADA"], .phone,
+            "A phone number has digits, spaces and + - ( ) only, such as +1 202 555 0100"
+        ),
     ])
     func aWrongFormSaysWhyAndStaysOnTheFieldToMend(fields: [String], field: PersonForm.Field, message: String) {
         let people = makeViewModel()
@@ -70,9 +76,10 @@ struct PersonFormViewModelTests: PeopleTesting {
     }
 
     @Test func enterOnAPersonOpensTheFormOnThemAndSavingKeepsTheirIdAndTheirOtherDetails() throws {
-        let ada = Person(id: "ada", salutation: "Countess", firstName: "Ada", lastName: "Lovelace", birthday: BirthDate("1815-12-10"),
-                         emails: [ContactDetail("ada@home.example", kinds: ["home"]), ContactDetail("ada@work.example")],
-                         phones: [ContactDetail("+44 20 7946 0000", kinds: ["cell"])])
+        let ada = Person(
+            id: "ada", salutation: "Countess", firstName: "Ada", lastName: "Lovelace", birthday: BirthDate("1815-12-10"),
+            emails: [ContactDetail("ada@home.example", kinds: ["home"]), ContactDetail("ada@work.example")],
+            phones: [ContactDetail("+44 20 7946 0000", kinds: ["cell"])])
         try store.add([ada])
         let people = makeViewModel()
         people.prompt.startEditing()
@@ -82,7 +89,10 @@ struct PersonFormViewModelTests: PeopleTesting {
         }
         #expect(form.title == "Edit Ada Lovelace")
         #expect(latest(people.prompt.inputLine) == InputLine(text: "Countess"))
-        #expect(PersonForm.Field.allCases.map { form[$0] } == ["Countess", "Ada", "Lovelace", "1815-12-10", "ada@home.example", "+44 20 7946 0000"])
+        #expect(
+            PersonForm.Field.allCases.map { form[$0] } == [
+                "Countess", "Ada", "Lovelace", "1815-12-10", "ada@home.example", "+44 20 7946 0000",
+            ])
         for _ in 0..<4 { people.prompt.nextField() }
         edit(people.prompt, .deleteToStart, .insert("ada@analytical.example"))
         people.prompt.nextField()
@@ -140,8 +150,9 @@ struct PersonFormViewModelTests: PeopleTesting {
     }
 
     @Test func anAddressOrNumberLeftAsTheCardHadItIsNotCheckedWhenSaving() throws {
-        let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace", emails: [ContactDetail("ada at home")],
-                         phones: [ContactDetail("+1 555 0100 ext. 5")])
+        let ada = Person(
+            id: "ada", firstName: "Ada", lastName: "Lovelace", emails: [ContactDetail("ada at home")],
+            phones: [ContactDetail("+1 555 0100 ext. 5")])
         let form = PersonForm(editing: ada)
         var birthday = form
         birthday[.birthday] = "1815-12-10"
@@ -154,8 +165,9 @@ struct PersonFormViewModelTests: PeopleTesting {
     }
 
     @Test func aBirthdayTheCardWroteAsTextIsShownAndKeptWhenLeftAsItIs() throws {
-        let sophie = Person(id: "sophie", firstName: "Sophie", lastName: "Germain", birthdayText: "circa  1800",
-                            emails: [ContactDetail("sophie@example.org")])
+        let sophie = Person(
+            id: "sophie", firstName: "Sophie", lastName: "Germain", birthdayText: "circa  1800",
+            emails: [ContactDetail("sophie@example.org")])
         let form = PersonForm(editing: sophie)
         #expect(form[.birthday] == "circa  1800")
         var renamed = form

@@ -6,8 +6,10 @@ struct PersonViewModelTests {
     let today = CalendarDay(year: 2026, month: 11, day: 22)
 
     private func viewModel(_ salutation: String? = nil, _ first: String, _ last: String, born: String?) -> PersonViewModel {
-        PersonViewModel(person: Person(salutation: salutation, firstName: first, lastName: last,
-                                       birthday: born.flatMap { BirthDate($0) }), today: today)
+        PersonViewModel(
+            person: Person(
+                salutation: salutation, firstName: first, lastName: last,
+                birthday: born.flatMap { BirthDate($0) }), today: today)
     }
 
     @Test func withASalutationTheNameStartsWithIt() {
@@ -61,8 +63,9 @@ struct PersonViewModelTests {
 
     @Test(arguments: [PersonSortOrder.lastName, .nextBirthday])
     func aBirthdayThatIsNotADateIsShownAsWrittenWithNoAgeOrNextBirthday(order: PersonSortOrder) {
-        let person = PersonViewModel(person: Person(firstName: "Sophie", lastName: "Germain", birthdayText: "circa 1800"),
-                                     today: today, order: order)
+        let person = PersonViewModel(
+            person: Person(firstName: "Sophie", lastName: "Germain", birthdayText: "circa 1800"),
+            today: today, order: order)
         #expect([person.birthdateText, person.longBirthdayText, person.rowBirthdayText] == ["circa 1800", "circa 1800", "circa 1800"])
         #expect([person.ageText, person.nextBirthdayText, person.nextBirthdayLine] == ["", "", ""])
     }

@@ -13,7 +13,8 @@ struct PlayerScoreboardViewModelTests {
     let library = InMemoryGameLibrary()
 
     private func makeScoreboard() -> GameScoreboardViewModel {
-        let scoreboard = GameScoreboardViewModel(openLibrary: { library }, scheduler: scheduler,
+        let scoreboard = GameScoreboardViewModel(
+            openLibrary: { library }, scheduler: scheduler,
             today: { Date(timeIntervalSince1970: 1_763_700_000) }, timeZone: .testZone)
         scoreboard.screenAppeared()
         return scoreboard
@@ -22,8 +23,10 @@ struct PlayerScoreboardViewModelTests {
     @Test func eachMoveIsCountedForThePlayerWhoseInputItIs() {
         let scoreboard = makeScoreboard()
         let kobe = scoreboard.awayPlayers[2]
-        let counts = [kobe.onePointMoveCount, kobe.twoPointMoveCount, kobe.assistMoveCount, kobe.reboundMoveCount,
-                      kobe.foulMoveCount].map(ValueRecorder.init)
+        let counts = [
+            kobe.onePointMoveCount, kobe.twoPointMoveCount, kobe.assistMoveCount, kobe.reboundMoveCount,
+            kobe.foulMoveCount,
+        ].map(ValueRecorder.init)
         let score = ValueRecorder(scoreboard.score)
         kobe.onePointMove()
         kobe.twoPointsMove()

@@ -10,8 +10,9 @@ import TestSupport
 @MainActor
 struct ScoreboardPartsTests {
     private func makeScoreboard() -> GameScoreboardViewModel {
-        GameScoreboardViewModel(openLibrary: { InMemoryGameLibrary() }, scheduler: TestScheduler(),
-                                today: { Date(timeIntervalSince1970: 1_763_700_000) }, timeZone: .testZone)
+        GameScoreboardViewModel(
+            openLibrary: { InMemoryGameLibrary() }, scheduler: TestScheduler(),
+            today: { Date(timeIntervalSince1970: 1_763_700_000) }, timeZone: .testZone)
     }
 
     @Test func theScoreboardAsksInWordsBeforeANewGameReplacesOneInProgress() {
@@ -19,8 +20,9 @@ struct ScoreboardPartsTests {
         scoreboard.screenAppeared()
         scoreboard.homePlayers[0].onePointMove()
         scoreboard.newGame()
-        #expect(latest(scoreboard.newGameConfirmation.question)
-            == "Start a new game? The game in progress stays in the list of games. (y/n)")
+        #expect(
+            latest(scoreboard.newGameConfirmation.question)
+                == "Start a new game? The game in progress stays in the list of games. (y/n)")
     }
 
     @Test func openingAGameFromTheLibraryClosesTheList() {

@@ -9,16 +9,20 @@ import TestSupport
 @MainActor
 struct WeatherDetailsTests {
     private func shown(_ current: Observation, hourly: [Double] = [], unit: TemperatureUnit) -> WeatherViewModel {
-        let hours = hourly.enumerated().map { HourlyTemperature(time: current.date.addingTimeInterval(Double($0.offset) * 3600),
-                                                                temperatureCelsius: $0.element) }
+        let hours = hourly.enumerated().map {
+            HourlyTemperature(
+                time: current.date.addingTimeInterval(Double($0.offset) * 3600),
+                temperatureCelsius: $0.element)
+        }
         let report = WeatherReport(current: current, daily: [], hourly: hours, source: .openMeteo)
         return WeatherScreen.shown(report: report, defaultUnit: unit).viewModel
     }
 
     private func observation(feels: Double? = nil, wind: Double? = nil, from direction: Double? = nil, rain: Int? = nil) -> Observation {
-        Observation(date: Date(timeIntervalSince1970: 1_795_273_200), temperatureCelsius: 10, condition: .cloudy,
-                    description: "Cloudy", windSpeedKmh: wind, windDirectionDegrees: direction,
-                    apparentTemperatureCelsius: feels, precipitationChance: rain)
+        Observation(
+            date: Date(timeIntervalSince1970: 1_795_273_200), temperatureCelsius: 10, condition: .cloudy,
+            description: "Cloudy", windSpeedKmh: wind, windDirectionDegrees: direction,
+            apparentTemperatureCelsius: feels, precipitationChance: rain)
     }
 
     @Test func windIsInKilometresAnHourWithCelsiusAndMilesWithFahrenheit() {

@@ -10,13 +10,16 @@ import TestSupport
 @MainActor
 struct WeatherKeptReportTests {
     /// The sample report kept at 09:40 UTC, shown `later` seconds on.
-    private func shownKept(because reason: PlaceWeather.KeptReason, later: TimeInterval,
-                           report: WeatherReport = .sample()) -> WeatherScreen {
+    private func shownKept(
+        because reason: PlaceWeather.KeptReason, later: TimeInterval,
+        report: WeatherReport = .sample()
+    ) -> WeatherScreen {
         let screen = WeatherScreen()
         screen.viewModel.screenAppeared()
         screen.work.answer(.readSettings, with: .settings(.init()))
-        screen.answerFetch(of: .mcGaheysville, with: PlaceWeather(report: report, freshness: .kept(fetchedAt: .testNow, because: reason)),
-                           at: .testNow + later)
+        screen.answerFetch(
+            of: .mcGaheysville, with: PlaceWeather(report: report, freshness: .kept(fetchedAt: .testNow, because: reason)),
+            at: .testNow + later)
         return screen
     }
 

@@ -14,8 +14,9 @@ struct WeatherRunnerTests {
     private func runner(service: any WeatherService = SampleReportService()) -> WeatherRunner {
         let preferences = self.preferences
         let geocoder = ListGeocoder(["Paris": [.paris]], nowhere: ["Nowhere"])
-        return WeatherRunner(geocoder: geocoder, suggester: geocoder, service: service.keeping(in: preferences),
-                             settings: WeatherSettings(open: { preferences }), scheduler: scheduler, now: { .testNow })
+        return WeatherRunner(
+            geocoder: geocoder, suggester: geocoder, service: service.keeping(in: preferences),
+            settings: WeatherSettings(open: { preferences }), scheduler: scheduler, now: { .testNow })
     }
 
     private func answer(_ work: WeatherLookup.Work, from runner: WeatherRunner) async -> WeatherLookup.Answer? {

@@ -12,9 +12,11 @@ struct WeatherScreen {
     let viewModel: WeatherViewModel
 
     init(launchLocation: String? = nil, defaultUnit: TemperatureUnit = .fahrenheit, chosenUnit: TemperatureUnit? = nil) {
-        viewModel = WeatherViewModel(WeatherLookup(launchLocation: launchLocation, defaultUnit: defaultUnit,
-                                                   chosenUnit: chosenUnit, timeZone: .testZone),
-                                     runner: work, scheduler: scheduler)
+        viewModel = WeatherViewModel(
+            WeatherLookup(
+                launchLocation: launchLocation, defaultUnit: defaultUnit,
+                chosenUnit: chosenUnit, timeZone: .testZone),
+            runner: work, scheduler: scheduler)
     }
 
     /// The work held that the screen waits on: all but the keeping of the place and the unit,
@@ -30,8 +32,10 @@ struct WeatherScreen {
 
     /// The screen shown, its settings answered with `kept` (nothing kept when nil), and the
     /// weather of the place it then fetches with `report`.
-    static func shown(_ kept: WeatherSettings.Kept = .init(), report: WeatherReport = .sample(),
-                      defaultUnit: TemperatureUnit = .fahrenheit) -> WeatherScreen {
+    static func shown(
+        _ kept: WeatherSettings.Kept = .init(), report: WeatherReport = .sample(),
+        defaultUnit: TemperatureUnit = .fahrenheit
+    ) -> WeatherScreen {
         let screen = WeatherScreen(defaultUnit: defaultUnit)
         screen.viewModel.screenAppeared()
         screen.work.answer(.readSettings, with: .settings(kept))

@@ -25,8 +25,10 @@ struct CardDAVFixture {
     let sync: PeopleSync
     let path: String
 
-    init(_ kind: CardDAVServerKind = .radicale, cards: [(uid: String, vcard: String)] = [],
-         rewrite: RecordingHTTPClient.Rewrite? = nil) async throws {
+    init(
+        _ kind: CardDAVServerKind = .radicale, cards: [(uid: String, vcard: String)] = [],
+        rewrite: RecordingHTTPClient.Rewrite? = nil
+    ) async throws {
         server = try await kind.start()
         try await server.makeAddressBook(named: Self.book, displayName: "Contacts")
         try await server.seed(cards: cards, inBook: Self.book)
@@ -34,8 +36,9 @@ struct CardDAVFixture {
         database = try AppDatabase(path: path)
         store = SQLitePeopleStore(database: database)
         client = RecordingHTTPClient(rewrite: rewrite)
-        api = try CardDAVPeopleAPI(server: server.bookURL(Self.book), credentials: server.credentials,
-                                   certificateAuthorities: server.caFile, client: client)
+        api = try CardDAVPeopleAPI(
+            server: server.bookURL(Self.book), credentials: server.credentials,
+            certificateAuthorities: server.caFile, client: client)
         sync = PeopleSync(store: store, api: api, runner: InlineRunner())
     }
 

@@ -17,8 +17,9 @@ import TestSupport
         init(_ server: RadicaleServer) throws {
             path = FileManager.default.temporaryDirectory.appendingPathComponent("carddav-\(UUID().uuidString).sqlite").path
             store = SQLitePeopleStore(database: try AppDatabase(path: path))
-            let api = try CardDAVPeopleAPI(server: server.bookURL("contacts"),
-                                           credentials: HTTPCredentials(user: server.user, password: server.password))
+            let api = try CardDAVPeopleAPI(
+                server: server.bookURL("contacts"),
+                credentials: HTTPCredentials(user: server.user, password: server.password))
             sync = PeopleSync(store: store, api: api, runner: InlineRunner())
         }
 

@@ -29,9 +29,10 @@ import TestSupport
         }
 
         func sync(password: String? = nil, timeout: Duration = .seconds(10)) throws -> PeopleSync {
-            let api = try CardDAVPeopleAPI(server: server.bookURL("contacts"),
-                                           credentials: HTTPCredentials(user: server.user, password: password ?? server.password),
-                                           client: client, timeout: timeout)
+            let api = try CardDAVPeopleAPI(
+                server: server.bookURL("contacts"),
+                credentials: HTTPCredentials(user: server.user, password: password ?? server.password),
+                client: client, timeout: timeout)
             return PeopleSync(store: store, api: api, runner: InlineRunner())
         }
 
@@ -64,8 +65,10 @@ import TestSupport
         let fixture = try await Fixture()
         defer { fixture.end() }
         let server = fixture.server
-        try fixture.store.add([Person(id: "alan", firstName: "Alan", lastName: "Turing"),
-                               Person(id: "joan", firstName: "Joan", lastName: "Clarke")])
+        try fixture.store.add([
+            Person(id: "alan", firstName: "Alan", lastName: "Turing"),
+            Person(id: "joan", firstName: "Joan", lastName: "Clarke"),
+        ])
         server.pause()
         defer { server.resume() }
         let report = try #require(try await fixture.sync(timeout: .seconds(1)).sync())
@@ -79,8 +82,10 @@ import TestSupport
         let fixture = try await Fixture()
         defer { fixture.end() }
         let server = fixture.server
-        try fixture.store.add([Person(id: "alan", firstName: "Alan", lastName: "Turing"),
-                               Person(id: "joan", firstName: "Joan", lastName: "Clarke")])
+        try fixture.store.add([
+            Person(id: "alan", firstName: "Alan", lastName: "Turing"),
+            Person(id: "joan", firstName: "Joan", lastName: "Clarke"),
+        ])
         let report = try #require(try await fixture.sync(password: "wrong").sync())
         #expect(report.fetchError == .unauthorized(account: "ada@127.0.0.1"))
         #expect(report.failedPosts == 1)
@@ -91,8 +96,9 @@ import TestSupport
     @Test func aWrongPasswordNamesTheAccount() async throws {
         let fixture = try await Fixture()
         defer { fixture.end() }
-        let api = try CardDAVPeopleAPI(server: fixture.server.baseURL,
-                                       credentials: HTTPCredentials(user: fixture.server.user, password: "wrong"))
+        let api = try CardDAVPeopleAPI(
+            server: fixture.server.baseURL,
+            credentials: HTTPCredentials(user: fixture.server.user, password: "wrong"))
         await #expect(throws: PeopleAPIError.unauthorized(account: "ada@127.0.0.1")) {
             _ = try await api.changes(since: nil)
         }
@@ -115,9 +121,10 @@ import TestSupport
 
     @Test func cardsWhoseAnswerWouldBeOver16MBAreReadInSmallerBatches() async throws {
         let photo = String(repeating: "QUFB", count: 50_000)  // 200 KB of base64: 100 cards make 20 MB
-        let fixture = try await Fixture(cards: (0..<100).map { index in
-            ("p\(index)", DAVTestBodies.card("p\(index)", "P\(index)", "Photo", extra: "PHOTO;ENCODING=b;TYPE=JPEG:\(photo)\r\n"))
-        })
+        let fixture = try await Fixture(
+            cards: (0..<100).map { index in
+                ("p\(index)", DAVTestBodies.card("p\(index)", "P\(index)", "Photo", extra: "PHOTO;ENCODING=b;TYPE=JPEG:\(photo)\r\n"))
+            })
         defer { fixture.end() }
         let report = try #require(try await fixture.sync().sync())
         #expect(report.fetchError == nil)

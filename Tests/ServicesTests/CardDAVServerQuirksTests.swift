@@ -57,7 +57,8 @@ import TestSupport
     /// another request.
     private static func askedToken(in request: HTTPRequest) -> String? {
         guard request.method == .report, request.text.contains("sync-collection"),
-              let match = request.text.firstMatch(of: #/sync-token>([^<]*)</#) else { return nil }
+            let match = request.text.firstMatch(of: #/sync-token>([^<]*)</#)
+        else { return nil }
         return String(match.1)
     }
 
@@ -97,9 +98,11 @@ import TestSupport
                 token = "part-\(part + 1)"
                 cut = "<response><href>\(request.url.path)</href><status>HTTP/1.1 507 Insufficient Storage</status></response>"
             }
-            let root = text.firstMatch(of: #/<multistatus[^>]*[^/]>/#).map { String($0.output) }
+            let root =
+                text.firstMatch(of: #/<multistatus[^>]*[^/]>/#).map { String($0.output) }
                 ?? #"<multistatus xmlns="DAV:" xmlns:CR="urn:ietf:params:xml:ns:carddav">"#
-            let body = "<?xml version='1.0' encoding='utf-8'?>\n\(root)<sync-token>\(token)</sync-token>"
+            let body =
+                "<?xml version='1.0' encoding='utf-8'?>\n\(root)<sync-token>\(token)</sync-token>"
                 + responses[start..<end].joined() + cut + "</multistatus>"
             return HTTPResponse(status: 207, body: Data(body.utf8), etag: answer.etag, url: answer.url, location: answer.location)
         }
@@ -265,8 +268,10 @@ import TestSupport
     /// Two cards of one UID, as another client may leave them, are two people, and stay two:
     /// neither is merged into the other, removed or sent back.
     @Test func twoCardsWithOneUIDAreTwoPeopleAndStaySo() async throws {
-        let fixture = try await CardDAVFixture(cards: [("twin-a", DAVTestBodies.card("twin", "Ada", "First")),
-                                                       ("twin-b", DAVTestBodies.card("twin", "Ada", "Second"))])
+        let fixture = try await CardDAVFixture(cards: [
+            ("twin-a", DAVTestBodies.card("twin", "Ada", "First")),
+            ("twin-b", DAVTestBodies.card("twin", "Ada", "Second")),
+        ])
         defer { fixture.end() }
         let radicale = try #require(fixture.server as? RadicaleServer)
         let before = ["twin-a", "twin-b"].map { radicale.card(uid: $0, inBook: CardDAVFixture.book) }
@@ -292,7 +297,8 @@ import TestSupport
     /// A card as Apple's contacts write one, which Radicale 3.9 rewrites as it stores it: `UID`
     /// first, properties in its own order, names and parameter names in capitals
     /// (`item1.X-ABLABEL`, `TYPE=`, `NOTE`).
-    private static let rewritten = "BEGIN:VCARD\r\nVERSION:3.0\r\nitem1.X-ABLabel:Work\r\n"
+    private static let rewritten =
+        "BEGIN:VCARD\r\nVERSION:3.0\r\nitem1.X-ABLabel:Work\r\n"
         + "item1.EMAIL;type=INTERNET:ada@example.com\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\n"
         + "note:the first programmer\r\nTEL;type=cell:+44 20 7946 0000\r\nUID:rewritten\r\nEND:VCARD\r\n"
 
@@ -336,21 +342,27 @@ import TestSupport
         let text = String(decoding: answer.body, as: UTF8.self)
         let body = text.replacing(#/<getetag>"([^"<]*)"</getetag>/#) { "<getetag>\($0.1)</getetag>" }
         let etag = answer.etag.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
-        return HTTPResponse(status: answer.status, body: body == text ? answer.body : Data(body.utf8), etag: etag,
-                            url: answer.url, location: answer.location)
+        return HTTPResponse(
+            status: answer.status, body: body == text ? answer.body : Data(body.utf8), etag: etag,
+            url: answer.url, location: answer.location)
     }
 
     /// A server that sends its ETags bare (`abc`, not `"abc"`) is read as if it had quoted them:
     /// the same version from a listing and from a `PUT`'s answer is the same, so nothing reads
     /// as changed, and an edit is sent with `If-Match` quoted, as HTTP writes it.
     @Test func bareETagsAreKeptQuoted() async throws {
-        let fixture = try await CardDAVFixture(cards: [("ada", DAVTestBodies.card("ada", "Ada", "Lovelace")), ("grace", DAVTestBodies.card("grace", "Grace", "Hopper"))],
-                                        rewrite: Self.strippingETagQuotes)
+        let fixture = try await CardDAVFixture(
+            cards: [("ada", DAVTestBodies.card("ada", "Ada", "Lovelace")), ("grace", DAVTestBodies.card("grace", "Grace", "Hopper"))],
+            rewrite: Self.strippingETagQuotes)
         defer { fixture.end() }
         let first = try #require(try await fixture.sync.sync())
         #expect(first.fetchError == nil)
         #expect(first.fetched == 2)
-        #expect(fixture.client.exchanges.contains { $0.response.status == 207 && String(decoding: $0.response.body, as: UTF8.self).contains("<getetag>") && !String(decoding: $0.response.body, as: UTF8.self).contains("<getetag>\"") })
+        #expect(
+            fixture.client.exchanges.contains {
+                $0.response.status == 207 && String(decoding: $0.response.body, as: UTF8.self).contains("<getetag>")
+                    && !String(decoding: $0.response.body, as: UTF8.self).contains("<getetag>\"")
+            })
         #expect(try fixture.keptETags().values.allSatisfy { $0?.hasPrefix("\"") == true && $0?.hasSuffix("\"") == true })
         try await fixture.expectInStep("pulled")
 

@@ -26,8 +26,9 @@ import TestSupport
 
         try await server.makeAddressBook(named: "work", displayName: "Work")
         try await server.seed(cards: [("katherine", DAVTestBodies.card("katherine", "Katherine", "Johnson"))], inBook: "work")
-        let work = try CardDAVPeopleAPI(server: server.baseURL, book: "Work", credentials: server.credentials,
-                                        certificateAuthorities: server.caFile)
+        let work = try CardDAVPeopleAPI(
+            server: server.baseURL, book: "Work", credentials: server.credentials,
+            certificateAuthorities: server.caFile)
         #expect(try await work.getPeople().map(\.fullName) == ["Katherine Johnson"])
     }
 
@@ -140,11 +141,13 @@ import TestSupport
     func anImportThenASyncMeetsTheServerByTheImportsRule(_ kind: CardDAVServerKind) async throws {
         let fixture = try await CardDAVFixture(kind, cards: CardDAVFixture.adaAndGrace)
         defer { fixture.end() }
-        let file = CardDAVFixture.adaAndGrace[0].vcard + DAVTestBodies.card("grace", "Grace Brewster", "Hopper")
+        let file =
+            CardDAVFixture.adaAndGrace[0].vcard + DAVTestBodies.card("grace", "Grace Brewster", "Hopper")
             + DAVTestBodies.card("katherine", "Katherine", "Johnson")
         let read = VCard.people(from: file)
-        _ = try fixture.store.importPeople(read.people, cards: Dictionary(uniqueKeysWithValues: zip(read.people.map(\.id), read.cards)),
-                                           replacing: false, writing: true)
+        _ = try fixture.store.importPeople(
+            read.people, cards: Dictionary(uniqueKeysWithValues: zip(read.people.map(\.id), read.cards)),
+            replacing: false, writing: true)
         let report = try #require(try await fixture.sync.sync())
         #expect(report.fetched == 2)
         #expect(report.posted == 1, "Katherine alone")
@@ -165,8 +168,9 @@ import TestSupport
         try fixture.store.add(Person(id: "alan", firstName: "Alan", lastName: "Turing"))
         try await server.makeAddressBook(named: "work", displayName: "Work")
         try await server.seed(cards: [("katherine", DAVTestBodies.card("katherine", "Katherine", "Johnson"))], inBook: "work")
-        let work = try CardDAVPeopleAPI(server: server.bookURL("work"), credentials: server.credentials,
-                                        certificateAuthorities: server.caFile)
+        let work = try CardDAVPeopleAPI(
+            server: server.bookURL("work"), credentials: server.credentials,
+            certificateAuthorities: server.caFile)
         let report = try #require(try await PeopleSync(store: fixture.store, api: work, runner: InlineRunner()).sync())
         #expect(report.fetchError == .failed(BookMismatch(kept: fixture.api.identity, asked: work.identity).description))
         #expect(report.posted == 0 && report.fetched == nil)
@@ -186,8 +190,9 @@ import TestSupport
         var ada = try #require(try fixture.store.person(id: "ada"))
         ada.firstName = "Augusta Ada"
         try fixture.store.update(ada, at: Date())
-        let other = PeopleSync(store: SQLitePeopleStore(database: try AppDatabase(path: fixture.path)), api: fixture.api,
-                               runner: InlineRunner(), lockPatience: .seconds(30))
+        let other = PeopleSync(
+            store: SQLitePeopleStore(database: try AppDatabase(path: fixture.path)), api: fixture.api,
+            runner: InlineRunner(), lockPatience: .seconds(30))
         let sync = fixture.sync
         let first = Task { try await sync.sync() }
         let second = Task { try await other.sync() }

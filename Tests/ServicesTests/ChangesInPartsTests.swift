@@ -8,11 +8,13 @@ import Testing
 /// later one is listed once.
 @Suite struct ChangesInPartsTests {
     private static func answer(_ responses: String, token: String) throws -> DAVMultistatus {
-        try DAVMultistatus.parse(Data("""
-            <?xml version="1.0" encoding="utf-8"?>
-            <d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav">\(responses)\
-            <d:sync-token>\(token)</d:sync-token></d:multistatus>
-            """.utf8))
+        try DAVMultistatus.parse(
+            Data(
+                """
+                <?xml version="1.0" encoding="utf-8"?>
+                <d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav">\(responses)\
+                <d:sync-token>\(token)</d:sync-token></d:multistatus>
+                """.utf8))
     }
 
     private static func card(_ name: String, etag: String) -> String {
@@ -39,13 +41,18 @@ import Testing
 
     @Test func aCardRemovedThenListedAgainIsListedOnceAtItsLastVersion() throws {
         var parts = ChangesInParts()
-        #expect(!parts.take(try Self.answer(Self.card("ada", etag: "\"1\"") + Self.card("alan", etag: "\"1\""), token: "1"),
-                            book: "/dav/My%20Book/"))
+        #expect(
+            !parts.take(
+                try Self.answer(Self.card("ada", etag: "\"1\"") + Self.card("alan", etag: "\"1\""), token: "1"),
+                book: "/dav/My%20Book/"))
         _ = parts.take(try Self.answer(Self.gone("ada"), token: "2"), book: "/dav/My%20Book/")
         _ = parts.take(try Self.answer(Self.card("ada", etag: "\"3\""), token: "3"), book: "/dav/My%20Book/")
         let changes = parts.changes(isComplete: false, token: "3")
-        #expect(changes.changed == [ServerVersion(href: "/dav/My%20Book/ada.vcf", etag: "\"3\""),
-                                    ServerVersion(href: "/dav/My%20Book/alan.vcf", etag: "\"1\"")])
+        #expect(
+            changes.changed == [
+                ServerVersion(href: "/dav/My%20Book/ada.vcf", etag: "\"3\""),
+                ServerVersion(href: "/dav/My%20Book/alan.vcf", etag: "\"1\""),
+            ])
         #expect(changes.cards.map(\.href) == ["/dav/My%20Book/ada.vcf", "/dav/My%20Book/alan.vcf"])
         #expect(changes.removed.isEmpty)
     }
@@ -60,7 +67,8 @@ import Testing
 
     @Test func theUIDLookedForIsTheOneTheCardCarriesUnfoldedAndUnescaped() {
         let long = String(repeating: "x", count: 80)
-        #expect(CardDAVPeopleAPI.uid(in: "BEGIN:VCARD\r\nUID:urn:uuid:1B4E28BA-2FA1-11D2-883F-0016D3CCA427\r\nEND:VCARD\r\n")
+        #expect(
+            CardDAVPeopleAPI.uid(in: "BEGIN:VCARD\r\nUID:urn:uuid:1B4E28BA-2FA1-11D2-883F-0016D3CCA427\r\nEND:VCARD\r\n")
                 == "urn:uuid:1B4E28BA-2FA1-11D2-883F-0016D3CCA427")
         #expect(CardDAVPeopleAPI.uid(in: "BEGIN:VCARD\r\nUID;VALUE=text:a\\,b\\;c\r\nEND:VCARD\r\n") == "a,b;c")
         #expect(CardDAVPeopleAPI.uid(in: "BEGIN:VCARD\r\nUID:\(long.prefix(60))\r\n \(long.dropFirst(60))\r\nEND:VCARD\r\n") == long)

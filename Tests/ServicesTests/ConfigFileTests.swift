@@ -16,7 +16,8 @@ struct ConfigFileTests {
 
     @Test func everyKeyIsRead() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let path = try write("""
+        let path = try write(
+            """
             # Mine
             tab = "people"
             color = false
@@ -38,11 +39,12 @@ struct ConfigFileTests {
             password = "pw"
             """)
         let file = try ConfigFile.load(path: path, isExplicit: true)
-        #expect(file.settings == [
-            "tab": "people", "color": "false", "weather.unit": "celsius", "weatherbit.api_key": "wb",
-            "tmdb.api_key": "v3", "tmdb.read_access_token": "token", "people.sort": "first",
-            "people.url": "https://dav.example.org/", "people.user": "ada", "people.password": "pw",
-        ])
+        #expect(
+            file.settings == [
+                "tab": "people", "color": "false", "weather.unit": "celsius", "weatherbit.api_key": "wb",
+                "tmdb.api_key": "v3", "tmdb.read_access_token": "token", "people.sort": "first",
+                "people.url": "https://dav.example.org/", "people.user": "ada", "people.password": "pw",
+            ])
         #expect(file.warnings.isEmpty)
     }
 
@@ -114,8 +116,9 @@ struct ConfigFileTests {
         #expect(throws: ConfigFile.Problem(path: "/c.toml", line: line, key: key, message: message)) {
             try ConfigFile.parse(text, path: "/c.toml")
         }
-        #expect(ConfigFile.Problem(path: "/c.toml", line: line, key: key, message: message).description
-            == "/c.toml:\(line):\(key): \(message)")
+        #expect(
+            ConfigFile.Problem(path: "/c.toml", line: line, key: key, message: message).description
+                == "/c.toml:\(line):\(key): \(message)")
     }
 
     @Test func unknownKeysAreAWarningNotAFailure() throws {
@@ -127,8 +130,9 @@ struct ConfigFileTests {
     @Test func aSecretOthersCanReadIsWarnedAbout() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = try write("[tmdb]\napi_key = \"v3\"\n", mode: 0o644)
-        #expect(try ConfigFile.load(path: path, isExplicit: true).warnings
-            == ["other users can read \(path), which holds tmdb.api_key: chmod 600 it"])
+        #expect(
+            try ConfigFile.load(path: path, isExplicit: true).warnings
+                == ["other users can read \(path), which holds tmdb.api_key: chmod 600 it"])
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
         #expect(try ConfigFile.load(path: path, isExplicit: true).warnings.isEmpty)
     }

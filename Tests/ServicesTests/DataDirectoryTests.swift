@@ -4,7 +4,8 @@ import Testing
 
 struct DataDirectoryTests {
     @Test func explicitDirectoryWins() throws {
-        let directory = try DataDirectory(explicit: "/tmp/people", environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"], currentDirectory: "/")
+        let directory = try DataDirectory(
+            explicit: "/tmp/people", environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"], currentDirectory: "/")
         #expect(directory.path == "/tmp/people")
     }
 
@@ -20,7 +21,8 @@ struct DataDirectoryTests {
 
     @Test func relativeOrEmptyXdgDataHomeFallsBackToHome() throws {
         for xdg in ["", "relative/path"] {
-            let directory = try DataDirectory(explicit: nil, environment: ["XDG_DATA_HOME": xdg, "HOME": "/home/ada"], currentDirectory: "/")
+            let directory = try DataDirectory(
+                explicit: nil, environment: ["XDG_DATA_HOME": xdg, "HOME": "/home/ada"], currentDirectory: "/")
             #expect(directory.path == "/home/ada/.local/share/mvvm-tui")
         }
     }

@@ -33,9 +33,12 @@ struct EmbeddedGazetteerTests {
 
     @Test func aPlaceCarriesItsGeoNamesCoordinatesTimeZoneAndPopulation() {
         let first = gazetteer.search("Richmond, Virginia", limit: 1).first
-        #expect(first == Place(name: "Richmond", region: "Virginia", regionCode: "VA", country: "United States",
-                               countryCode: "US", latitude: 37.55376, longitude: -77.46026,
-                               timeZone: "America/New_York", population: 226_610))
+        #expect(
+            first
+                == Place(
+                    name: "Richmond", region: "Virginia", regionCode: "VA", country: "United States",
+                    countryCode: "US", latitude: 37.55376, longitude: -77.46026,
+                    timeZone: "America/New_York", population: 226_610))
     }
 
     @Test func aStateNameNarrowsLikeItsCode() {
@@ -176,7 +179,11 @@ struct EmbeddedGazetteerTests {
     @Test func aMissingFileIsReportedByTheAsyncLookup() async {
         let missing = EmbeddedGazetteer(url: URL(fileURLWithPath: "/nonexistent/gazetteer.sqlite"))
         #expect(missing.search("Paris", limit: 5).isEmpty)
-        await #expect(throws: EmbeddedGazetteer.LoadError(description: "The gazetteer gazetteer.sqlite in /nonexistent is missing or cannot be read; reinstall the program (make install)")) {
+        await #expect(
+            throws: EmbeddedGazetteer.LoadError(
+                description:
+                    "The gazetteer gazetteer.sqlite in /nonexistent is missing or cannot be read; reinstall the program (make install)")
+        ) {
             try await missing.places(matching: "Paris", limit: 5)
         }
     }
@@ -186,7 +193,9 @@ struct EmbeddedGazetteerTests {
         defer { try? FileManager.default.removeItem(at: file) }
         try ResourceDatabaseFixture.writeTruncated(EmbeddedGazetteer.fileName, bytes: 1_000_000, to: file)
         let error = #expect(throws: EmbeddedGazetteer.LoadError.self) { try EmbeddedGazetteer(url: file).searchNow("Paris", limit: 5) }
-        #expect(error?.description.hasPrefix("The gazetteer \(file.lastPathComponent) in \(file.deletingLastPathComponent().path) is damaged: ") == true, "\(error?.description ?? "no error")")
+        #expect(
+            error?.description.hasPrefix("The gazetteer \(file.lastPathComponent) in \(file.deletingLastPathComponent().path) is damaged: ")
+                == true, "\(error?.description ?? "no error")")
     }
 
     @Test func aFileOfRandomBytesIsReportedWithItsName() async throws {
@@ -195,7 +204,12 @@ struct EmbeddedGazetteerTests {
         try ResourceDatabaseFixture.writeNoise(count: 65_536, to: file)
         let noise = EmbeddedGazetteer(url: file)
         #expect(noise.search("Paris", limit: 5).isEmpty)
-        await #expect(throws: EmbeddedGazetteer.LoadError(description: "The gazetteer \(file.lastPathComponent) in \(file.deletingLastPathComponent().path) is damaged: file is not a database; reinstall the program (make install)")) {
+        await #expect(
+            throws: EmbeddedGazetteer.LoadError(
+                description:
+                    "The gazetteer \(file.lastPathComponent) in \(file.deletingLastPathComponent().path) is damaged: file is not a database; reinstall the program (make install)"
+            )
+        ) {
             try await noise.places(matching: "Paris", limit: 5)
         }
     }
@@ -204,7 +218,12 @@ struct EmbeddedGazetteerTests {
         let file = ResourceDatabaseFixture.temporaryURL("gazetteer.sqlite")
         defer { try? FileManager.default.removeItem(at: file) }
         try Self.writeSmallGazetteer(to: file, format: 2)
-        #expect(throws: EmbeddedGazetteer.LoadError(description: "The gazetteer \(file.lastPathComponent) in \(file.deletingLastPathComponent().path) is damaged: it is in format 2, not 1; reinstall the program (make install)")) {
+        #expect(
+            throws: EmbeddedGazetteer.LoadError(
+                description:
+                    "The gazetteer \(file.lastPathComponent) in \(file.deletingLastPathComponent().path) is damaged: it is in format 2, not 1; reinstall the program (make install)"
+            )
+        ) {
             try EmbeddedGazetteer(url: file).load()
         }
     }
@@ -216,13 +235,17 @@ struct EmbeddedGazetteerTests {
 
     /// Two Springfields and one alternate name, in the tables Scripts/make-gazetteer.py writes.
     static func writeSmallGazetteer(to url: URL, format: Int = 1) throws {
-        try ResourceDatabaseFixture.write(to: url, like: EmbeddedGazetteer.fileName, format: format, rows: [
-            "time_zone": [[0, "America/Chicago"], [1, "America/New_York"]],
-            "country": [[0, "US", "USA", "United States", ""]],
-            "state": [[1, "IL", "Illinois"], [2, "OH", "Ohio"]],
-            "place": [[0, "Springfield", 0, 1, 3_980_172, -8_964_371, 0, 114_394],
-                      [1, "Springfield", 0, 2, 3_992_423, -8_380_882, 1, 59_680]],
-            "name": [[Data("springfield".utf8), 0, 0], [Data("springfield".utf8), 1, 0], [Data("sprinkfeld".utf8), 0, 0]],
-        ])
+        try ResourceDatabaseFixture.write(
+            to: url, like: EmbeddedGazetteer.fileName, format: format,
+            rows: [
+                "time_zone": [[0, "America/Chicago"], [1, "America/New_York"]],
+                "country": [[0, "US", "USA", "United States", ""]],
+                "state": [[1, "IL", "Illinois"], [2, "OH", "Ohio"]],
+                "place": [
+                    [0, "Springfield", 0, 1, 3_980_172, -8_964_371, 0, 114_394],
+                    [1, "Springfield", 0, 2, 3_992_423, -8_380_882, 1, 59_680],
+                ],
+                "name": [[Data("springfield".utf8), 0, 0], [Data("springfield".utf8), 1, 0], [Data("sprinkfeld".utf8), 0, 0]],
+            ])
     }
 }

@@ -16,10 +16,12 @@ struct EmbeddedMovieCatalogTests {
 
     @Test func aFilmCarriesWhatTheCatalogueKnowsAndNothingMore() throws {
         let starWars = try #require(try Self.bundled.searchNow("star wars", limit: 1).movies.first)
-        #expect(starWars == Movie(
-            id: 48_908, title: "Star Wars", releaseDate: .year(1977), voteAverage: 8.8, voteCount: 134_640,
-            overview: nil, runtimeMinutes: 125, genres: ["Action"], certification: "PG"
-        ))
+        #expect(
+            starWars
+                == Movie(
+                    id: 48_908, title: "Star Wars", releaseDate: .year(1977), voteAverage: 8.8, voteCount: 134_640,
+                    overview: nil, runtimeMinutes: 125, genres: ["Action"], certification: "PG"
+                ))
     }
 
     @Test func idsAreTheSourceRowNumbers() throws {
@@ -49,7 +51,10 @@ struct EmbeddedMovieCatalogTests {
         defer { try? FileManager.default.removeItem(at: url) }
         try ResourceDatabaseFixture.writeTruncated(EmbeddedMovieCatalog.fileName, bytes: 500_000, to: url)
         let error = #expect(throws: EmbeddedMovieCatalog.LoadError.self) { try EmbeddedMovieCatalog(url: url).searchNow("star") }
-        #expect(error?.description.hasPrefix("The film catalogue \(url.lastPathComponent) in \(url.deletingLastPathComponent().path) is damaged: ") == true, "\(error?.description ?? "no error")")
+        #expect(
+            error?.description.hasPrefix(
+                "The film catalogue \(url.lastPathComponent) in \(url.deletingLastPathComponent().path) is damaged: ") == true,
+            "\(error?.description ?? "no error")")
     }
 
     @Test func aFileOfRandomBytesIsReportedWithItsName() async throws {
@@ -57,7 +62,12 @@ struct EmbeddedMovieCatalogTests {
         defer { try? FileManager.default.removeItem(at: url) }
         try ResourceDatabaseFixture.writeNoise(count: 65_536, to: url)
         let catalog = EmbeddedMovieCatalog(url: url)
-        await #expect(throws: EmbeddedMovieCatalog.LoadError(description: "The film catalogue \(url.lastPathComponent) in \(url.deletingLastPathComponent().path) is damaged: file is not a database; reinstall the program (make install)")) {
+        await #expect(
+            throws: EmbeddedMovieCatalog.LoadError(
+                description:
+                    "The film catalogue \(url.lastPathComponent) in \(url.deletingLastPathComponent().path) is damaged: file is not a database; reinstall the program (make install)"
+            )
+        ) {
             try await catalog.movies(for: .popular)
         }
     }
@@ -229,9 +239,11 @@ private func temporaryFileURL() -> URL {
 
 /// Writes a catalogue of `films`, whose ids are 1, 2, 3... in order.
 private func write(_ films: [[any DatabaseValueConvertible]], to url: URL) throws {
-    try ResourceDatabaseFixture.write(to: url, like: EmbeddedMovieCatalog.fileName, rows: [
-        "film": films.enumerated().map { [$0.offset + 1] + $0.element },
-    ])
+    try ResourceDatabaseFixture.write(
+        to: url, like: EmbeddedMovieCatalog.fileName,
+        rows: [
+            "film": films.enumerated().map { [$0.offset + 1] + $0.element }
+        ])
 }
 
 /// A catalogue of `films`, already open, whose file is gone (the open connection keeps reading it).
@@ -259,9 +271,10 @@ private struct ReferenceSearch {
     private let films: [Film]
 
     private init() {
-        let rows = (try? DatabaseQueue(path: EmbeddedDataFolder.located.file(EmbeddedMovieCatalog.fileName).path).read { db in
-            try Row.fetchAll(db, sql: "SELECT id, votes, title FROM film ORDER BY id")
-        }) ?? []
+        let rows =
+            (try? DatabaseQueue(path: EmbeddedDataFolder.located.file(EmbeddedMovieCatalog.fileName).path).read { db in
+                try Row.fetchAll(db, sql: "SELECT id, votes, title FROM film ORDER BY id")
+            }) ?? []
         films = rows.map { row in
             let folded = Self.fold(row[2])
             return Film(id: row[0], votes: row[1], folded: folded, words: Self.words(folded))
@@ -272,7 +285,8 @@ private struct ReferenceSearch {
     func ranked(_ query: String) -> [Int] {
         let query = Self.fold(query)
         let queryWords = Self.words(query)
-        return films
+        return
+            films
             .compactMap { film in tier(of: film, query, queryWords).map { (tier: $0, film: film) } }
             .sorted { ($0.tier, -$0.film.votes, $0.film.id) < ($1.tier, -$1.film.votes, $1.film.id) }
             .map(\.film.id)
@@ -282,9 +296,12 @@ private struct ReferenceSearch {
         if film.folded == query { return 0 }
         if film.folded.hasPrefix(query) { return 1 }
         if !queryWords.isEmpty, film.words.count >= queryWords.count,
-           (0...(film.words.count - queryWords.count)).contains(where: { start in
-               queryWords.indices.allSatisfy { film.words[start + $0].hasPrefix(queryWords[$0]) }
-           }) { return 2 }
+            (0...(film.words.count - queryWords.count)).contains(where: { start in
+                queryWords.indices.allSatisfy { film.words[start + $0].hasPrefix(queryWords[$0]) }
+            })
+        {
+            return 2
+        }
         if film.folded.contains(query) { return 3 }
         return nil
     }

@@ -75,8 +75,9 @@ import Testing
             let store = SQLitePeopleStore(database: try AppDatabase(path: path))
             for batch in 0..<1_000 {
                 let people = (0..<20).map { index in
-                    Person(id: "\(batch)-\(index)", firstName: "Given \(batch) \(index)",
-                           lastName: String(repeating: "Family ", count: 40))
+                    Person(
+                        id: "\(batch)-\(index)", firstName: "Given \(batch) \(index)",
+                        lastName: String(repeating: "Family ", count: 40))
                 }
                 do {
                     try store.add(people)

@@ -47,18 +47,23 @@ enum HostileDisk {
             try? FileManager.default.removeItem(atPath: path)
             return nil
         }
-        return (path, {
-            umount(path)
-            try? FileManager.default.removeItem(atPath: path)
-        })
+        return (
+            path,
+            {
+                umount(path)
+                try? FileManager.default.removeItem(atPath: path)
+            }
+        )
     }
 }
 
 /// Runs `body` while another process (Python's sqlite3, started through swift-subprocess) holds
 /// an exclusive write transaction on the database file at `path`; then closes its input, and it
 /// rolls back and ends.
-func whileAnotherProcessHoldsTheDatabase<Result: Sendable>(at path: String,
-                                                           _ body: () async throws -> Result) async throws -> Result {
+func whileAnotherProcessHoldsTheDatabase<Result: Sendable>(
+    at path: String,
+    _ body: () async throws -> Result
+) async throws -> Result {
     let script = """
         import sqlite3, sys
         db = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=10)
@@ -68,8 +73,10 @@ func whileAnotherProcessHoldsTheDatabase<Result: Sendable>(at path: String,
         sys.stdin.read()
         db.execute("ROLLBACK")
         """
-    let run = try await Subprocess.run(.name("python3"), arguments: ["-c", script, path],
-                                       input: .inputWriter, output: .sequence, error: .discarded) { execution in
+    let run = try await Subprocess.run(
+        .name("python3"), arguments: ["-c", script, path],
+        input: .inputWriter, output: .sequence, error: .discarded
+    ) { execution in
         var line: [UInt8] = []
         for try await buffer in execution.standardOutput {
             buffer.withUnsafeBytes { line += $0 }

@@ -23,9 +23,11 @@ import TestSupport
             switch self {
             case .slow: .silence(upTo: .seconds(60))
             case .dropped: .drop
-            case .serverError: .answer(status: 500, body: Data("<html><body>Internal Server Error</body></html>".utf8), contentType: "text/html")
+            case .serverError:
+                .answer(status: 500, body: Data("<html><body>Internal Server Error</body></html>".utf8), contentType: "text/html")
             case .huge: .unsized(status: 200, body: Data(repeating: UInt8(ascii: " "), count: limit + 1_000_000))
-            case .malformed: .answer(status: 200, body: Data([0xFF, 0xFE]) + Data(#"{"results": [{"id": 1, "na"#.utf8) + Data([0xC3, 0x28]))
+            case .malformed:
+                .answer(status: 200, body: Data([0xFF, 0xFE]) + Data(#"{"results": [{"id": 1, "na"#.utf8) + Data([0xC3, 0x28]))
             }
         }
     }
@@ -71,13 +73,14 @@ import TestSupport
 
         /// The message each hostility must give.
         func expectedMessage(for hostility: Hostility) -> String {
-            let name = switch self {
-            case .tmdb: "TMDb"
-            case .openMeteoWeather: "Open-Meteo"
-            case .openMeteoGeocoder: "Open-Meteo geocoding"
-            case .weatherbit: "Weatherbit"
-            case .peopleAPI: "the people server"
-            }
+            let name =
+                switch self {
+                case .tmdb: "TMDb"
+                case .openMeteoWeather: "Open-Meteo"
+                case .openMeteoGeocoder: "Open-Meteo geocoding"
+                case .weatherbit: "Weatherbit"
+                case .peopleAPI: "the people server"
+                }
             switch (self, hostility) {
             case (.peopleAPI, .slow): return "the people server did not answer in time"
             case (.peopleAPI, .dropped): return "no network: the people server could not be reached"
@@ -100,7 +103,8 @@ import TestSupport
         defer { server.stop() }
         // Only a silent server needs the short limit; reading past the size limit takes longer
         // than 1 s on a loaded machine, which would say "no network".
-        let http = ShortTimeoutClient(maximumBodySize: client.bodyLimit, limit: [.slow, .dropped].contains(hostility) ? .seconds(1) : .seconds(10))
+        let http = ShortTimeoutClient(
+            maximumBodySize: client.bodyLimit, limit: [.slow, .dropped].contains(hostility) ? .seconds(1) : .seconds(10))
         let start = ContinuousClock.now
         let message = await client.failure(asking: server.baseURL, through: http)
         #expect(message == client.expectedMessage(for: hostility))
@@ -113,10 +117,12 @@ import TestSupport
         let server = try LoopbackHTTPServer(replies: [hostility.reply(overLimit: 0), hostility.reply(overLimit: 0)])
         defer { server.stop() }
         let http = ShortTimeoutClient(maximumBodySize: 5_000_000)
-        let geocoder = FallbackGeocoder(primary: OpenMeteoGeocoder(http: http, base: server.baseURL.absoluteString),
-                                        fallback: EmbeddedGazetteer.bundled())
-        let weather = FallbackWeatherService(primary: OpenMeteoWeatherService(http: http, base: server.baseURL.absoluteString),
-                                             fallback: SampleWeatherService())
+        let geocoder = FallbackGeocoder(
+            primary: OpenMeteoGeocoder(http: http, base: server.baseURL.absoluteString),
+            fallback: EmbeddedGazetteer.bundled())
+        let weather = FallbackWeatherService(
+            primary: OpenMeteoWeatherService(http: http, base: server.baseURL.absoluteString),
+            fallback: SampleWeatherService())
         let places = try await geocoder.places(matching: "Paris", limit: 1)
         #expect(places.first?.name == "Paris")
         #expect(try await weather.weather(at: .rome).source == .sample)
@@ -126,9 +132,11 @@ import TestSupport
     func aServerThatAnswersBadlyIsReportedNotHiddenBehindTheSample(hostility: Hostility) async throws {
         let server = try LoopbackHTTPServer(replies: [hostility.reply(overLimit: 5_000_000)])
         defer { server.stop() }
-        let weather = FallbackWeatherService(primary: OpenMeteoWeatherService(http: ShortTimeoutClient(maximumBodySize: 5_000_000),
-                                                                              base: server.baseURL.absoluteString),
-                                             fallback: SampleWeatherService())
+        let weather = FallbackWeatherService(
+            primary: OpenMeteoWeatherService(
+                http: ShortTimeoutClient(maximumBodySize: 5_000_000),
+                base: server.baseURL.absoluteString),
+            fallback: SampleWeatherService())
         await #expect(throws: WeatherServiceError.failed(Client.openMeteoWeather.expectedMessage(for: hostility))) {
             try await weather.weather(at: .rome)
         }
@@ -166,6 +174,7 @@ final class ShortTimeoutClient: HTTPClient, @unchecked Sendable {
 
 extension Place {
     /// Rome, a place every weather service answers for.
-    fileprivate static let rome = Place(name: "Rome", region: "Lazio", regionCode: nil, country: "Italy", countryCode: "IT",
-                                        latitude: 41.89, longitude: 12.51, timeZone: "Europe/Rome", population: 2_318_895)
+    fileprivate static let rome = Place(
+        name: "Rome", region: "Lazio", regionCode: nil, country: "Italy", countryCode: "IT",
+        latitude: 41.89, longitude: 12.51, timeZone: "Europe/Rome", population: 2_318_895)
 }

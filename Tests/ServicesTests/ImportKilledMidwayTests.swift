@@ -38,7 +38,8 @@ import TestSupport
             // blocking: the other tests share this process's few threads.
             let deadline = ContinuousClock.now + .seconds(120)
             while Self.committedBatches(in: progress) < 1, ContinuousClock.now < deadline,
-                  Self.isRunning(execution.processIdentifier.value) {
+                Self.isRunning(execution.processIdentifier.value)
+            {
                 try await Task.sleep(for: .milliseconds(5))
             }
             try await Task.sleep(for: .milliseconds(Int.random(in: 0...150)))
@@ -74,7 +75,8 @@ import TestSupport
     /// Whether `process` runs: it exists and has not exited (a zombie waits for its reaping).
     private static func isRunning(_ process: pid_t) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(process)/stat", encoding: .utf8),
-              let end = stat.lastIndex(of: ")") else { return false }
+            let end = stat.lastIndex(of: ")")
+        else { return false }
         return !stat[end...].dropFirst(2).hasPrefix("Z")
     }
 

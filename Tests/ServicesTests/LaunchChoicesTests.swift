@@ -5,7 +5,8 @@ import Testing
 /// A flag beats an environment variable, which beats the config file.
 struct LaunchChoicesTests {
     private let noFlags = LaunchChoices.Flags(tab: nil, noColor: false, peopleAPI: nil)
-    private let file = try! ConfigFile.parse("""
+    private let file = try! ConfigFile.parse(
+        """
         tab = "people"
         color = false
         [weather]
@@ -33,8 +34,10 @@ struct LaunchChoicesTests {
     }
 
     @Test func theEnvironmentBeatsTheFile() throws {
-        let environment = ["TMDB_API_KEY": "env-key", "WEATHERBIT_API_KEY": " ", "MVVM_TUI_PEOPLE_API": "http://127.0.0.1:5232/",
-                           "MVVM_TUI_PEOPLE_USER": "env-user", "MVVM_TUI_PEOPLE_PASSWORD": "env-password"]
+        let environment = [
+            "TMDB_API_KEY": "env-key", "WEATHERBIT_API_KEY": " ", "MVVM_TUI_PEOPLE_API": "http://127.0.0.1:5232/",
+            "MVVM_TUI_PEOPLE_USER": "env-user", "MVVM_TUI_PEOPLE_PASSWORD": "env-password",
+        ]
         let choices = try LaunchChoices(flags: noFlags, environment: environment, file: file)
         #expect(choices.serviceKeys == ["TMDB_API_KEY": "env-key", "WEATHERBIT_API_KEY": "file-weatherbit"])
         #expect(choices.peopleServer == URL(string: "http://127.0.0.1:5232/"))
@@ -45,19 +48,26 @@ struct LaunchChoicesTests {
         let none = try LaunchChoices(flags: noFlags, environment: [:], file: file)
         #expect(none.openMeteoForecastBase == "https://api.open-meteo.com")
         #expect(none.openMeteoGeocodingBase == "https://geocoding-api.open-meteo.com")
-        let own = ConfigFile(path: "/c.toml", settings: ["open_meteo.url": "https://weather.example.org/",
-                                                        "open_meteo.geocoding_url": "https://places.example.org/om"])
+        let own = ConfigFile(
+            path: "/c.toml",
+            settings: [
+                "open_meteo.url": "https://weather.example.org/",
+                "open_meteo.geocoding_url": "https://places.example.org/om",
+            ])
         let fromFile = try LaunchChoices(flags: noFlags, environment: [:], file: own)
         #expect(fromFile.openMeteoForecastBase == "https://weather.example.org")
         #expect(fromFile.openMeteoGeocodingBase == "https://places.example.org/om")
-        let fromEnvironment = try LaunchChoices(flags: noFlags, environment: ["MVVM_TUI_OPEN_METEO_URL": " http://127.0.0.1:8080// "],
-                                                file: own)
+        let fromEnvironment = try LaunchChoices(
+            flags: noFlags, environment: ["MVVM_TUI_OPEN_METEO_URL": " http://127.0.0.1:8080// "],
+            file: own)
         #expect(fromEnvironment.openMeteoForecastBase == "http://127.0.0.1:8080")
         #expect(fromEnvironment.openMeteoGeocodingBase == "https://places.example.org/om")
     }
 
-    @Test(arguments: ["ftp://weather.example.org", "weather.example.org", "https://", "https://weather.example.org/?key=1",
-                      "https://ada:secret@weather.example.org"])
+    @Test(arguments: [
+        "ftp://weather.example.org", "weather.example.org", "https://", "https://weather.example.org/?key=1",
+        "https://ada:secret@weather.example.org",
+    ])
     func anOpenMeteoServerThatIsNotAnHTTPURLIsRefusedNamingWhereItWasSet(text: String) {
         #expect(throws: LaunchChoices.Invalid.self) {
             try LaunchChoices(flags: noFlags, environment: ["MVVM_TUI_OPEN_METEO_GEOCODING_URL": text], file: file)
@@ -66,16 +76,17 @@ struct LaunchChoicesTests {
         #expect(throws: ConfigFile.Problem.self) { try LaunchChoices(flags: noFlags, environment: [:], file: bad) }
     }
 
-    @Test(arguments: [
-        ([:], "fahrenheit"), (["LANG": "C.UTF-8"], "fahrenheit"), (["LANG": "POSIX"], "fahrenheit"),
-        (["LANG": "en_US.UTF-8"], "fahrenheit"), (["LANG": "en_LR.UTF-8"], "fahrenheit"), (["LANG": "my_MM"], "fahrenheit"),
-        (["LANG": "es_US.UTF-8"], "fahrenheit"), (["LANG": "haw_US"], "fahrenheit"),
-        (["LANG": "en_GB.UTF-8"], "celsius"), (["LANG": "fr_FR.UTF-8@euro"], "celsius"), (["LANG": "ja_JP.UTF-8"], "celsius"),
-        (["LANG": "en_US.UTF-8", "LC_MEASUREMENT": "de_DE.UTF-8"], "celsius"),
-        (["LANG": "de_DE.UTF-8", "LC_MEASUREMENT": "en_US.UTF-8"], "fahrenheit"),
-        (["LC_ALL": "C", "LC_MEASUREMENT": "de_DE.UTF-8"], "fahrenheit"),
-        (["LC_ALL": "", "LC_MEASUREMENT": "", "LANG": "de_DE.UTF-8"], "celsius"),
-    ] as [([String: String], String)])
+    @Test(
+        arguments: [
+            ([:], "fahrenheit"), (["LANG": "C.UTF-8"], "fahrenheit"), (["LANG": "POSIX"], "fahrenheit"),
+            (["LANG": "en_US.UTF-8"], "fahrenheit"), (["LANG": "en_LR.UTF-8"], "fahrenheit"), (["LANG": "my_MM"], "fahrenheit"),
+            (["LANG": "es_US.UTF-8"], "fahrenheit"), (["LANG": "haw_US"], "fahrenheit"),
+            (["LANG": "en_GB.UTF-8"], "celsius"), (["LANG": "fr_FR.UTF-8@euro"], "celsius"), (["LANG": "ja_JP.UTF-8"], "celsius"),
+            (["LANG": "en_US.UTF-8", "LC_MEASUREMENT": "de_DE.UTF-8"], "celsius"),
+            (["LANG": "de_DE.UTF-8", "LC_MEASUREMENT": "en_US.UTF-8"], "fahrenheit"),
+            (["LC_ALL": "C", "LC_MEASUREMENT": "de_DE.UTF-8"], "fahrenheit"),
+            (["LC_ALL": "", "LC_MEASUREMENT": "", "LANG": "de_DE.UTF-8"], "celsius"),
+        ] as [([String: String], String)])
     func theUnitFollowsTheLocaleUnlessTheFileSetsIt(environment: [String: String], unit: String) throws {
         let empty = ConfigFile(path: "/c.toml", settings: [:])
         #expect(try LaunchChoices(flags: noFlags, environment: environment, file: empty).unit == unit)
@@ -86,20 +97,30 @@ struct LaunchChoicesTests {
     @Test func withoutAPasswordSetTheLoginNetrcKeepsForTheServerIsTaken() throws {
         let netrc = Netrc(text: "machine dav.example.org login ada password from-netrc")
         let server = ["MVVM_TUI_PEOPLE_API": "https://dav.example.org/"]
-        #expect(try LaunchChoices(flags: noFlags, environment: server, file: ConfigFile(path: "/c.toml", settings: [:]),
-                                  netrc: netrc).peopleCredentials == HTTPCredentials(user: "ada", password: "from-netrc"))
+        #expect(
+            try LaunchChoices(
+                flags: noFlags, environment: server, file: ConfigFile(path: "/c.toml", settings: [:]),
+                netrc: netrc
+            ).peopleCredentials == HTTPCredentials(user: "ada", password: "from-netrc"))
         let set = server.merging(["MVVM_TUI_PEOPLE_USER": "ada", "MVVM_TUI_PEOPLE_PASSWORD": "set"]) { $1 }
-        #expect(try LaunchChoices(flags: noFlags, environment: set, file: ConfigFile(path: "/c.toml", settings: [:]),
-                                  netrc: netrc).peopleCredentials == HTTPCredentials(user: "ada", password: "set"))
+        #expect(
+            try LaunchChoices(
+                flags: noFlags, environment: set, file: ConfigFile(path: "/c.toml", settings: [:]),
+                netrc: netrc
+            ).peopleCredentials == HTTPCredentials(user: "ada", password: "set"))
         let otherUser = server.merging(["MVVM_TUI_PEOPLE_USER": "bob"]) { $1 }
-        #expect(try LaunchChoices(flags: noFlags, environment: otherUser, file: ConfigFile(path: "/c.toml", settings: [:]),
-                                  netrc: netrc).peopleCredentials == HTTPCredentials(user: "bob", password: ""))
+        #expect(
+            try LaunchChoices(
+                flags: noFlags, environment: otherUser, file: ConfigFile(path: "/c.toml", settings: [:]),
+                netrc: netrc
+            ).peopleCredentials == HTTPCredentials(user: "bob", password: ""))
     }
 
     @Test func aFlagBeatsTheEnvironment() throws {
         let flags = LaunchChoices.Flags(tab: "movies", noColor: true, peopleAPI: "http://localhost:8080")
-        let choices = try LaunchChoices(flags: flags, environment: ["MVVM_TUI_PEOPLE_API": "http://127.0.0.1:5232/"],
-                                        file: ConfigFile(path: "/c.toml", settings: ["color": "true"]))
+        let choices = try LaunchChoices(
+            flags: flags, environment: ["MVVM_TUI_PEOPLE_API": "http://127.0.0.1:5232/"],
+            file: ConfigFile(path: "/c.toml", settings: ["color": "true"]))
         #expect(choices.tab == "movies")
         #expect(!choices.useColor)
         #expect(choices.peopleServer == URL(string: "http://localhost:8080"))
@@ -135,14 +156,16 @@ struct LaunchChoicesTests {
     }
 
     @Test func theFilesCredentialsGoOnlyToTheFilesServer() throws {
-        let elsewhere = try LaunchChoices(flags: .init(tab: nil, noColor: false, peopleAPI: "http://localhost:8080"),
-                                          environment: [:], file: file)
+        let elsewhere = try LaunchChoices(
+            flags: .init(tab: nil, noColor: false, peopleAPI: "http://localhost:8080"),
+            environment: [:], file: file)
         #expect(elsewhere.peopleServer == URL(string: "http://localhost:8080"))
         #expect(elsewhere.peopleCredentials == nil)
         let variable = try LaunchChoices(flags: noFlags, environment: ["MVVM_TUI_PEOPLE_API": "https://other.example.org/"], file: file)
         #expect(variable.peopleCredentials == nil)
-        let same = try LaunchChoices(flags: .init(tab: nil, noColor: false, peopleAPI: "https://DAV.example.org:443/addressbooks/"),
-                                     environment: [:], file: file)
+        let same = try LaunchChoices(
+            flags: .init(tab: nil, noColor: false, peopleAPI: "https://DAV.example.org:443/addressbooks/"),
+            environment: [:], file: file)
         #expect(same.peopleCredentials == HTTPCredentials(user: "file-user", password: "file-password"))
     }
 
@@ -150,22 +173,27 @@ struct LaunchChoicesTests {
         // The file's password is file-user's: not sent for a user the environment names.
         let otherUser = try LaunchChoices(flags: noFlags, environment: ["MVVM_TUI_PEOPLE_USER": "bob"], file: file)
         #expect(otherUser.peopleCredentials == HTTPCredentials(user: "bob", password: ""))
-        #expect(otherUser.notices == ["the config file's [people] password is file-user's, not sent for bob (MVVM_TUI_PEOPLE_USER): "
-            + "set MVVM_TUI_PEOPLE_PASSWORD, or a login for bob in ~/.netrc"])
+        #expect(
+            otherUser.notices == [
+                "the config file's [people] password is file-user's, not sent for bob (MVVM_TUI_PEOPLE_USER): "
+                    + "set MVVM_TUI_PEOPLE_PASSWORD, or a login for bob in ~/.netrc"
+            ])
         // The same user, or a password of the environment's, goes.
         let sameUser = try LaunchChoices(flags: noFlags, environment: ["MVVM_TUI_PEOPLE_USER": "file-user"], file: file)
         #expect(sameUser.peopleCredentials == HTTPCredentials(user: "file-user", password: "file-password"))
         #expect(sameUser.notices.isEmpty)
-        let bothSet = try LaunchChoices(flags: noFlags, environment: ["MVVM_TUI_PEOPLE_USER": "bob", "MVVM_TUI_PEOPLE_PASSWORD": "bob's"],
-                                        file: file)
+        let bothSet = try LaunchChoices(
+            flags: noFlags, environment: ["MVVM_TUI_PEOPLE_USER": "bob", "MVVM_TUI_PEOPLE_PASSWORD": "bob's"],
+            file: file)
         #expect(bothSet.peopleCredentials == HTTPCredentials(user: "bob", password: "bob's"))
         #expect(bothSet.notices.isEmpty)
         // A password set alone goes with the user set elsewhere.
         let passwordAlone = try LaunchChoices(flags: noFlags, environment: ["MVVM_TUI_PEOPLE_PASSWORD": "env-password"], file: file)
         #expect(passwordAlone.peopleCredentials == HTTPCredentials(user: "file-user", password: "env-password"))
         let filePasswordAlone = ConfigFile(path: "/c.toml", settings: ["people.url": "https://dav.example.org/", "people.password": "pw"])
-        #expect(try LaunchChoices(flags: noFlags, environment: ["MVVM_TUI_PEOPLE_USER": "bob"], file: filePasswordAlone)
-            .peopleCredentials == HTTPCredentials(user: "bob", password: "pw"))
+        #expect(
+            try LaunchChoices(flags: noFlags, environment: ["MVVM_TUI_PEOPLE_USER": "bob"], file: filePasswordAlone)
+                .peopleCredentials == HTTPCredentials(user: "bob", password: "pw"))
         // bob's login in ~/.netrc is his password, and nothing was left out.
         let netrc = Netrc(text: "machine dav.example.org login bob password from-netrc")
         let kept = try LaunchChoices(flags: noFlags, environment: ["MVVM_TUI_PEOPLE_USER": "bob"], file: file, netrc: netrc)
@@ -175,10 +203,12 @@ struct LaunchChoicesTests {
 
     @Test func aCAFileUnderTildeIsUnderHome() throws {
         let file = ConfigFile(path: "/c.toml", settings: ["people.url": "https://dav.example.org/", "people.ca_file": "~/ca.pem"])
-        #expect(try LaunchChoices(flags: noFlags, environment: ["HOME": "/home/ada"], file: file)
-            .peopleCertificateAuthorities == "/home/ada/ca.pem")
-        #expect(try LaunchChoices(flags: noFlags, environment: ["HOME": "/home/ada", "MVVM_TUI_PEOPLE_CA_FILE": "/etc/ca.pem"], file: file)
-            .peopleCertificateAuthorities == "/etc/ca.pem")
+        #expect(
+            try LaunchChoices(flags: noFlags, environment: ["HOME": "/home/ada"], file: file)
+                .peopleCertificateAuthorities == "/home/ada/ca.pem")
+        #expect(
+            try LaunchChoices(flags: noFlags, environment: ["HOME": "/home/ada", "MVVM_TUI_PEOPLE_CA_FILE": "/etc/ca.pem"], file: file)
+                .peopleCertificateAuthorities == "/etc/ca.pem")
     }
 
     @Test func anEmptyPeopleFlagTurnsOffTheFilesServer() throws {
@@ -191,16 +221,19 @@ struct LaunchChoicesTests {
         let withToken = try ConfigFile.parse("[tmdb]\nread_access_token = \"file-token\"\n", path: "/c.toml")
         let choices = try LaunchChoices(flags: noFlags, environment: ["TMDB_API_KEY": "env-key"], file: withToken)
         #expect(choices.serviceKeys == ["TMDB_API_KEY": "env-key"])
-        #expect(try LaunchChoices(flags: noFlags, environment: [:], file: withToken).serviceKeys == ["TMDB_READ_ACCESS_TOKEN": "file-token"])
+        #expect(
+            try LaunchChoices(flags: noFlags, environment: [:], file: withToken).serviceKeys == ["TMDB_READ_ACCESS_TOKEN": "file-token"])
     }
 
     @Test func aPasswordWithoutAUserIsSaidOnTheStatusLine() throws {
-        let choices = try LaunchChoices(flags: .init(tab: nil, noColor: false, peopleAPI: "https://dav.example.org/"),
-                                        environment: ["MVVM_TUI_PEOPLE_PASSWORD": " spaces kept "], file: ConfigFile(path: "/c.toml"))
+        let choices = try LaunchChoices(
+            flags: .init(tab: nil, noColor: false, peopleAPI: "https://dav.example.org/"),
+            environment: ["MVVM_TUI_PEOPLE_PASSWORD": " spaces kept "], file: ConfigFile(path: "/c.toml"))
         #expect(choices.peopleCredentials == nil)
         #expect(choices.notices.count == 1)
-        let withUser = try LaunchChoices(flags: .init(tab: nil, noColor: false, peopleAPI: "https://ada@dav.example.org/"),
-                                         environment: ["MVVM_TUI_PEOPLE_PASSWORD": " spaces kept "], file: ConfigFile(path: "/c.toml"))
+        let withUser = try LaunchChoices(
+            flags: .init(tab: nil, noColor: false, peopleAPI: "https://ada@dav.example.org/"),
+            environment: ["MVVM_TUI_PEOPLE_PASSWORD": " spaces kept "], file: ConfigFile(path: "/c.toml"))
         #expect(withUser.peopleCredentials == HTTPCredentials(user: "ada", password: " spaces kept "))
         #expect(withUser.notices.isEmpty)
     }
@@ -214,8 +247,9 @@ struct LaunchChoicesTests {
     }
 
     @Test func aUserInTheURLIsTheUserWhenNoneIsSet() throws {
-        let choices = try LaunchChoices(flags: .init(tab: nil, noColor: false, peopleAPI: "https://ada@dav.example.org/"),
-                                        environment: ["MVVM_TUI_PEOPLE_PASSWORD": "pw"], file: ConfigFile(path: "/c.toml"))
+        let choices = try LaunchChoices(
+            flags: .init(tab: nil, noColor: false, peopleAPI: "https://ada@dav.example.org/"),
+            environment: ["MVVM_TUI_PEOPLE_PASSWORD": "pw"], file: ConfigFile(path: "/c.toml"))
         #expect(choices.peopleCredentials == HTTPCredentials(user: "ada", password: "pw"))
     }
 

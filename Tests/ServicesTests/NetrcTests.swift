@@ -5,13 +5,14 @@ import Testing
 /// `~/.netrc` as curl reads it, for the people server's login.
 struct NetrcTests {
     @Test func theEntryForTheHostGivesItsLoginAndPassword() {
-        let netrc = Netrc(text: """
-            machine ftp.example.org login anon password guest
-            machine DAV.example.org
-                login ada
-                password s3cret
-            default login nobody password none
-            """)
+        let netrc = Netrc(
+            text: """
+                machine ftp.example.org login anon password guest
+                machine DAV.example.org
+                    login ada
+                    password s3cret
+                default login nobody password none
+                """)
         #expect(netrc.credentials(forHost: "dav.example.org", user: nil) == HTTPCredentials(user: "ada", password: "s3cret"))
         #expect(netrc.credentials(forHost: "dav.example.org", user: "ada") == HTTPCredentials(user: "ada", password: "s3cret"))
         #expect(netrc.credentials(forHost: "other.example.org", user: nil) == nil)  // `default` is never sent
@@ -41,8 +42,9 @@ struct NetrcTests {
     }
 
     @Test func quotedWordsCommentsMacrosAndCRLFAreReadAsCurlReadsThem() {
-        let netrc = Netrc(text: "# my logins\r\nmacdef init\r\ncd /pub\r\nmachine x password nope\r\n\r\n"
-            + "  # a comment\r\nmachine dav.example.org login \"ada l\" password \"a \\\"quoted\\\" #word\"\r\n")
+        let netrc = Netrc(
+            text: "# my logins\r\nmacdef init\r\ncd /pub\r\nmachine x password nope\r\n\r\n"
+                + "  # a comment\r\nmachine dav.example.org login \"ada l\" password \"a \\\"quoted\\\" #word\"\r\n")
         #expect(netrc.entries == [Netrc.Entry(machine: "dav.example.org", login: "ada l", password: "a \"quoted\" #word")])
     }
 

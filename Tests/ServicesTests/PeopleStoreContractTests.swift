@@ -13,8 +13,9 @@ struct PeopleStoreContractTests {
     }
 
     private static let today = CalendarDay(year: 2026, month: 11, day: 22)
-    private let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace", birthday: BirthDate(year: 1815, month: 12, day: 10),
-                             emails: [ContactDetail("ada@example.org")])
+    private let ada = Person(
+        id: "ada", firstName: "Ada", lastName: "Lovelace", birthday: BirthDate(year: 1815, month: 12, day: 10),
+        emails: [ContactDetail("ada@example.org")])
     private let grace = Person(id: "grace", firstName: "Grace", lastName: "Hopper", birthday: BirthDate(year: 1906, month: 12, day: 9))
     private let alan = Person(id: "alan", firstName: "Alan", lastName: "Turing", birthday: BirthDate(year: 1912, month: 6, day: 23))
 
@@ -41,8 +42,14 @@ struct PeopleStoreContractTests {
         #expect(try store.people(matching: "", sortedBy: .firstName, offset: 1, limit: 5).map(\.id) == ["alan", "grace"])
         #expect(try store.people(matching: "", sortedBy: .nextBirthday, offset: 0, limit: 5).map(\.id) == ["grace", "ada", "alan"])
         let page = try store.page(matching: "a", sortedBy: .lastName, limit: 2) { matches in matches - 2 }
-        #expect(page == PeoplePage(total: 3, matches: 3, offset: 1, people: [try #require(try store.person(id: "ada")),
-                                                                               try #require(try store.person(id: "alan"))]))
+        #expect(
+            page
+                == PeoplePage(
+                    total: 3, matches: 3, offset: 1,
+                    people: [
+                        try #require(try store.person(id: "ada")),
+                        try #require(try store.person(id: "alan")),
+                    ]))
         #expect(try store.person(id: "nobody") == nil)
     }
 
@@ -146,8 +153,9 @@ struct PeopleStoreContractTests {
     func cardsTakenFromTheServerAreKeptWithTheirVersionsAndToken(_ kind: Kind) throws {
         let store = try store(kind)
         #expect(try store.serverState(for: "book") == ServerState(token: nil, versions: [:]))
-        let card = ServerPerson(version: ServerVersion(href: "/book/alan.vcf", etag: "3"), person: alan,
-                                card: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:alan\r\nFN:Alan Turing\r\nN:Turing;Alan;;;\r\nEND:VCARD\r\n")
+        let card = ServerPerson(
+            version: ServerVersion(href: "/book/alan.vcf", etag: "3"), person: alan,
+            card: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:alan\r\nFN:Alan Turing\r\nN:Turing;Alan;;;\r\nEND:VCARD\r\n")
         try store.takeServerCards([card], removed: [], token: "t1")
         #expect(try store.serverState(for: "book") == ServerState(token: "t1", versions: ["/book/alan.vcf": "3"]))
         #expect(try store.person(id: "alan")?.fullName == "Alan Turing")
@@ -187,8 +195,9 @@ struct PeopleStoreContractTests {
         var edited = ada
         edited.firstName = "Augusta"
         try store.update(edited, at: Date(timeIntervalSince1970: 0))
-        let server = ServerPerson(version: ServerVersion(href: "/book/ada.vcf", etag: "2"), person: ada,
-                                  card: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ada\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n")
+        let server = ServerPerson(
+            version: ServerVersion(href: "/book/ada.vcf", etag: "2"), person: ada,
+            card: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ada\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n")
         let copy = try store.keepConflict("ada", server: server)
         #expect(copy.lastName == "Lovelace", "the name every phone shows stays the person's")
         #expect(copy.conflictOf == "ada")
@@ -223,11 +232,15 @@ struct PeopleStoreContractTests {
     }
 
     /// Imports `card` as a file holding it alone would: its person and its text.
-    private func importCard(_ card: String, into store: any PeopleStore, replacing: Bool = false,
-                            writing: Bool = true) throws -> ImportOutcome? {
+    private func importCard(
+        _ card: String, into store: any PeopleStore, replacing: Bool = false,
+        writing: Bool = true
+    ) throws -> ImportOutcome? {
         let read = VCard.people(from: card)
-        return try store.importPeople(read.people, cards: Dictionary(uniqueKeysWithValues: zip(read.people.map(\.id), read.cards)),
-                                      replacing: replacing, writing: writing).first
+        return try store.importPeople(
+            read.people, cards: Dictionary(uniqueKeysWithValues: zip(read.people.map(\.id), read.cards)),
+            replacing: replacing, writing: writing
+        ).first
     }
 
     @Test(arguments: Kind.allCases)
@@ -240,8 +253,9 @@ struct PeopleStoreContractTests {
 
         #expect(try importCard(first, into: store) == .unchanged)
         #expect(try importCard(Self.adaCard("Augusta", rev: "2019-03-01"), into: store) == .keptNewerHere, "older")
-        #expect(try importCard(Self.adaCard("Augusta", rev: "2019-03-01T13:00:00+01:00"), into: store) == .keptNewerHere,
-                "the same instant in another zone")
+        #expect(
+            try importCard(Self.adaCard("Augusta", rev: "2019-03-01T13:00:00+01:00"), into: store) == .keptNewerHere,
+            "the same instant in another zone")
         #expect(try importCard(Self.adaCard("Augusta", rev: nil), into: store) == .keptNoRevision)
         #expect(try importCard(Self.adaCard("Augusta", rev: "yesterday"), into: store) == .keptNoRevision)
         #expect(try store.person(id: "ada")?.firstName == "Ada")
@@ -304,14 +318,17 @@ struct PeopleStoreContractTests {
         #expect(try importCard(deleted, into: store) == .added)
         try store.delete(id: "gone")
         try store.merge([ada])  // kept with no card of its own in the SQLite store
-        let file = [kept, card("new", "New", rev: nil), deleted, card("ada", "Augusta", rev: "2026-01-15"),
-                    card("older", "Older", rev: "20190301T120000Z")]
+        let file = [
+            kept, card("new", "New", rev: nil), deleted, card("ada", "Augusta", rev: "2026-01-15"),
+            card("older", "Older", rev: "20190301T120000Z"),
+        ]
         let read = VCard.people(from: file.joined())
         var cards = Dictionary(uniqueKeysWithValues: zip(read.people.map(\.id), read.cards))
         cards["older"] = nil  // a person without the card of the file: compared as a card of what is known
         let outcomes = try store.importPeople(read.people + [read.people[4]], cards: cards, replacing: false, writing: true)
-        #expect(outcomes == [.unchanged, .added, .keptDeletedHere, .keptNoRevision, .added, .unchanged],
-                "the same id again in the batch meets the card the batch kept")
+        #expect(
+            outcomes == [.unchanged, .added, .keptDeletedHere, .keptNoRevision, .added, .unchanged],
+            "the same id again in the batch meets the card the batch kept")
         #expect(try store.person(id: "new")?.firstName == "New")
         #expect(try store.person(id: "gone") == nil)
         #expect(try store.person(id: "ada")?.firstName == "Ada")

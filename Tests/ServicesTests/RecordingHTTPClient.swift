@@ -19,7 +19,8 @@ import Services
 final class RecordingHTTPClient: HTTPClient, @unchecked Sendable {
     /// What sits between the client and the server: given the client's request and `pass`,
     /// which sends a request to the server through curl, it gives the answer the client gets.
-    typealias Rewrite = @Sendable (_ request: HTTPRequest, _ pass: @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse
+    typealias Rewrite =
+        @Sendable (_ request: HTTPRequest, _ pass: @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse
 
     private let curl = CurlHTTPClient(maximumBodySize: CardDAVPeopleAPI.maximumBodySize)
     private let lock = NSLock()

@@ -15,8 +15,11 @@ enum ResourceDatabaseFixture {
     /// Writes at `url` a database with the tables of the shipped `fileName` and `rows` by table,
     /// in `format` (its `user_version`).
     static func write(to url: URL, like fileName: String, format: Int = 1, rows: [String: [[any DatabaseValueConvertible]]]) throws {
-        let shipped = try DatabaseQueue(path: EmbeddedDataFolder.located.file(fileName).path,
-                                        configuration: { var c = Configuration(); c.readonly = true; return c }())
+        let shipped = try DatabaseQueue(
+            path: EmbeddedDataFolder.located.file(fileName).path,
+            configuration: {
+                var c = Configuration(); c.readonly = true; return c
+            }())
         let schema = try shipped.read { db in
             try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY rowid")
         }

@@ -81,7 +81,8 @@ struct SQLiteGameLibraryTests {
     @Test func gamesAreListedNewestFirst() throws {
         let library = SQLiteGameLibrary(database: try AppDatabase(inMemoryNamed: UUID().uuidString))
         let first = try library.startGame(Game(), on: Date(timeIntervalSince1970: 1))
-        let second = try library.startGame(Game(home: Team(name: "Home", players: Team.ballerz.players), away: .ringerz), on: Date(timeIntervalSince1970: 2))
+        let second = try library.startGame(
+            Game(home: Team(name: "Home", players: Team.ballerz.players), away: .ringerz), on: Date(timeIntervalSince1970: 2))
         #expect(try library.games().map(\.id) == [second.id, first.id])
         #expect(try library.latestGame()?.game.home.name == "Home")
     }

@@ -21,8 +21,9 @@ struct SQLitePeopleStoreTests {
         }
     }
 
-    private static let ada = Person(id: "ada", salutation: "Countess", firstName: "Ada", lastName: "Lovelace",
-                                    birthday: BirthDate("1815-12-10"))
+    private static let ada = Person(
+        id: "ada", salutation: "Countess", firstName: "Ada", lastName: "Lovelace",
+        birthday: BirthDate("1815-12-10"))
     private static let grace = Person(id: "grace", firstName: "Grace", lastName: "Hopper", birthday: BirthDate("--12-09"))
     private static let alan = Person(id: "alan", firstName: "Alan", lastName: "Turing")
     private static let zoe = Person(id: "zoe", firstName: "Zoë", lastName: "Ádám")
@@ -52,10 +53,14 @@ struct SQLitePeopleStoreTests {
         edited.firstName = "Augusta"
         try store.update(edited, at: Date(timeIntervalSince1970: 0))
         try store.delete(id: "zoe")
-        try store.takeServerCards([ServerPerson(version: ServerVersion(href: "/b/x.vcf", etag: "1"),
-                                                person: Person(id: "x", firstName: "X", lastName: "Y"),
-                                                card: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:x\r\nFN:X Y\r\nN:Y;X;;;\r\nEND:VCARD\r\n")],
-                                  removed: [], token: nil)
+        try store.takeServerCards(
+            [
+                ServerPerson(
+                    version: ServerVersion(href: "/b/x.vcf", etag: "1"),
+                    person: Person(id: "x", firstName: "X", lastName: "Y"),
+                    card: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:x\r\nFN:X Y\r\nN:Y;X;;;\r\nEND:VCARD\r\n")
+            ],
+            removed: [], token: nil)
         try store.takeServerCards([], removed: ["/b/x.vcf"], token: nil)
         #expect(try store.count(matching: "") == 3)
         #expect(try counted() == 3)
@@ -159,16 +164,19 @@ struct SQLitePeopleStoreTests {
         edited.firstName = "Augusta Ada"
         try store.update(edited, at: Date(timeIntervalSince1970: 0))
         #expect(try all(store) == [edited])
-        #expect(try store.keptCards(for: [ada.id])[ada.id]
-            == "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:ada\r\nN:Lovelace;Augusta Ada;;;\r\nX-KEPT:yes\r\nREV:19700101T000000Z\r\nEND:VCARD\r\n")
+        #expect(
+            try store.keptCards(for: [ada.id])[ada.id]
+                == "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:ada\r\nN:Lovelace;Augusta Ada;;;\r\nX-KEPT:yes\r\nREV:19700101T000000Z\r\nEND:VCARD\r\n"
+        )
         #expect(try store.pendingPosts().map(\.person) == [edited])
     }
 
     @Test func peopleKeptBeforeCardsWereKeptGetACardMadeFromWhatIsKnown() throws {
-        let path = try databaseKeptBeforeCards(holding: """
-            ('ada', 'Countess', 'Ada', 'Lovelace', 1815, 12, 10, 'ada', 'lovelace', 'ada lovelace'),
-            ('alan', NULL, 'Alan', 'Turing', NULL, NULL, NULL, 'alan', 'turing', 'alan turing')
-            """)
+        let path = try databaseKeptBeforeCards(
+            holding: """
+                ('ada', 'Countess', 'Ada', 'Lovelace', 1815, 12, 10, 'ada', 'lovelace', 'ada lovelace'),
+                ('alan', NULL, 'Alan', 'Turing', NULL, NULL, NULL, 'alan', 'turing', 'alan turing')
+                """)
         let store = SQLitePeopleStore(database: try AppDatabase(path: path))
         let everyone = try all(store)
         #expect(everyone.map(\.id) == ["ada", "alan"])
@@ -181,10 +189,12 @@ struct SQLitePeopleStoreTests {
     /// A database as the release before kept cards left it (its migrations up to "people"), holding
     /// the person rows `values` lists.
     private func databaseKeptBeforeCards(holding values: String) throws -> String {
-        try databaseKept(upTo: "people", holding: """
-            INSERT INTO person (id, salutation, firstName, lastName, birthYear, birthMonth, birthDay, firstKey, lastKey, nameKey)
-            VALUES \(values)
-            """)
+        try databaseKept(
+            upTo: "people",
+            holding: """
+                INSERT INTO person (id, salutation, firstName, lastName, birthYear, birthMonth, birthDay, firstKey, lastKey, nameKey)
+                VALUES \(values)
+                """)
     }
 
     /// A database as an older release left it, its migrations up to `migration`, after `insert`.
@@ -199,7 +209,8 @@ struct SQLitePeopleStoreTests {
     }
 
     @Test func aDatabaseAnOlderVersionKeptIsReadMigratedInMemoryAndLeftAsItIs() throws {
-        let path = try databaseKeptBeforeCards(holding: "('ada', 'Countess', 'Ada', 'Lovelace', 1815, 12, 10, 'ada', 'lovelace', 'ada lovelace')")
+        let path = try databaseKeptBeforeCards(
+            holding: "('ada', 'Countess', 'Ada', 'Lovelace', 1815, 12, 10, 'ada', 'lovelace', 'ada lovelace')")
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
 
         let database = try AppDatabase.openForReading(path: path)
@@ -258,15 +269,17 @@ struct SQLitePeopleStoreTests {
 
     @Test func byLastNameSortsByLastThenFirstThenIdIgnoringCaseAndAccents() throws {
         let twins = [Person(id: "b", firstName: "Jo", lastName: "Doe"), Person(id: "a", firstName: "jo", lastName: "DOE")]
-        let store = try store(holding: [Self.alan, Self.ada, Self.zoe, Self.grace] + twins
-            + [Person(id: "c", firstName: "Al", lastName: "Doe")])
+        let store = try store(
+            holding: [Self.alan, Self.ada, Self.zoe, Self.grace] + twins
+                + [Person(id: "c", firstName: "Al", lastName: "Doe")])
         #expect(try all(store, .lastName).map(\.id) == ["zoe", "c", "a", "b", "grace", "ada", "alan"])
     }
 
     @Test func byFirstNameSortsByFirstThenLastThenId() throws {
         let twins = [Person(id: "b", firstName: "Ada", lastName: "Lovelace"), Person(id: "a", firstName: "ADA", lastName: "lovelace")]
-        let store = try store(holding: [Self.alan, Self.ada, Self.zoe, Self.grace] + twins
-            + [Person(id: "c", firstName: "Ada", lastName: "Byron")])
+        let store = try store(
+            holding: [Self.alan, Self.ada, Self.zoe, Self.grace] + twins
+                + [Person(id: "c", firstName: "Ada", lastName: "Byron")])
         #expect(try all(store, .firstName).map(\.id) == ["c", "a", "ada", "b", "alan", "grace", "zoe"])
     }
 
@@ -303,15 +316,24 @@ struct SQLitePeopleStoreTests {
         let people = (0..<2_200).map { (index: Int) -> Person in
             let id = String(format: "%05d", (index * 7_919) % 2_200)
             let suffix = index % 20 == 0 ? "" : "-son\(index % 13)"
-            let birthday = index % 3 == 0 ? nil : BirthDate(year: index % 2 == 0 ? nil : 1900 + index % 100,
-                                                            month: 1 + index % 12, day: 1 + index % 29)
-            return Person(id: id, firstName: firsts[index % firsts.count], lastName: lasts[(index / 7) % lasts.count] + suffix,
-                          birthday: birthday)
+            let birthday =
+                index % 3 == 0
+                ? nil
+                : BirthDate(
+                    year: index % 2 == 0 ? nil : 1900 + index % 100,
+                    month: 1 + index % 12, day: 1 + index % 29)
+            return Person(
+                id: id, firstName: firsts[index % firsts.count], lastName: lasts[(index / 7) % lasts.count] + suffix,
+                birthday: birthday)
         }
         let store = try store(holding: people)
         // Each name folded once: folding in every comparison would make this test slow.
-        let folded = people.map { (person: $0, first: Person.foldedName($0.firstName), last: Person.foldedName($0.lastName),
-                                   name: Person.foldedName($0.fullName)) }
+        let folded = people.map {
+            (
+                person: $0, first: Person.foldedName($0.firstName), last: Person.foldedName($0.lastName),
+                name: Person.foldedName($0.fullName)
+            )
+        }
         for filter in ["", "a", "zz", "ÄNN", "son", "a l", "東京", "zzz", "o\"n", "smith-son12"] {
             let needle = Person.foldedName(filter)
             let matching = folded.filter { needle.isEmpty || $0.name.contains(needle) }
@@ -338,9 +360,11 @@ struct SQLitePeopleStoreTests {
             Person(id: id, firstName: id, lastName: "Test", birthday: birthday.flatMap(BirthDate.init))
         }
         // Today is 30 December 2026.
-        let people = [person("newYear", "1990-01-01"), person("today", "--12-30"), person("none", nil),
-                      person("leap", "2000-02-29"), person("lastDay", "1985-12-31"), person("yesterday", "1970-12-29"),
-                      person("feb28", "--02-28")]
+        let people = [
+            person("newYear", "1990-01-01"), person("today", "--12-30"), person("none", nil),
+            person("leap", "2000-02-29"), person("lastDay", "1985-12-31"), person("yesterday", "1970-12-29"),
+            person("feb28", "--02-28"),
+        ]
         let store = try store(backing, holding: people)
         #expect(try all(store, .nextBirthday).map(\.id) == ["today", "lastDay", "newYear", "feb28", "leap", "yesterday", "none"])
         #expect(try store.birthdays(within: 2).map(\.id) == ["today", "lastDay", "newYear"])
@@ -401,8 +425,11 @@ struct SQLitePeopleStoreTests {
         try store.recordFailure("ada", message: "no network")
         try store.recordFailure("grace", message: "the people server answered 500")
         try store.recordFailure("ada", message: "the people server did not answer in time")
-        #expect(try store.pendingPosts() == [PendingPost(person: Self.ada, attempts: 2, lastError: "the people server did not answer in time"),
-                                             PendingPost(person: Self.grace, attempts: 1, lastError: "the people server answered 500")])
+        #expect(
+            try store.pendingPosts() == [
+                PendingPost(person: Self.ada, attempts: 2, lastError: "the people server did not answer in time"),
+                PendingPost(person: Self.grace, attempts: 1, lastError: "the people server answered 500"),
+            ])
         #expect(try store.outboxStatus() == OutboxStatus(pendingCount: 2, lastError: "the people server did not answer in time"))
         try store.markPosted("ada")
         #expect(try store.outboxStatus() == OutboxStatus(pendingCount: 1, lastError: "the people server answered 500"))
@@ -503,8 +530,9 @@ struct SQLitePeopleStoreTests {
             String(describing: error) == "\(path) is not a database this program can read; it was left as it is"
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == contents)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).filter { !$0.hasSuffix("-shm") && !$0.hasSuffix("-wal") }
-            == filesBefore.filter { !$0.hasSuffix("-shm") && !$0.hasSuffix("-wal") })
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory).filter { !$0.hasSuffix("-shm") && !$0.hasSuffix("-wal") }
+                == filesBefore.filter { !$0.hasSuffix("-shm") && !$0.hasSuffix("-wal") })
     }
 
     // MARK: - Preferences
@@ -532,8 +560,9 @@ struct SQLitePeopleStoreTests {
 
     @Test func cardsImportInOneBatchAndReadBackTheSame() throws {
         let people = (0..<500).map { index in
-            Person(firstName: "Given\(index)", lastName: "Family\(index % 97)",
-                   birthday: BirthDate(year: 1900 + index % 120, month: index % 12 + 1, day: index % 28 + 1))
+            Person(
+                firstName: "Given\(index)", lastName: "Family\(index % 97)",
+                birthday: BirthDate(year: 1900 + index % 120, month: index % 12 + 1, day: index % 28 + 1))
         }
         let read = VCard.people(from: VCard.text(for: people))
         #expect(read.problems.isEmpty)
@@ -572,15 +601,18 @@ struct SQLitePeopleStoreTests {
     }
 
     @Test func aDatabaseKeptBeforeBirthdaysAsWrittenIsReadThroughAMigratedCopy() throws {
-        let path = try databaseKept(upTo: "serverCards", holding: """
-            INSERT INTO person (id, firstName, lastName, birthMonth, birthDay, firstKey, lastKey, nameKey, searchKey, birthKey)
-            VALUES ('grace', 'Grace', 'Hopper', 12, 9, 'grace', 'hopper', 'grace hopper', 'grace hopper', 1209)
-            """)
+        let path = try databaseKept(
+            upTo: "serverCards",
+            holding: """
+                INSERT INTO person (id, firstName, lastName, birthMonth, birthDay, firstKey, lastKey, nameKey, searchKey, birthKey)
+                VALUES ('grace', 'Grace', 'Hopper', 12, 9, 'grace', 'hopper', 'grace hopper', 'grace hopper', 1209)
+                """)
         let copy = try AppDatabase.openForReading(path: path)
         let columns = try copy.read { try $0.columns(in: "person").map(\.name) }
         #expect(columns.contains("birthText") && columns.contains("knownAs"), "the copy read is migrated")
         let reading = SQLitePeopleStore(database: copy)
-        #expect(try reading.person(id: "grace") == Person(id: "grace", firstName: "Grace", lastName: "Hopper", birthday: BirthDate("--12-09")))
+        #expect(
+            try reading.person(id: "grace") == Person(id: "grace", firstName: "Grace", lastName: "Hopper", birthday: BirthDate("--12-09")))
         let migrated = SQLitePeopleStore(database: try AppDatabase(path: path))
         var grace = try #require(try migrated.person(id: "grace"))
         (grace.birthday, grace.birthdayText) = (nil, "December, some year")

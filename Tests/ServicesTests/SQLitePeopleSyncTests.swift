@@ -19,7 +19,9 @@ import TestSupport
     @Test func howTheLastExchangeWentIsKeptWithTheStoreUntilALaterOneChangesIt() async throws {
         try await withStore { open in
             let api = ScriptedPeopleAPI(people: [grace])
-            let (morning, noon, evening) = (Date(timeIntervalSince1970: 1_000), Date(timeIntervalSince1970: 2_000), Date(timeIntervalSince1970: 3_000))
+            let (morning, noon, evening) = (
+                Date(timeIntervalSince1970: 1_000), Date(timeIntervalSince1970: 2_000), Date(timeIntervalSince1970: 3_000)
+            )
             _ = try await PeopleSync(store: try open(), api: api, runner: InlineRunner(), now: { morning }).sync()
             #expect(try open().syncOutcome() == SyncOutcome(upToDateAt: morning))
 
@@ -27,8 +29,9 @@ import TestSupport
             let store = try open()
             try store.add(ada)
             _ = try await PeopleSync(store: store, api: api, runner: InlineRunner(), now: { noon }).sync()
-            #expect(try open().syncOutcome() == SyncOutcome(upToDateAt: morning, pullFailure: PeopleAPIError.noNetwork.message, sent: 1),
-                    "the pull failed, the send went: both are kept, and when the book was last up to date")
+            #expect(
+                try open().syncOutcome() == SyncOutcome(upToDateAt: morning, pullFailure: PeopleAPIError.noNetwork.message, sent: 1),
+                "the pull failed, the send went: both are kept, and when the book was last up to date")
             _ = try await PeopleSync(store: try open(), api: api, runner: InlineRunner(), now: { noon }).postPending()
             #expect(try open().syncOutcome().pullFailure == PeopleAPIError.noNetwork.message, "a send alone does not clear a failed pull")
 
@@ -44,8 +47,11 @@ import TestSupport
             let held = try #require(try first.lockForExchange())
             #expect(try second.lockForExchange() == nil)
             #expect(try first.lockForExchange() == nil, "a second exchange of the same store waits too")
-            let report = try #require(try await PeopleSync(store: second, api: ScriptedPeopleAPI(), runner: InlineRunner(),
-                                                           lockPatience: .milliseconds(250)).sync())
+            let report = try #require(
+                try await PeopleSync(
+                    store: second, api: ScriptedPeopleAPI(), runner: InlineRunner(),
+                    lockPatience: .milliseconds(250)
+                ).sync())
             #expect(report.blockedByAnotherSync)
             held.release()
             #expect(try second.lockForExchange() != nil)
@@ -111,7 +117,8 @@ import TestSupport
             let api = ScriptedPeopleAPI(people: [ada, grace])
             let sync = PeopleSync(store: try open(), api: api, runner: InlineRunner())
             _ = try await sync.sync()
-            let unknownProperty = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ada\r\nN:Lovelace;Augusta Ada;;;\r\nFN:Augusta Ada Lovelace\r\nX-ODD;TYPE=weird:keep me\r\nEND:VCARD\r\n"
+            let unknownProperty =
+                "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ada\r\nN:Lovelace;Augusta Ada;;;\r\nFN:Augusta Ada Lovelace\r\nX-ODD;TYPE=weird:keep me\r\nEND:VCARD\r\n"
             api.storeElsewhere(unknownProperty, at: ScriptedPeopleAPI.href(of: ada.id))
             api.removeElsewhere(at: ScriptedPeopleAPI.href(of: grace.id))
             let report = try #require(try await sync.sync())

@@ -23,10 +23,13 @@ struct SecretsOffTheCommandLineTests {
                 _ = try? await TMDbMovieService(credential: .readAccessToken(secret), baseURL: server.baseURL)
                     .movies(for: .popular)
             case .weatherbit:
-                let place = Place(name: "Paris", region: nil, regionCode: nil, country: "France", countryCode: "FR",
-                                  latitude: 48.85, longitude: 2.35, timeZone: "", population: 0)
-                _ = try? await WeatherbitWeatherService(apiKey: secret, http: CurlHTTPClient(),
-                                                        base: server.baseURL.absoluteString).weather(at: place)
+                let place = Place(
+                    name: "Paris", region: nil, regionCode: nil, country: "France", countryCode: "FR",
+                    latitude: 48.85, longitude: 2.35, timeZone: "", population: 0)
+                _ = try? await WeatherbitWeatherService(
+                    apiKey: secret, http: CurlHTTPClient(),
+                    base: server.baseURL.absoluteString
+                ).weather(at: place)
             case .people:
                 let credentials = HTTPCredentials(user: "ada", password: secret)
                 _ = try? await CardDAVPeopleAPI(server: server.baseURL, credentials: credentials).getPeople()
@@ -37,8 +40,9 @@ struct SecretsOffTheCommandLineTests {
     @Test(arguments: Client.allCases)
     func noSecretIsOnAnyCommandLineNorInCurlsEnvironment(client: Client) async throws {
         // Generous limits: with the whole suite running, curl may take seconds to start.
-        let server = try LoopbackHTTPServer(replies: [.late(delay: .seconds(1), status: 200, body: Data("[]".utf8))],
-                                            idleLimit: .seconds(60))
+        let server = try LoopbackHTTPServer(
+            replies: [.late(delay: .seconds(1), status: 200, body: Data("[]".utf8))],
+            idleLimit: .seconds(60))
         defer { server.stop() }
         let request = Task { try await client.ask(server, secret: Self.secret) }
         var sawCurl = false
@@ -82,11 +86,15 @@ struct SecretsOffTheCommandLineTests {
 
     @Test func theConfigurationQuotesEveryValue() throws {
         let request = HTTPRequest(url: URL(string: "http://127.0.0.1/a?b=\"c\\d")!, timeout: .milliseconds(1500))
-        let text = try CurlHTTPClient.configuration(for: request, headers: ["X-A: \"quoted\""],
-                                                    upload: nil, maximumBodySize: 10)
+        let text = try CurlHTTPClient.configuration(
+            for: request, headers: ["X-A: \"quoted\""],
+            upload: nil, maximumBodySize: 10)
         #expect(text.contains(#"header = "X-A: \"quoted\"""#))
         #expect(text.contains(#"max-time = "1.5""#))
-        #expect(text.hasSuffix("url = \"\(request.url.absoluteString.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))\"\n"))
+        #expect(
+            text.hasSuffix(
+                "url = \"\(request.url.absoluteString.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))\"\n"
+            ))
     }
 
     // MARK: - /proc
@@ -111,8 +119,9 @@ struct SecretsOffTheCommandLineTests {
             let parent = stat.flatMap { $0.range(of: ") ", options: .backwards) }
                 .flatMap { range in stat?[range.upperBound...].split(separator: " ").dropFirst().first }
                 .flatMap { pid_t($0) }
-            return Process(pid: pid, parent: parent, commandLine: String(decoding: commandLine, as: UTF8.self),
-                           environment: String(decoding: environment, as: UTF8.self))
+            return Process(
+                pid: pid, parent: parent, commandLine: String(decoding: commandLine, as: UTF8.self),
+                environment: String(decoding: environment, as: UTF8.self))
         }
     }
 }

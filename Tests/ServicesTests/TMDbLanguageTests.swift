@@ -5,28 +5,29 @@ import Testing
 
 /// The `language` TMDb is asked for follows the locale of the environment.
 struct TMDbLanguageTests {
-    @Test(arguments: [
-        (["LANG": "fr_FR.UTF-8"], "fr-FR"),
-        (["LANG": "pt_BR"], "pt-BR"),
-        (["LANG": "de"], "de"),
-        (["LANG": "de_AT@euro"], "de-AT"),
-        (["LANG": "sr_RS.UTF-8@latin"], "sr-RS"),
-        (["LANG": "es_419.UTF-8"], "es"),  // TMDb takes two-letter territories only
-        (["LANG": "ast_ES.UTF-8"], "en-US"),  // and two-letter languages
-        (["LANG": "EN_gb.utf8"], "en-GB"),
-        (["LANG": "C"], "en-US"),
-        (["LANG": "C.UTF-8"], "en-US"),
-        (["LANG": "POSIX"], "en-US"),
-        ([:], "en-US"),
-        (["LANG": ""], "en-US"),
-        (["LANG": "it_Italy"], "it"),
-        (["LANG": "../etc"], "en-US"),
-        (["LC_ALL": "ja_JP.UTF-8", "LC_MESSAGES": "fr_FR.UTF-8", "LANG": "de_DE.UTF-8"], "ja-JP"),
-        (["LC_MESSAGES": "fr_FR.UTF-8", "LANG": "de_DE.UTF-8"], "fr-FR"),
-        (["LC_ALL": "", "LC_MESSAGES": "", "LANG": "de_DE.UTF-8"], "de-DE"),
-        (["LC_ALL": "C", "LANG": "de_DE.UTF-8"], "en-US"),
-        (["LC_CTYPE": "fr_FR.UTF-8", "LANGUAGE": "fr"], "en-US"),
-    ] as [([String: String], String)])
+    @Test(
+        arguments: [
+            (["LANG": "fr_FR.UTF-8"], "fr-FR"),
+            (["LANG": "pt_BR"], "pt-BR"),
+            (["LANG": "de"], "de"),
+            (["LANG": "de_AT@euro"], "de-AT"),
+            (["LANG": "sr_RS.UTF-8@latin"], "sr-RS"),
+            (["LANG": "es_419.UTF-8"], "es"),  // TMDb takes two-letter territories only
+            (["LANG": "ast_ES.UTF-8"], "en-US"),  // and two-letter languages
+            (["LANG": "EN_gb.utf8"], "en-GB"),
+            (["LANG": "C"], "en-US"),
+            (["LANG": "C.UTF-8"], "en-US"),
+            (["LANG": "POSIX"], "en-US"),
+            ([:], "en-US"),
+            (["LANG": ""], "en-US"),
+            (["LANG": "it_Italy"], "it"),
+            (["LANG": "../etc"], "en-US"),
+            (["LC_ALL": "ja_JP.UTF-8", "LC_MESSAGES": "fr_FR.UTF-8", "LANG": "de_DE.UTF-8"], "ja-JP"),
+            (["LC_MESSAGES": "fr_FR.UTF-8", "LANG": "de_DE.UTF-8"], "fr-FR"),
+            (["LC_ALL": "", "LC_MESSAGES": "", "LANG": "de_DE.UTF-8"], "de-DE"),
+            (["LC_ALL": "C", "LANG": "de_DE.UTF-8"], "en-US"),
+            (["LC_CTYPE": "fr_FR.UTF-8", "LANGUAGE": "fr"], "en-US"),
+        ] as [([String: String], String)])
     func theLocaleGivesTheLanguage(environment: [String: String], language: String) {
         #expect(TMDbMovieService.language(environment: environment) == language)
     }

@@ -7,7 +7,8 @@ import TestSupport
 struct TMDbMovieServiceTests {
     private static let starWars = Movie(
         id: 11, title: "Star Wars", releaseDate: .day(year: 1977, month: 5, day: 25), voteAverage: 8.2,
-        voteCount: 21_000, overview: "Princess Leia is captured and held hostage by the evil Imperial forces in "
+        voteCount: 21_000,
+        overview: "Princess Leia is captured and held hostage by the evil Imperial forces in "
             + "their effort to take over the galactic Empire. Venturesome Luke Skywalker and dashing captain Han "
             + "Solo team together with the loveable robot duo R2-D2 and C-3PO to rescue the beautiful princess and "
             + "restore peace and justice in the Empire.",
@@ -74,9 +75,11 @@ struct TMDbMovieServiceTests {
         #expect(page.movies.first?.releaseDate == nil)
     }
 
-    @Test(arguments: ["1977-13-01", "1977-00-10", "1977-04-31", "1977-02-29", "1900-02-29", "0000-01-01",
-                      "1977-5-25", "77-05-25", "1977/05/25", "1977-05-25T00:00:00Z", " 1977-05-25",
-                      "yyyy-mm-dd", "+977-05-25", "１９７７-05-25", "25-05-1977"])
+    @Test(arguments: [
+        "1977-13-01", "1977-00-10", "1977-04-31", "1977-02-29", "1900-02-29", "0000-01-01",
+        "1977-5-25", "77-05-25", "1977/05/25", "1977-05-25T00:00:00Z", " 1977-05-25",
+        "yyyy-mm-dd", "+977-05-25", "１９７７-05-25", "25-05-1977",
+    ])
     func anInvalidReleaseDateIsNoDate(date: String) async throws {
         let page = try await service(answering: listPage(#""release_date": "\#(date)""#)).movies(for: .popular)
         #expect(page.movies.first?.releaseDate == nil)
@@ -117,8 +120,10 @@ struct TMDbMovieServiceTests {
 
     // MARK: - Requests
 
-    @Test(arguments: [(Endpoint.nowPlaying, "now_playing"), (.popular, "popular"), (.upcoming, "upcoming"),
-                      (.topRated, "top_rated")])
+    @Test(arguments: [
+        (Endpoint.nowPlaying, "now_playing"), (.popular, "popular"), (.upcoming, "upcoming"),
+        (.topRated, "top_rated"),
+    ])
     func eachSegmentAsksItsOwnPathInUSEnglish(endpoint: Endpoint, path: String) async throws {
         let request = try await onlyRequest { try await $0.movies(for: endpoint) }
         #expect(request.url.path == "/3/movie/\(path)")
@@ -134,8 +139,11 @@ struct TMDbMovieServiceTests {
     @Test func searchAsksForTheQueryWithoutAdultFilms() async throws {
         let request = try await onlyRequest { try await $0.search("  star wars ") }
         #expect(request.url.path == "/3/search/movie")
-        #expect(queryItems(of: request) == ["query=star wars", "include_adult=false", "language=en-US", "page=1",
-                                            "api_key=test-key"])
+        #expect(
+            queryItems(of: request) == [
+                "query=star wars", "include_adult=false", "language=en-US", "page=1",
+                "api_key=test-key",
+            ])
     }
 
     @Test func searchQueryIsPercentEncodedWholly() async throws {
@@ -179,12 +187,16 @@ struct TMDbMovieServiceTests {
     // MARK: - Details
 
     @Test func detailsAddTheRuntimeAndGenreNames() async throws {
-        let listed = Movie(id: 11, title: "Star Wars", releaseDate: .day(year: 1977, month: 5, day: 25),
-                           voteAverage: 8.2, voteCount: 21_000)
+        let listed = Movie(
+            id: 11, title: "Star Wars", releaseDate: .day(year: 1977, month: 5, day: 25),
+            voteAverage: 8.2, voteCount: 21_000)
         let movie = try await service(answering: fixture("movie-11")).details(of: listed)
-        #expect(movie == Movie(id: 11, title: "Star Wars", releaseDate: .day(year: 1977, month: 5, day: 25),
-                               voteAverage: 8.2, voteCount: 21_000, overview: Self.starWars.overview,
-                               runtimeMinutes: 121, genres: ["Adventure", "Action", "Science Fiction"]))
+        #expect(
+            movie
+                == Movie(
+                    id: 11, title: "Star Wars", releaseDate: .day(year: 1977, month: 5, day: 25),
+                    voteAverage: 8.2, voteCount: 21_000, overview: Self.starWars.overview,
+                    runtimeMinutes: 121, genres: ["Adventure", "Action", "Science Fiction"]))
     }
 
     @Test func detailsKeepWhatTheAnswerLeavesOut() async throws {
@@ -201,8 +213,10 @@ struct TMDbMovieServiceTests {
         #expect(error?.message == "TMDb rejected the API key")
     }
 
-    @Test(arguments: [URLError.Code.notConnectedToInternet, .cannotFindHost, .timedOut, .networkConnectionLost,
-                      .cannotConnectToHost, .dnsLookupFailed])
+    @Test(arguments: [
+        URLError.Code.notConnectedToInternet, .cannotFindHost, .timedOut, .networkConnectionLost,
+        .cannotConnectToHost, .dnsLookupFailed,
+    ])
     func networkFailuresMeanNoNetwork(code: URLError.Code) async throws {
         let error = await failure { try await service(failing: URLError(code)).search("star wars") }
         #expect(error == .noNetwork)
@@ -231,8 +245,10 @@ struct TMDbMovieServiceTests {
         #expect(error == .failed("TMDb answered 502"))
     }
 
-    @Test(arguments: ["", "{", "[]", "null", #"{"results": "none"}"#, #"{"results": [{"id": "11"}]}"#,
-                      #"{"results": [{"id": 1e30, "title": "Overflow"}]}"#])
+    @Test(arguments: [
+        "", "{", "[]", "null", #"{"results": "none"}"#, #"{"results": [{"id": "11"}]}"#,
+        #"{"results": [{"id": 1e30, "title": "Overflow"}]}"#,
+    ])
     func anUnreadableAnswerFailsPolitely(body: String) async throws {
         let error = await failure { try await service(answering: Data(body.utf8)).movies(for: .popular) }
         #expect(error == .failed("TMDb sent an answer this program cannot read"))
@@ -362,8 +378,10 @@ struct CurlHTTPClientTests {
         }
     }
 
-    @Test(arguments: [["X-Evil": "a\r\nHost: evil"], ["X-Evil": "a\nb"], ["X-Evil": "a\rb"], ["X-Evil": "a\u{0}b"],
-                      ["X-Evil\r\nHost": "a"], ["X-Evil: a\nB": "b"], ["@/etc/passwd": "x"], ["": "x"], ["Two words": "x"]])
+    @Test(arguments: [
+        ["X-Evil": "a\r\nHost: evil"], ["X-Evil": "a\nb"], ["X-Evil": "a\rb"], ["X-Evil": "a\u{0}b"],
+        ["X-Evil\r\nHost": "a"], ["X-Evil: a\nB": "b"], ["@/etc/passwd": "x"], ["": "x"], ["Two words": "x"],
+    ])
     func aHeaderThatCouldAddALineOrAnOptionIsRefusedBeforeAnythingRuns(headers: [String: String]) async throws {
         let server = try LoopbackHTTPServer(replies: [.answer(status: 200, body: Data())], idleLimit: .seconds(1))
         defer { server.stop() }
@@ -494,9 +512,11 @@ private func service(failing error: any Error) -> TMDbMovieService {
 }
 
 /// The one request `call` made of a service with `credential`, answered with `body`.
-private func onlyRequest(credential: TMDbCredential = .apiKey("test-key"), timeout: Duration = .seconds(10),
-                         answering body: Data = Data(#"{"results": []}"#.utf8),
-                         _ call: (TMDbMovieService) async throws -> some Any) async throws -> HTTPRequest {
+private func onlyRequest(
+    credential: TMDbCredential = .apiKey("test-key"), timeout: Duration = .seconds(10),
+    answering body: Data = Data(#"{"results": []}"#.utf8),
+    _ call: (TMDbMovieService) async throws -> some Any
+) async throws -> HTTPRequest {
     let stub = StubHTTPClient(answers: [.status(200, body: body)])
     _ = try await call(TMDbMovieService(credential: credential, client: stub, timeout: timeout))
     let requests = await stub.requests

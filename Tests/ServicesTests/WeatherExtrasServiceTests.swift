@@ -30,10 +30,11 @@ struct OpenMeteoWeatherExtrasTests {
         let hourly = try await report().hourly
         #expect(hourly.count == 24)
         #expect(hourly.map(\.time) == (0..<24).map { twoPM.addingTimeInterval(Double($0) * 3_600) })
-        #expect(hourly.map(\.temperatureCelsius) == [
-            9.4, 9.1, 8.3, 7.2, 6.5, 6.0, 5.6, 5.3, 5.0, 4.8, 4.7, 4.6,
-            4.4, 4.3, 4.5, 4.9, 5.2, 5.6, 5.9, 6.6, 7.4, 8.3, 9.0, 9.5,
-        ])
+        #expect(
+            hourly.map(\.temperatureCelsius) == [
+                9.4, 9.1, 8.3, 7.2, 6.5, 6.0, 5.6, 5.3, 5.0, 4.8, 4.7, 4.6,
+                4.4, 4.3, 4.5, 4.9, 5.2, 5.6, 5.9, 6.6, 7.4, 8.3, 9.0, 9.5,
+            ])
     }
 
     @Test func anAnswerWhoseHoursStartAtMidnightGivesTheHoursFromTheCurrentHour() async throws {
@@ -41,11 +42,12 @@ struct OpenMeteoWeatherExtrasTests {
         let times = (0..<48).map { String(format: "\"2026-11-%02d T%02d:00\"", 21 + $0 / 24, $0 % 24) }
             .map { $0.replacingOccurrences(of: " ", with: "") }
         let values = (0..<48).map { $0 == 15 ? "null" : String($0) }
-        let report = try await report(body: """
-            {"utc_offset_seconds": 3600,
-             "current": {"time": "2026-11-21T14:45", "temperature_2m": 9.4, "weather_code": 2},
-             "hourly": {"time": [\(times.joined(separator: ","))], "temperature_2m": [\(values.joined(separator: ","))]}}
-            """)
+        let report = try await report(
+            body: """
+                {"utc_offset_seconds": 3600,
+                 "current": {"time": "2026-11-21T14:45", "temperature_2m": 9.4, "weather_code": 2},
+                 "hourly": {"time": [\(times.joined(separator: ","))], "temperature_2m": [\(values.joined(separator: ","))]}}
+                """)
         #expect(report.hourly.first?.time == twoPM)
         #expect(report.hourly.map(\.temperatureCelsius) == (14..<38).filter { $0 != 15 }.map(Double.init))
         #expect(report.hourly.last?.time == twoPM.addingTimeInterval(23 * 3_600))
@@ -63,24 +65,27 @@ struct OpenMeteoWeatherExtrasTests {
     }
 
     @Test func extrasOutOfRangeAreLeftOutAndTheReportKept() async throws {
-        let report = try await report(body: """
-            {"utc_offset_seconds": 3600,
-             "current": {"time": "2026-11-21T14:15", "temperature_2m": 9.4, "weather_code": 2,
-                         "apparent_temperature": 1e308, "wind_speed_10m": -3, "wind_direction_10m": 400,
-                         "precipitation_probability": 140}}
-            """)
+        let report = try await report(
+            body: """
+                {"utc_offset_seconds": 3600,
+                 "current": {"time": "2026-11-21T14:15", "temperature_2m": 9.4, "weather_code": 2,
+                             "apparent_temperature": 1e308, "wind_speed_10m": -3, "wind_direction_10m": 400,
+                             "precipitation_probability": 140}}
+                """)
         #expect(report.current.temperatureCelsius == 9.4)
         #expect(report.current.windSpeedKmh == nil && report.current.windDirectionDegrees == nil)
         #expect(report.current.apparentTemperatureCelsius == nil && report.current.precipitationChance == nil)
     }
 
     @Test func aNorthWindOf360DegreesIsZeroAndAZeroChanceIsKept() async throws {
-        let current = try await report(body: """
-            {"utc_offset_seconds": 3600,
-             "current": {"time": "2026-11-21T14:15", "temperature_2m": -4.2, "weather_code": 0,
-                         "apparent_temperature": -9.7, "wind_speed_10m": 0, "wind_direction_10m": 360,
-                         "precipitation_probability": 0}}
-            """).current
+        let current = try await report(
+            body: """
+                {"utc_offset_seconds": 3600,
+                 "current": {"time": "2026-11-21T14:15", "temperature_2m": -4.2, "weather_code": 0,
+                             "apparent_temperature": -9.7, "wind_speed_10m": 0, "wind_direction_10m": 360,
+                             "precipitation_probability": 0}}
+                """
+        ).current
         #expect(current.windDirectionDegrees == 0)
         #expect(current.windSpeedKmh == 0)
         #expect(current.apparentTemperatureCelsius == -9.7)
@@ -89,8 +94,10 @@ struct OpenMeteoWeatherExtrasTests {
 
     @Test func anUnreadableHourOrAnImpossibleHourlyTemperatureFailsTheAnswer() async throws {
         let current = #""current": {"time": "2026-11-21T14:15", "temperature_2m": 9.4, "weather_code": 2}"#
-        for hourly in [#"{"time": ["2026-11-21T25:00"], "temperature_2m": [1]}"#,
-                       #"{"time": ["2026-11-21T15:00"], "temperature_2m": [1000]}"#] {
+        for hourly in [
+            #"{"time": ["2026-11-21T25:00"], "temperature_2m": [1]}"#,
+            #"{"time": ["2026-11-21T15:00"], "temperature_2m": [1000]}"#,
+        ] {
             let service = OpenMeteoWeatherService(
                 http: CannedHTTPClient(body: Data(("{" + current + #", "hourly": "# + hourly + "}").utf8)))
             let error = await #expect(throws: WeatherServiceError.self) { try await service.weather(at: Places.paris) }
@@ -134,9 +141,10 @@ struct WeatherbitDailyTests {
         _ = try await WeatherbitWeatherService(apiKey: "a+b/c", http: http).weather(at: Places.richmond)
         let request = try #require(await http.request(for: "/v2.0/forecast/daily"))
         #expect(request.url.host == "api.weatherbit.io")
-        #expect(try queryDictionary(of: request) == [
-            "lat": "37.5538", "lon": "-77.4603", "key": "a+b/c", "units": "M", "days": "7",
-        ])
+        #expect(
+            try queryDictionary(of: request) == [
+                "lat": "37.5538", "lon": "-77.4603", "key": "a+b/c", "units": "M", "days": "7",
+            ])
         #expect(await http.requests.count == 2)
     }
 
@@ -166,12 +174,12 @@ struct WeatherbitDailyTests {
 
     @Test func aDayWithAMissingOrImpossibleValueIsLeftOut() async throws {
         let body = #"""
-        {"data": [{"valid_date": "2026-06-12", "max_temp": 31.2, "min_temp": 21.4, "pop": 20,
-                   "weather": {"code": 803, "description": "Broken clouds"}},
-                  {"valid_date": "2026-06-13", "max_temp": 27.9, "pop": 70, "weather": {"code": 500}},
-                  {"valid_date": "2026-06-14", "max_temp": 900, "min_temp": 21, "weather": {"code": 202}},
-                  {"valid_date": "2026-06-15", "max_temp": 30.6, "min_temp": 19.7, "weather": {"code": 801}}]}
-        """#
+            {"data": [{"valid_date": "2026-06-12", "max_temp": 31.2, "min_temp": 21.4, "pop": 20,
+                       "weather": {"code": 803, "description": "Broken clouds"}},
+                      {"valid_date": "2026-06-13", "max_temp": 27.9, "pop": 70, "weather": {"code": 500}},
+                      {"valid_date": "2026-06-14", "max_temp": 900, "min_temp": 21, "weather": {"code": 202}},
+                      {"valid_date": "2026-06-15", "max_temp": 30.6, "min_temp": 19.7, "weather": {"code": 801}}]}
+            """#
         let report = try await report(daily: .success((Data(body.utf8), 200)))
         #expect(report.daily.map(\.date.day) == [12, 15])
         #expect(report.current.precipitationChance == 20)

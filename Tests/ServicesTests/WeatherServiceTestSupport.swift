@@ -78,15 +78,19 @@ extension WeatherServiceError {
 /// The places the weather services' tests ask about, with the coordinates the recorded answers
 /// were asked for (TestSupport's `Place.paris` is rounded).
 enum Places {
-    static let paris = Place(name: "Paris", region: "Île-de-France", regionCode: nil, country: "France",
-                             countryCode: "FR", latitude: 48.85341, longitude: 2.3488, timeZone: "Europe/Paris",
-                             population: 2_138_551)
-    static let richmond = Place(name: "Richmond", region: "Virginia", regionCode: "VA", country: "United States",
-                                countryCode: "US", latitude: 37.55376, longitude: -77.46026,
-                                timeZone: "America/New_York", population: 226_610)
-    static let oslo = Place(name: "Oslo", region: "Oslo", regionCode: nil, country: "Norway", countryCode: "NO",
-                            latitude: 59.91273, longitude: 10.74609, timeZone: "Europe/Oslo", population: 580_000)
-    static let singapore = Place(name: "Singapore", region: nil, regionCode: nil, country: "Singapore",
-                                 countryCode: "SG", latitude: 1.28967, longitude: 103.85007,
-                                 timeZone: "Asia/Singapore", population: 3_547_809)
+    static let paris = Place(
+        name: "Paris", region: "Île-de-France", regionCode: nil, country: "France",
+        countryCode: "FR", latitude: 48.85341, longitude: 2.3488, timeZone: "Europe/Paris",
+        population: 2_138_551)
+    static let richmond = Place(
+        name: "Richmond", region: "Virginia", regionCode: "VA", country: "United States",
+        countryCode: "US", latitude: 37.55376, longitude: -77.46026,
+        timeZone: "America/New_York", population: 226_610)
+    static let oslo = Place(
+        name: "Oslo", region: "Oslo", regionCode: nil, country: "Norway", countryCode: "NO",
+        latitude: 59.91273, longitude: 10.74609, timeZone: "Europe/Oslo", population: 580_000)
+    static let singapore = Place(
+        name: "Singapore", region: nil, regionCode: nil, country: "Singapore",
+        countryCode: "SG", latitude: 1.28967, longitude: 103.85007,
+        timeZone: "Asia/Singapore", population: 3_547_809)
 }

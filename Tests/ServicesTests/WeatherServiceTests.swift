@@ -41,21 +41,23 @@ struct OpenMeteoWeatherServiceTests {
         let request = try #require(await http.requests.first)
         #expect(request.url.host == "api.open-meteo.com")
         #expect(request.url.path == "/v1/forecast")
-        #expect(try queryDictionary(of: request) == [
-            "latitude": "48.8534", "longitude": "2.3488",
-            "current": "temperature_2m,weather_code,apparent_temperature,wind_speed_10m,wind_direction_10m,"
-                + "precipitation_probability",
-            "hourly": "temperature_2m", "daily": "weather_code,temperature_2m_max,temperature_2m_min",
-            "timezone": "Europe/Paris", "forecast_days": "7", "forecast_hours": "25", "wind_speed_unit": "kmh",
-        ])
+        #expect(
+            try queryDictionary(of: request) == [
+                "latitude": "48.8534", "longitude": "2.3488",
+                "current": "temperature_2m,weather_code,apparent_temperature,wind_speed_10m,wind_direction_10m,"
+                    + "precipitation_probability",
+                "hourly": "temperature_2m", "daily": "weather_code,temperature_2m_max,temperature_2m_min",
+                "timezone": "Europe/Paris", "forecast_days": "7", "forecast_hours": "25", "wind_speed_unit": "kmh",
+            ])
         #expect(request.headers.isEmpty)
         #expect(request.timeout == .seconds(10))
     }
 
     @Test func aPlaceWithoutATimeZoneAsksForAutoAndReadsTheZoneTheAnswerNames() async throws {
         let http = CannedHTTPClient(fixture: "open-meteo-forecast")
-        let somewhere = Place(name: "Paris", region: nil, regionCode: nil, country: "France", countryCode: "FR",
-                              latitude: 48.85341, longitude: 2.3488, timeZone: "", population: 0)
+        let somewhere = Place(
+            name: "Paris", region: nil, regionCode: nil, country: "France", countryCode: "FR",
+            latitude: 48.85341, longitude: 2.3488, timeZone: "", population: 0)
         let report = try await OpenMeteoWeatherService(http: http).weather(at: somewhere)
         #expect(try queryDictionary(of: await http.requests.first)["timezone"] == "auto")
         #expect(report.current.date == Date(timeIntervalSince1970: 1_795_266_900))
@@ -88,10 +90,10 @@ struct OpenMeteoWeatherServiceTests {
 
     @Test func aDayWithAMissingValueIsLeftOut() async throws {
         let body = #"""
-        {"utc_offset_seconds": 3600, "current": {"time": "2026-11-21T14:15", "temperature_2m": 9.4, "weather_code": 2},
-         "daily": {"time": ["2026-11-21", "2026-11-22"], "weather_code": [2, null],
-                   "temperature_2m_max": [10.8, 9.6], "temperature_2m_min": [4.3, 5.1]}}
-        """#
+            {"utc_offset_seconds": 3600, "current": {"time": "2026-11-21T14:15", "temperature_2m": 9.4, "weather_code": 2},
+             "daily": {"time": ["2026-11-21", "2026-11-22"], "weather_code": [2, null],
+                       "temperature_2m_max": [10.8, 9.6], "temperature_2m_min": [4.3, 5.1]}}
+            """#
         let service = OpenMeteoWeatherService(http: CannedHTTPClient(body: Data(body.utf8)))
         let report = try await service.weather(at: Places.paris)
         #expect(report.daily.map(\.date) == [CalendarDay(year: 2026, month: 11, day: 21)])
@@ -131,9 +133,12 @@ struct OpenMeteoGeocoderTests {
         let places = try await OpenMeteoGeocoder(http: CannedHTTPClient(fixture: "open-meteo-geocoding-paris"))
             .places(matching: "Paris", limit: 10)
         #expect(places.count == 5)
-        #expect(places.first == Place(name: "Paris", region: "Île-de-France", regionCode: nil, country: "France",
-                                      countryCode: "FR", latitude: 48.85341, longitude: 2.3488,
-                                      timeZone: "Europe/Paris", population: 2_138_551))
+        #expect(
+            places.first
+                == Place(
+                    name: "Paris", region: "Île-de-France", regionCode: nil, country: "France",
+                    countryCode: "FR", latitude: 48.85341, longitude: 2.3488,
+                    timeZone: "Europe/Paris", population: 2_138_551))
         #expect(places.dropFirst().first?.region == "Texas")
         #expect(places.dropFirst().first?.regionCode == "TX")
     }
@@ -192,10 +197,13 @@ struct WeatherbitWeatherServiceTests {
         // Every request, the daily one included, gets the current answer: no day in it is read.
         let service = WeatherbitWeatherService(apiKey: "k", http: CannedHTTPClient(fixture: "weatherbit-current"))
         let report = try await service.weather(at: Places.richmond)
-        #expect(report.current == Observation(date: Date(timeIntervalSince1970: 1_781_287_200),
-                                              temperatureCelsius: 24.6, condition: .cloudy,
-                                              description: "Broken clouds", windSpeedKmh: 11.2,
-                                              windDirectionDegrees: 225, apparentTemperatureCelsius: 24.3))
+        #expect(
+            report.current
+                == Observation(
+                    date: Date(timeIntervalSince1970: 1_781_287_200),
+                    temperatureCelsius: 24.6, condition: .cloudy,
+                    description: "Broken clouds", windSpeedKmh: 11.2,
+                    windDirectionDegrees: 225, apparentTemperatureCelsius: 24.3))
         #expect(report.daily.isEmpty)
         #expect(report.hourly.isEmpty)
         #expect(report.source == .weatherbit)
@@ -211,8 +219,8 @@ struct WeatherbitWeatherServiceTests {
 
     @Test func theObservationTimeIsReadWhenThereIsNoTimestamp() async throws {
         let body = #"""
-        {"data": [{"temp": 3, "ob_time": "2026-06-12 18:00", "weather": {"code": "600", "description": "Light snow"}}]}
-        """#
+            {"data": [{"temp": 3, "ob_time": "2026-06-12 18:00", "weather": {"code": "600", "description": "Light snow"}}]}
+            """#
         let report = try await WeatherbitWeatherService(apiKey: "k", http: CannedHTTPClient(body: Data(body.utf8)))
             .weather(at: Places.richmond)
         #expect(report.current.date == Date(timeIntervalSince1970: 1_781_287_200))
@@ -239,9 +247,10 @@ struct WeatherbitWeatherServiceTests {
 
     @Test func weatherbitCodesMapToConditions() {
         let table = WeatherbitWeatherService.condition(forCode:)
-        #expect([201, 302, 502, 900, 601, 741, 800, 801, 802, 803, 804].map(table) == [
-            .thunderstorm, .drizzle, .rain, .rain, .snow, .fog, .clear, .partlyCloudy, .partlyCloudy, .cloudy, .cloudy,
-        ])
+        #expect(
+            [201, 302, 502, 900, 601, 741, 800, 801, 802, 803, 804].map(table) == [
+                .thunderstorm, .drizzle, .rain, .rain, .snow, .fog, .clear, .partlyCloudy, .partlyCloudy, .cloudy, .cloudy,
+            ])
         #expect(table(100) == nil && table(805) == nil)
     }
 
@@ -256,8 +265,10 @@ struct WeatherbitWeatherServiceTests {
 // MARK: - No network
 
 struct NoNetworkTests {
-    @Test(arguments: [URLError.Code.notConnectedToInternet, .cannotFindHost, .cannotConnectToHost, .timedOut,
-                      .networkConnectionLost, .dnsLookupFailed])
+    @Test(arguments: [
+        URLError.Code.notConnectedToInternet, .cannotFindHost, .cannotConnectToHost, .timedOut,
+        .networkConnectionLost, .dnsLookupFailed,
+    ])
     func connectionFailuresAreNoNetwork(code: URLError.Code) async throws {
         let http = CannedHTTPClient(error: URLError(code))
         await #expect(throws: WeatherServiceError.noNetwork) {
@@ -299,8 +310,9 @@ struct NoNetworkTests {
     @Test func aBodyTooLargeForCurlIsRefusedAsTooLarge() async throws {
         let server = try LoopbackHTTPServer(replies: [.answer(status: 200, body: Data(repeating: 0x20, count: 2_000))])
         defer { server.stop() }
-        let service = OpenMeteoWeatherService(http: CurlHTTPClient(maximumBodySize: 1_000),
-                                              base: server.baseURL.absoluteString)
+        let service = OpenMeteoWeatherService(
+            http: CurlHTTPClient(maximumBodySize: 1_000),
+            base: server.baseURL.absoluteString)
         await #expect(throws: WeatherServiceError.failed("Open-Meteo sent an answer too large to read (over 5 MB)")) {
             try await service.weather(at: Places.paris)
         }

@@ -15,23 +15,27 @@ import TestSupport
         try await server.makeAddressBook(named: "contacts", displayName: "Contacts")
 
         // /.well-known/carddav: 302 to the root.
-        let wellKnown = try await server.send("PROPFIND", to: server.baseURL.appendingPathComponent(".well-known/carddav"),
-                                              headers: ["Depth: 0"], body: DAVTestBodies.propfind("<d:current-user-principal/>"))
+        let wellKnown = try await server.send(
+            "PROPFIND", to: server.baseURL.appendingPathComponent(".well-known/carddav"),
+            headers: ["Depth: 0"], body: DAVTestBodies.propfind("<d:current-user-principal/>"))
         #expect(wellKnown.status == 302)
         #expect(wellKnown.header("Location") == "/")
 
         // The root names the principal; the principal names its home, /ada/contacts/.
-        let root = try await server.send("PROPFIND", to: server.baseURL, headers: ["Depth: 0"],
-                                         body: DAVTestBodies.propfind("<d:current-user-principal/>"))
+        let root = try await server.send(
+            "PROPFIND", to: server.baseURL, headers: ["Depth: 0"],
+            body: DAVTestBodies.propfind("<d:current-user-principal/>"))
         #expect(root.status == 207)
         #expect(root.body.contains("<ns0:current-user-principal><ns0:href>/ada/</ns0:href></ns0:current-user-principal>"))
-        let principal = try await server.send("PROPFIND", to: server.principalURL, headers: ["Depth: 0"],
-                                              body: DAVTestBodies.propfind("<c:addressbook-home-set/>"))
+        let principal = try await server.send(
+            "PROPFIND", to: server.principalURL, headers: ["Depth: 0"],
+            body: DAVTestBodies.propfind("<c:addressbook-home-set/>"))
         #expect(principal.body.contains("<ns1:addressbook-home-set><ns0:href>/ada/contacts/</ns0:href></ns1:addressbook-home-set>"))
 
         // Depth 1 on the home: the book --defaults made and the one made here, both offering sync-collection.
-        let books = try await server.send("PROPFIND", to: server.addressBookHomeURL, headers: ["Depth: 1"],
-                                          body: DAVTestBodies.propfind("<d:resourcetype/><d:displayname/><d:supported-report-set/>"))
+        let books = try await server.send(
+            "PROPFIND", to: server.addressBookHomeURL, headers: ["Depth: 1"],
+            body: DAVTestBodies.propfind("<d:resourcetype/><d:displayname/><d:supported-report-set/>"))
         #expect(books.status == 207)
         #expect(Self.hrefs(in: books.body).sorted() == ["/ada/contacts/", "/ada/contacts/addressbook/", "/ada/contacts/contacts/"])
         #expect(books.body.contains("<ns0:displayname>Contacts</ns0:displayname>"))
@@ -56,20 +60,23 @@ import TestSupport
 
         let again = try await server.send("PUT", to: card, headers: ["If-None-Match: *", "Content-Type: text/vcard"], body: text)
         #expect(again.status == 412)
-        let stale = try await server.send("PUT", to: card, headers: ["If-Match: \"0123\"", "Content-Type: text/vcard"],
-                                          body: DAVTestBodies.vcard(uid: "new-1", name: "New Stale"))
+        let stale = try await server.send(
+            "PUT", to: card, headers: ["If-Match: \"0123\"", "Content-Type: text/vcard"],
+            body: DAVTestBodies.vcard(uid: "new-1", name: "New Stale"))
         #expect(stale.status == 412)
         let staleDelete = try await server.send("DELETE", to: card, headers: ["If-Match: \"0123\""])
         #expect(staleDelete.status == 412)
 
-        let changed = try await server.send("PUT", to: card, headers: ["If-Match: \(etag)", "Content-Type: text/vcard"],
-                                            body: DAVTestBodies.vcard(uid: "new-1", name: "New Two"))
+        let changed = try await server.send(
+            "PUT", to: card, headers: ["If-Match: \(etag)", "Content-Type: text/vcard"],
+            body: DAVTestBodies.vcard(uid: "new-1", name: "New Two"))
         #expect(changed.status == 204)
         #expect(changed.header("ETag") != nil && changed.header("ETag") != etag)
 
         // A second card with the same UID under another name is taken too.
-        let twin = try await server.send("PUT", to: card.deletingLastPathComponent().appendingPathComponent("twin.vcf"),
-                                         headers: ["Content-Type: text/vcard"], body: text)
+        let twin = try await server.send(
+            "PUT", to: card.deletingLastPathComponent().appendingPathComponent("twin.vcf"),
+            headers: ["Content-Type: text/vcard"], body: text)
         #expect(twin.status == 201)
         #expect(try await server.cardUIDs(inBook: XandikosServer.defaultBook) == ["new-1", "new-1"])
     }
@@ -95,12 +102,16 @@ import TestSupport
         // Removed: the token is the one before it came, and a removal is a response with a 404 of its own.
         try await server.remove(uid: "b", inBook: "contacts")
         let removed = try await server.send("REPORT", to: book, body: DAVTestBodies.syncCollection(token: withB))
-        #expect(removed.body.contains("<ns0:response><ns0:href>/ada/contacts/contacts/b.vcf</ns0:href><ns0:status>HTTP/1.1 404 Not Found</ns0:status></ns0:response>"))
+        #expect(
+            removed.body.contains(
+                "<ns0:response><ns0:href>/ada/contacts/contacts/b.vcf</ns0:href><ns0:status>HTTP/1.1 404 Not Found</ns0:status></ns0:response>"
+            ))
         #expect(Self.syncToken(in: removed.body) == token)
 
         // A token it never gave: 412 with the DAV:valid-sync-token precondition.
-        let invalid = try await server.send("REPORT", to: book,
-                                            body: DAVTestBodies.syncCollection(token: String(repeating: "f", count: 40)))
+        let invalid = try await server.send(
+            "REPORT", to: book,
+            body: DAVTestBodies.syncCollection(token: String(repeating: "f", count: 40)))
         #expect(invalid.status == 412)
         #expect(invalid.body.contains("<ns0:valid-sync-token />"))
     }
@@ -108,8 +119,12 @@ import TestSupport
     @Test func noPasswordIsAsked() async throws {
         let server = try await XandikosServer.start()
         defer { server.stop() }
-        let result = try await runToEnd("curl", ["-sS", "-o", "/dev/null", "-w", "%{http_code}", "-u", "ada:wrong horse",
-                                                 "-X", "PROPFIND", "-H", "Depth: 0", server.principalURL.absoluteString])
+        let result = try await runToEnd(
+            "curl",
+            [
+                "-sS", "-o", "/dev/null", "-w", "%{http_code}", "-u", "ada:wrong horse",
+                "-X", "PROPFIND", "-H", "Depth: 0", server.principalURL.absoluteString,
+            ])
         #expect(result.output == "207")
     }
 

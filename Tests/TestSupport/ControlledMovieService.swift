@@ -90,7 +90,8 @@ public actor ControlledMovieService: MovieService {
 extension Movie {
     /// A film for tests: only the title and votes matter unless given.
     public static func sample(_ title: String, id: Int = 1, year: Int = 1977, average: Double = 7.9, votes: Int = 100) -> Movie {
-        Movie(id: id, title: title, releaseDate: .year(year), voteAverage: average, voteCount: votes,
-              overview: nil, runtimeMinutes: nil, genres: [], certification: nil)
+        Movie(
+            id: id, title: title, releaseDate: .year(year), voteAverage: average, voteCount: votes,
+            overview: nil, runtimeMinutes: nil, genres: [], certification: nil)
     }
 }

@@ -55,14 +55,17 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
 
     /// Counts and reads at once, as one read of a database does; the commits a test puts after a
     /// count land after it.
-    public func page(matching filter: String, sortedBy order: PersonSortOrder, limit: Int,
-                     at place: (Int) -> Int) throws -> PeoplePage {
+    public func page(
+        matching filter: String, sortedBy order: PersonSortOrder, limit: Int,
+        at place: (Int) -> Int
+    ) throws -> PeoplePage {
         if let failReads { throw failReads }
         counts += 1
         let matching = stored.values.filter { $0.matches(filter: filter) }.sorted { $0.precedes($1, in: order, today: today) }
         let offset = max(0, place(matching.count))
-        let page = PeoplePage(total: stored.count, matches: matching.count, offset: offset,
-                              people: Array(matching.dropFirst(offset).prefix(max(limit, 0))))
+        let page = PeoplePage(
+            total: stored.count, matches: matching.count, offset: offset,
+            people: Array(matching.dropFirst(offset).prefix(max(limit, 0))))
         counted()
         return page
     }
@@ -79,8 +82,9 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
     public func birthdays(within days: Int, limit: Int) throws -> [Person] {
         if let failReads { throw failReads }
         let keys = Set(today.birthKeys(within: days))
-        return Array(stored.values.filter { $0.birthKey.map(keys.contains) ?? false }
-            .sorted { $0.precedes($1, in: .nextBirthday, today: today) }.prefix(max(0, limit)))
+        return Array(
+            stored.values.filter { $0.birthKey.map(keys.contains) ?? false }
+                .sorted { $0.precedes($1, in: .nextBirthday, today: today) }.prefix(max(0, limit)))
     }
 
     public func person(id: Person.ID) throws -> Person? { stored[id] }
@@ -249,8 +253,10 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
                     keep(card, as: known.id)
                     outbox.removeAll { $0.person.id == known.id }
                 } else {
-                    switch ImportMerge.outcome(of: self.cards[known.id] ?? VCard.text(for: [known]), kept: card.card,
-                                               deletedHere: false, replacing: false) {
+                    switch ImportMerge.outcome(
+                        of: self.cards[known.id] ?? VCard.text(for: [known]), kept: card.card,
+                        deletedHere: false, replacing: false)
+                    {
                     case .updated:
                         links[known.id] = card.version
                     case let outcome:
@@ -285,7 +291,6 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
 
     public func pendingDeletes() throws -> [ServerVersion] { deletes }
 
-
     public func markDeleteSent(_ href: String) throws {
         try failIfAsked()
         deletes.removeAll { $0.href == href }
@@ -312,8 +317,9 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
 
     private func keep(_ card: ServerPerson, as id: Person.ID) {
         let person = card.person
-        stored[id] = Person(id: id, salutation: person.salutation, firstName: person.firstName, lastName: person.lastName,
-                            birthday: person.birthday, emails: person.emails, phones: person.phones, conflictOf: person.conflictOf)
+        stored[id] = Person(
+            id: id, salutation: person.salutation, firstName: person.firstName, lastName: person.lastName,
+            birthday: person.birthday, emails: person.emails, phones: person.phones, conflictOf: person.conflictOf)
         cards[id] = card.card
         links[id] = card.version
     }

@@ -70,8 +70,9 @@ public final class LoopbackHTTPServer: Sendable {
         }
         port = try Self.port(of: listener)
         stopSocket = control[0]
-        let worker = Worker(listener: listener, wakeUp: control[1], replies: replies,
-                            idleLimit: idleLimit, log: log)
+        let worker = Worker(
+            listener: listener, wakeUp: control[1], replies: replies,
+            idleLimit: idleLimit, log: log)
         let thread = Thread { worker.run() }
         thread.name = "LoopbackHTTPServer"
         thread.start()
@@ -174,14 +175,16 @@ private struct Worker: Sendable {
                 _ = wait(for: wakeUp, upTo: delay)
                 answer(status: status, body: body, contentType: "application/json", on: connection)
             case .unsized(let status, let body):
-                let header = "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Status")\r\n"
+                let header =
+                    "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Status")\r\n"
                     + "Content-Type: application/json\r\nConnection: close\r\n\r\n"
                 sendAll(Data(header.utf8) + body, to: connection)
             case .silence(let limit):
                 let deadline = ContinuousClock.now + limit
                 var byte: UInt8 = 0
                 while case let left = deadline - .now, left > .zero,
-                      wait(for: connection, upTo: left), recv(connection, &byte, 1, 0) > 0 {}
+                    wait(for: connection, upTo: left), recv(connection, &byte, 1, 0) > 0
+                {}
             case .drop:
                 break
             }
@@ -190,10 +193,13 @@ private struct Worker: Sendable {
 
     /// Waits until `socket` has something to read; false when `limit` passed or `stop()` was called.
     private func wait(for socket: Int32, upTo limit: Duration) -> Bool {
-        var sockets = [pollfd(fd: socket, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: wakeUp, events: Int16(POLLIN), revents: 0)]
-        let milliseconds = Int32(clamping: limit.components.seconds * 1000
-            + limit.components.attoseconds / 1_000_000_000_000_000)
+        var sockets = [
+            pollfd(fd: socket, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeUp, events: Int16(POLLIN), revents: 0),
+        ]
+        let milliseconds = Int32(
+            clamping: limit.components.seconds * 1000
+                + limit.components.attoseconds / 1_000_000_000_000_000)
         let ready = poll(&sockets, nfds_t(sockets.count), milliseconds)
         return ready > 0 && sockets[1].revents == 0 && sockets[0].revents != 0
     }
@@ -235,7 +241,8 @@ private struct Worker: Sendable {
 
     /// Sends `status` with `body`, its type and length, on `connection`.
     private func answer(status: Int, body: Data, contentType: String, on connection: Int32) {
-        let header = "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Status")\r\n"
+        let header =
+            "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Status")\r\n"
             + "Content-Type: \(contentType)\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
         sendAll(Data(header.utf8) + body, to: connection)
     }

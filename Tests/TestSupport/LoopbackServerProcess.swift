@@ -49,10 +49,13 @@ final class LoopbackServerProcess: @unchecked Sendable {
     /// Starts `python3` (found on PATH) running `module` as `python3 -m module arguments…`
     /// would, through the launcher that watches the test process. Returns at once; the server
     /// may not answer yet.
-    static func launch<Failure: Error>(module: String, arguments: [String], port: UInt16, folder: URL, logFile: URL,
-                                       failing: (String) -> Failure) throws -> LoopbackServerProcess {
-        let pid = try spawnPython(launcherArguments: [folder.path, String(getpid()), module] + arguments,
-                                  log: logFile.path, failing: failing)
+    static func launch<Failure: Error>(
+        module: String, arguments: [String], port: UInt16, folder: URL, logFile: URL,
+        failing: (String) -> Failure
+    ) throws -> LoopbackServerProcess {
+        let pid = try spawnPython(
+            launcherArguments: [folder.path, String(getpid()), module] + arguments,
+            log: logFile.path, failing: failing)
         return LoopbackServerProcess(port: port, folder: folder, logFile: logFile, child: pid)
     }
 
@@ -74,8 +77,10 @@ final class LoopbackServerProcess: @unchecked Sendable {
     /// port, and the one that binds it second answers through the first until it exits with
     /// "address already in use" (its test then talks to the other server, and gets "could not
     /// connect" once that one stops). Only this server's launcher says this server listens.
-    func waitUntilAnswering(name: String, within limit: Duration,
-                            hint: (String) -> String = { _ in "" }) async -> Readiness {
+    func waitUntilAnswering(
+        name: String, within limit: Duration,
+        hint: (String) -> String = { _ in "" }
+    ) async -> Readiness {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: limit)
         while true {
@@ -103,9 +108,11 @@ final class LoopbackServerProcess: @unchecked Sendable {
     /// (`waitUntilAnswering`). A port found free may be given to another server too, or taken
     /// before this one binds it: the server then exits with "address already in use", and is
     /// started again on another port, five times at most. Any other end throws `failing`'s error.
-    static func start<Failure: Error>(name: String, within limit: Duration, hint: (String) -> String,
-                                      failing: (String) -> Failure,
-                                      launch: (UInt16) throws -> LoopbackServerProcess) async throws -> LoopbackServerProcess {
+    static func start<Failure: Error>(
+        name: String, within limit: Duration, hint: (String) -> String,
+        failing: (String) -> Failure,
+        launch: (UInt16) throws -> LoopbackServerProcess
+    ) async throws -> LoopbackServerProcess {
         var lastFailure: Failure?
         for _ in 0..<5 {
             let process = try launch(try freePort(failing: failing))
@@ -185,7 +192,8 @@ final class LoopbackServerProcess: @unchecked Sendable {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
         where name.hasPrefix(prefix) {
             guard let pid = pid_t(name.dropFirst(prefix.count).prefix { $0.isNumber }), pid > 0,
-                  kill(pid, 0) == -1, errno == ESRCH else { continue }
+                kill(pid, 0) == -1, errno == ESRCH
+            else { continue }
             try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
         }
     }
@@ -249,40 +257,42 @@ final class LoopbackServerProcess: @unchecked Sendable {
     /// server starts listening on leaves a file `listening-<port>` in the folder, which says the
     /// port is this server's (`waitUntilAnswering`).
     private static let launcher = """
-    import os, runpy, shutil, signal, socket, sys, threading, time
-    folder, parent, module = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-    listen = socket.socket.listen
-    def listen_and_say(sock, *args):
-        listen(sock, *args)
-        if sock.family in (socket.AF_INET, socket.AF_INET6):
-            open(os.path.join(folder, "listening-%d" % sock.getsockname()[1]), "w").close()
-    socket.socket.listen = listen_and_say
-    orphaned = threading.Event()
-    # Until the server sets its own handler, SIGTERM ends Python through the cleanup below too.
-    signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(1))
-    def watch():
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        orphaned.set()
-        for _ in range(10):
-            signal.pthread_kill(threading.main_thread().ident, signal.SIGTERM)
-            time.sleep(0.5)
-        shutil.rmtree(folder, ignore_errors=True)
-        os._exit(1)
-    threading.Thread(target=watch, daemon=True).start()
-    sys.argv = [module] + sys.argv[4:]
-    try:
-        runpy.run_module(module, run_name="__main__", alter_sys=True)
-    finally:
-        if orphaned.is_set():
+        import os, runpy, shutil, signal, socket, sys, threading, time
+        folder, parent, module = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+        listen = socket.socket.listen
+        def listen_and_say(sock, *args):
+            listen(sock, *args)
+            if sock.family in (socket.AF_INET, socket.AF_INET6):
+                open(os.path.join(folder, "listening-%d" % sock.getsockname()[1]), "w").close()
+        socket.socket.listen = listen_and_say
+        orphaned = threading.Event()
+        # Until the server sets its own handler, SIGTERM ends Python through the cleanup below too.
+        signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(1))
+        def watch():
+            while os.getppid() == parent:
+                time.sleep(0.5)
+            orphaned.set()
+            for _ in range(10):
+                signal.pthread_kill(threading.main_thread().ident, signal.SIGTERM)
+                time.sleep(0.5)
             shutil.rmtree(folder, ignore_errors=True)
-    """
+            os._exit(1)
+        threading.Thread(target=watch, daemon=True).start()
+        sys.argv = [module] + sys.argv[4:]
+        try:
+            runpy.run_module(module, run_name="__main__", alter_sys=True)
+        finally:
+            if orphaned.is_set():
+                shutil.rmtree(folder, ignore_errors=True)
+        """
 
     /// Starts `python3 -c launcher launcherArguments…`, standard input from /dev/null and both
     /// outputs appended to `log`, with every signal at its default and none blocked, whatever this
     /// process blocks. Returns its process id.
-    private static func spawnPython<Failure: Error>(launcherArguments: [String], log: String,
-                                                    failing: (String) -> Failure) throws -> pid_t {
+    private static func spawnPython<Failure: Error>(
+        launcherArguments: [String], log: String,
+        failing: (String) -> Failure
+    ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -9,9 +9,10 @@ public enum ProgramUnderTest {
 
     /// The binary's path; throws when nothing executable is there.
     public static func path() throws -> String {
-        let path = ProcessInfo.processInfo.environment["MVVM_TUI_BINARY"]
+        let path =
+            ProcessInfo.processInfo.environment["MVVM_TUI_BINARY"]
             ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent(".build/debug/mvvm-tui").path
+            .deletingLastPathComponent().appendingPathComponent(".build/debug/mvvm-tui").path
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw Missing(description: "no program at \(path): run `swift build` first, or `make test`")
         }

@@ -60,8 +60,10 @@ public final class RadicaleServer: @unchecked Sendable {
 
     private let process: LoopbackServerProcess
 
-    private init(baseURL: URL, user: String, password: String, caFile: String?, storageFolder: URL,
-                 process: LoopbackServerProcess) {
+    private init(
+        baseURL: URL, user: String, password: String, caFile: String?, storageFolder: URL,
+        process: LoopbackServerProcess
+    ) {
         self.baseURL = baseURL
         port = process.port
         self.user = user
@@ -85,8 +87,10 @@ public final class RadicaleServer: @unchecked Sendable {
     /// With `https`, it serves TLS with a self-signed certificate for 127.0.0.1 made by `openssl`;
     /// `caFile` is that certificate. Throws `Failure` (with the log's tail) when Radicale exits or
     /// the port stays silent for `startLimit`.
-    public static func start(https: Bool = false, user: String = "ada",
-                             password: String = "correct horse") async throws -> RadicaleServer {
+    public static func start(
+        https: Bool = false, user: String = "ada",
+        password: String = "correct horse"
+    ) async throws -> RadicaleServer {
         try StartsProcesses.require(for: "RadicaleServer.start")
         LoopbackServerProcess.removeFoldersOfEndedProcesses(prefix: folderPrefix)
         let folder = FileManager.default.temporaryDirectory
@@ -101,18 +105,22 @@ public final class RadicaleServer: @unchecked Sendable {
             if https {
                 certificate = try await makeCertificate(in: folder)
             }
-            let process = try await LoopbackServerProcess.start(name: "Radicale", within: startLimit, hint: hint(forLog:),
-                                                                failing: Failure.init) { port in
+            let process = try await LoopbackServerProcess.start(
+                name: "Radicale", within: startLimit, hint: hint(forLog:),
+                failing: Failure.init
+            ) { port in
                 let config = folder.appendingPathComponent("radicale.conf")
                 try Data(configuration(port: port, folder: folder, storage: storage, certificate: certificate).utf8)
                     .write(to: config)
                 // Radicale runs as `python3 -m radicale --config FILE`; its folder holds the configuration.
-                return try LoopbackServerProcess.launch(module: "radicale", arguments: ["--config", config.path],
-                                                        port: port, folder: folder, logFile: log, failing: Failure.init)
+                return try LoopbackServerProcess.launch(
+                    module: "radicale", arguments: ["--config", config.path],
+                    port: port, folder: folder, logFile: log, failing: Failure.init)
             }
             let scheme = https ? "https" : "http"
-            return RadicaleServer(baseURL: URL(string: "\(scheme)://127.0.0.1:\(process.port)/")!, user: user,
-                                  password: password, caFile: certificate, storageFolder: storage, process: process)
+            return RadicaleServer(
+                baseURL: URL(string: "\(scheme)://127.0.0.1:\(process.port)/")!, user: user,
+                password: password, caFile: certificate, storageFolder: storage, process: process)
         } catch {
             try? FileManager.default.removeItem(at: folder)
             throw error
@@ -235,44 +243,47 @@ public final class RadicaleServer: @unchecked Sendable {
     }
 
     private static func configuration(port: UInt16, folder: URL, storage: URL, certificate: String?) -> String {
-        let tls = certificate.map {
-            "ssl = True\ncertificate = \($0)\nkey = \(folder.appendingPathComponent("key.pem").path)\n"
-        } ?? ""
+        let tls =
+            certificate.map {
+                "ssl = True\ncertificate = \($0)\nkey = \(folder.appendingPathComponent("key.pem").path)\n"
+            } ?? ""
         return """
-        [server]
-        hosts = 127.0.0.1:\(port)
-        \(tls)
-        [auth]
-        type = htpasswd
-        htpasswd_filename = \(folder.appendingPathComponent("users").path)
-        htpasswd_encryption = plain
-        # A wrong password is answered at once, not after the default second.
-        delay = 0
+            [server]
+            hosts = 127.0.0.1:\(port)
+            \(tls)
+            [auth]
+            type = htpasswd
+            htpasswd_filename = \(folder.appendingPathComponent("users").path)
+            htpasswd_encryption = plain
+            # A wrong password is answered at once, not after the default second.
+            delay = 0
 
-        [rights]
-        # Each user owns /<user>/ and what is under it.
-        type = owner_only
+            [rights]
+            # Each user owns /<user>/ and what is under it.
+            type = owner_only
 
-        [storage]
-        filesystem_folder = \(storage.path)
+            [storage]
+            filesystem_folder = \(storage.path)
 
-        [web]
-        type = none
+            [web]
+            type = none
 
-        [logging]
-        level = warning
+            [logging]
+            level = warning
 
-        """
+            """
     }
 
     /// Makes a self-signed certificate for 127.0.0.1 (and its key) in `folder`; returns its path.
     private static func makeCertificate(in folder: URL) async throws -> String {
         let certificate = folder.appendingPathComponent("cert.pem").path
         let key = folder.appendingPathComponent("key.pem").path
-        let result = try await runToEnd("openssl", [
-            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
-            "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", certificate,
-        ])
+        let result = try await runToEnd(
+            "openssl",
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
+                "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", certificate,
+            ])
         guard result.status == 0 else {
             throw Failure(description: "openssl could not make a certificate (status \(result.status)): \(result.error)")
         }

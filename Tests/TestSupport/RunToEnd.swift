@@ -28,13 +28,17 @@ public struct CommandResult: Sendable {
 /// let result = try await runToEnd("tmux", ["-L", socket, "list-sessions"], environment: ["PATH": "/usr/bin"])
 /// result.status  // 0
 /// ```
-public func runToEnd(_ executable: String, _ arguments: [String],
-                     environment: [String: String]? = nil) async throws -> CommandResult {
+public func runToEnd(
+    _ executable: String, _ arguments: [String],
+    environment: [String: String]? = nil
+) async throws -> CommandResult {
     let output = try unlinkedFile()
     defer { try? output.close() }
     let error = try unlinkedFile()
     defer { try? error.close() }
-    let variables = environment.map { Environment.custom(Dictionary(uniqueKeysWithValues: $0.map { (Environment.Key(stringLiteral: $0.key), $0.value) })) }
+    let variables = environment.map {
+        Environment.custom(Dictionary(uniqueKeysWithValues: $0.map { (Environment.Key(stringLiteral: $0.key), $0.value) }))
+    }
     let result = try await Subprocess.run(
         executable.contains("/") ? .path(FilePath(executable)) : .name(executable),
         arguments: Arguments(arguments),
@@ -54,8 +58,9 @@ public func runToEnd(_ executable: String, _ arguments: [String],
 /// A new temporary file, already deleted, open for reading and writing.
 private func unlinkedFile() throws -> FileDescriptor {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("mvvm-tui-run-\(UUID().uuidString)").path
-    let file = try FileDescriptor.open(path, .readWrite, options: [.create, .exclusiveCreate, .closeOnExec],
-                                       permissions: [.ownerReadWrite])
+    let file = try FileDescriptor.open(
+        path, .readWrite, options: [.create, .exclusiveCreate, .closeOnExec],
+        permissions: [.ownerReadWrite])
     unlink(path)
     return file
 }

@@ -11,17 +11,17 @@ public final class ScriptedPeopleAPI: PeopleAPI, @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var cardsByHref: [String: Stored] = [:]   // guarded by `lock`
+    private var cardsByHref: [String: Stored] = [:]  // guarded by `lock`
     private var history: [(version: Int, href: String)] = []  // guarded by `lock`
-    private var version = 0                            // guarded by `lock`
-    private var fetchFailure: PeopleAPIError?          // guarded by `lock`
-    private var answerLimit = Int.max                  // guarded by `lock`
-    private var deleteFailure: PeopleAPIError?         // guarded by `lock`
+    private var version = 0  // guarded by `lock`
+    private var fetchFailure: PeopleAPIError?  // guarded by `lock`
+    private var answerLimit = Int.max  // guarded by `lock`
+    private var deleteFailure: PeopleAPIError?  // guarded by `lock`
     private var postFailures: [Person.ID: PeopleAPIError] = [:]  // guarded by `lock`
-    private var postAttempts: [Person.ID] = []         // guarded by `lock`
+    private var postAttempts: [Person.ID] = []  // guarded by `lock`
     private var beforePost: (@Sendable (Person) async -> Void)?  // guarded by `lock`
-    private var carriesCards = false                   // guarded by `lock`
-    private var cardsAsked: [[String]] = []            // guarded by `lock`
+    private var carriesCards = false  // guarded by `lock`
+    private var cardsAsked: [[String]] = []  // guarded by `lock`
 
     /// The folder its cards are in.
     public static let book = "/ada/contacts/"
@@ -103,14 +103,17 @@ public final class ScriptedPeopleAPI: PeopleAPI, @unchecked Sendable {
             if let fetchFailure { throw fetchFailure }
             let now = "\(version)"
             guard let token, let since = Int(token), since <= version else {
-                return PeopleChanges(isComplete: true, changed: cardsByHref.sorted { $0.key < $1.key }.map {
-                    ServerVersion(href: $0.key, etag: $0.value.etag)
-                }, token: now, cards: carried(cardsByHref.keys.sorted()))
+                return PeopleChanges(
+                    isComplete: true,
+                    changed: cardsByHref.sorted { $0.key < $1.key }.map {
+                        ServerVersion(href: $0.key, etag: $0.value.etag)
+                    }, token: now, cards: carried(cardsByHref.keys.sorted()))
             }
             let touched = Set(history.filter { $0.version > since }.map(\.href)).sorted()
-            return PeopleChanges(isComplete: false,
-                                 changed: touched.compactMap { href in cardsByHref[href].map { ServerVersion(href: href, etag: $0.etag) } },
-                                 removed: touched.filter { cardsByHref[$0] == nil }, token: now, cards: carried(touched))
+            return PeopleChanges(
+                isComplete: false,
+                changed: touched.compactMap { href in cardsByHref[href].map { ServerVersion(href: href, etag: $0.etag) } },
+                removed: touched.filter { cardsByHref[$0] == nil }, token: now, cards: carried(touched))
         }
     }
 

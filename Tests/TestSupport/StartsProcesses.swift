@@ -40,8 +40,10 @@ public struct StartsProcesses: TestTrait, SuiteTrait, TestScoping {
         testCase == nil ? nil : self
     }
 
-    public func provideScope(for test: Test, testCase: Test.Case?,
-                             performing function: @concurrent @Sendable () async throws -> Void) async throws {
+    public func provideScope(
+        for test: Test, testCase: Test.Case?,
+        performing function: @concurrent @Sendable () async throws -> Void
+    ) async throws {
         // A test marked inside a marked suite gets the trait twice: it takes one place, not two.
         guard !Self.holdsAPlace else { return try await function() }
         await Self.places.take()

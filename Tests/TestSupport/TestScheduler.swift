@@ -37,8 +37,10 @@ public final class TestScheduler: Scheduler {
         add(Entry(due: now + max(delay, .zero), order: nextOrder, interval: nil, action: action))
     }
 
-    public func schedule(every interval: Duration, after delay: Duration,
-                         _ action: @escaping @MainActor () -> Void) -> ScheduledAction {
+    public func schedule(
+        every interval: Duration, after delay: Duration,
+        _ action: @escaping @MainActor () -> Void
+    ) -> ScheduledAction {
         precondition(interval > .zero, "a repeating action needs an interval")
         return add(Entry(due: now + max(delay, .zero), order: nextOrder, interval: interval, action: action))
     }

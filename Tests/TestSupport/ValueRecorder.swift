@@ -66,8 +66,10 @@ public func untilIdle(_ busy: Output<Bool>, sourceLocation: SourceLocation = #_s
 /// Returns once `output`'s value meets `condition` (a live suggestion search has answered, say);
 /// records a failure and returns when it still does not after 30 s.
 @MainActor
-public func until<Value>(_ output: Output<Value>, sourceLocation: SourceLocation = #_sourceLocation,
-                         _ condition: (Value) -> Bool) async {
+public func until<Value>(
+    _ output: Output<Value>, sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: (Value) -> Bool
+) async {
     do {
         try await yieldUntil("the output to meet the condition") { condition(latest(output)) }
     } catch {

@@ -17,8 +17,9 @@ public final class ListGeocoder: Geocoder, @unchecked Sendable {
     /// with none; any other query with none too when `knowsNothingElse`, else with a failure of
     /// the test.
     public init(_ places: [String: [Place]], nowhere: [String] = [], knowsNothingElse: Bool = false) {
-        self.places = Dictionary(uniqueKeysWithValues: places.map { ($0.key.lowercased(), $0.value) }
-            + nowhere.map { ($0.lowercased(), []) })
+        self.places = Dictionary(
+            uniqueKeysWithValues: places.map { ($0.key.lowercased(), $0.value) }
+                + nowhere.map { ($0.lowercased(), []) })
         self.knowsNothingElse = knowsNothingElse
     }
 
@@ -116,33 +117,41 @@ public final class InMemoryPreferences: PreferencesStore {
 
 extension Place {
     /// Paris, France.
-    public static let paris = Place(name: "Paris", region: "Île-de-France", regionCode: "11", country: "France",
-                                    countryCode: "FR", latitude: 48.85, longitude: 2.35,
-                                    timeZone: "Europe/Paris", population: 2_138_551)
+    public static let paris = Place(
+        name: "Paris", region: "Île-de-France", regionCode: "11", country: "France",
+        countryCode: "FR", latitude: 48.85, longitude: 2.35,
+        timeZone: "Europe/Paris", population: 2_138_551)
     /// Richmond, Virginia.
-    public static let richmondVA = Place(name: "Richmond", region: "Virginia", regionCode: "VA", country: "United States",
-                                         countryCode: "US", latitude: 37.55, longitude: -77.46,
-                                         timeZone: "America/New_York", population: 226_610)
+    public static let richmondVA = Place(
+        name: "Richmond", region: "Virginia", regionCode: "VA", country: "United States",
+        countryCode: "US", latitude: 37.55, longitude: -77.46,
+        timeZone: "America/New_York", population: 226_610)
     /// Tokyo, Japan.
-    public static let tokyo = Place(name: "Tokyo", region: "Tokyo", regionCode: "40", country: "Japan",
-                                    countryCode: "JP", latitude: 35.69, longitude: 139.69,
-                                    timeZone: "Asia/Tokyo", population: 8_336_599)
+    public static let tokyo = Place(
+        name: "Tokyo", region: "Tokyo", regionCode: "40", country: "Japan",
+        countryCode: "JP", latitude: 35.69, longitude: 139.69,
+        timeZone: "Asia/Tokyo", population: 8_336_599)
 }
 
 extension WeatherReport {
     /// A report for tests: 22.2 ℃ (72 ℉) and broken clouds on Saturday 21 November 2026 at
     /// 15:00 UTC, and a week from that day.
-    public static func sample(celsius: Double = 22.2, description: String = "Broken clouds",
-                              source: WeatherSource = .openMeteo, days: Int = 7) -> WeatherReport {
+    public static func sample(
+        celsius: Double = 22.2, description: String = "Broken clouds",
+        source: WeatherSource = .openMeteo, days: Int = 7
+    ) -> WeatherReport {
         let noon = Date(timeIntervalSince1970: 1_795_273_200)  // 2026-11-21T15:00:00Z
         let daily = (0..<days).map { offset in
-            DailyForecast(date: CalendarDay(year: 2026, month: 11, day: 21 + offset),
-                          condition: offset == 0 ? .rain : .partlyCloudy,
-                          lowCelsius: 5 + Double(offset), highCelsius: 12 + Double(offset))
+            DailyForecast(
+                date: CalendarDay(year: 2026, month: 11, day: 21 + offset),
+                condition: offset == 0 ? .rain : .partlyCloudy,
+                lowCelsius: 5 + Double(offset), highCelsius: 12 + Double(offset))
         }
-        return WeatherReport(current: Observation(date: noon, temperatureCelsius: celsius, condition: .partlyCloudy,
-                                                  description: description),
-                             daily: daily, source: source)
+        return WeatherReport(
+            current: Observation(
+                date: noon, temperatureCelsius: celsius, condition: .partlyCloudy,
+                description: description),
+            daily: daily, source: source)
     }
 }
 

@@ -141,18 +141,23 @@ public final class XandikosServer: @unchecked Sendable {
             try FileManager.default.createDirectory(at: collections, withIntermediateDirectories: true)
             try FileManager.default.createDirectory(at: folder.appendingPathComponent("requests"), withIntermediateDirectories: true)
             // Xandikos says "Listening on" before it binds; a port taken says "address already in use".
-            let process = try await LoopbackServerProcess.start(name: "Xandikos", within: startLimit, hint: hint(forLog:),
-                                                                failing: Failure.init) { port in
+            let process = try await LoopbackServerProcess.start(
+                name: "Xandikos", within: startLimit, hint: hint(forLog:),
+                failing: Failure.init
+            ) { port in
                 // `--no-detect-systemd`: a LISTEN_FDS in the tests' environment is not for it.
                 // `--state-dir`: it keeps nothing under the user's home.
-                try LoopbackServerProcess.launch(module: "xandikos", arguments: [
-                    "serve", "--directory", collections.path, "--state-dir", state.path, "--defaults",
-                    "--current-user-principal", "/\(user)/", "--listen-address", "127.0.0.1", "--port", String(port),
-                    "--no-detect-systemd",
-                ], port: port, folder: folder, logFile: log, failing: Failure.init)
+                try LoopbackServerProcess.launch(
+                    module: "xandikos",
+                    arguments: [
+                        "serve", "--directory", collections.path, "--state-dir", state.path, "--defaults",
+                        "--current-user-principal", "/\(user)/", "--listen-address", "127.0.0.1", "--port", String(port),
+                        "--no-detect-systemd",
+                    ], port: port, folder: folder, logFile: log, failing: Failure.init)
             }
-            return XandikosServer(baseURL: URL(string: "http://127.0.0.1:\(process.port)/")!, user: user, password: password,
-                                  collectionsFolder: collections, process: process)
+            return XandikosServer(
+                baseURL: URL(string: "http://127.0.0.1:\(process.port)/")!, user: user, password: password,
+                collectionsFolder: collections, process: process)
         } catch {
             try? FileManager.default.removeItem(at: folder)
             throw error
@@ -205,11 +210,13 @@ public final class XandikosServer: @unchecked Sendable {
     public func makeAddressBook(named name: String, displayName: String? = nil) async throws -> URL {
         let url = bookURL(name)
         let shown = displayName.map { "<d:displayname>\(Self.escaped($0))</d:displayname>" } ?? ""
-        let reply = try await send("MKCOL", to: url, body: """
-            <?xml version="1.0" encoding="utf-8"?>
-            <d:mkcol xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav"><d:set><d:prop>\
-            <d:resourcetype><d:collection/><c:addressbook/></d:resourcetype>\(shown)</d:prop></d:set></d:mkcol>
-            """)
+        let reply = try await send(
+            "MKCOL", to: url,
+            body: """
+                <?xml version="1.0" encoding="utf-8"?>
+                <d:mkcol xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav"><d:set><d:prop>\
+                <d:resourcetype><d:collection/><c:addressbook/></d:resourcetype>\(shown)</d:prop></d:set></d:mkcol>
+                """)
         guard reply.status == 201 else {
             throw Failure(description: "MKCOL \(url.path) was answered \(reply.status): \(reply.body)\n\(logTail())")
         }
@@ -237,8 +244,9 @@ public final class XandikosServer: @unchecked Sendable {
                 group.addTask {
                     for card in part {
                         let url = self.bookURL(name).appendingPathComponent("\(card.uid).vcf")
-                        let reply = try await self.send("PUT", to: url, headers: ["Content-Type: text/vcard; charset=utf-8"],
-                                                        body: card.vcard)
+                        let reply = try await self.send(
+                            "PUT", to: url, headers: ["Content-Type: text/vcard; charset=utf-8"],
+                            body: card.vcard)
                         guard reply.status == 201 || reply.status == 204 else {
                             throw Failure(description: "PUT \(url.path) was answered \(reply.status): \(reply.body)\n\(self.logTail())")
                         }
@@ -289,12 +297,13 @@ public final class XandikosServer: @unchecked Sendable {
 
     /// Every card in book `name`, from an `addressbook-query` report with no filter.
     public func storedCards(inBook name: String) async throws -> [StoredCard] {
-        let reply = try await send("REPORT", to: bookURL(name), headers: ["Depth: 1"],
-                                   body: """
-            <?xml version="1.0" encoding="utf-8"?>
-            <c:addressbook-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav">\
-            <d:prop><d:getetag/><c:address-data/></d:prop></c:addressbook-query>
-            """)
+        let reply = try await send(
+            "REPORT", to: bookURL(name), headers: ["Depth: 1"],
+            body: """
+                <?xml version="1.0" encoding="utf-8"?>
+                <c:addressbook-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav">\
+                <d:prop><d:getetag/><c:address-data/></d:prop></c:addressbook-query>
+                """)
         guard reply.status == 207 else {
             throw Failure(description: "addressbook-query of \(name) was answered \(reply.status): \(reply.body)")
         }
@@ -316,8 +325,10 @@ public final class XandikosServer: @unchecked Sendable {
         defer {
             for file in [bodyFile, answerFile, headerFile] { try? FileManager.default.removeItem(at: file) }
         }
-        var arguments = ["--silent", "--show-error", "--max-time", "10", "--request", method,
-                         "--output", answerFile.path, "--dump-header", headerFile.path, "--write-out", "%{http_code}"]
+        var arguments = [
+            "--silent", "--show-error", "--max-time", "10", "--request", method,
+            "--output", answerFile.path, "--dump-header", headerFile.path, "--write-out", "%{http_code}",
+        ]
         for header in headers { arguments += ["--header", header] }
         if let body {
             if !headers.contains(where: { $0.lowercased().hasPrefix("content-type:") }) {
@@ -329,7 +340,8 @@ public final class XandikosServer: @unchecked Sendable {
         arguments.append(url.absoluteString)
         let result = try await runToEnd("curl", arguments)
         guard result.status == 0, let status = Int(result.output.trimmingCharacters(in: .whitespaces)) else {
-            throw Failure(description: "curl \(method) \(url.absoluteString) failed (status \(result.status)): \(result.error)\n\(logTail())")
+            throw Failure(
+                description: "curl \(method) \(url.absoluteString) failed (status \(result.status)): \(result.error)\n\(logTail())")
         }
         let answer = (try? Data(contentsOf: answerFile)).map { String(decoding: $0, as: UTF8.self) } ?? ""
         let headerText = (try? String(contentsOf: headerFile, encoding: .utf8)) ?? ""
@@ -351,9 +363,9 @@ public final class XandikosServer: @unchecked Sendable {
     }
 }
 
-private extension URL {
+extension URL {
     /// `href` (a path, or an absolute URL) resolved against this URL.
-    func resolvingHref(_ href: String) -> URL {
+    fileprivate func resolvingHref(_ href: String) -> URL {
         URL(string: href, relativeTo: self)?.absoluteURL ?? self
     }
 }
@@ -373,13 +385,16 @@ private final class CardListReader: NSObject, XMLParserDelegate {
         let reader = CardListReader()
         parser.delegate = reader
         guard parser.parse() else {
-            throw XandikosServer.Failure(description: "unreadable multistatus (line \(parser.lineNumber)): \(String(decoding: data, as: UTF8.self))")
+            throw XandikosServer.Failure(
+                description: "unreadable multistatus (line \(parser.lineNumber)): \(String(decoding: data, as: UTF8.self))")
         }
         return reader.cards
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         characters = ""
         if name == "response" { (href, etag, text) = ("", nil, nil) }
     }

@@ -15,8 +15,10 @@ public struct WaitedInVain: Error, CustomStringConvertible {
 /// ```swift
 /// try await yieldUntil("the first post") { !api.attemptedPosts.isEmpty }
 /// ```
-public func yieldUntil(_ what: @autoclosure () -> String, within limit: Duration = .seconds(30),
-                       _ condition: () -> Bool) async throws {
+public func yieldUntil(
+    _ what: @autoclosure () -> String, within limit: Duration = .seconds(30),
+    _ condition: () -> Bool
+) async throws {
     let clock = ContinuousClock()
     let deadline = clock.now + limit
     var looks = 0

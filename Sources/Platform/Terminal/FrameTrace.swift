@@ -48,7 +48,8 @@ public final class FrameTrace {
     public func record(trigger: String, duration: Duration, since before: Written) {
         frames += 1
         let now = Written.byThisThread()
-        let line = "frame=\(frames) trigger=\(trigger) ms=\(String(format: "%.3f", duration.milliseconds)) "
+        let line =
+            "frame=\(frames) trigger=\(trigger) ms=\(String(format: "%.3f", duration.milliseconds)) "
             + "bytes=\(now.bytes - before.bytes) writes=\(now.writes - before.writes)\n"
         handle.write(Data(line.utf8))
     }

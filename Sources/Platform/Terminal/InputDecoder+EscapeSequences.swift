@@ -104,7 +104,8 @@ extension InputDecoder {
             }
         }
         guard numbers.count == 3,
-              let event = MouseEvent.sgr(code: numbers[0], column: numbers[1], row: numbers[2], isRelease: isRelease) else {
+            let event = MouseEvent.sgr(code: numbers[0], column: numbers[1], row: numbers[2], isRelease: isRelease)
+        else {
             return .skip(length)
         }
         return .key(.mouse(event), length)

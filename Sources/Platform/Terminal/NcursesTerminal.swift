@@ -42,8 +42,10 @@ public final class NcursesTerminal: Surface {
         }
         ct_save_terminal(STDOUT_FILENO)
         let requested = ProcessInfo.processInfo.environment["TERM"].flatMap { $0.isEmpty ? nil : $0 }
-        guard let screen = newterm(requested ?? Self.fallbackTerminal, output, input)
-            ?? newterm(Self.fallbackTerminal, output, input) else {
+        guard
+            let screen = newterm(requested ?? Self.fallbackTerminal, output, input)
+                ?? newterm(Self.fallbackTerminal, output, input)
+        else {
             throw StartError(description: "ncurses cannot drive terminal type \(requested ?? Self.fallbackTerminal)")
         }
         set_term(screen)
@@ -175,7 +177,8 @@ public final class NcursesTerminal: Surface {
     /// styles' colours on its own background (attributes then carry every style).
     private static func startColors() -> Int {
         guard has_colors(), start_color() == OK, use_default_colors() == OK,
-              mt_color_pairs() > Int32(plainPair) else { return 0 }
+            mt_color_pairs() > Int32(plainPair)
+        else { return 0 }
         let colors = Int(mt_colors())
         let bright = colors >= 16
         init_pair(1, Int16(bright ? 14 : COLOR_CYAN), -1)
@@ -193,14 +196,15 @@ public final class NcursesTerminal: Surface {
 
     /// Each style's attributes and colour pair, as `StyleLook` says it looks with `colors` colours.
     private static func appearance(colors: Int) -> [Style: (attributes: attr_t, pair: Int16)] {
-        Dictionary(uniqueKeysWithValues: Style.allCases.map { style in
-            let look = StyleLook.of(style, colors: colors)
-            var attributes = mt_a_normal()
-            if look.bold { attributes |= mt_a_bold() }
-            if look.dim { attributes |= mt_a_dim() }
-            if look.reverse { attributes |= mt_a_reverse() }
-            if look.underline { attributes |= mt_a_underline() }
-            return (style, (attributes, look.pair))
-        })
+        Dictionary(
+            uniqueKeysWithValues: Style.allCases.map { style in
+                let look = StyleLook.of(style, colors: colors)
+                var attributes = mt_a_normal()
+                if look.bold { attributes |= mt_a_bold() }
+                if look.dim { attributes |= mt_a_dim() }
+                if look.reverse { attributes |= mt_a_reverse() }
+                if look.underline { attributes |= mt_a_underline() }
+                return (style, (attributes, look.pair))
+            })
     }
 }

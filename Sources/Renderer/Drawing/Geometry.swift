@@ -49,8 +49,9 @@ public struct Rect: Hashable, Sendable {
     public func centred(_ size: Size) -> Rect {
         let width = min(size.columns, self.width)
         let height = min(size.rows, self.height)
-        return Rect(row: row + (self.height - height) / 2, column: column + (self.width - width) / 2,
-                    width: width, height: height)
+        return Rect(
+            row: row + (self.height - height) / 2, column: column + (self.width - width) / 2,
+            width: width, height: height)
     }
 }
 

@@ -61,7 +61,8 @@ public struct MouseEvent: Hashable, Sendable {
             guard let button, code & 128 == 0 else { return nil }
             action = .press(button)
         }
-        return MouseEvent(action: action, position: Position(row: row - 1, column: column - 1),
-                          shift: code & 4 != 0, alt: code & 8 != 0, control: code & 16 != 0)
+        return MouseEvent(
+            action: action, position: Position(row: row - 1, column: column - 1),
+            shift: code & 4 != 0, alt: code & 8 != 0, control: code & 16 != 0)
     }
 }

@@ -66,9 +66,11 @@ public final class GamesPrintout: Printout {
 
     /// The outputs as the JSON document holds them.
     public var document: Document {
-        Document(games: drawn.state.games.map {
-            Document.Game(day: $0.day, homeTeam: $0.homeTeam, score: $0.score, awayTeam: $0.awayTeam,
-                          time: $0.time, state: $0.state, text: $0.text)
-        }, message: drawn.state.message)
+        Document(
+            games: drawn.state.games.map {
+                Document.Game(
+                    day: $0.day, homeTeam: $0.homeTeam, score: $0.score, awayTeam: $0.awayTeam,
+                    time: $0.time, state: $0.state, text: $0.text)
+            }, message: drawn.state.message)
     }
 }

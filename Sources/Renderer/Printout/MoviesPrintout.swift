@@ -65,8 +65,9 @@ public final class MoviesPrintout: Printout {
     /// The outputs as the JSON document holds them.
     public var document: Document {
         let state = drawn.state
-        return Document(segment: segment, info: state.info, infoIsProblem: state.infoIsProblem,
-                        rows: state.rows.prefix(limit).map(MovieRowDocument.init))
+        return Document(
+            segment: segment, info: state.info, infoIsProblem: state.infoIsProblem,
+            rows: state.rows.prefix(limit).map(MovieRowDocument.init))
     }
 
     private var segment: String {

@@ -61,7 +61,8 @@ public final class SearchPrintout: Printout {
     /// The outputs as the JSON document holds them.
     public var document: Document {
         let state = drawn.state
-        return Document(info: state.info, infoIsProblem: state.infoIsProblem, matchCount: state.matchCount,
-                        rows: state.rows.prefix(limit).map(MovieRowDocument.init))
+        return Document(
+            info: state.info, infoIsProblem: state.infoIsProblem, matchCount: state.matchCount,
+            rows: state.rows.prefix(limit).map(MovieRowDocument.init))
     }
 }

@@ -87,7 +87,8 @@ public final class WeatherPrintout: Printout {
             let (dayWidth, conditionWidth, lowWidth) = (widest { "\($0.weekday) \($0.date)" }, widest(\.condition), widest(\.low))
             lines.append("")
             lines += state.forecast.map { day in
-                "\(day.weekday) \(day.date)".padded(toColumns: dayWidth) + " \(day.icon) \(day.condition.padded(toColumns: conditionWidth))  "
+                "\(day.weekday) \(day.date)".padded(toColumns: dayWidth)
+                    + " \(day.icon) \(day.condition.padded(toColumns: conditionWidth))  "
                     + "\(day.low.padded(toColumns: lowWidth))  \(day.high)"
             }
         }

@@ -66,9 +66,11 @@ extension KeyTable where Action == Command {
         KeyBinding("Ctrl-W", "delete the word before", scope: .inputLine, keys: [.control("w")], action: .deleteWordBackward),
 
         // MARK: In this help
-        KeyBinding("Esc  ?  q", "close the help", scope: .help, hint: "close", keys: [.escape, .text("?"), .text("q")], action: .closeHelp),
-        KeyBinding("↑ ↓  k j", "scroll", scope: .help, hint: "scroll",
-                   actions: [.up: .scrollUp, .text("k"): .scrollUp, .down: .scrollDown, .text("j"): .scrollDown]),
+        KeyBinding(
+            "Esc  ?  q", "close the help", scope: .help, hint: "close", keys: [.escape, .text("?"), .text("q")], action: .closeHelp),
+        KeyBinding(
+            "↑ ↓  k j", "scroll", scope: .help, hint: "scroll",
+            actions: [.up: .scrollUp, .text("k"): .scrollUp, .down: .scrollDown, .text("j"): .scrollDown]),
         KeyBinding("PgUp PgDn", "scroll a page", scope: .help, actions: [.pageUp: .pageUp, .pageDown: .pageDown]),
     ])
 

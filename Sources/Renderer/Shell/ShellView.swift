@@ -299,9 +299,11 @@ public final class ShellView {
         var cursor: Position?
         if inputLineUser != nil {
             let line = Self.contentRect(in: size, hasInputLine: false)
-            let position = InputLineView(prompt: input.prompt, line: input.line, isFocused: isInputFocused,
-                                         placeholder: shell.inputPlaceholder)
-                .draw(into: surface, row: line.row, in: line)
+            let position = InputLineView(
+                prompt: input.prompt, line: input.line, isFocused: isInputFocused,
+                placeholder: shell.inputPlaceholder
+            )
+            .draw(into: surface, row: line.row, in: line)
             if isInputFocused { cursor = position }
         }
         currentScreen?.draw(into: surface, in: content)

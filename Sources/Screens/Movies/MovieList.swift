@@ -170,7 +170,8 @@ public struct MovieList: ScreenState {
     /// fewer than the rows wanted are shown, unless there is none or a page is being fetched.
     private mutating func nextPageIfNear() -> [WorkOrder<Request>] {
         guard hasMorePages, fetching == nil,
-              cursor >= rows.count - Self.pagingDistance || rows.count < wantedRows else { return [] }
+            cursor >= rows.count - Self.pagingDistance || rows.count < wantedRows
+        else { return [] }
         return fetch(page: pagesShown + 1)
     }
 

@@ -54,8 +54,9 @@ public final class MovieListViewModel {
 
     /// Creates the screen over `service`; `catalogue` is offered when `service` fails.
     public convenience init(service: any MovieService, catalogue: (any MovieService)? = nil, initialSegment: Endpoint = .popular) {
-        self.init(runner: Self.fetches(from: service, catalogue: catalogue), hasCatalogue: catalogue != nil,
-                  initialSegment: initialSegment)
+        self.init(
+            runner: Self.fetches(from: service, catalogue: catalogue), hasCatalogue: catalogue != nil,
+            initialSegment: initialSegment)
     }
 
     /// Creates the screen whose pages `runner` fetches; `hasCatalogue` when the catalogue can be offered.
@@ -77,7 +78,8 @@ public final class MovieListViewModel {
 
     /// The live runner: each page a task asking `service`, or `catalogue` once the user chose it.
     public static func fetches(from service: any MovieService, catalogue: (any MovieService)?)
-        -> TaskRunner<MovieList.Request, MovieList.Answer> {
+        -> TaskRunner<MovieList.Request, MovieList.Answer>
+    {
         TaskRunner { request in
             let source = request.fromCatalogue ? catalogue ?? service : service
             do {

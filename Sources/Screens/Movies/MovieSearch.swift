@@ -90,11 +90,12 @@ public struct MovieSearch: ScreenState {
             guard let search = running, search.id == id else { return [] }
             running = nil
             cursor = 0
-            phase = switch answer {
-            case .found(let page) where page.movies.isEmpty: .noResult(query: search.query)
-            case .found(let page): .found(query: search.query, rows: page.movies.map(MovieRowViewModel.init), total: page.totalResults)
-            case .failed(let message): .failed(message)
-            }
+            phase =
+                switch answer {
+                case .found(let page) where page.movies.isEmpty: .noResult(query: search.query)
+                case .found(let page): .found(query: search.query, rows: page.movies.map(MovieRowViewModel.init), total: page.totalResults)
+                case .failed(let message): .failed(message)
+                }
             return []
         }
     }

@@ -65,8 +65,10 @@ public final class MovieSearchViewModel {
     }
 
     /// Creates the screen whose searches `runner` runs, throttling on `scheduler`.
-    public init(runner: any WorkRunner<String, MovieSearch.Answer>, scheduler: any Scheduler,
-                interval: Duration = MovieSearchViewModel.interval) {
+    public init(
+        runner: any WorkRunner<String, MovieSearch.Answer>, scheduler: any Scheduler,
+        interval: Duration = MovieSearchViewModel.interval
+    ) {
         machine = ScreenMachine(MovieSearch(), runner: runner)
         let state = machine.state
         // The rows before `isBusy`: a shell that prints when the screen is no longer busy prints them.
@@ -75,11 +77,17 @@ public final class MovieSearchViewModel {
         selectedMovie = state.map { $0.rows.indices.contains($0.cursor) ? $0.rows[$0.cursor] : nil }.distinct().output
         info = state.map { Self.info(for: $0.phase) }.distinct().output
         infoIsProblem = state.map { if case .failed = $0.phase { true } else { false } }.distinct().output
-        matchCount = state.map { if case .found(_, _, let total) = $0.phase { MovieRowViewModel.count(total, "match") } else { "" } }
+        matchCount =
+            state.map { if case .found(_, _, let total) = $0.phase { MovieRowViewModel.count(total, "match") } else { "" } }
             .distinct().output
-        news = state.map { state in
-            if case .found(_, _, let total) = state.phase { MovieRowViewModel.count(total, "match") } else { Self.info(for: state.phase) }
-        }.distinct().output
+        news =
+            state.map { state in
+                if case .found(_, _, let total) = state.phase {
+                    MovieRowViewModel.count(total, "match")
+                } else {
+                    Self.info(for: state.phase)
+                }
+            }.distinct().output
         isBusy = state.map { $0.running != nil }.distinct().output
         query.throttle(interval, on: scheduler).distinct()
             .bind { [machine] in machine.send(.queried($0)) }.store(in: &tokens)

@@ -26,7 +26,8 @@ final class PeopleActivity {
     init() {
         message = said.map(\.news.text).distinct().output
         messageIsProblem = said.map(\.news.isProblem).distinct().output
-        line = said.map { PeopleNewsLine.shown(question: $0.question, progress: $0.progress, news: $0.news, birthdays: $0.birthdays) }
+        line =
+            said.map { PeopleNewsLine.shown(question: $0.question, progress: $0.progress, news: $0.news, birthdays: $0.birthdays) }
             .distinct().output
     }
 

@@ -127,7 +127,8 @@ public struct PeopleExchange: ScreenState {
             if let report {
                 announce(report)
                 if report.blockedByAnotherSync { wasBlocked = true }
-                networkFailure = [report.postError, report.fetchError].compactMap { $0 }.first(where: \.isNetworkFailure)
+                networkFailure =
+                    [report.postError, report.fetchError].compactMap { $0 }.first(where: \.isNetworkFailure)
                     ?? networkFailure
             }
             return exchanges.isEmpty ? endExchange() : []
@@ -240,7 +241,9 @@ public struct PeopleExchange: ScreenState {
         if report.keptAsOnServer > 0 { told.append("\(report.keptAsOnServer.grouped) kept as on the server") }
         if let first = report.deletesKeptByServer.first {
             let others = report.deletesKeptByServer.count - 1
-            told.append(others == 0 ? "\(first) was changed on the server; kept" : "\(first) and \(others.grouped) more were changed on the server; kept")
+            told.append(
+                others == 0
+                    ? "\(first) was changed on the server; kept" : "\(first) and \(others.grouped) more were changed on the server; kept")
         }
         if report.conflicts > 0 {
             told.append("\(PeopleListed.count(report.conflicts)) changed here and on the server: v on the conflict settles it")
@@ -251,7 +254,8 @@ public struct PeopleExchange: ScreenState {
         }
         guard !told.isEmpty else { return }
         let text = told.joined(separator: "; ")
-        say(text.prefix(1).uppercased() + text.dropFirst(),
+        say(
+            text.prefix(1).uppercased() + text.dropFirst(),
             isProblem: report.conflicts > 0 || !report.unreadableCards.isEmpty || !report.deletesKeptByServer.isEmpty)
     }
 

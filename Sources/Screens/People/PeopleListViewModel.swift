@@ -96,13 +96,15 @@ public final class PeopleListViewModel {
     /// is `chosenOrder` (`--sort`, not kept), else the one kept by `toggleSort`, else `defaultOrder`.
     /// `retryScheduler` times the tries of the server after it could not be reached (none without one);
     /// `offline` is `--offline`, which the header tells rather than a server not set.
-    public init(openStore: @escaping @MainActor () throws -> any PeopleStore,
-                openPreferences: @escaping @MainActor () throws -> any PreferencesStore,
-                api: (any PeopleAPI)?, files: any TextFiles, runner: any BackgroundRunner,
-                today: @escaping () -> CalendarDay, now: @escaping () -> Date, timeZone: TimeZone = .current,
-                defaultOrder: PersonSortOrder = .lastName,
-                birthdayWindow: Int = PeopleListViewModel.defaultBirthdayWindow, birthdaysShown: Int = 20, chosenOrder: PersonSortOrder? = nil,
-                retryScheduler: (any Scheduler)? = nil, offline: Bool = false) {
+    public init(
+        openStore: @escaping @MainActor () throws -> any PeopleStore,
+        openPreferences: @escaping @MainActor () throws -> any PreferencesStore,
+        api: (any PeopleAPI)?, files: any TextFiles, runner: any BackgroundRunner,
+        today: @escaping () -> CalendarDay, now: @escaping () -> Date, timeZone: TimeZone = .current,
+        defaultOrder: PersonSortOrder = .lastName,
+        birthdayWindow: Int = PeopleListViewModel.defaultBirthdayWindow, birthdaysShown: Int = 20, chosenOrder: PersonSortOrder? = nil,
+        retryScheduler: (any Scheduler)? = nil, offline: Bool = false
+    ) {
         (self.openStore, self.openPreferences, self.chosenOrder, self.now) = (openStore, openPreferences, chosenOrder, now)
         (self.birthdayWindow, self.birthdaysShown) = (birthdayWindow, birthdaysShown)
         listed.value.order = chosenOrder ?? defaultOrder
@@ -122,10 +124,12 @@ public final class PeopleListViewModel {
         sortOrder = listed.map(\.order).distinct().output
         sortText = sortOrder.map(PeopleListed.sortText)
         transfer = PeopleTransferViewModel(files: files, runner: runner)
-        syncStatus = PeopleSyncStatusViewModel(api: api, runner: runner, now: now, timeZone: timeZone,
-                                               retryScheduler: retryScheduler, offline: offline)
-        prompt = PeoplePromptViewModel(form: PersonFormViewModel(today: today, now: now), selectedPerson: selectedPerson,
-                                       transferIsRunning: transfer.isRunning)
+        syncStatus = PeopleSyncStatusViewModel(
+            api: api, runner: runner, now: now, timeZone: timeZone,
+            retryScheduler: retryScheduler, offline: offline)
+        prompt = PeoplePromptViewModel(
+            form: PersonFormViewModel(today: today, now: now), selectedPerson: selectedPerson,
+            transferIsRunning: transfer.isRunning)
         hearChildren()
     }
 
@@ -165,7 +169,9 @@ public final class PeopleListViewModel {
         transfer.storeOpened(store)
         syncStatus.storeOpened(store)
         preferences = try? openPreferences()
-        if chosenOrder == nil, let kept = (try? preferences?.string(forKey: PersonSortOrder.preferenceKey))?.flatMap(PersonSortOrder.init(rawValue:)) {
+        if chosenOrder == nil,
+            let kept = (try? preferences?.string(forKey: PersonSortOrder.preferenceKey))?.flatMap(PersonSortOrder.init(rawValue:))
+        {
             repository.sort(by: kept)
         }
         repository.start(reading: store)
@@ -267,11 +273,12 @@ public final class PeopleListViewModel {
             return activity.say(PeopleNews("Not settled: \(error)", isProblem: true))
         }
         prompt.cancel()
-        let news = switch choice {
-        case .mine: "Kept yours of \(name)"
-        case .theirs: "Kept the server's \(name)"
-        case .both: "Kept both versions of \(name)"
-        }
+        let news =
+            switch choice {
+            case .mine: "Kept yours of \(name)"
+            case .theirs: "Kept the server's \(name)"
+            case .both: "Kept both versions of \(name)"
+            }
         wrote(news)
     }
 

@@ -77,23 +77,25 @@ public final class PeoplePromptViewModel: InputLineUser {
     /// deleting act on) and `transferIsRunning` (no file is asked for while one runs).
     init(form: PersonFormViewModel, selectedPerson: Output<PersonViewModel?>, transferIsRunning: Output<Bool>) {
         self.form = form
-        question = _mode.map { mode in
-            switch mode {
-            case .confirmingDelete(let person): "Delete \(person.nameText)? y/n"
-            case .confirmingReplace(let offer):
-                // Short enough for 40 columns: the news it stands in for said who was kept and why.
-                "Take \(offer.fileName)'s \(offer.count == 1 ? "card for 1" : "cards for \(offer.count.grouped)") kept? y/n"
-            default: ""
-            }
-        }.distinct().output
-        inputPrompt = _mode.map { mode in
-            switch mode {
-            case .form(let form): form.field.label
-            case .importing: Self.importPrompt
-            case .exporting: Self.exportPrompt
-            case .list, .confirmingDelete, .confirmingReplace, .viewing: "Filter"
-            }
-        }.distinct().output
+        question =
+            _mode.map { mode in
+                switch mode {
+                case .confirmingDelete(let person): "Delete \(person.nameText)? y/n"
+                case .confirmingReplace(let offer):
+                    // Short enough for 40 columns: the news it stands in for said who was kept and why.
+                    "Take \(offer.fileName)'s \(offer.count == 1 ? "card for 1" : "cards for \(offer.count.grouped)") kept? y/n"
+                default: ""
+                }
+            }.distinct().output
+        inputPrompt =
+            _mode.map { mode in
+                switch mode {
+                case .form(let form): form.field.label
+                case .importing: Self.importPrompt
+                case .exporting: Self.exportPrompt
+                case .list, .confirmingDelete, .confirmingReplace, .viewing: "Filter"
+                }
+            }.distinct().output
         selectedPerson.bindAndFire { [unowned self] in selected = $0 }.store(in: &tokens)
         transferIsRunning.bindAndFire { [unowned self] in isTransferring = $0 }.store(in: &tokens)
     }

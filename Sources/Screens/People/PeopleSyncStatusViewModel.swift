@@ -43,20 +43,26 @@ public final class PeopleSyncStatusViewModel {
     /// `now` and `timeZone` (the user's) say when the book was last up to date; its waits before
     /// trying the server again run on `retryScheduler` (none without one); `offline` when
     /// `--offline` keeps the program off the network.
-    convenience init(api: (any PeopleAPI)?, runner: any BackgroundRunner, now: @escaping () -> Date, timeZone: TimeZone,
-                     retryScheduler: (any Scheduler)? = nil, offline: Bool = false) {
+    convenience init(
+        api: (any PeopleAPI)?, runner: any BackgroundRunner, now: @escaping () -> Date, timeZone: TimeZone,
+        retryScheduler: (any Scheduler)? = nil, offline: Bool = false
+    ) {
         let steps = PeopleSyncSteps(api: api, runner: runner, now: now, scheduler: retryScheduler)
         self.init(hasServer: api != nil, offline: offline, timeZone: timeZone, runner: steps, steps: steps)
     }
 
     /// The exchange whose work `runner` does (a test's holds it).
-    convenience init(hasServer: Bool, offline: Bool = false, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
-                     runner: any WorkRunner<PeopleExchange.Work, PeopleExchange.Answer>) {
+    convenience init(
+        hasServer: Bool, offline: Bool = false, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+        runner: any WorkRunner<PeopleExchange.Work, PeopleExchange.Answer>
+    ) {
         self.init(hasServer: hasServer, offline: offline, timeZone: timeZone, runner: runner, steps: nil)
     }
 
-    private init(hasServer: Bool, offline: Bool, timeZone: TimeZone, runner: any WorkRunner<PeopleExchange.Work, PeopleExchange.Answer>,
-                 steps: PeopleSyncSteps?) {
+    private init(
+        hasServer: Bool, offline: Bool, timeZone: TimeZone, runner: any WorkRunner<PeopleExchange.Work, PeopleExchange.Answer>,
+        steps: PeopleSyncSteps?
+    ) {
         machine = ScreenMachine(PeopleExchange(hasServer: hasServer, offline: offline, timeZone: timeZone), runner: runner)
         self.steps = steps
         let state = machine.state

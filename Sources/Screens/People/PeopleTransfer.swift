@@ -111,17 +111,20 @@ public struct PeopleTransfer: ScreenState {
         case (.reading(let path), .read(let cards)):
             guard !cards.people.isEmpty || !cards.problems.isEmpty else { return finish("No vCard in \(path)", isProblem: true) }
             let unique = cards.keepingTheLastOfEachID()
-            return nextBatch(path, unique, added: 0,
-                             size: choices.inFewBatches ? PeopleSync.batchSize(of: unique.people.count) : Self.firstBatch)
+            return nextBatch(
+                path, unique, added: 0,
+                size: choices.inFewBatches ? PeopleSync.batchSize(of: unique.people.count) : Self.firstBatch)
         case (.importing(let path, let cards, let added, let size), .added(let outcomes, let took)):
             tally.add(outcomes)
             let count = min(size, cards.people.count - added)
-            return nextBatch(path, cards, added: added + count,
-                             size: choices.inFewBatches ? size : Self.nextBatchSize(after: count, took: took))
+            return nextBatch(
+                path, cards, added: added + count,
+                size: choices.inFewBatches ? size : Self.nextBatchSize(after: count, took: took))
         case (.importing, .failed(let message)):
             let changed = tally[.added] + tally[.updated] > 0 && !choices.dryRun
-            return finish(tally.total > 0 ? "Import failed after \(tally.summary): \(message)" : "Not imported: \(message)",
-                          isProblem: true, addedPeople: changed)
+            return finish(
+                tally.total > 0 ? "Import failed after \(tally.summary): \(message)" : "Not imported: \(message)",
+                isProblem: true, addedPeople: changed)
         case (.reading, .failed(let message)):
             return finish("Not imported: \(message)", isProblem: true)
         case (.gathering(let path), .gathered(let everyone, let cards)):
@@ -140,22 +143,29 @@ public struct PeopleTransfer: ScreenState {
     private mutating func nextBatch(_ path: String, _ cards: VCard.Import, added: Int, size: Int) -> [WorkOrder<Work>] {
         let total = cards.people.count
         guard added < total, !isStopping else {
-            let skipped = cards.problems.isEmpty ? ""
+            let skipped =
+                cards.problems.isEmpty
+                ? ""
                 : "; skipped \(cards.problems.count): \(cards.problems.prefix(3).map(\.description).joined(separator: "; "))"
             let stopped = added < total
             let changed = tally[.added] + tally[.updated] > 0
             // Text that named no charset and was not UTF-8 is a guess the user should know of.
             let file = path + (cards.readAsWindows1252 ? " (read as Windows-1252)" : "")
-            return finish(stopped ? "Import stopped: \(tally.summary); \((total - added).grouped) of \(total.grouped) left in \(path)"
-                                  : changed ? "\(choices.dryRun ? "Would import" : "Imported") \(tally.summary) from \(file)\(skipped)"
-                                  : "Nothing to import: \(tally.summary) from \(file)\(skipped)",
-                          isProblem: !cards.problems.isEmpty && !stopped, addedPeople: changed && !choices.dryRun,
-                          offer: stopped || choices.dryRun || tally.keptDifferent == 0 ? nil
-                              : ReplaceOffer(path: path, count: tally.keptDifferent))
+            return finish(
+                stopped
+                    ? "Import stopped: \(tally.summary); \((total - added).grouped) of \(total.grouped) left in \(path)"
+                    : changed
+                        ? "\(choices.dryRun ? "Would import" : "Imported") \(tally.summary) from \(file)\(skipped)"
+                        : "Nothing to import: \(tally.summary) from \(file)\(skipped)",
+                isProblem: !cards.problems.isEmpty && !stopped, addedPeople: changed && !choices.dryRun,
+                offer: stopped || choices.dryRun || tally.keptDifferent == 0
+                    ? nil
+                    : ReplaceOffer(path: path, count: tally.keptDifferent))
         }
         let range = added..<min(added + size, total)
         let batch = Array(cards.people[range])
-        let kept = cards.cards.count >= range.upperBound
+        let kept =
+            cards.cards.count >= range.upperBound
             ? Dictionary(zip(batch.map(\.id), cards.cards[range]), uniquingKeysWith: { _, last in last }) : [:]
         return begin(.importing(path, cards, added: added, size: size), .add(batch, cards: kept, choices))
     }
@@ -168,8 +178,10 @@ public struct PeopleTransfer: ScreenState {
         return [.start(work, as: lastWork)]
     }
 
-    private mutating func finish(_ text: String, isProblem: Bool = false, addedPeople: Bool = false,
-                                 offer: ReplaceOffer? = nil) -> [WorkOrder<Work>] {
+    private mutating func finish(
+        _ text: String, isProblem: Bool = false, addedPeople: Bool = false,
+        offer: ReplaceOffer? = nil
+    ) -> [WorkOrder<Work>] {
         phase = .idle
         isStopping = false
         report = PeopleTransferViewModel.Report(text: text, isProblem: isProblem, addedPeople: addedPeople, replaceOffer: offer)

@@ -21,8 +21,9 @@ final class PeopleTransferSteps: WorkRunner {
                     let (outcomes, took) = try await runner.run {
                         var outcomes: [ImportOutcome] = []
                         let took = try ContinuousClock().measure {
-                            outcomes = try store.importPeople(people, cards: cards, replacing: choices.replacing,
-                                                              writing: !choices.dryRun)
+                            outcomes = try store.importPeople(
+                                people, cards: cards, replacing: choices.replacing,
+                                writing: !choices.dryRun)
                         }
                         return (outcomes, took)
                     }

@@ -125,7 +125,8 @@ public struct PersonForm: Equatable, Sendable {
         let keptText = editing?.birthdayText.map(Self.collapsed)
         if !birthdayText.isEmpty, birthdayText != keptText {
             guard let date = BirthDate(birthdayText) else {
-                let message = birthdayText.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil
+                let message =
+                    birthdayText.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil
                     ? "\(birthdayText) is not a day on the calendar"
                     : "Write the birthday as YYYY-MM-DD, such as 1815-12-10"
                 return .failure(Invalid(field: .birthday, message: message))

@@ -68,8 +68,10 @@ public final class GameScoreboardViewModel {
     /// Creates the scoreboard. `openLibrary` is called once, when the screen first appears;
     /// `scheduler` gives the monotonic time and the clock's ticks; `today` dates new games, and
     /// `timeZone` names a past game's day.
-    public init(openLibrary: @escaping () throws -> GameLibrary, scheduler: any Scheduler,
-                today: @escaping () -> Date, timeZone: TimeZone) {
+    public init(
+        openLibrary: @escaping () throws -> GameLibrary, scheduler: any Scheduler,
+        today: @escaping () -> Date, timeZone: TimeZone
+    ) {
         games = ScoreboardGames(open: openLibrary, today: today)
         clock = ScoreboardClock(scheduler: scheduler)
         self.scheduler = scheduler
@@ -242,7 +244,9 @@ public final class GameScoreboardViewModel {
     /// Shows `game`, committed to the library; a failure to keep it is the notice, and the game
     /// goes on in memory.
     private func show(_ game: Game, problem: String?) {
-        update { $0.game = game; $0.notice = problem ?? $0.notice }
+        update {
+            $0.game = game; $0.notice = problem ?? $0.notice
+        }
     }
 
     private func update(_ change: (inout ScoreboardShown) -> Void) {

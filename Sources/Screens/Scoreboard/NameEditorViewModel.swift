@@ -36,10 +36,11 @@ public final class NameEditorViewModel: InputLineUser {
     private let _isFocused = Dynamic(false)
 
     init() {
-        inputPrompt = _target.map { target in
-            if case .team = target { return "Team name" }
-            return "Player name"
-        }.distinct().output
+        inputPrompt =
+            _target.map { target in
+                if case .team = target { return "Team name" }
+                return "Player name"
+            }.distinct().output
     }
 
     // MARK: - Inputs

@@ -18,7 +18,8 @@ struct ScoreboardShown: Equatable {
     /// `Game of Nov 21, 2026 (read-only) · Esc returns to the current game` while a past game
     /// shows, its day in `timeZone`.
     func pastGameTitle(in timeZone: TimeZone) -> String {
-        pastGame.map { "Game of \(ScoreboardFormat.day($0.startedOn, timeZone: timeZone)) (read-only) · Esc returns to the current game" } ?? ""
+        pastGame.map { "Game of \(ScoreboardFormat.day($0.startedOn, timeZone: timeZone)) (read-only) · Esc returns to the current game" }
+            ?? ""
     }
 }
 

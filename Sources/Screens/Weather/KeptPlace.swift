@@ -15,8 +15,10 @@ public enum KeptPlace {
     /// the name is empty.
     public static func text(of place: Place) -> String? {
         guard !place.name.isEmpty else { return nil }
-        let fields = [place.name, place.region ?? "", place.regionCode ?? "", place.country, place.countryCode,
-                      "\(place.latitude)", "\(place.longitude)", place.timeZone, "\(place.population)"]
+        let fields = [
+            place.name, place.region ?? "", place.regionCode ?? "", place.country, place.countryCode,
+            "\(place.latitude)", "\(place.longitude)", place.timeZone, "\(place.population)",
+        ]
         guard !fields.contains(where: { $0.contains(where: \.isNewline) || $0.contains("\t") }) else { return nil }
         return fields.joined(separator: "\t")
     }
@@ -26,11 +28,13 @@ public enum KeptPlace {
     public static func place(from text: String) -> Place? {
         let fields = text.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         guard fields.count == fieldCount, !fields[0].isEmpty,
-              let latitude = Double(fields[5]), (-90.0...90.0).contains(latitude),
-              let longitude = Double(fields[6]), (-180.0...180.0).contains(longitude),
-              let population = Int(fields[8]), population >= 0 else { return nil }
-        return Place(name: fields[0], region: fields[1].isEmpty ? nil : fields[1],
-                     regionCode: fields[2].isEmpty ? nil : fields[2], country: fields[3], countryCode: fields[4],
-                     latitude: latitude, longitude: longitude, timeZone: fields[7], population: population)
+            let latitude = Double(fields[5]), (-90.0...90.0).contains(latitude),
+            let longitude = Double(fields[6]), (-180.0...180.0).contains(longitude),
+            let population = Int(fields[8]), population >= 0
+        else { return nil }
+        return Place(
+            name: fields[0], region: fields[1].isEmpty ? nil : fields[1],
+            regionCode: fields[2].isEmpty ? nil : fields[2], country: fields[3], countryCode: fields[4],
+            latitude: latitude, longitude: longitude, timeZone: fields[7], population: population)
     }
 }

@@ -41,8 +41,9 @@ struct ShownWeather: Equatable {
         var report = weather.report
         if case .kept(let fetchedAt, _) = weather.freshness {
             // Of a kept report's hours, only those to come.
-            report = WeatherReport(current: report.current, daily: report.daily,
-                                   hourly: report.hourly.filter { $0.time > at.addingTimeInterval(-3600) }, source: report.source)
+            report = WeatherReport(
+                current: report.current, daily: report.daily,
+                hourly: report.hourly.filter { $0.time > at.addingTimeInterval(-3600) }, source: report.source)
             asOf = WeatherAge.asOf(fetchedAt, now: at, in: basis.timeZone)
         }
         let current = report.current

@@ -12,12 +12,13 @@ enum WeatherAge {
         let time = String(format: "%02d:%02d", parts.hour!, parts.minute!)
         let when = calendar.isDate(fetchedAt, inSameDayAs: now) ? time : "\(CalendarNames.shortMonth(parts.month!)) \(parts.day!), \(time)"
         let minutes = max(0, Int(now.timeIntervalSince(fetchedAt) / 60))
-        let ago = switch minutes {
-        case ..<1: "just now"
-        case ..<60: "\(minutes) min ago"
-        case ..<(48 * 60): "\(minutes / 60) h ago"
-        default: "\(minutes / (24 * 60)) days ago"
-        }
+        let ago =
+            switch minutes {
+            case ..<1: "just now"
+            case ..<60: "\(minutes) min ago"
+            case ..<(48 * 60): "\(minutes / 60) h ago"
+            default: "\(minutes / (24 * 60)) days ago"
+            }
         return "as of \(when), \(ago)"
     }
 }

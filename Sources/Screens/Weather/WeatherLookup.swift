@@ -45,8 +45,10 @@ public struct WeatherLookup: ScreenState {
 
     /// `launchLocation` (`--location`) wins over the kept place; `chosenUnit` (`--unit`) wins over
     /// the kept unit, which wins over `defaultUnit` (the config file's).
-    public init(launchLocation: String? = nil, defaultUnit: TemperatureUnit = .fahrenheit,
-                chosenUnit: TemperatureUnit? = nil, timeZone: TimeZone) {
+    public init(
+        launchLocation: String? = nil, defaultUnit: TemperatureUnit = .fahrenheit,
+        chosenUnit: TemperatureUnit? = nil, timeZone: TimeZone
+    ) {
         self.launchLocation = launchLocation
         self.chosenUnit = chosenUnit
         self.unit = chosenUnit ?? defaultUnit
@@ -149,10 +151,11 @@ public struct WeatherLookup: ScreenState {
             guard let place = phase.place else { return [] }
             phase = .shown(place, weather, at: at)
             if case .kept(_, let reason) = weather.freshness {
-                problem = switch reason {
-                case .offline: "Live weather unavailable: offline"
-                case .failed(let message): "Weather unavailable: \(message)"
-                }
+                problem =
+                    switch reason {
+                    case .offline: "Live weather unavailable: offline"
+                    case .failed(let message): "Weather unavailable: \(message)"
+                    }
             }
             return fetched(at: clock)
         case .weatherFailed(let message, let clock):

@@ -15,24 +15,28 @@ public final class WeatherRunner: WorkRunner {
 
     /// `geocoder` finds a typed place; `suggester` (the embedded gazetteer, fast and offline)
     /// suggests places while typing; `service` gives the weather, live or kept.
-    public init(geocoder: any Geocoder, suggester: any Geocoder, service: any PlaceWeatherService,
-                settings: WeatherSettings, scheduler: any Scheduler, now: @escaping () -> Date) {
+    public init(
+        geocoder: any Geocoder, suggester: any Geocoder, service: any PlaceWeatherService,
+        settings: WeatherSettings, scheduler: any Scheduler, now: @escaping () -> Date
+    ) {
         self.scheduler = scheduler
         tasks = TaskRunner { [scheduler] work in
             switch work {
             case .readSettings:
                 do { return .settings(try settings.read()) } catch { return .settingsUnread("\(error)") }
             case .find(let query):
-                do { return .found(try await geocoder.places(matching: query, limit: 1).first) }
-                catch { return .findFailed(Self.message(for: error)) }
+                do { return .found(try await geocoder.places(matching: query, limit: 1).first) } catch {
+                    return .findFailed(Self.message(for: error))
+                }
             case .fetch(let place):
                 do {
                     let weather = try await service.weather(at: place)
                     return .weather(weather, at: now(), clock: scheduler.now)
                 } catch { return .weatherFailed(Self.message(for: error), clock: scheduler.now) }
             case .suggest(let query):
-                do { return .suggested(try await suggester.places(matching: query, limit: WeatherViewModel.suggestionLimit)) }
-                catch { return .suggestFailed(Self.message(for: error)) }
+                do { return .suggested(try await suggester.places(matching: query, limit: WeatherViewModel.suggestionLimit)) } catch {
+                    return .suggestFailed(Self.message(for: error))
+                }
             case .keepPlace(let place):
                 settings.keep(place)
                 return .kept

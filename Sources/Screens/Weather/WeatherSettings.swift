@@ -41,9 +41,10 @@ public final class WeatherSettings {
         do {
             let preferences = try open()
             self.preferences = preferences
-            let kept = Kept(unit: try preferences.string(forKey: Self.unitKey).flatMap(TemperatureUnit.init(rawValue:)),
-                            name: try preferences.string(forKey: Self.locationKey),
-                            place: try preferences.string(forKey: Self.placeKey).flatMap(KeptPlace.place(from:)))
+            let kept = Kept(
+                unit: try preferences.string(forKey: Self.unitKey).flatMap(TemperatureUnit.init(rawValue:)),
+                name: try preferences.string(forKey: Self.locationKey),
+                place: try preferences.string(forKey: Self.placeKey).flatMap(KeptPlace.place(from:)))
             keptPlace = kept.place
             return kept
         } catch {

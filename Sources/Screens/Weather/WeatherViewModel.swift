@@ -92,15 +92,19 @@ public final class WeatherViewModel {
     /// `toggleUnit`, which is kept and wins from then on; `chosenUnit` (`mvvm-tui weather --unit c`)
     /// wins over both. `openPreferences` is called once, when the screen first appears.
     /// `scheduler` times the refreshes; `now` and `timeZone` (the user's) give a kept report's age.
-    public convenience init(geocoder: any Geocoder, suggester: any Geocoder, service: any PlaceWeatherService,
-                            launchLocation: String? = nil, defaultUnit: TemperatureUnit = .fahrenheit,
-                            chosenUnit: TemperatureUnit? = nil,
-                            scheduler: any Scheduler, now: @escaping () -> Date, timeZone: TimeZone,
-                            openPreferences: @escaping @MainActor () throws -> any PreferencesStore) {
-        let runner = WeatherRunner(geocoder: geocoder, suggester: suggester, service: service,
-                                   settings: WeatherSettings(open: openPreferences), scheduler: scheduler, now: now)
-        self.init(WeatherLookup(launchLocation: launchLocation, defaultUnit: defaultUnit, chosenUnit: chosenUnit, timeZone: timeZone),
-                  runner: runner, scheduler: scheduler)
+    public convenience init(
+        geocoder: any Geocoder, suggester: any Geocoder, service: any PlaceWeatherService,
+        launchLocation: String? = nil, defaultUnit: TemperatureUnit = .fahrenheit,
+        chosenUnit: TemperatureUnit? = nil,
+        scheduler: any Scheduler, now: @escaping () -> Date, timeZone: TimeZone,
+        openPreferences: @escaping @MainActor () throws -> any PreferencesStore
+    ) {
+        let runner = WeatherRunner(
+            geocoder: geocoder, suggester: suggester, service: service,
+            settings: WeatherSettings(open: openPreferences), scheduler: scheduler, now: now)
+        self.init(
+            WeatherLookup(launchLocation: launchLocation, defaultUnit: defaultUnit, chosenUnit: chosenUnit, timeZone: timeZone),
+            runner: runner, scheduler: scheduler)
     }
 
     /// Creates the screen from `lookup` whose work `runner` runs; `scheduler` is the clock read
@@ -109,7 +113,8 @@ public final class WeatherViewModel {
         machine = ScreenMachine(lookup, runner: runner)
         self.scheduler = scheduler
         let state = machine.state
-        locationName = state.map { $0.phase.place.map(WeatherFormat.name(of:)) ?? ($0.phase == .notFound ? Self.notFound : Self.loading) }
+        locationName =
+            state.map { $0.phase.place.map(WeatherFormat.name(of:)) ?? ($0.phase == .notFound ? Self.notFound : Self.loading) }
             .distinct().output
         // The weather shown changes with a lookup or the unit, not with each suggestion.
         let shown = state.map(ShownWeather.Basis.init).distinct().map(ShownWeather.init)

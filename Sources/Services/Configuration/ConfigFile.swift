@@ -52,32 +52,50 @@ public struct ConfigFile: Equatable, Sendable {
     /// Every key the program reads, in the order Docs/Configuration.md lists them, each with
     /// the words of that page's table (a test keeps the two in step).
     public static let keys: [Key] = [
-        Key(name: "tab", kind: .choice(["weather", "movies", "search", "scoreboard", "people"]),
+        Key(
+            name: "tab", kind: .choice(["weather", "movies", "search", "scoreboard", "people"]),
             summary: "the tab that opens (default weather)"),
         Key(name: "color", kind: .flag, summary: "colours on or off (default on)"),
-        Key(name: "mouse", kind: .flag, summary: "clicks and the wheel for the program, or left to the terminal's own selection (default on)"),
-        Key(name: "weather.unit", kind: .choice(["fahrenheit", "celsius"]),
-            summary: "the unit until `u` chooses one (default the locale's: fahrenheit in the US, Liberia, Myanmar and the C locale, else celsius)"),
-        Key(name: "weatherbit.api_key", kind: .text, isSecret: true, environmentVariable: "WEATHERBIT_API_KEY",
+        Key(
+            name: "mouse", kind: .flag,
+            summary: "clicks and the wheel for the program, or left to the terminal's own selection (default on)"),
+        Key(
+            name: "weather.unit", kind: .choice(["fahrenheit", "celsius"]),
+            summary:
+                "the unit until `u` chooses one (default the locale's: fahrenheit in the US, Liberia, Myanmar and the C locale, else celsius)"
+        ),
+        Key(
+            name: "weatherbit.api_key", kind: .text, isSecret: true, environmentVariable: "WEATHERBIT_API_KEY",
             summary: "Weatherbit rather than Open-Meteo"),
-        Key(name: "open_meteo.url", kind: .text, environmentVariable: "MVVM_TUI_OPEN_METEO_URL",
+        Key(
+            name: "open_meteo.url", kind: .text, environmentVariable: "MVVM_TUI_OPEN_METEO_URL",
             summary: "an Open-Meteo forecast server of one's own (default the public API)"),
-        Key(name: "open_meteo.geocoding_url", kind: .text, environmentVariable: "MVVM_TUI_OPEN_METEO_GEOCODING_URL",
+        Key(
+            name: "open_meteo.geocoding_url", kind: .text, environmentVariable: "MVVM_TUI_OPEN_METEO_GEOCODING_URL",
             summary: "an Open-Meteo geocoding server of one's own, for place names (default the public API)"),
-        Key(name: "tmdb.api_key", kind: .text, isSecret: true, environmentVariable: "TMDB_API_KEY",
+        Key(
+            name: "tmdb.api_key", kind: .text, isSecret: true, environmentVariable: "TMDB_API_KEY",
             summary: "TMDb for Movies and Search"),
-        Key(name: "tmdb.read_access_token", kind: .text, isSecret: true, environmentVariable: "TMDB_READ_ACCESS_TOKEN",
+        Key(
+            name: "tmdb.read_access_token", kind: .text, isSecret: true, environmentVariable: "TMDB_READ_ACCESS_TOKEN",
             summary: "TMDb, preferred over the key"),
-        Key(name: "people.sort", kind: .choice(["last", "first", "birthday"]), summary: "the order until `s` chooses one: last, first or birthday (default last)"),
-        Key(name: "people.url", kind: .text, environmentVariable: "MVVM_TUI_PEOPLE_API",
+        Key(
+            name: "people.sort", kind: .choice(["last", "first", "birthday"]),
+            summary: "the order until `s` chooses one: last, first or birthday (default last)"),
+        Key(
+            name: "people.url", kind: .text, environmentVariable: "MVVM_TUI_PEOPLE_API",
             summary: "the people server (default none: no sync)"),
-        Key(name: "people.user", kind: .text, environmentVariable: "MVVM_TUI_PEOPLE_USER",
+        Key(
+            name: "people.user", kind: .text, environmentVariable: "MVVM_TUI_PEOPLE_USER",
             summary: "its user (else the URL's user, if it has one)"),
-        Key(name: "people.password", kind: .text, isSecret: true, environmentVariable: "MVVM_TUI_PEOPLE_PASSWORD",
+        Key(
+            name: "people.password", kind: .text, isSecret: true, environmentVariable: "MVVM_TUI_PEOPLE_PASSWORD",
             summary: "its password"),
-        Key(name: "people.book", kind: .text, environmentVariable: "MVVM_TUI_PEOPLE_BOOK",
+        Key(
+            name: "people.book", kind: .text, environmentVariable: "MVVM_TUI_PEOPLE_BOOK",
             summary: "the address book to sync when the server has several (default the first)"),
-        Key(name: "people.ca_file", kind: .text, environmentVariable: "MVVM_TUI_PEOPLE_CA_FILE",
+        Key(
+            name: "people.ca_file", kind: .text, environmentVariable: "MVVM_TUI_PEOPLE_CA_FILE",
             summary: "a PEM file of certificates to trust for the server (a private CA or self-signed); `~/` is `$HOME`"),
     ]
 
@@ -156,10 +174,13 @@ public struct ConfigFile: Equatable, Sendable {
         // The file's own mode, through any symbolic link to it (a link's mode is always 777).
         let target = (path as NSString).resolvingSymlinksInPath
         if !secrets.isEmpty, let permissions = try? FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int,
-           permissions & 0o077 != 0 {
-            file = ConfigFile(path: path, settings: file.settings, warnings: file.warnings + [
-                "other users can read \(path), which holds \(secrets.joined(separator: ", ")): chmod 600 it",
-            ], keyLines: file.keyLines)
+            permissions & 0o077 != 0
+        {
+            file = ConfigFile(
+                path: path, settings: file.settings,
+                warnings: file.warnings + [
+                    "other users can read \(path), which holds \(secrets.joined(separator: ", ")): chmod 600 it"
+                ], keyLines: file.keyLines)
         }
         return file
     }
@@ -188,10 +209,13 @@ public struct ConfigFile: Equatable, Sendable {
                 throw Problem(path: path, line: lines.line(of: name), key: name, message: message.text)
             }
         }
-        let warnings = unknown.isEmpty ? [] : ["\(path): unknown \(unknown.count == 1 ? "key" : "keys") \(unknown.joined(separator: ", ")) ignored"]
-        return ConfigFile(path: path, settings: settings, warnings: warnings,
-                          keyLines: Dictionary(settings.keys.compactMap { key in lines.line(of: key).map { (key, $0) } },
-                                               uniquingKeysWith: { first, _ in first }))
+        let warnings =
+            unknown.isEmpty ? [] : ["\(path): unknown \(unknown.count == 1 ? "key" : "keys") \(unknown.joined(separator: ", ")) ignored"]
+        return ConfigFile(
+            path: path, settings: settings, warnings: warnings,
+            keyLines: Dictionary(
+                settings.keys.compactMap { key in lines.line(of: key).map { (key, $0) } },
+                uniquingKeysWith: { first, _ in first }))
     }
 
     /// Every value in `table` by dotted name; tables are walked into, so `[people] url` is `people.url`.

@@ -50,9 +50,10 @@ public struct LaunchChoices: Equatable, Sendable {
     /// service: a service's keys come from the environment or from the file, never from both.
     public static let serviceKeyGroups = [["TMDB_API_KEY", "TMDB_READ_ACCESS_TOKEN"], ["WEATHERBIT_API_KEY"]]
     /// The config file's key for each environment variable that beats one.
-    private static let fileKeyOfVariable = Dictionary(uniqueKeysWithValues: ConfigFile.keys.compactMap { key in
-        key.environmentVariable.map { ($0, key.name) }
-    })
+    private static let fileKeyOfVariable = Dictionary(
+        uniqueKeysWithValues: ConfigFile.keys.compactMap { key in
+            key.environmentVariable.map { ($0, key.name) }
+        })
 
     /// The tab to open, as `--tab` spells it; nil for the first.
     public let tab: String?
@@ -103,7 +104,8 @@ public struct LaunchChoices: Equatable, Sendable {
         var keys: [String: String] = [:]
         for group in Self.serviceKeyGroups {
             let fromEnvironment = group.compactMap { name in variable(name).map { (name, $0) } }
-            let chosen = fromEnvironment.isEmpty
+            let chosen =
+                fromEnvironment.isEmpty
                 ? group.compactMap { name in Self.fileKeyOfVariable[name].flatMap { settings[$0] }.map { (name, $0) } }
                 : fromEnvironment
             for (name, value) in chosen { keys[name] = value }
@@ -117,14 +119,16 @@ public struct LaunchChoices: Equatable, Sendable {
             return try Self.serviceBase(text) { ConfigFile.Problem(path: file.path, line: file.line(of: key), key: key, message: $0) }
         }
         openMeteoForecastBase = try server("MVVM_TUI_OPEN_METEO_URL", "open_meteo.url", default: OpenMeteoWeatherService.defaultBase)
-        openMeteoGeocodingBase = try server("MVVM_TUI_OPEN_METEO_GEOCODING_URL", "open_meteo.geocoding_url",
-                                            default: OpenMeteoGeocoder.defaultBase)
+        openMeteoGeocodingBase = try server(
+            "MVVM_TUI_OPEN_METEO_GEOCODING_URL", "open_meteo.geocoding_url",
+            default: OpenMeteoGeocoder.defaultBase)
 
         let server: URL?
         var serverIsTheFiles = false
         if let text = flags.peopleAPI {
             // `--people-api ''` turns off the server the environment or the file names.
-            server = text.trimmingCharacters(in: .whitespaces).isEmpty
+            server =
+                text.trimmingCharacters(in: .whitespaces).isEmpty
                 ? nil : try Self.peopleURL(text) { Invalid(description: "--people-api: \($0)") }
         } else if let text = variable("MVVM_TUI_PEOPLE_API") {
             server = try Self.peopleURL(text) { Invalid(description: "MVVM_TUI_PEOPLE_API: \($0)") }
@@ -142,11 +146,14 @@ public struct LaunchChoices: Equatable, Sendable {
         // the environment gets them only when it is that same server (scheme, host and port).
         let fileServer = settings["people.url"].flatMap(URL.init(string:))
         let fileCredentialsApply = serverIsTheFiles || (server.map { Self.sameServer($0, fileServer) } ?? false)
-        let environmentLogin = PeopleLogin(user: variable("MVVM_TUI_PEOPLE_USER"),
-                                           password: environment["MVVM_TUI_PEOPLE_PASSWORD"].flatMap { $0.isEmpty ? nil : $0 })
-        let fileLogin = fileCredentialsApply
-            ? PeopleLogin(user: settings["people.user"].flatMap { $0.isEmpty ? nil : $0 },
-                          password: settings["people.password"].flatMap { $0.isEmpty ? nil : $0 })
+        let environmentLogin = PeopleLogin(
+            user: variable("MVVM_TUI_PEOPLE_USER"),
+            password: environment["MVVM_TUI_PEOPLE_PASSWORD"].flatMap { $0.isEmpty ? nil : $0 })
+        let fileLogin =
+            fileCredentialsApply
+            ? PeopleLogin(
+                user: settings["people.user"].flatMap { $0.isEmpty ? nil : $0 },
+                password: settings["people.password"].flatMap { $0.isEmpty ? nil : $0 })
             : PeopleLogin(user: nil, password: nil)
         let login = PeopleLogin.chosen(environment: environmentLogin, file: fileLogin, urlUser: server?.user)
         let (user, password) = (login.user, login.password)
@@ -194,7 +201,8 @@ public struct LaunchChoices: Equatable, Sendable {
         var text = text.trimmingCharacters(in: .whitespaces)
         while text.hasSuffix("/") { text.removeLast() }
         guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-              url.host?.isEmpty == false, url.query == nil, url.fragment == nil else {
+            url.host?.isEmpty == false, url.query == nil, url.fragment == nil
+        else {
             throw problem("\(redacted(text)) is not an http or https URL to put /v1/… after")
         }
         guard url.user == nil, url.password == nil else {
@@ -207,17 +215,20 @@ public struct LaunchChoices: Equatable, Sendable {
     private static func peopleURL(_ text: String, problem: (String) -> any Error) throws -> URL {
         let text = text.trimmingCharacters(in: .whitespaces)
         guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-              url.host?.isEmpty == false else {
+            url.host?.isEmpty == false
+        else {
             throw problem("\(redacted(text)) is not an http or https URL")
         }
         if url.scheme?.lowercased() == "http", (try? CardDAVPeopleAPI.checkTransport(url)) == nil {
-            throw problem("\(redacted(text)) is plain http, which would send the password in the clear: "
-                + "use https (plain http goes only to this machine)")
+            throw problem(
+                "\(redacted(text)) is plain http, which would send the password in the clear: "
+                    + "use https (plain http goes only to this machine)")
         }
         guard url.password == nil else {
             // The URL is not repeated: it holds the password.
-            throw problem("the URL holds a password, which would show on screen and in files: "
-                + "put the password in MVVM_TUI_PEOPLE_PASSWORD or in the config file's [people] password instead")
+            throw problem(
+                "the URL holds a password, which would show on screen and in files: "
+                    + "put the password in MVVM_TUI_PEOPLE_PASSWORD or in the config file's [people] password instead")
         }
         return url
     }

@@ -36,8 +36,10 @@ struct PeopleLogin: Equatable {
         }
         guard let password = file.password else { return PeopleLogin(user: user, password: nil) }
         if let fileUser = file.user, let user, fileUser != user {
-            return PeopleLogin(user: user, password: nil, notice: "the config file's [people] password is \(fileUser)'s, "
-                + "not sent for \(user) (MVVM_TUI_PEOPLE_USER): set MVVM_TUI_PEOPLE_PASSWORD, or a login for \(user) in ~/.netrc")
+            return PeopleLogin(
+                user: user, password: nil,
+                notice: "the config file's [people] password is \(fileUser)'s, "
+                    + "not sent for \(user) (MVVM_TUI_PEOPLE_USER): set MVVM_TUI_PEOPLE_PASSWORD, or a login for \(user) in ~/.netrc")
         }
         return PeopleLogin(user: user, password: password)
     }

@@ -72,16 +72,18 @@ public final class EmbeddedMovieCatalog: MovieService, Sendable {
         case .topRated:
             return try page(opened) { db in
                 let floor = Self.topRatedMinimumVotes
-                let ids = try Int64.fetchAll(db, sql: "SELECT id FROM film WHERE votes >= ? ORDER BY rating DESC, votes DESC, id LIMIT ?",
-                                             arguments: [floor, size])
+                let ids = try Int64.fetchAll(
+                    db, sql: "SELECT id FROM film WHERE votes >= ? ORDER BY rating DESC, votes DESC, id LIMIT ?",
+                    arguments: [floor, size])
                 let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM film WHERE votes >= ?", arguments: [floor]) ?? 0
                 return (try CatalogTitles.films(ids, in: db), total, nil)
             }
         case .nowPlaying:
             return try page(opened) { db in
                 guard let year = try Int.fetchOne(db, sql: "SELECT max(year) FROM film") else { return ([], 0, nil) }
-                let ids = try Int64.fetchAll(db, sql: "SELECT id FROM film WHERE year = ? ORDER BY votes DESC, id LIMIT ?",
-                                             arguments: [year, size])
+                let ids = try Int64.fetchAll(
+                    db, sql: "SELECT id FROM film WHERE year = ? ORDER BY votes DESC, id LIMIT ?",
+                    arguments: [year, size])
                 let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM film WHERE year = ?", arguments: [year]) ?? 0
                 return (try CatalogTitles.films(ids, in: db), total, "Films of \(year)")
             }
@@ -107,8 +109,10 @@ public final class EmbeddedMovieCatalog: MovieService, Sendable {
     }
 
     /// The page `read` reads from the open database, or its failure naming the file.
-    private func page(_ opened: ResourceDatabase<CatalogTitles>.Opened,
-                      _ read: (Database) throws -> ([Movie], Int, String?)) throws(LoadError) -> MoviePage {
+    private func page(
+        _ opened: ResourceDatabase<CatalogTitles>.Opened,
+        _ read: (Database) throws -> ([Movie], Int, String?)
+    ) throws(LoadError) -> MoviePage {
         do {
             let (movies, total, note) = try opened.connection.read(read)
             return MoviePage(movies: movies, totalResults: total, note: note)

@@ -50,9 +50,11 @@ public final class TMDbMovieService: MovieService, Sendable {
     /// Creates a service that asks TMDb at `baseURL` with `credential`, through `client` (by default
     /// a `CurlHTTPClient`), giving up on a request after `timeout`, for titles and overviews in
     /// `language` (see `language(environment:)`).
-    public init(credential: TMDbCredential, baseURL: URL = URL(string: "https://api.themoviedb.org/3")!,
-                client: (any HTTPClient)? = nil, timeout: Duration = .seconds(10),
-                language: String = TMDbMovieService.defaultLanguage) {
+    public init(
+        credential: TMDbCredential, baseURL: URL = URL(string: "https://api.themoviedb.org/3")!,
+        client: (any HTTPClient)? = nil, timeout: Duration = .seconds(10),
+        language: String = TMDbMovieService.defaultLanguage
+    ) {
         self.credential = credential
         self.language = language
         self.baseURL = baseURL
@@ -74,9 +76,11 @@ public final class TMDbMovieService: MovieService, Sendable {
     public func search(_ query: String) async throws -> MoviePage {
         let query = query.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !query.isEmpty else { return MoviePage(movies: [], totalResults: 0) }
-        let body = try await fetch(path: "search/movie", query: [
-            ("query", query), ("include_adult", "false"), ("language", language), ("page", "1"),
-        ])
+        let body = try await fetch(
+            path: "search/movie",
+            query: [
+                ("query", query), ("include_adult", "false"), ("language", language), ("page", "1"),
+            ])
         return try Self.page(from: body, number: 1)
     }
 
@@ -140,7 +144,8 @@ public final class TMDbMovieService: MovieService, Sendable {
         if case .apiKey(let key) = credential { items.append(("api_key", key)) }
         let url = baseURL.appendingPathComponent(path)
         var components = URLComponents(url: url, resolvingAgainstBaseURL: true)
-        components?.percentEncodedQuery = items
+        components?.percentEncodedQuery =
+            items
             .map { "\(Self.percentEncoded($0.0))=\(Self.percentEncoded($0.1))" }
             .joined(separator: "&")
         var headers = ["Accept": "application/json"]
@@ -163,7 +168,7 @@ public final class TMDbMovieService: MovieService, Sendable {
     private static func failure(for error: URLError) -> any Error {
         switch error.code {
         case .notConnectedToInternet, .cannotFindHost, .cannotConnectToHost, .timedOut, .networkConnectionLost,
-             .dnsLookupFailed, .internationalRoamingOff, .dataNotAllowed, .callIsActive:
+            .dnsLookupFailed, .internationalRoamingOff, .dataNotAllowed, .callIsActive:
             MovieServiceError.noNetwork
         case .cancelled:
             CancellationError()
@@ -191,8 +196,9 @@ public final class TMDbMovieService: MovieService, Sendable {
         let movies = body.results.compactMap { $0.value.map(movie(from:)) }
         guard !movies.isEmpty || body.results.isEmpty else { throw unreadable }
         let pages = min(body.totalPages ?? 0, lastPage)
-        return MoviePage(movies: movies, totalResults: max(body.totalResults ?? 0, movies.count),
-                         hasMorePages: number < pages)
+        return MoviePage(
+            movies: movies, totalResults: max(body.totalResults ?? 0, movies.count),
+            hasMorePages: number < pages)
     }
 
     private static func movie(from entry: ListEntry) -> Movie {
@@ -226,7 +232,8 @@ public final class TMDbMovieService: MovieService, Sendable {
             return value
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              year >= 1, (1...12).contains(month) else { return nil }
+            year >= 1, (1...12).contains(month)
+        else { return nil }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
         return (1...days).contains(day) ? .day(year: year, month: month, day: day) : nil

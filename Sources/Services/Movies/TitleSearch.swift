@@ -91,7 +91,8 @@ struct TitleSearch: Sendable {
                 entries.withUnsafeBufferPointer { entries in
                     for position in 0..<(entries.count - 1) where entries[position].mask & need == need {
                         let title = folded.extracting(Int(entries[position].start)..<Int(entries[position + 1].start))
-                        let tier = matcher.isOneLetter
+                        let tier =
+                            matcher.isOneLetter
                             ? matcher.tier(ofOneLetterIn: title, initials: entries[position].initials)
                             : matcher.tier(of: title)
                         guard let tier else { continue }
@@ -177,7 +178,8 @@ private struct Matcher {
     @inline(__always)
     private static func index(of byte: UInt8, in title: UnsafeBufferPointer<UInt8>, from start: Int, through last: Int) -> Int? {
         guard start <= last, let base = title.baseAddress,
-              let found = memchr(base + start, Int32(byte), last - start + 1) else { return nil }
+            let found = memchr(base + start, Int32(byte), last - start + 1)
+        else { return nil }
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
@@ -262,7 +264,8 @@ struct TitleQuery {
         self.literal = literal
         self.words = words
         wordSpan = words.reduce(0) { $0 + $1.count } + max(0, words.count - 1)
-        mask = words.isEmpty
+        mask =
+            words.isEmpty
             ? TitleFolding.masksAndWordCount(literal[...]).mask
             : words.reduce(0) { $0 | TitleFolding.masksAndWordCount(literal[$1]).mask }
     }

@@ -69,7 +69,8 @@ public struct CurlHTTPClient: HTTPClient {
     static func headerLines(_ headers: [String: String]) throws -> [String] {
         try headers.sorted { $0.key < $1.key }.map { name, value -> String in
             guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte),
-                  !value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) else {
+                !value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 })
+            else {
                 throw HTTPClientError.invalidHeader(name: name)
             }
             let trimmed = value.trimmingCharacters(in: .whitespaces)
@@ -82,12 +83,16 @@ public struct CurlHTTPClient: HTTPClient {
     /// value can start another option. `headers` are `headerLines`'s, `upload` the file holding the
     /// body. The body goes to standard output; the status code, the final URL, the `ETag` and the
     /// `Location` headers to standard error, tab-separated on a line of its own after any message.
-    static func configuration(for request: HTTPRequest, headers: [String], upload: String?,
-                              maximumBodySize: Int) throws -> String {
-        var lines = ["silent", "show-error", "globoff", "location", "max-redirs = 3",
-                     "proto = \"=http,https\"", "proto-redir = \"=http,https\"",
-                     "max-time = \"\(seconds(request.timeout))\"", "max-filesize = \"\(maximumBodySize)\"",
-                     "write-out = \"%{stderr}\\n%{http_code}\\t%{url_effective}\\t%header{etag}\\t%header{location}\""]
+    static func configuration(
+        for request: HTTPRequest, headers: [String], upload: String?,
+        maximumBodySize: Int
+    ) throws -> String {
+        var lines = [
+            "silent", "show-error", "globoff", "location", "max-redirs = 3",
+            "proto = \"=http,https\"", "proto-redir = \"=http,https\"",
+            "max-time = \"\(seconds(request.timeout))\"", "max-filesize = \"\(maximumBodySize)\"",
+            "write-out = \"%{stderr}\\n%{http_code}\\t%{url_effective}\\t%header{etag}\\t%header{location}\"",
+        ]
         if request.method != .get, request.method != .post {
             lines.append("request = \"\(request.method.rawValue)\"")
         }
@@ -147,7 +152,7 @@ public struct CurlHTTPClient: HTTPClient {
     private static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "a")...UInt8(ascii: "z"):
+            UInt8(ascii: "a")...UInt8(ascii: "z"):
             true
         default:
             Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
@@ -173,9 +178,11 @@ public struct CurlHTTPClient: HTTPClient {
         default: code = .unknown
         }
         let text = message.trimmingCharacters(in: .whitespacesAndNewlines)
-        return URLError(code, userInfo: [
-            NSLocalizedDescriptionKey: text.isEmpty ? "curl failed with exit status \(status)" : text,
-            "curlExitStatus": Int(status),
-        ])
+        return URLError(
+            code,
+            userInfo: [
+                NSLocalizedDescriptionKey: text.isEmpty ? "curl failed with exit status \(status)" : text,
+                "curlExitStatus": Int(status),
+            ])
     }
 }

@@ -35,8 +35,9 @@ struct CurlRun {
         defer { close(errorFile) }
         let upload = try Self.upload(of: request, in: directory)
         defer { if let upload { unlink(upload) } }
-        let configuration = try CurlHTTPClient.configuration(for: request, headers: headers, upload: upload,
-                                                             maximumBodySize: maximumBodySize)
+        let configuration = try CurlHTTPClient.configuration(
+            for: request, headers: headers, upload: upload,
+            maximumBodySize: maximumBodySize)
         let configFile = try Self.unlinkedFile(holding: Array(configuration.utf8), in: directory)
         defer { close(configFile) }
         try Task.checkCancellation()
@@ -54,7 +55,8 @@ struct CurlRun {
             result = try await Subprocess.run(
                 program.contains("/") ? .path(FilePath(program)) : .name(program),
                 arguments: Arguments(executablePathOverride: program, remainingValues: ["--disable", "--config", "-"]),
-                environment: .custom(Dictionary(uniqueKeysWithValues: environment.map { (Environment.Key(stringLiteral: $0.key), $0.value) })),
+                environment: .custom(
+                    Dictionary(uniqueKeysWithValues: environment.map { (Environment.Key(stringLiteral: $0.key), $0.value) })),
                 platformOptions: options,
                 input: .fileDescriptor(FileDescriptor(rawValue: configFile), closeAfterSpawningProcess: false),
                 output: .sequence,
@@ -197,7 +199,7 @@ final class CurlStop: @unchecked Sendable {
 
     private let lock = NSLock()
     private var send: ((Signal) -> Void)?  // guarded by `lock`; set while the body runs
-    private var stoppedBecause: Reason?     // guarded by `lock`
+    private var stoppedBecause: Reason?  // guarded by `lock`
     private var timer: (any DispatchSourceTimer)?
 
     /// Why curl was stopped, if it was.

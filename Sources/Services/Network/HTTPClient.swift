@@ -30,9 +30,11 @@ public struct HTTPRequest: Equatable, Sendable {
 
     /// Creates a request of `url` with `method`, `headers` and `body`, given up after `timeout`,
     /// signed in with `credentials` when given, trusting `certificateAuthorities` when given.
-    public init(url: URL, method: HTTPMethod = .get, headers: [String: String] = [:], body: Data? = nil,
-                timeout: Duration = .seconds(10), credentials: HTTPCredentials? = nil,
-                certificateAuthorities: String? = nil) {
+    public init(
+        url: URL, method: HTTPMethod = .get, headers: [String: String] = [:], body: Data? = nil,
+        timeout: Duration = .seconds(10), credentials: HTTPCredentials? = nil,
+        certificateAuthorities: String? = nil
+    ) {
         self.url = url
         self.method = method
         self.headers = headers

@@ -42,8 +42,10 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
     /// Creates the API of the address book at, or found from, `server`; `book` names the book to
     /// take when the server has several. Throws `PeopleAPIError.failed` for a URL the password
     /// may not be sent to: neither `https` nor plain `http` to a loopback address.
-    public init(server: URL, book: String? = nil, credentials: HTTPCredentials? = nil, certificateAuthorities: String? = nil,
-                client: (any HTTPClient)? = nil, timeout: Duration = .seconds(10)) throws {
+    public init(
+        server: URL, book: String? = nil, credentials: HTTPCredentials? = nil, certificateAuthorities: String? = nil,
+        client: (any HTTPClient)? = nil, timeout: Duration = .seconds(10)
+    ) throws {
         try Self.checkTransport(server)
         self.server = server
         bookName = book
@@ -100,9 +102,12 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
     public func create(_ card: String, named name: String) async throws -> ServerVersion {
         let book = try await addressBook()
         let url = book.url.appendingPathComponent(Self.fileName(for: name))
-        let response = try await send(HTTPRequest(url: url, method: .put, headers: [
-            "Content-Type": "text/vcard; charset=utf-8", "If-None-Match": "*",
-        ], body: Data(card.utf8)))
+        let response = try await send(
+            HTTPRequest(
+                url: url, method: .put,
+                headers: [
+                    "Content-Type": "text/vcard; charset=utf-8", "If-None-Match": "*",
+                ], body: Data(card.utf8)))
         switch response.status {
         case 200..<300:
             // A server may store the card under a name of its own, and say where (RFC 6352, 6.3.2.4).
@@ -138,8 +143,10 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
     }
 
     public func delete(at href: String, ifMatching etag: String?) async throws {
-        let response = try await send(HTTPRequest(url: try await url(of: href), method: .delete,
-                                                  headers: Self.entityTag(etag).map { ["If-Match": $0] } ?? [:]))
+        let response = try await send(
+            HTTPRequest(
+                url: try await url(of: href), method: .delete,
+                headers: Self.entityTag(etag).map { ["If-Match": $0] } ?? [:]))
         switch response.status {
         case 200..<300, 404, 410: return
         case 412: throw PeopleAPIError.changedOnServer
@@ -190,8 +197,9 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
             }
         }
         if home == nil, let (href, base) = principal {
-            let asked = try await multistatus(.propfind, base.resolving(href), depth: "0",
-                                              body: Self.propfind(["<c:addressbook-home-set/>"]))
+            let asked = try await multistatus(
+                .propfind, base.resolving(href), depth: "0",
+                body: Self.propfind(["<c:addressbook-home-set/>"]))
             home = asked.answer.responses.first?.addressBookHome.map { ($0, asked.url) }
         }
         guard let (href, base) = home else {
@@ -200,13 +208,15 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
         let homeURL = base.resolving(href)
         let books = try await multistatus(.propfind, homeURL, depth: "1", body: Self.propfind(Self.discoveryProperties))
             .answer.responses.filter(\.isAddressBook)
-        let chosen = bookName.map { name in
-            books.first { $0.displayName == name || Self.lastSegment(of: $0.href) == name }
-        } ?? books.first
+        let chosen =
+            bookName.map { name in
+                books.first { $0.displayName == name || Self.lastSegment(of: $0.href) == name }
+            } ?? books.first
         guard let book = chosen else {
             let names = books.map { $0.displayName ?? Self.lastSegment(of: $0.href) }
-            throw PeopleAPIError.failed(bookName.map { "no address book named \($0) (there are: \(names.joined(separator: ", ")))" }
-                ?? "the people server holds no address book for \(account)")
+            throw PeopleAPIError.failed(
+                bookName.map { "no address book named \($0) (there are: \(names.joined(separator: ", ")))" }
+                    ?? "the people server holds no address book for \(account)")
         }
         return AddressBook(url: Self.directory(homeURL.resolving(book.href)), offersSyncCollection: book.offersSyncCollection)
     }
@@ -252,8 +262,10 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
                 <d:sync-token>\(Self.escaped(asked))</d:sync-token><d:sync-level>1</d:sync-level>\
                 <d:prop>\(property)</d:prop></d:sync-collection>
                 """
-            let response = try await send(HTTPRequest(url: book, method: .report, headers: Self.xmlHeaders(depth: nil),
-                                                      body: Data(body.utf8)), patience: token.isEmpty ? Self.listingPatience : 1)
+            let response = try await send(
+                HTTPRequest(
+                    url: book, method: .report, headers: Self.xmlHeaders(depth: nil),
+                    body: Data(body.utf8)), patience: token.isEmpty ? Self.listingPatience : 1)
             if [400, 403, 409, 412].contains(response.status), !asked.isEmpty {
                 // A token the server handed out a moment ago and now refuses is no refusal of the caller's.
                 guard asked == token else { throw PeopleAPIError.unreadableAnswer }
@@ -264,8 +276,10 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
             let part = try await Self.read(response, refusal: refusal) { answer in
                 var parts = taken
                 let cutShort = parts.take(answer, book: own)
-                return (parts: parts, next: answer.syncToken,
-                        changes: cutShort ? nil : parts.changes(isComplete: isComplete, token: answer.syncToken))
+                return (
+                    parts: parts, next: answer.syncToken,
+                    changes: cutShort ? nil : parts.changes(isComplete: isComplete, token: answer.syncToken)
+                )
             }
             if let changes = part.changes { return changes }
             guard let next = part.next, next != asked else { throw PeopleAPIError.unreadableAnswer }
@@ -278,9 +292,12 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
     private func listing(of book: URL) async throws -> PeopleChanges {
         let answer = try await multistatus(.propfind, book, depth: "1", body: Self.propfind(["<d:getetag/>", "<d:resourcetype/>"])).answer
         let own = Self.directory(path: book.path(percentEncoded: true))
-        let cards = answer.responses.filter { Self.directory(path: Self.path(of: $0.href)) != own && !$0.resourceTypes.contains(DAVName.dav + "collection") }
-        return PeopleChanges(isComplete: true, changed: cards.map { ServerVersion(href: Self.path(of: $0.href), etag: Self.entityTag($0.etag)) },
-                             token: nil)
+        let cards = answer.responses.filter {
+            Self.directory(path: Self.path(of: $0.href)) != own && !$0.resourceTypes.contains(DAVName.dav + "collection")
+        }
+        return PeopleChanges(
+            isComplete: true, changed: cards.map { ServerVersion(href: Self.path(of: $0.href), etag: Self.entityTag($0.etag)) },
+            token: nil)
     }
 
     // MARK: - Asking
@@ -298,7 +315,9 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
     }
 
     /// The multistatus answer of `method` on `url`, and the URL it came from after redirects.
-    private func multistatus(_ method: HTTPMethod, _ url: URL, depth: String, body: String) async throws -> (answer: DAVMultistatus, url: URL) {
+    private func multistatus(_ method: HTTPMethod, _ url: URL, depth: String, body: String) async throws -> (
+        answer: DAVMultistatus, url: URL
+    ) {
         let response = try await send(HTTPRequest(url: url, method: method, headers: Self.xmlHeaders(depth: depth), body: Data(body.utf8)))
         return (try await Self.read(response, refusal: refusal), response.url ?? url)
     }
@@ -310,10 +329,13 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
     }
 
     /// What `use` makes of `response` read as a multistatus, on the same queue.
-    private static func read<Value: Sendable>(_ response: HTTPResponse, refusal: PeopleAPIError,
-                                              then use: @escaping @Sendable (DAVMultistatus) -> Value) async throws -> Value {
+    private static func read<Value: Sendable>(
+        _ response: HTTPResponse, refusal: PeopleAPIError,
+        then use: @escaping @Sendable (DAVMultistatus) -> Value
+    ) async throws -> Value {
         guard response.status == 207 else {
-            throw (200..<300).contains(response.status) ? PeopleAPIError.unreadableAnswer : failure(status: response.status, refusal: refusal)
+            throw (200..<300).contains(response.status)
+                ? PeopleAPIError.unreadableAnswer : failure(status: response.status, refusal: refusal)
         }
         let body = response.body
         do {
@@ -364,13 +386,14 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
         case .timedOut:
             PeopleAPIError.timedOut
         case .notConnectedToInternet, .cannotFindHost, .cannotConnectToHost, .networkConnectionLost, .dnsLookupFailed,
-             .internationalRoamingOff, .dataNotAllowed, .callIsActive:
+            .internationalRoamingOff, .dataNotAllowed, .callIsActive:
             PeopleAPIError.noNetwork
         case .cancelled:
             CancellationError()
         default:
-            PeopleAPIError.failed("the people server at \(server.absoluteString) could not be reached: "
-                + (error.userInfo[NSLocalizedDescriptionKey] as? String ?? "URL error \(error.code.rawValue)"))
+            PeopleAPIError.failed(
+                "the people server at \(server.absoluteString) could not be reached: "
+                    + (error.userInfo[NSLocalizedDescriptionKey] as? String ?? "URL error \(error.code.rawValue)"))
         }
     }
 

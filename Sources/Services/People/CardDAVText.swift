@@ -86,7 +86,9 @@ extension CardDAVPeopleAPI {
 
     /// The file name a new card is stored under: its UID when it is plain, else a new UUID.
     static func fileName(for uid: String) -> String {
-        let plain = uid.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) && $0.isASCII || "-_.@".unicodeScalars.contains($0) }
+        let plain = uid.unicodeScalars.allSatisfy {
+            CharacterSet.alphanumerics.contains($0) && $0.isASCII || "-_.@".unicodeScalars.contains($0)
+        }
         return (plain && !uid.isEmpty && uid.count <= 200 ? uid : UUID().uuidString) + ".vcf"
     }
 }

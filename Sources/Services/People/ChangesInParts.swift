@@ -39,8 +39,9 @@ struct ChangesInParts: Sendable {
 
     /// The changes taken in, in the order first listed, with the book's `token` after them.
     func changes(isComplete: Bool, token: String?) -> PeopleChanges {
-        PeopleChanges(isComplete: isComplete, changed: order.compactMap { versions[$0] },
-                      removed: removed.sorted { $0.value < $1.value }.map(\.key),
-                      token: token, cards: order.compactMap { cards[$0] })
+        PeopleChanges(
+            isComplete: isComplete, changed: order.compactMap { versions[$0] },
+            removed: removed.sorted { $0.value < $1.value }.map(\.key),
+            token: token, cards: order.compactMap { cards[$0] })
     }
 }

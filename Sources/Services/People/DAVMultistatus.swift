@@ -96,8 +96,10 @@ private final class MultistatusReader: NSObject, XMLParserDelegate {
     private var properties = DAVMultistatus.Response(href: "")
     private var propertyStatus: Int?
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         let element = (namespaceURI ?? "") + name
         if path.isEmpty {
             sawMultistatus = element == DAVName.dav + "multistatus"
@@ -140,7 +142,11 @@ private final class MultistatusReader: NSObject, XMLParserDelegate {
             }
         case DAVName.dav + "status":
             let status = Self.statusCode(value)
-            if parent == DAVName.dav + "propstat" { propertyStatus = status } else if parent == DAVName.dav + "response" { response?.status = status }
+            if parent == DAVName.dav + "propstat" {
+                propertyStatus = status
+            } else if parent == DAVName.dav + "response" {
+                response?.status = status
+            }
         case DAVName.dav + "getetag": properties.etag = value.trimmedOfXMLSpace
         case DAVName.carddav + "address-data": properties.addressData = value
         case DAVName.dav + "displayname": properties.displayName = value.trimmedOfXMLSpace

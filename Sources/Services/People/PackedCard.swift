@@ -11,9 +11,11 @@ enum PackedCard {
     static func pack(_ card: String) throws -> Data {
         let text = Data(card.utf8)
         var packed = Data()
-        _ = try Data.compress(size: Int64(text.count), bufferSize: bufferSize, provider: { position, size in
-            text.subdata(in: Int(position)..<min(Int(position) + size, text.count))
-        }, consumer: { packed.append($0) })
+        _ = try Data.compress(
+            size: Int64(text.count), bufferSize: bufferSize,
+            provider: { position, size in
+                text.subdata(in: Int(position)..<min(Int(position) + size, text.count))
+            }, consumer: { packed.append($0) })
         return packed
     }
 
@@ -21,9 +23,11 @@ enum PackedCard {
     static func unpack(_ packed: Data) -> String? {
         var text = Data()
         do {
-            _ = try Data.decompress(size: Int64(packed.count), bufferSize: bufferSize, skipCRC32: true, provider: { position, size in
-                packed.subdata(in: Int(position)..<min(Int(position) + size, packed.count))
-            }, consumer: { text.append($0) })
+            _ = try Data.decompress(
+                size: Int64(packed.count), bufferSize: bufferSize, skipCRC32: true,
+                provider: { position, size in
+                    packed.subdata(in: Int(position)..<min(Int(position) + size, packed.count))
+                }, consumer: { text.append($0) })
         } catch {
             return nil
         }

@@ -24,11 +24,13 @@ enum PeopleServerSetup {
     /// The server asked for a login (401) and `user` was sent with no password (or no user at all).
     static func loginNotSet(user: String?, server: URL) -> PeopleAPIError {
         guard let user else {
-            return .loginNotSet("the people server at \(place(of: server)) asks for a login and none is set: set "
-                + "MVVM_TUI_PEOPLE_USER and MVVM_TUI_PEOPLE_PASSWORD, [people] user and password, or ~/.netrc")
+            return .loginNotSet(
+                "the people server at \(place(of: server)) asks for a login and none is set: set "
+                    + "MVVM_TUI_PEOPLE_USER and MVVM_TUI_PEOPLE_PASSWORD, [people] user and password, or ~/.netrc")
         }
-        return .loginNotSet("the people server at \(place(of: server)) asks for \(user)'s password and none is set: "
-            + "set MVVM_TUI_PEOPLE_PASSWORD, [people] password or ~/.netrc")
+        return .loginNotSet(
+            "the people server at \(place(of: server)) asks for \(user)'s password and none is set: "
+                + "set MVVM_TUI_PEOPLE_PASSWORD, [people] password or ~/.netrc")
     }
 
     /// The server's host, and its port when the URL names one: `127.0.0.1:5232`.
@@ -48,21 +50,26 @@ enum PeopleServerSetup {
             guard var plain = URLComponents(url: server, resolvingAgainstBaseURL: false) else { return nil }
             plain.scheme = "http"
             if let url = plain.url, (try? CardDAVPeopleAPI.checkTransport(url)) != nil {
-                return .failed("the people server at \(address) answers plain http, not https: "
-                    + "use \(url.absoluteString) (plain http goes only to this machine)")
+                return .failed(
+                    "the people server at \(address) answers plain http, not https: "
+                        + "use \(url.absoluteString) (plain http goes only to this machine)")
             }
-            return .failed("the people server at \(address) answers plain http, not https: "
-                + "give the server's https address (the password goes only over https)")
+            return .failed(
+                "the people server at \(address) answers plain http, not https: "
+                    + "give the server's https address (the password goes only over https)")
         case .secureConnectionFailed:
-            return .failed("no secure connection could be made with the people server at \(place(of: server)) "
-                + "(\(curlSays)): check that it speaks https on that port")
+            return .failed(
+                "no secure connection could be made with the people server at \(place(of: server)) "
+                    + "(\(curlSays)): check that it speaks https on that port")
         case .serverCertificateUntrusted where curlSays.contains("subject name") || curlSays.contains("does not match"):
-            return .failed("the people server's certificate is not made out to \(server.host ?? address): "
-                + "use the name the certificate names")
+            return .failed(
+                "the people server's certificate is not made out to \(server.host ?? address): "
+                    + "use the name the certificate names")
         case .serverCertificateUntrusted:
             let trusted = certificateAuthorities.map { "signed by \($0)" } ?? "trusted"
-            return .failed("the people server's certificate (\(place(of: server))) is not \(trusted): "
-                + "set [people] ca_file or MVVM_TUI_PEOPLE_CA_FILE to its CA's PEM file")
+            return .failed(
+                "the people server's certificate (\(place(of: server))) is not \(trusted): "
+                    + "set [people] ca_file or MVVM_TUI_PEOPLE_CA_FILE to its CA's PEM file")
         case .cannotOpenFile:
             return certificateAuthorities.map { .failed(certificateAuthoritiesProblem(path: $0)) }
         default:

@@ -19,16 +19,19 @@ extension SQLitePeopleStore {
         if search.isEmpty {
             return try Int.fetchOne(db, sql: "SELECT n FROM personCount") ?? 0
         } else if search.usesTrigrams {
-            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM personSearch WHERE personSearch MATCH ?",
-                                    arguments: [search.phrase]) ?? 0
+            return try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM personSearch WHERE personSearch MATCH ?",
+                arguments: [search.phrase]) ?? 0
         }
         return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM person WHERE instr(searchKey, ?) > 0", arguments: [search.folded]) ?? 0
     }
 
     /// The people of the rowids `rows` selects (as `pageRow`), in `order`.
     static func page(in db: Database, order: PeopleOrder, rows: String, arguments: StatementArguments) throws -> [Person] {
-        try Row.fetchAll(db, sql: "SELECT person.* FROM person JOIN (\(rows)) ON person.rowid = pageRow ORDER BY \(order.keys)",
-                         arguments: arguments).map(person(from:))
+        try Row.fetchAll(
+            db, sql: "SELECT person.* FROM person JOIN (\(rows)) ON person.rowid = pageRow ORDER BY \(order.keys)",
+            arguments: arguments
+        ).map(person(from:))
     }
 
     /// Inserts `person`, or updates the person with the same id.
@@ -36,18 +39,22 @@ extension SQLitePeopleStore {
         let (firstKey, lastKey) = person.sortNames
         let nameKey = Person.foldedName(person.shownName)
         let birthday = person.birthday
-        try db.cachedStatement(sql: """
-            INSERT INTO person (id, salutation, firstName, lastName, knownAs, birthYear, birthMonth, birthDay, birthText,
-                                firstKey, lastKey, nameKey, details, searchKey, birthKey)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (id) DO UPDATE SET salutation = excluded.salutation, firstName = excluded.firstName,
-                lastName = excluded.lastName, knownAs = excluded.knownAs, birthYear = excluded.birthYear,
-                birthMonth = excluded.birthMonth, birthDay = excluded.birthDay, birthText = excluded.birthText,
-                firstKey = excluded.firstKey, lastKey = excluded.lastKey, nameKey = excluded.nameKey,
-                details = excluded.details, searchKey = excluded.searchKey, birthKey = excluded.birthKey
-            """).execute(arguments: [person.id, person.salutation, person.firstName, person.lastName, person.knownAs,
-                                     birthday?.year, birthday?.month, birthday?.day, person.birthdayText,
-                                     firstKey, lastKey, nameKey, PersonDetailsColumn(person).json, person.searchText, person.birthKey])
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO person (id, salutation, firstName, lastName, knownAs, birthYear, birthMonth, birthDay, birthText,
+                                    firstKey, lastKey, nameKey, details, searchKey, birthKey)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET salutation = excluded.salutation, firstName = excluded.firstName,
+                    lastName = excluded.lastName, knownAs = excluded.knownAs, birthYear = excluded.birthYear,
+                    birthMonth = excluded.birthMonth, birthDay = excluded.birthDay, birthText = excluded.birthText,
+                    firstKey = excluded.firstKey, lastKey = excluded.lastKey, nameKey = excluded.nameKey,
+                    details = excluded.details, searchKey = excluded.searchKey, birthKey = excluded.birthKey
+                """
+        ).execute(arguments: [
+            person.id, person.salutation, person.firstName, person.lastName, person.knownAs,
+            birthday?.year, birthday?.month, birthday?.day, person.birthdayText,
+            firstKey, lastKey, nameKey, PersonDetailsColumn(person).json, person.searchText, person.birthKey,
+        ])
     }
 
     /// Everyone kept, in no order: what a migration makes cards for.
@@ -56,15 +63,17 @@ extension SQLitePeopleStore {
     }
 
     static func person(from row: Row) -> Person {
-        let birthday: BirthDate? = if let month: Int = row["birthMonth"], let day: Int = row["birthDay"] {
-            BirthDate(year: row["birthYear"], month: month, day: day)
-        } else {
-            nil
-        }
+        let birthday: BirthDate? =
+            if let month: Int = row["birthMonth"], let day: Int = row["birthDay"] {
+                BirthDate(year: row["birthYear"], month: month, day: day)
+            } else {
+                nil
+            }
         let details = PersonDetailsColumn(json: row["details"])
-        return Person(id: row["id"], salutation: row["salutation"], firstName: row["firstName"], lastName: row["lastName"],
-                      knownAs: row["knownAs"], birthday: birthday, birthdayText: row["birthText"],
-                      emails: details.emails, phones: details.phones, conflictOf: details.conflictOf)
+        return Person(
+            id: row["id"], salutation: row["salutation"], firstName: row["firstName"], lastName: row["lastName"],
+            knownAs: row["knownAs"], birthday: birthday, birthdayText: row["birthText"],
+            emails: details.emails, phones: details.phones, conflictOf: details.conflictOf)
     }
 }
 
@@ -119,15 +128,18 @@ struct PeopleOrder {
     let reversedKeys: String
 
     init(_ order: PersonSortOrder, today: CalendarDay) {
-        let terms: [String] = switch order {
-        case .lastName: ["lastKey", "firstKey", "id"]
-        case .firstName: ["firstKey", "lastKey", "id"]
-        case .nextBirthday:
-            // A whole number made from the calendar, never from the user's text.
-            ["CASE WHEN birthKey IS NULL THEN 20000 WHEN birthKey >= \(today.month * 100 + today.day) "
-                + "THEN birthKey - \(today.month * 100 + today.day) ELSE birthKey - \(today.month * 100 + today.day) + 10000 END",
-             "lastKey", "firstKey", "id"]
-        }
+        let terms: [String] =
+            switch order {
+            case .lastName: ["lastKey", "firstKey", "id"]
+            case .firstName: ["firstKey", "lastKey", "id"]
+            case .nextBirthday:
+                // A whole number made from the calendar, never from the user's text.
+                [
+                    "CASE WHEN birthKey IS NULL THEN 20000 WHEN birthKey >= \(today.month * 100 + today.day) "
+                        + "THEN birthKey - \(today.month * 100 + today.day) ELSE birthKey - \(today.month * 100 + today.day) + 10000 END",
+                    "lastKey", "firstKey", "id",
+                ]
+            }
         keys = terms.joined(separator: ", ")
         reversedKeys = terms.map { $0 + " DESC" }.joined(separator: ", ")
     }

@@ -8,14 +8,18 @@ extension SQLitePeopleStore {
 
     public func pendingPosts() throws -> [PendingPost] {
         try database.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT person.*, outbox.attempts, outbox.lastError, serverCard.href AS serverHref, serverCard.etag AS serverEtag
-                FROM outbox JOIN person ON person.id = outbox.personId
-                LEFT JOIN serverCard ON serverCard.personId = outbox.personId ORDER BY outbox.id
-                """).map { row in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT person.*, outbox.attempts, outbox.lastError, serverCard.href AS serverHref, serverCard.etag AS serverEtag
+                    FROM outbox JOIN person ON person.id = outbox.personId
+                    LEFT JOIN serverCard ON serverCard.personId = outbox.personId ORDER BY outbox.id
+                    """
+            ).map { row in
                 let href: String? = row["serverHref"]
-                return PendingPost(person: Self.person(from: row), attempts: row["attempts"], lastError: row["lastError"],
-                                   server: href.map { ServerVersion(href: $0, etag: row["serverEtag"]) })
+                return PendingPost(
+                    person: Self.person(from: row), attempts: row["attempts"], lastError: row["lastError"],
+                    server: href.map { ServerVersion(href: $0, etag: row["serverEtag"]) })
             }
         }
     }
@@ -35,7 +39,8 @@ extension SQLitePeopleStore {
     public func syncOutcome() throws -> SyncOutcome {
         try database.read { db in
             guard let json = try String.fetchOne(db, sql: "SELECT value FROM preference WHERE key = ?", arguments: [Self.outcomeKey]),
-                  let outcome = try? JSONDecoder().decode(SyncOutcome.self, from: Data(json.utf8)) else { return SyncOutcome() }
+                let outcome = try? JSONDecoder().decode(SyncOutcome.self, from: Data(json.utf8))
+            else { return SyncOutcome() }
             return outcome
         }
     }
@@ -75,13 +80,14 @@ extension SQLitePeopleStore {
 
     /// Forgets every link, the token and the outcome, queues everyone, and keeps `book`.
     private static func bind(to book: String, in db: Database) throws {
-        try db.execute(sql: """
-            DELETE FROM serverCard;
-            DELETE FROM deletedPerson WHERE href IS NOT NULL;
-            INSERT OR IGNORE INTO outbox (personId) SELECT id FROM person;
-            DELETE FROM preference WHERE key IN (?, ?);
-            INSERT OR REPLACE INTO preference (key, value) VALUES (?, ?);
-            """, arguments: [tokenKey, outcomeKey, bookKey, book])
+        try db.execute(
+            sql: """
+                DELETE FROM serverCard;
+                DELETE FROM deletedPerson WHERE href IS NOT NULL;
+                INSERT OR IGNORE INTO outbox (personId) SELECT id FROM person;
+                DELETE FROM preference WHERE key IN (?, ?);
+                INSERT OR REPLACE INTO preference (key, value) VALUES (?, ?);
+                """, arguments: [tokenKey, outcomeKey, bookKey, book])
     }
 
     public func serverState(for book: String) throws -> ServerState {
@@ -101,7 +107,8 @@ extension SQLitePeopleStore {
         try database.write { db in
             var keptAsOnServer = 0
             for card in cards {
-                let linked = try String.fetchOne(db.cachedStatement(sql: "SELECT personId FROM serverCard WHERE href = ?"), arguments: [card.version.href])
+                let linked = try String.fetchOne(
+                    db.cachedStatement(sql: "SELECT personId FROM serverCard WHERE href = ?"), arguments: [card.version.href])
                 if let linked {
                     // A person changed or deleted here keeps that form until it is sent.
                     guard try !Self.isWaiting(linked, in: db) else { continue }
@@ -109,7 +116,9 @@ extension SQLitePeopleStore {
                     continue
                 }
                 let id = card.person.id
-                if let known = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM person WHERE id = ?"), arguments: [id]).map(Self.person(from:)) {
+                if let known = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM person WHERE id = ?"), arguments: [id]).map(
+                    Self.person(from:))
+                {
                     if try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM serverCard WHERE personId = ?"), arguments: [id]) == true {
                         // Another card of the same UID: kept as a person of its own.
                         try Self.keep(card, as: UUID().uuidString, in: db)
@@ -117,12 +126,15 @@ extension SQLitePeopleStore {
                         try Self.keep(card, as: id, in: db)
                         try db.cachedStatement(sql: "DELETE FROM outbox WHERE personId = ?").execute(arguments: [id])
                     } else {
-                        let here = try Data.fetchOne(db.cachedStatement(sql: "SELECT card FROM personCard WHERE personId = ?"), arguments: [id])
+                        let here =
+                            try Data.fetchOne(db.cachedStatement(sql: "SELECT card FROM personCard WHERE personId = ?"), arguments: [id])
                             .flatMap(PackedCard.unpack) ?? VCard.text(for: [known])
                         switch ImportMerge.outcome(of: here, kept: card.card, deletedHere: false, replacing: false) {
                         case .updated:
                             // Newer here: linked to the server's card, and sent over it.
-                            try db.cachedStatement(sql: "DELETE FROM serverCard WHERE personId = ? OR href = ?").execute(arguments: [id, card.version.href])
+                            try db.cachedStatement(sql: "DELETE FROM serverCard WHERE personId = ? OR href = ?").execute(arguments: [
+                                id, card.version.href,
+                            ])
                             try db.cachedStatement(sql: "INSERT INTO serverCard (personId, href, etag) VALUES (?, ?, ?)")
                                 .execute(arguments: [id, card.version.href, card.version.etag])
                         case let outcome:
@@ -131,7 +143,9 @@ extension SQLitePeopleStore {
                             if outcome != .unchanged { keptAsOnServer += 1 }
                         }
                     }
-                } else if let deleted = try Row.fetchOne(db.cachedStatement(sql: "SELECT href FROM deletedPerson WHERE id = ?"), arguments: [id]) {
+                } else if let deleted = try Row.fetchOne(
+                    db.cachedStatement(sql: "SELECT href FROM deletedPerson WHERE id = ?"), arguments: [id])
+                {
                     // Deleted here: a delete not yet sent holds; one made before the person was
                     // linked goes to the server now.
                     if (deleted["href"] as String?) == nil {
@@ -144,14 +158,19 @@ extension SQLitePeopleStore {
             }
             for href in removed {
                 try db.cachedStatement(sql: "DELETE FROM deletedPerson WHERE href = ?").execute(arguments: [href])
-                guard let id = try String.fetchOne(db.cachedStatement(sql: "SELECT personId FROM serverCard WHERE href = ?"), arguments: [href]) else { continue }
+                guard
+                    let id = try String.fetchOne(
+                        db.cachedStatement(sql: "SELECT personId FROM serverCard WHERE href = ?"), arguments: [href])
+                else { continue }
                 try db.cachedStatement(sql: "DELETE FROM serverCard WHERE href = ?").execute(arguments: [href])
                 if try !Self.isWaiting(id, in: db) {
                     try db.cachedStatement(sql: "DELETE FROM person WHERE id = ?").execute(arguments: [id])
                 }
             }
             if let token {
-                try db.cachedStatement(sql: "INSERT OR REPLACE INTO preference (key, value) VALUES (?, ?)").execute(arguments: [Self.tokenKey, token])
+                try db.cachedStatement(sql: "INSERT OR REPLACE INTO preference (key, value) VALUES (?, ?)").execute(arguments: [
+                    Self.tokenKey, token,
+                ])
             }
             return keptAsOnServer
         }
@@ -176,8 +195,9 @@ extension SQLitePeopleStore {
         try database.write { db in
             try db.execute(sql: "DELETE FROM outbox WHERE personId = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM serverCard WHERE personId = ? OR href = ?", arguments: [id, version.href])
-            try db.execute(sql: "INSERT INTO serverCard (personId, href, etag) SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM person WHERE id = ?)",
-                           arguments: [id, version.href, version.etag, id])
+            try db.execute(
+                sql: "INSERT INTO serverCard (personId, href, etag) SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM person WHERE id = ?)",
+                arguments: [id, version.href, version.etag, id])
         }
     }
 
@@ -195,15 +215,20 @@ extension SQLitePeopleStore {
     static func keep(_ card: ServerPerson, as id: Person.ID, in db: Database) throws {
         let person = card.person
         try save(person.identified(as: id), in: db)
-        try db.cachedStatement(sql: "INSERT OR REPLACE INTO personCard (personId, card) VALUES (?, ?)").execute(arguments: [id, try PackedCard.pack(card.card)])
+        try db.cachedStatement(sql: "INSERT OR REPLACE INTO personCard (personId, card) VALUES (?, ?)").execute(arguments: [
+            id, try PackedCard.pack(card.card),
+        ])
         try db.cachedStatement(sql: "DELETE FROM serverCard WHERE personId = ? OR href = ?").execute(arguments: [id, card.version.href])
-        try db.cachedStatement(sql: "INSERT INTO serverCard (personId, href, etag) VALUES (?, ?, ?)").execute(arguments: [id, card.version.href, card.version.etag])
+        try db.cachedStatement(sql: "INSERT INTO serverCard (personId, href, etag) VALUES (?, ?, ?)").execute(arguments: [
+            id, card.version.href, card.version.etag,
+        ])
     }
 
     /// See `keepConflict(_:server:)`.
     static func keepConflict(_ id: Person.ID, server card: ServerPerson, in db: Database) throws -> Person {
         let local = try Row.fetchOne(db, sql: "SELECT * FROM person WHERE id = ?", arguments: [id]).map(person(from:))
-        let localCard = try Data.fetchOne(db, sql: "SELECT card FROM personCard WHERE personId = ?", arguments: [id]).flatMap(PackedCard.unpack)
+        let localCard = try Data.fetchOne(db, sql: "SELECT card FROM personCard WHERE personId = ?", arguments: [id]).flatMap(
+            PackedCard.unpack)
         try db.execute(sql: "DELETE FROM outbox WHERE personId = ?", arguments: [id])
         try keep(card, as: id, in: db)
         guard let local else { return card.person }
@@ -211,7 +236,8 @@ extension SQLitePeopleStore {
         try save(copy, in: db)
         // The copy's card: the one entered here, under a UID of its own and the new name.
         let text = localCard.flatMap { VCard.revised(VCard.withUID(copy.id, in: $0), to: copy, at: Date()) } ?? VCard.text(for: [copy])
-        try db.execute(sql: "INSERT OR REPLACE INTO personCard (personId, card) VALUES (?, ?)", arguments: [copy.id, try PackedCard.pack(text)])
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO personCard (personId, card) VALUES (?, ?)", arguments: [copy.id, try PackedCard.pack(text)])
         try db.execute(sql: "INSERT OR IGNORE INTO outbox (personId) VALUES (?)", arguments: [copy.id])
         return copy
     }
@@ -224,20 +250,23 @@ extension SQLitePeopleStore {
 
     public func recordFailure(_ id: Person.ID, message: String) throws {
         try database.write { db in
-            try db.execute(sql: """
-                UPDATE outbox SET attempts = attempts + 1, lastError = ?,
-                    failureNumber = (SELECT IFNULL(MAX(failureNumber), 0) + 1 FROM outbox)
-                WHERE personId = ?
-                """, arguments: [message, id])
+            try db.execute(
+                sql: """
+                    UPDATE outbox SET attempts = attempts + 1, lastError = ?,
+                        failureNumber = (SELECT IFNULL(MAX(failureNumber), 0) + 1 FROM outbox)
+                    WHERE personId = ?
+                    """, arguments: [message, id])
         }
     }
 
     public func outboxStatus() throws -> OutboxStatus {
         try database.read { db in
             let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox") ?? 0
-            let lastError = try String.fetchOne(db, sql: """
-                SELECT lastError FROM outbox WHERE failureNumber IS NOT NULL ORDER BY failureNumber DESC LIMIT 1
-                """)
+            let lastError = try String.fetchOne(
+                db,
+                sql: """
+                    SELECT lastError FROM outbox WHERE failureNumber IS NOT NULL ORDER BY failureNumber DESC LIMIT 1
+                    """)
             return OutboxStatus(pendingCount: count, lastError: lastError)
         }
     }

@@ -47,8 +47,10 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
         return try database.read { db in try Self.people(search, order: order, offset: offset, limit: limit, counted: nil, in: db) }
     }
 
-    public func page(matching filter: String, sortedBy order: PersonSortOrder, limit: Int,
-                     at place: (_ matches: Int) -> Int) throws -> PeoplePage {
+    public func page(
+        matching filter: String, sortedBy order: PersonSortOrder, limit: Int,
+        at place: (_ matches: Int) -> Int
+    ) throws -> PeoplePage {
         let (search, order) = (PeopleSearch(filter), PeopleOrder(order, today: today()))
         return try database.read { db in
             let total = try Self.count(PeopleSearch(""), in: db)
@@ -60,39 +62,50 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
     }
 
     /// The page at `offset` of the people `search` finds; `counted` when they were just counted.
-    static func people(_ search: PeopleSearch, order: PeopleOrder, offset: Int, limit: Int, counted: Int?,
-                               in db: Database) throws -> [Person] {
+    static func people(
+        _ search: PeopleSearch, order: PeopleOrder, offset: Int, limit: Int, counted: Int?,
+        in db: Database
+    ) throws -> [Person] {
         guard limit > 0 else { return [] }
         let offset = max(offset, 0)
         // Counting costs less than walking many rows, and tells which end is nearer.
         let total = try counted ?? (search.usesTrigrams || (search.isEmpty && offset > Self.shortWalk) ? Self.count(search, in: db) : nil)
         if let total, offset >= total { return [] }
         if search.usesTrigrams, let total, total <= Self.fewMatches {
-            return try Self.page(in: db, order: order, rows: """
-                SELECT rowid AS pageRow FROM person
-                WHERE rowid IN (SELECT rowid FROM personSearch WHERE personSearch MATCH ?)
-                ORDER BY \(order.keys) LIMIT ? OFFSET ?
-                """, arguments: [search.phrase, limit, offset])
+            return try Self.page(
+                in: db, order: order,
+                rows: """
+                    SELECT rowid AS pageRow FROM person
+                    WHERE rowid IN (SELECT rowid FROM personSearch WHERE personSearch MATCH ?)
+                    ORDER BY \(order.keys) LIMIT ? OFFSET ?
+                    """, arguments: [search.phrase, limit, offset])
         }
         let condition = search.isEmpty ? "" : "WHERE instr(searchKey, ?) > 0"
         let filterArguments: StatementArguments = search.isEmpty ? [] : [search.folded]
         if let total, offset > total / 2 {
             let end = min(offset + limit, total)
-            return try Self.page(in: db, order: order, rows: """
-                SELECT rowid AS pageRow FROM person \(condition) ORDER BY \(order.reversedKeys) LIMIT ? OFFSET ?
-                """, arguments: filterArguments + [end - offset, total - end])
+            return try Self.page(
+                in: db, order: order,
+                rows: """
+                    SELECT rowid AS pageRow FROM person \(condition) ORDER BY \(order.reversedKeys) LIMIT ? OFFSET ?
+                    """, arguments: filterArguments + [end - offset, total - end])
         }
-        return try Self.page(in: db, order: order, rows: """
-            SELECT rowid AS pageRow FROM person \(condition) ORDER BY \(order.keys) LIMIT ? OFFSET ?
-            """, arguments: filterArguments + [limit, offset])
+        return try Self.page(
+            in: db, order: order,
+            rows: """
+                SELECT rowid AS pageRow FROM person \(condition) ORDER BY \(order.keys) LIMIT ? OFFSET ?
+                """, arguments: filterArguments + [limit, offset])
     }
 
     public func birthdays(within days: Int, limit: Int) throws -> [Person] {
         let today = today()
         let keys = today.birthKeys(within: days).map(String.init).joined(separator: ", ")
         return try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM person WHERE birthKey IN (\(keys)) ORDER BY \(PeopleOrder(.nextBirthday, today: today).keys) LIMIT ?",
-                             arguments: [max(0, limit)]).map(Self.person(from:))
+            try Row.fetchAll(
+                db,
+                sql: "SELECT * FROM person WHERE birthKey IN (\(keys)) ORDER BY \(PeopleOrder(.nextBirthday, today: today).keys) LIMIT ?",
+                arguments: [max(0, limit)]
+            ).map(Self.person(from:))
         }
     }
 
@@ -130,8 +143,9 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
             var (kept, deleted) = try Self.importedAgainst(people.map(\.id), in: db)
             return try people.map { person in
                 let card = cards[person.id] ?? VCard.text(for: [person])
-                let outcome = ImportMerge.outcome(of: card, kept: kept[person.id], deletedHere: deleted.contains(person.id),
-                                                  replacing: replacing)
+                let outcome = ImportMerge.outcome(
+                    of: card, kept: kept[person.id], deletedHere: deleted.contains(person.id),
+                    replacing: replacing)
                 if writing, outcome.takesTheCard {
                     try Self.save(person, in: db)
                     try db.cachedStatement(sql: "INSERT OR REPLACE INTO personCard (personId, card) VALUES (?, ?)")
@@ -151,19 +165,25 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
     /// What an import of `ids` compares with: the card kept for each kept person (made from what
     /// is known when none is kept, or the one kept cannot be read), and which of the ids were
     /// deleted here.
-    private static func importedAgainst(_ ids: [Person.ID], in db: Database) throws -> (cards: [Person.ID: String], deleted: Set<Person.ID>) {
+    private static func importedAgainst(_ ids: [Person.ID], in db: Database) throws -> (cards: [Person.ID: String], deleted: Set<Person.ID>)
+    {
         guard !ids.isEmpty else { return ([:], []) }
         let list = String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)
         var cards: [Person.ID: String] = [:]
-        for row in try Row.fetchAll(db, sql: """
-            SELECT person.*, personCard.card AS keptCard FROM person LEFT JOIN personCard ON personCard.personId = person.id
-            WHERE person.id IN (SELECT value FROM json_each(?))
-            """, arguments: [list]) {
+        for row in try Row.fetchAll(
+            db,
+            sql: """
+                SELECT person.*, personCard.card AS keptCard FROM person LEFT JOIN personCard ON personCard.personId = person.id
+                WHERE person.id IN (SELECT value FROM json_each(?))
+                """, arguments: [list])
+        {
             let packed: Data? = row["keptCard"]
             cards[row["id"]] = packed.flatMap(PackedCard.unpack) ?? VCard.text(for: [Self.person(from: row)])
         }
-        let deleted = try Set(String.fetchAll(db, sql: "SELECT id FROM deletedPerson WHERE id IN (SELECT value FROM json_each(?))",
-                                              arguments: [list]))
+        let deleted = try Set(
+            String.fetchAll(
+                db, sql: "SELECT id FROM deletedPerson WHERE id IN (SELECT value FROM json_each(?))",
+                arguments: [list]))
         return (cards, deleted)
     }
 
@@ -177,11 +197,14 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
             // A kept card is revised; one that cannot be read or revised is left as it is, never
             // replaced by a card made from what the program knows.
             let kept = try Data.fetchOne(db, sql: "SELECT card FROM personCard WHERE personId = ?", arguments: [person.id])
-            let card = kept == nil ? VCard.text(for: [person])
+            let card =
+                kept == nil
+                ? VCard.text(for: [person])
                 : kept.flatMap(PackedCard.unpack).flatMap { VCard.revised($0, to: person, at: now) }
             if let card {
-                try db.execute(sql: "INSERT OR REPLACE INTO personCard (personId, card) VALUES (?, ?)",
-                               arguments: [person.id, try PackedCard.pack(card)])
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO personCard (personId, card) VALUES (?, ?)",
+                    arguments: [person.id, try PackedCard.pack(card)])
             }
             try db.execute(sql: "DELETE FROM deletedPerson WHERE id = ?", arguments: [person.id])
             try db.execute(sql: "INSERT OR IGNORE INTO outbox (personId) VALUES (?)", arguments: [person.id])
@@ -190,14 +213,17 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
 
     public func keptCards(for ids: [Person.ID]?) throws -> [Person.ID: String] {
         try database.read { db in
-            let rows = if let ids {
-                try Row.fetchAll(db, sql: "SELECT personId, card FROM personCard WHERE personId IN (SELECT value FROM json_each(?))",
-                                 arguments: [String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)])
-            } else {
-                try Row.fetchAll(db, sql: "SELECT personId, card FROM personCard")
-            }
-            return Dictionary(rows.compactMap { row in PackedCard.unpack(row["card"]).map { (row["personId"], $0) } },
-                              uniquingKeysWith: { first, _ in first })
+            let rows =
+                if let ids {
+                    try Row.fetchAll(
+                        db, sql: "SELECT personId, card FROM personCard WHERE personId IN (SELECT value FROM json_each(?))",
+                        arguments: [String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)])
+                } else {
+                    try Row.fetchAll(db, sql: "SELECT personId, card FROM personCard")
+                }
+            return Dictionary(
+                rows.compactMap { row in PackedCard.unpack(row["card"]).map { (row["personId"], $0) } },
+                uniquingKeysWith: { first, _ in first })
         }
     }
 
@@ -206,8 +232,9 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
             let link = try Row.fetchOne(db, sql: "SELECT href, etag FROM serverCard WHERE personId = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM person WHERE id = ?", arguments: [id])
             if db.changesCount > 0 {
-                try db.execute(sql: "INSERT OR REPLACE INTO deletedPerson (id, href, etag) VALUES (?, ?, ?)",
-                               arguments: [id, link?["href"] as String?, link?["etag"] as String?])
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO deletedPerson (id, href, etag) VALUES (?, ?, ?)",
+                    arguments: [id, link?["href"] as String?, link?["etag"] as String?])
             }
         }
     }
@@ -219,7 +246,9 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
             for person in people where !deleted.contains(person.id) && !queued.contains(person.id) {
                 var merged = person
                 if person.emails.isEmpty, person.phones.isEmpty,
-                   let known = try Row.fetchOne(db, sql: "SELECT * FROM person WHERE id = ?", arguments: [person.id]).map(Self.person(from:)) {
+                    let known = try Row.fetchOne(db, sql: "SELECT * FROM person WHERE id = ?", arguments: [person.id]).map(
+                        Self.person(from:))
+                {
                     (merged.emails, merged.phones) = (known.emails, known.phones)
                 }
                 try Self.save(merged, in: db)

@@ -47,9 +47,10 @@ struct GazetteerTables: Sendable {
         countries = try Self.numbered(db, "SELECT id, code, iso3, name, aliases FROM country ORDER BY id", from: 0) { row in
             let code: String = row[1], iso3: String = row[2], name: String = row[3], aliases: String = row[4]
             let alternatives = ([name] + aliases.split(separator: "\t").map(String.init)).map { PlaceNameFolding.fold($0) }
-            return Country(code: code, name: name,
-                           exactKeys: [PlaceNameFolding.fold(code), PlaceNameFolding.fold(iso3)] + alternatives,
-                           nameKeys: alternatives)
+            return Country(
+                code: code, name: name,
+                exactKeys: [PlaceNameFolding.fold(code), PlaceNameFolding.fold(iso3)] + alternatives,
+                nameKeys: alternatives)
         }
         states = try Self.numbered(db, "SELECT id, code, name FROM state ORDER BY id", from: 1) { row in
             let code: String = row[1], name: String = row[2]
@@ -62,8 +63,10 @@ struct GazetteerTables: Sendable {
     }
 
     /// The rows of `sql`, whose ids must run from `first` without a gap, made by `make`.
-    private static func numbered<Value>(_ db: Database, _ sql: String, from first: Int,
-                                        _ make: (Row) throws -> Value) throws -> [Value] {
+    private static func numbered<Value>(
+        _ db: Database, _ sql: String, from first: Int,
+        _ make: (Row) throws -> Value
+    ) throws -> [Value] {
         var values: [Value] = []
         let rows = try Row.fetchCursor(db, sql: sql)
         while let row = try rows.next() {
@@ -94,7 +97,8 @@ struct GazetteerTables: Sendable {
     private func place(_ row: Row) throws -> Place {
         let country: Int = row[2], state: Int = row[3], timeZone: Int = row[6]
         guard countries.indices.contains(country), state == 0 || states.indices.contains(state - 1),
-              timeZones.indices.contains(timeZone) else {
+            timeZones.indices.contains(timeZone)
+        else {
             throw ResourceDatabase<Self>.Problem(description: "a place refers to a country, state or time zone it lacks")
         }
         let latitude: Int = row[4], longitude: Int = row[5]

@@ -45,7 +45,7 @@ enum PlaceNameFolding {
     private static func isStrippedMark(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x0300...0x036F, 0x0483...0x0489, 0x064B...0x065F, 0x0670,
-             0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F:
+            0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F:
             true
         default:
             false
@@ -59,10 +59,10 @@ enum PlaceNameFolding {
     private static func append(_ scalar: Unicode.Scalar, to output: inout [UInt8], spacePending: inout Bool) {
         switch scalar.value {
         case 0x09...0x0D, 0x1C...0x20, 0x85, 0x1680, 0x2028, 0x2029,  // white space
-             0x2D, 0x5F, 0x2F, 0x2C, 0x28, 0x29, 0x2010...0x2015:       // - _ / , ( ) and dashes
+            0x2D, 0x5F, 0x2F, 0x2C, 0x28, 0x29, 0x2010...0x2015:  // - _ / , ( ) and dashes
             spacePending = !output.isEmpty
             return
-        case 0x2E, 0x27, 0x60, 0x2018, 0x2019, 0x02BB, 0x02BC:         // . ' ` ‘ ’ ʻ ʼ
+        case 0x2E, 0x27, 0x60, 0x2018, 0x2019, 0x02BB, 0x02BC:  // . ' ` ‘ ’ ʻ ʼ
             return
         default:
             break
@@ -73,8 +73,8 @@ enum PlaceNameFolding {
         }
         switch scalar.value {
         case 0x41...0x5A: output.append(UInt8(scalar.value + 0x20))
-        case 0xDF: output.append(contentsOf: [0x73, 0x73])      // ß → ss
-        case 0x3C2: output.append(contentsOf: [0xCF, 0x83])     // ς → σ
+        case 0xDF: output.append(contentsOf: [0x73, 0x73])  // ß → ss
+        case 0x3C2: output.append(contentsOf: [0xCF, 0x83])  // ς → σ
         default: output.append(contentsOf: scalar.utf8)
         }
     }

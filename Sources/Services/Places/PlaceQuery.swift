@@ -72,18 +72,21 @@ extension GazetteerTables {
     private func search(name: [UInt8], filter: QualifierFilter?, limit: Int, in db: Database) throws -> [Int64] {
         let key = Data(name)
         if filter == nil, limit <= Self.busyPrefixPlaces {
-            let best = try Int64.fetchAll(db, sql: "SELECT place FROM busy_prefix WHERE prefix = ? ORDER BY rank",
-                                          arguments: [key])
+            let best = try Int64.fetchAll(
+                db, sql: "SELECT place FROM busy_prefix WHERE prefix = ? ORDER BY rank",
+                arguments: [key])
             if best.count >= limit || (!best.isEmpty && best.count < Self.busyPrefixPlaces) { return Array(best.prefix(limit)) }
         }
         // Folded names are UTF-8, which holds no byte 0xFF: every key that starts with the name sorts below this.
         let arguments: StatementArguments = [key, Data(name + [0xFF])]
         var best = BestPlaces(limit: limit)
         if let filter {
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT name.place, name.key = ?1, name.longer, place.country, place.state
-                FROM name JOIN place ON place.id = name.place WHERE name.key >= ?1 AND name.key < ?2
-                """, arguments: arguments)
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT name.place, name.key = ?1, name.longer, place.country, place.state
+                    FROM name JOIN place ON place.id = name.place WHERE name.key >= ?1 AND name.key < ?2
+                    """, arguments: arguments)
             while let row = try rows.next() {
                 let country: Int = row[3], state: Int = row[4]
                 guard countries.indices.contains(country), state == 0 || states.indices.contains(state - 1) else {
@@ -93,8 +96,9 @@ extension GazetteerTables {
                 best.offer(row[0], score: Self.score(place: row[0], exact: row[1], longer: row[2], qualifierTier: qualifierTier))
             }
         } else {
-            let rows = try Row.fetchCursor(db, sql: "SELECT place, key = ?1, longer FROM name WHERE key >= ?1 AND key < ?2",
-                                           arguments: arguments)
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT place, key = ?1, longer FROM name WHERE key >= ?1 AND key < ?2",
+                arguments: arguments)
             while let row = try rows.next() {
                 best.offer(row[0], score: Self.score(place: row[0], exact: row[1], longer: row[2], qualifierTier: 0))
             }

@@ -31,8 +31,9 @@ public final class AppDatabase: Sendable {
         self.path = path
         do {
             let directory = (path as NSString).deletingLastPathComponent
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
             var configuration = Configuration()
             configuration.busyMode = .timeout(2)
             // Room for the People indexes of 100,000 people; it grows only as pages are read (Docs/DECISIONS.md).
@@ -83,14 +84,15 @@ public final class AppDatabase: Sendable {
         public let description: String
 
         init(_ error: DatabaseError) {
-            description = switch error.resultCode {
-            case .SQLITE_BUSY, .SQLITE_LOCKED: "the database is in use by another program; try again"
-            case .SQLITE_FULL: "the disk is full"
-            case .SQLITE_READONLY: "the database file is read-only"
-            case .SQLITE_IOERR: "the disk could not be read or written"
-            case .SQLITE_CORRUPT, .SQLITE_NOTADB: "the database file is damaged"
-            default: error.message ?? "SQLite error \(error.resultCode.rawValue)"
-            }
+            description =
+                switch error.resultCode {
+                case .SQLITE_BUSY, .SQLITE_LOCKED: "the database is in use by another program; try again"
+                case .SQLITE_FULL: "the disk is full"
+                case .SQLITE_READONLY: "the database file is read-only"
+                case .SQLITE_IOERR: "the disk could not be read or written"
+                case .SQLITE_CORRUPT, .SQLITE_NOTADB: "the database file is damaged"
+                default: error.message ?? "SQLite error \(error.resultCode.rawValue)"
+                }
         }
     }
 
@@ -188,19 +190,20 @@ public final class AppDatabase: Sendable {
             try db.create(index: "person_byFirstName", on: "person", columns: ["firstKey", "lastKey", "id", "nameKey"])
             // Every three characters of each folded full name, so that a filter of three or more
             // finds its people without reading every name; the triggers keep it in step.
-            try db.execute(sql: """
-                CREATE VIRTUAL TABLE personSearch USING fts5(nameKey, content='person', content_rowid='rowid', tokenize='trigram');
-                CREATE TRIGGER person_searchInsert AFTER INSERT ON person BEGIN
-                    INSERT INTO personSearch (rowid, nameKey) VALUES (new.rowid, new.nameKey);
-                END;
-                CREATE TRIGGER person_searchDelete AFTER DELETE ON person BEGIN
-                    INSERT INTO personSearch (personSearch, rowid, nameKey) VALUES ('delete', old.rowid, old.nameKey);
-                END;
-                CREATE TRIGGER person_searchUpdate AFTER UPDATE OF nameKey ON person BEGIN
-                    INSERT INTO personSearch (personSearch, rowid, nameKey) VALUES ('delete', old.rowid, old.nameKey);
-                    INSERT INTO personSearch (rowid, nameKey) VALUES (new.rowid, new.nameKey);
-                END;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE VIRTUAL TABLE personSearch USING fts5(nameKey, content='person', content_rowid='rowid', tokenize='trigram');
+                    CREATE TRIGGER person_searchInsert AFTER INSERT ON person BEGIN
+                        INSERT INTO personSearch (rowid, nameKey) VALUES (new.rowid, new.nameKey);
+                    END;
+                    CREATE TRIGGER person_searchDelete AFTER DELETE ON person BEGIN
+                        INSERT INTO personSearch (personSearch, rowid, nameKey) VALUES ('delete', old.rowid, old.nameKey);
+                    END;
+                    CREATE TRIGGER person_searchUpdate AFTER UPDATE OF nameKey ON person BEGIN
+                        INSERT INTO personSearch (personSearch, rowid, nameKey) VALUES ('delete', old.rowid, old.nameKey);
+                        INSERT INTO personSearch (rowid, nameKey) VALUES (new.rowid, new.nameKey);
+                    END;
+                    """)
             try db.create(table: "outbox") { table in
                 table.autoIncrementedPrimaryKey("id")
                 table.column("personId", .text).notNull().unique().references("person", onDelete: .cascade)
@@ -235,40 +238,42 @@ public final class AppDatabase: Sendable {
             // looks in: the folded full name, then each address and number, one a line. The
             // search index and the sort indexes move from the name to it, so that filtering by
             // an address still reads the indexes alone.
-            try db.execute(sql: """
-                ALTER TABLE person ADD COLUMN details TEXT;
-                ALTER TABLE person ADD COLUMN searchKey TEXT NOT NULL DEFAULT '';
-                UPDATE person SET searchKey = nameKey;
-                DROP TRIGGER person_searchInsert;
-                DROP TRIGGER person_searchDelete;
-                DROP TRIGGER person_searchUpdate;
-                DROP TABLE personSearch;
-                DROP INDEX person_byLastName;
-                DROP INDEX person_byFirstName;
-                CREATE INDEX person_byLastName ON person (lastKey, firstKey, id, searchKey);
-                CREATE INDEX person_byFirstName ON person (firstKey, lastKey, id, searchKey);
-                CREATE VIRTUAL TABLE personSearch USING fts5(searchKey, content='person', content_rowid='rowid', tokenize='trigram');
-                INSERT INTO personSearch (personSearch) VALUES ('rebuild');
-                CREATE TRIGGER person_searchInsert AFTER INSERT ON person BEGIN
-                    INSERT INTO personSearch (rowid, searchKey) VALUES (new.rowid, new.searchKey);
-                END;
-                CREATE TRIGGER person_searchDelete AFTER DELETE ON person BEGIN
-                    INSERT INTO personSearch (personSearch, rowid, searchKey) VALUES ('delete', old.rowid, old.searchKey);
-                END;
-                CREATE TRIGGER person_searchUpdate AFTER UPDATE OF searchKey ON person BEGIN
-                    INSERT INTO personSearch (personSearch, rowid, searchKey) VALUES ('delete', old.rowid, old.searchKey);
-                    INSERT INTO personSearch (rowid, searchKey) VALUES (new.rowid, new.searchKey);
-                END;
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE person ADD COLUMN details TEXT;
+                    ALTER TABLE person ADD COLUMN searchKey TEXT NOT NULL DEFAULT '';
+                    UPDATE person SET searchKey = nameKey;
+                    DROP TRIGGER person_searchInsert;
+                    DROP TRIGGER person_searchDelete;
+                    DROP TRIGGER person_searchUpdate;
+                    DROP TABLE personSearch;
+                    DROP INDEX person_byLastName;
+                    DROP INDEX person_byFirstName;
+                    CREATE INDEX person_byLastName ON person (lastKey, firstKey, id, searchKey);
+                    CREATE INDEX person_byFirstName ON person (firstKey, lastKey, id, searchKey);
+                    CREATE VIRTUAL TABLE personSearch USING fts5(searchKey, content='person', content_rowid='rowid', tokenize='trigram');
+                    INSERT INTO personSearch (personSearch) VALUES ('rebuild');
+                    CREATE TRIGGER person_searchInsert AFTER INSERT ON person BEGIN
+                        INSERT INTO personSearch (rowid, searchKey) VALUES (new.rowid, new.searchKey);
+                    END;
+                    CREATE TRIGGER person_searchDelete AFTER DELETE ON person BEGIN
+                        INSERT INTO personSearch (personSearch, rowid, searchKey) VALUES ('delete', old.rowid, old.searchKey);
+                    END;
+                    CREATE TRIGGER person_searchUpdate AFTER UPDATE OF searchKey ON person BEGIN
+                        INSERT INTO personSearch (personSearch, rowid, searchKey) VALUES ('delete', old.rowid, old.searchKey);
+                        INSERT INTO personSearch (rowid, searchKey) VALUES (new.rowid, new.searchKey);
+                    END;
+                    """)
         }
         migrator.registerMigration("birthdayOrder") { db in
             // The birthday's month and day as one number (`Person.birthKey`), for the order by
             // next birthday and for whose birthday is near.
-            try db.execute(sql: """
-                ALTER TABLE person ADD COLUMN birthKey INTEGER;
-                UPDATE person SET birthKey = birthMonth * 100 + birthDay WHERE birthMonth IS NOT NULL;
-                CREATE INDEX person_byBirthday ON person (birthKey, lastKey, firstKey, id);
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE person ADD COLUMN birthKey INTEGER;
+                    UPDATE person SET birthKey = birthMonth * 100 + birthDay WHERE birthMonth IS NOT NULL;
+                    CREATE INDEX person_byBirthday ON person (birthKey, lastKey, firstKey, id);
+                    """)
         }
         migrator.registerMigration("outboxByFailure") { db in
             // The header's latest failure, read after every commit of an import, from the index
@@ -278,33 +283,36 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration("serverCards") { db in
             // The CardDAV card each person is linked to, and the cards of people deleted here
             // still to remove from the server (a tombstone with an href).
-            try db.execute(sql: """
-                CREATE TABLE serverCard (
-                    personId TEXT PRIMARY KEY NOT NULL REFERENCES person(id) ON DELETE CASCADE,
-                    href TEXT NOT NULL UNIQUE,
-                    etag TEXT);
-                ALTER TABLE deletedPerson ADD COLUMN href TEXT;
-                ALTER TABLE deletedPerson ADD COLUMN etag TEXT;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE serverCard (
+                        personId TEXT PRIMARY KEY NOT NULL REFERENCES person(id) ON DELETE CASCADE,
+                        href TEXT NOT NULL UNIQUE,
+                        etag TEXT);
+                    ALTER TABLE deletedPerson ADD COLUMN href TEXT;
+                    ALTER TABLE deletedPerson ADD COLUMN etag TEXT;
+                    """)
         }
         migrator.registerMigration("keptAsWritten") { db in
             // What a card says that is not a day or a name: a birthday kept as the card wrote it
             // ("circa 1800", "1815"), and what someone without a name is known by (`ORG`,
             // `NICKNAME`). People kept before have neither.
-            try db.execute(sql: """
-                ALTER TABLE person ADD COLUMN birthText TEXT;
-                ALTER TABLE person ADD COLUMN knownAs TEXT;
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE person ADD COLUMN birthText TEXT;
+                    ALTER TABLE person ADD COLUMN knownAs TEXT;
+                    """)
         }
         migrator.registerMigration("personCount") { db in
             // How many people are kept, kept by triggers: the list counts everyone after every
             // write, and a count of 100,000 rows read anew after a write took 2 ms of a key's 16.
-            try db.execute(sql: """
-                CREATE TABLE personCount (n INTEGER NOT NULL);
-                INSERT INTO personCount (n) SELECT COUNT(*) FROM person;
-                CREATE TRIGGER person_countInsert AFTER INSERT ON person BEGIN UPDATE personCount SET n = n + 1; END;
-                CREATE TRIGGER person_countDelete AFTER DELETE ON person BEGIN UPDATE personCount SET n = n - 1; END;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE personCount (n INTEGER NOT NULL);
+                    INSERT INTO personCount (n) SELECT COUNT(*) FROM person;
+                    CREATE TRIGGER person_countInsert AFTER INSERT ON person BEGIN UPDATE personCount SET n = n + 1; END;
+                    CREATE TRIGGER person_countDelete AFTER DELETE ON person BEGIN UPDATE personCount SET n = n - 1; END;
+                    """)
         }
         return migrator
     }

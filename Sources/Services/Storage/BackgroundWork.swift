@@ -14,7 +14,8 @@ enum BackgroundWork {
 
     /// Runs `work` on `queue` and resumes its caller through the main queue.
     static func resumingOnMainQueue<Result: Sendable>(_ queue: DispatchQueue, _ work: @escaping @Sendable () throws -> Result)
-        async throws -> Result {
+        async throws -> Result
+    {
         try await withTaskExecutorPreference(MainQueueTaskExecutor.shared) {
             try await withCheckedThrowingContinuation { continuation in
                 queue.async { continuation.resume(with: Swift.Result { try work() }) }

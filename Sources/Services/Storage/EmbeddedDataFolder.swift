@@ -56,8 +56,9 @@ public struct EmbeddedDataFolder: Equatable, Sendable {
     /// The folders looked in for an executable in `binDirectory`, in order.
     public static func candidates(binDirectory: URL) -> [EmbeddedDataFolder] {
         [
-            EmbeddedDataFolder(url: binDirectory.deletingLastPathComponent()
-                .appendingPathComponent("share").appendingPathComponent(installedName)),
+            EmbeddedDataFolder(
+                url: binDirectory.deletingLastPathComponent()
+                    .appendingPathComponent("share").appendingPathComponent(installedName)),
             EmbeddedDataFolder(url: binDirectory.appendingPathComponent(buildName)),
         ]
     }
@@ -74,7 +75,8 @@ public struct EmbeddedDataFolder: Equatable, Sendable {
 
     /// The folder of the running executable, symbolic links resolved.
     private static func executableDirectory() -> URL {
-        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let path =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         return URL(fileURLWithPath: path).deletingLastPathComponent()
     }

@@ -15,8 +15,10 @@ public final class LocalTextFiles: TextFiles {
 
     /// Creates the files seen from `workingDirectory`, with `~` standing for `home`: `$HOME`, as
     /// the data folder, the netrc and the config file read it.
-    public init(home: String = LocalTextFiles.home(in: ProcessInfo.processInfo.environment),
-                workingDirectory: String = FileManager.default.currentDirectoryPath) {
+    public init(
+        home: String = LocalTextFiles.home(in: ProcessInfo.processInfo.environment),
+        workingDirectory: String = FileManager.default.currentDirectoryPath
+    ) {
         self.home = home
         self.workingDirectory = workingDirectory
     }

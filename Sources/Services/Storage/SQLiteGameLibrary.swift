@@ -26,13 +26,17 @@ public final class SQLiteGameLibrary: GameLibrary {
 
     public func startGame(_ game: Game, on date: Date) throws -> StoredGame {
         try database.write { db in
-            try db.execute(sql: "INSERT INTO game (startedAt, homeName, awayName, elapsedMilliseconds, isRunning) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [Self.storedStart(of: date), game.home.name, game.away.name, Self.milliseconds(game.accumulated), game.isRunning])
+            try db.execute(
+                sql: "INSERT INTO game (startedAt, homeName, awayName, elapsedMilliseconds, isRunning) VALUES (?, ?, ?, ?, ?)",
+                arguments: [
+                    Self.storedStart(of: date), game.home.name, game.away.name, Self.milliseconds(game.accumulated), game.isRunning,
+                ])
             let id = db.lastInsertedRowID
             for (side, team) in [(Side.home, game.home), (.away, game.away)] {
                 for player in team.players {
-                    try db.execute(sql: "INSERT INTO player (gameId, number, side, name) VALUES (?, ?, ?, ?)",
-                                   arguments: [id, player.id.rawValue, side.rawValue, player.name])
+                    try db.execute(
+                        sql: "INSERT INTO player (gameId, number, side, name) VALUES (?, ?, ?, ?)",
+                        arguments: [id, player.id.rawValue, side.rawValue, player.name])
                 }
             }
             for (position, move) in game.moves.enumerated() {
@@ -51,15 +55,17 @@ public final class SQLiteGameLibrary: GameLibrary {
 
     public func removeLastMove(ofGame id: StoredGame.ID) throws {
         try database.write { db in
-            try db.execute(sql: "DELETE FROM move WHERE gameId = ? AND position = (SELECT MAX(position) FROM move WHERE gameId = ?)",
-                           arguments: [id, id])
+            try db.execute(
+                sql: "DELETE FROM move WHERE gameId = ? AND position = (SELECT MAX(position) FROM move WHERE gameId = ?)",
+                arguments: [id, id])
         }
     }
 
     public func saveClock(ofGame id: StoredGame.ID, elapsed: Duration, isRunning: Bool) throws {
         try database.write { db in
-            try db.execute(sql: "UPDATE game SET elapsedMilliseconds = ?, isRunning = ? WHERE id = ?",
-                           arguments: [Self.milliseconds(elapsed), isRunning, id])
+            try db.execute(
+                sql: "UPDATE game SET elapsedMilliseconds = ?, isRunning = ? WHERE id = ?",
+                arguments: [Self.milliseconds(elapsed), isRunning, id])
         }
     }
 
@@ -67,8 +73,9 @@ public final class SQLiteGameLibrary: GameLibrary {
         try database.write { db in
             switch target {
             case .team(let side):
-                try db.execute(sql: side == .home ? "UPDATE game SET homeName = ? WHERE id = ?" : "UPDATE game SET awayName = ? WHERE id = ?",
-                               arguments: [name, id])
+                try db.execute(
+                    sql: side == .home ? "UPDATE game SET homeName = ? WHERE id = ?" : "UPDATE game SET awayName = ? WHERE id = ?",
+                    arguments: [name, id])
             case .player(let player):
                 try db.execute(sql: "UPDATE player SET name = ? WHERE gameId = ? AND number = ?", arguments: [name, id, player.rawValue])
             }
@@ -84,8 +91,9 @@ public final class SQLiteGameLibrary: GameLibrary {
     // MARK: - Rows
 
     private static func insert(_ move: RecordedMove, at position: Int, gameID: Int64, in db: Database) throws {
-        try db.execute(sql: "INSERT INTO move (gameId, position, playerNumber, kind, gameTimeMilliseconds) VALUES (?, ?, ?, ?, ?)",
-                       arguments: [gameID, position, move.playerID.rawValue, move.move.rawValue, milliseconds(move.gameTime)])
+        try db.execute(
+            sql: "INSERT INTO move (gameId, position, playerNumber, kind, gameTimeMilliseconds) VALUES (?, ?, ?, ?, ?)",
+            arguments: [gameID, position, move.playerID.rawValue, move.move.rawValue, milliseconds(move.gameTime)])
     }
 
     private static func game(id: Int64, in db: Database) throws -> StoredGame {
@@ -94,18 +102,24 @@ public final class SQLiteGameLibrary: GameLibrary {
         }
         let players = try Row.fetchAll(db, sql: "SELECT number, side, name FROM player WHERE gameId = ? ORDER BY number", arguments: [id])
         func team(_ side: Side, named name: String) -> Team {
-            Team(name: name, players: players.filter { $0["side"] == side.rawValue }
-                .map { Player(id: Player.ID($0["number"]), name: $0["name"]) })
+            Team(
+                name: name,
+                players: players.filter { $0["side"] == side.rawValue }
+                    .map { Player(id: Player.ID($0["number"]), name: $0["name"]) })
         }
-        let moves = try Row.fetchAll(db, sql: "SELECT playerNumber, kind, gameTimeMilliseconds FROM move WHERE gameId = ? ORDER BY position",
-                                     arguments: [id]).compactMap { row -> RecordedMove? in
+        let moves = try Row.fetchAll(
+            db, sql: "SELECT playerNumber, kind, gameTimeMilliseconds FROM move WHERE gameId = ? ORDER BY position",
+            arguments: [id]
+        ).compactMap { row -> RecordedMove? in
             guard let move = Move(rawValue: row["kind"]) else { return nil }
-            return RecordedMove(playerID: Player.ID(row["playerNumber"]), move: move, gameTime: .milliseconds(row["gameTimeMilliseconds"] as Int64))
+            return RecordedMove(
+                playerID: Player.ID(row["playerNumber"]), move: move, gameTime: .milliseconds(row["gameTimeMilliseconds"] as Int64))
         }
         let clock: Duration = .milliseconds(row["elapsedMilliseconds"] as Int64)
         let latestMove = moves.last?.gameTime ?? .zero
-        let game = Game(home: team(.home, named: row["homeName"]), away: team(.away, named: row["awayName"]),
-                        moves: moves, accumulated: max(clock, latestMove))
+        let game = Game(
+            home: team(.home, named: row["homeName"]), away: team(.away, named: row["awayName"]),
+            moves: moves, accumulated: max(clock, latestMove))
         return StoredGame(id: id, startedOn: row["startedAt"], game: game)
     }
 
@@ -118,8 +132,9 @@ public final class SQLiteGameLibrary: GameLibrary {
         let seconds = (milliseconds / 1000).rounded(.down)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(secondsFromGMT: 0)!
-        var time = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second],
-                                           from: Date(timeIntervalSince1970: seconds))
+        var time = calendar.dateComponents(
+            [.year, .month, .day, .hour, .minute, .second],
+            from: Date(timeIntervalSince1970: seconds))
         time.nanosecond = Int(milliseconds - seconds * 1000) * 1_000_000
         return DatabaseDateComponents(time, format: .YMD_HMSS)
     }

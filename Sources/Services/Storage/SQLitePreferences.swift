@@ -27,8 +27,9 @@ public final class SQLitePreferences: PreferencesStore, Sendable {
     public func set(_ value: String?, forKey key: String) throws {
         try database.write { db in
             if let value {
-                try db.execute(sql: "INSERT INTO preference (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                               arguments: [key, value])
+                try db.execute(
+                    sql: "INSERT INTO preference (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    arguments: [key, value])
             } else {
                 try db.execute(sql: "DELETE FROM preference WHERE key = ?", arguments: [key])
             }

@@ -25,7 +25,11 @@ public struct FallbackWeatherService: WeatherService {
 
     /// The primary's report, or the fallback's when the primary cannot reach the network.
     public func weather(at place: Place) async throws -> WeatherReport {
-        try await WeatherHTTP.withFallback { try await primary.weather(at: place) } otherwise: { try await fallback.weather(at: place) }
+        try await WeatherHTTP.withFallback {
+            try await primary.weather(at: place)
+        } otherwise: {
+            try await fallback.weather(at: place)
+        }
     }
 }
 
@@ -75,7 +79,8 @@ enum WeatherHTTP {
     }
 
     /// What `primary` returns, or what `fallback` returns when `primary` finds no network.
-    static func withFallback<Value>(_ primary: () async throws -> Value, otherwise fallback: () async throws -> Value) async throws -> Value {
+    static func withFallback<Value>(_ primary: () async throws -> Value, otherwise fallback: () async throws -> Value) async throws -> Value
+    {
         do {
             return try await primary()
         } catch let error as WeatherServiceError where error == .noNetwork {
@@ -90,7 +95,8 @@ enum WeatherHTTP {
     /// Throws `.noNetwork` for the codes above, `CancellationError` when the task was cancelled,
     /// and `.failed` naming `source` for any other transport failure or a body over 5 MB.
     static func fetch(_ request: HTTPRequest, with http: any HTTPClient, from source: String) async throws
-        -> (body: Data, status: Int) {
+        -> (body: Data, status: Int)
+    {
         let response: HTTPResponse
         do {
             response = try await http.get(request)
@@ -164,9 +170,10 @@ enum LocalTimeText {
     static func date(_ text: String, in zone: TimeZone) -> Date? {
         let bytes = Array(text.utf8)
         guard bytes.count == 16 || bytes.count == 19, let day = day(in: bytes),
-              bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "), bytes[13] == UInt8(ascii: ":"),
-              let hour = number(bytes[11..<13]), let minute = number(bytes[14..<16]),
-              hour < 24, minute < 60 else { return nil }
+            bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "), bytes[13] == UInt8(ascii: ":"),
+            let hour = number(bytes[11..<13]), let minute = number(bytes[14..<16]),
+            hour < 24, minute < 60
+        else { return nil }
         var second = 0
         if bytes.count == 19 {
             guard bytes[16] == UInt8(ascii: ":"), let seconds = number(bytes[17..<19]), seconds < 60 else { return nil }
@@ -174,15 +181,17 @@ enum LocalTimeText {
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        let components = DateComponents(year: day.year, month: day.month, day: day.day,
-                                        hour: hour, minute: minute, second: second)
+        let components = DateComponents(
+            year: day.year, month: day.month, day: day.day,
+            hour: hour, minute: minute, second: second)
         return calendar.date(from: components)
     }
 
     private static func day(in bytes: [UInt8]) -> CalendarDay? {
         guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              let year = number(bytes[0..<4]), let month = number(bytes[5..<7]), let day = number(bytes[8..<10]),
-              year >= 1, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
+            let year = number(bytes[0..<4]), let month = number(bytes[5..<7]), let day = number(bytes[8..<10]),
+            year >= 1, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year)
+        else { return nil }
         return CalendarDay(year: year, month: month, day: day)
     }
 

@@ -46,8 +46,9 @@ public struct OpenMeteoGeocoder: Geocoder {
         guard limit > 0, let name = parts.first, !name.isEmpty, name.utf8.count <= 200 else { return [] }
         let qualifiers = parts.dropFirst().map(Self.fold).filter { !$0.isEmpty }
         let count = qualifiers.isEmpty ? min(limit, Self.maximumCount) : Self.maximumCount
-        let (body, status) = try await WeatherHTTP.fetch(try request(name: name, count: count), with: http,
-                                                         from: Self.source)
+        let (body, status) = try await WeatherHTTP.fetch(
+            try request(name: name, count: count), with: http,
+            from: Self.source)
         guard status == 200 else {
             throw WeatherServiceError.failed("Open-Meteo geocoding answered HTTP \(status)")
         }
@@ -140,22 +141,24 @@ private struct Answer: Decodable {
 
         init(from decoder: any Decoder) throws {
             guard let container = try? decoder.container(keyedBy: CodingKeys.self),
-                  let name = try? container.decode(String.self, forKey: .name), !name.isEmpty,
-                  let latitude = try? container.decode(Double.self, forKey: .latitude), (-90...90).contains(latitude),
-                  let longitude = try? container.decode(Double.self, forKey: .longitude),
-                  (-180...180).contains(longitude) else {
+                let name = try? container.decode(String.self, forKey: .name), !name.isEmpty,
+                let latitude = try? container.decode(Double.self, forKey: .latitude), (-90...90).contains(latitude),
+                let longitude = try? container.decode(Double.self, forKey: .longitude),
+                (-180...180).contains(longitude)
+            else {
                 place = nil
                 return
             }
             let countryCode = ((try? container.decode(String.self, forKey: .countryCode)) ?? "").uppercased()
             let region = (try? container.decode(String.self, forKey: .admin1)).flatMap { $0.isEmpty ? nil : $0 }
             let population = (try? container.decode(Int.self, forKey: .population)) ?? 0
-            place = Place(name: name, region: region,
-                          regionCode: countryCode == "US" ? region.flatMap { usStateCodes[$0] } : nil,
-                          country: (try? container.decode(String.self, forKey: .country)) ?? countryCode,
-                          countryCode: countryCode, latitude: latitude, longitude: longitude,
-                          timeZone: (try? container.decode(String.self, forKey: .timezone)) ?? "",
-                          population: max(population, 0))
+            place = Place(
+                name: name, region: region,
+                regionCode: countryCode == "US" ? region.flatMap { usStateCodes[$0] } : nil,
+                country: (try? container.decode(String.self, forKey: .country)) ?? countryCode,
+                countryCode: countryCode, latitude: latitude, longitude: longitude,
+                timeZone: (try? container.decode(String.self, forKey: .timezone)) ?? "",
+                population: max(population, 0))
         }
     }
 }

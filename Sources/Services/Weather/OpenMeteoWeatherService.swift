@@ -80,7 +80,8 @@ public struct OpenMeteoWeatherService: WeatherService {
     }
 
     /// The current values asked for: the two the report needs, then the extras.
-    private static let currentFields = "temperature_2m,weather_code,apparent_temperature,wind_speed_10m,"
+    private static let currentFields =
+        "temperature_2m,weather_code,apparent_temperature,wind_speed_10m,"
         + "wind_direction_10m,precipitation_probability"
 
     // MARK: - Reading the answer
@@ -90,7 +91,8 @@ public struct OpenMeteoWeatherService: WeatherService {
             throw WeatherServiceError.failed("Open-Meteo sent no current weather")
         }
         // The zone the times are written in: the one asked for, else the one the API chose.
-        let zone = requested
+        let zone =
+            requested
             ?? forecast.timezone.flatMap(TimeZone.init(identifier:))
             ?? forecast.utcOffsetSeconds.flatMap(TimeZone.init(secondsFromGMT:))
             ?? TimeZone(secondsFromGMT: 0)
@@ -108,8 +110,9 @@ public struct OpenMeteoWeatherService: WeatherService {
             apparentTemperatureCelsius: WeatherExtras.apparentCelsius(current.apparentTemperature),
             precipitationChance: WeatherExtras.chance(current.precipitationProbability))
         let hours = WeatherExtras.nextHours(try hours(from: forecast.hourly, in: zone), from: date, in: zone)
-        return WeatherReport(current: observation, daily: try days(from: forecast.daily), hourly: hours,
-                             source: .openMeteo)
+        return WeatherReport(
+            current: observation, daily: try days(from: forecast.daily), hourly: hours,
+            source: .openMeteo)
     }
 
     /// Every hour with a temperature (an hour whose value is `null` is left out).
@@ -131,13 +134,16 @@ public struct OpenMeteoWeatherService: WeatherService {
         var days: [DailyForecast] = []
         for index in 0..<count {
             guard let code = daily.weatherCode[index], let high = daily.high[index], let low = daily.low[index],
-                  let weather = Self.weather(forWMOCode: code) else { continue }
+                let weather = Self.weather(forWMOCode: code)
+            else { continue }
             guard let day = LocalTimeText.day(daily.time[index]) else {
                 throw WeatherServiceError.failed("Open-Meteo sent a day this program cannot read")
             }
-            days.append(DailyForecast(date: day, condition: weather.condition,
-                                      lowCelsius: try WeatherHTTP.checkedCelsius(low, from: Self.source),
-                                      highCelsius: try WeatherHTTP.checkedCelsius(high, from: Self.source)))
+            days.append(
+                DailyForecast(
+                    date: day, condition: weather.condition,
+                    lowCelsius: try WeatherHTTP.checkedCelsius(low, from: Self.source),
+                    highCelsius: try WeatherHTTP.checkedCelsius(high, from: Self.source)))
             if days.count == Self.forecastDays { break }
         }
         return days

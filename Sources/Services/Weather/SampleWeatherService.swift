@@ -58,11 +58,12 @@ public struct SampleWeatherService: WeatherService {
         let temperature = Self.rounded(first.lowCelsius + share * (first.highCelsius - first.lowCelsius))
         var extras = SplitMix64(seed: Self.seed(latitude, longitude, first.date) ^ 0x7769_6E64)
         let wind = Self.wind(for: first.condition, using: &extras)
-        let current = Observation(date: now, temperatureCelsius: temperature, condition: first.condition,
-                                  description: Self.words[first.condition] ?? "",
-                                  windSpeedKmh: wind.speed, windDirectionDegrees: wind.direction,
-                                  apparentTemperatureCelsius: Self.feelsLike(temperature, windKmh: wind.speed),
-                                  precipitationChance: Self.chance(of: first.condition, roll: extras.nextUnit()))
+        let current = Observation(
+            date: now, temperatureCelsius: temperature, condition: first.condition,
+            description: Self.words[first.condition] ?? "",
+            windSpeedKmh: wind.speed, windDirectionDegrees: wind.direction,
+            apparentTemperatureCelsius: Self.feelsLike(temperature, windKmh: wind.speed),
+            precipitationChance: Self.chance(of: first.condition, roll: extras.nextUnit()))
         let hourly = Self.hours(from: now, current: temperature, days: daily, calendar: calendar)
         return WeatherReport(current: current, daily: daily, hourly: hourly, source: .sample)
     }
@@ -71,7 +72,8 @@ public struct SampleWeatherService: WeatherService {
 
     /// A wind speed in km/h (whole numbers) and the direction it blows from (in tens of degrees).
     private static func wind(for condition: Condition, using generator: inout SplitMix64)
-        -> (speed: Double, direction: Double) {
+        -> (speed: Double, direction: Double)
+    {
         let stormy = condition == .rain || condition == .thunderstorm || condition == .snow
         let speed = (3 + 22 * generator.nextUnit() + (stormy ? 12 : 0)).rounded()
         let direction = (generator.nextUnit() * 36).rounded(.down) * 10
@@ -90,22 +92,25 @@ public struct SampleWeatherService: WeatherService {
 
     /// A chance of precipitation in percent, in fives, that suits `condition`.
     private static func chance(of condition: Condition, roll: Double) -> Int {
-        let range: ClosedRange<Double> = switch condition {
-        case .clear: 0...10
-        case .partlyCloudy: 5...20
-        case .cloudy: 15...40
-        case .fog: 10...30
-        case .drizzle: 50...80
-        case .rain, .snow: 60...95
-        case .thunderstorm: 70...100
-        }
+        let range: ClosedRange<Double> =
+            switch condition {
+            case .clear: 0...10
+            case .partlyCloudy: 5...20
+            case .cloudy: 15...40
+            case .fog: 10...30
+            case .drizzle: 50...80
+            case .rain, .snow: 60...95
+            case .thunderstorm: 70...100
+            }
         return Int((range.lowerBound + roll * (range.upperBound - range.lowerBound)) / 5) * 5
     }
 
     /// The 24 hours from the start of the current one: each day's low at 04:00 and high at
     /// 16:00 on a cosine, plus the gap between `current` and that curve now, fading over 6 hours.
-    private static func hours(from now: Date, current: Double, days: [DailyForecast],
-                              calendar: Calendar) -> [HourlyTemperature] {
+    private static func hours(
+        from now: Date, current: Double, days: [DailyForecast],
+        calendar: Calendar
+    ) -> [HourlyTemperature] {
         guard let start = calendar.dateInterval(of: .hour, for: now)?.start else { return [] }
         func curve(at time: Date) -> Double? {
             let day = CalendarDay(containing: time, in: calendar.timeZone)
@@ -132,8 +137,10 @@ public struct SampleWeatherService: WeatherService {
     ]
 
     /// The weather of one day at `latitude`, drawn from `generator`.
-    private static func forecast(for day: CalendarDay, dayOfYear: Int, latitude: Double,
-                                 using generator: inout SplitMix64) -> DailyForecast {
+    private static func forecast(
+        for day: CalendarDay, dayOfYear: Int, latitude: Double,
+        using generator: inout SplitMix64
+    ) -> DailyForecast {
         let (mean, swing) = climate(at: abs(latitude))
         let coldestDay = latitude >= 0 ? 20.0 : 202.0
         let season = -swing * cos(2 * Double.pi * (Double(dayOfYear) - coldestDay) / 365.25)
@@ -143,8 +150,9 @@ public struct SampleWeatherService: WeatherService {
         let halfRange = 2.5 + 1.5 * generator.nextUnit()
         let high = rounded(middle + halfRange)
         let low = rounded(middle - halfRange)
-        return DailyForecast(date: day, condition: condition(high: high, roll: generator.nextUnit()),
-                             lowCelsius: low, highCelsius: high)
+        return DailyForecast(
+            date: day, condition: condition(high: high, roll: generator.nextUnit()),
+            lowCelsius: low, highCelsius: high)
     }
 
     private static func climate(at latitude: Double) -> (mean: Double, swing: Double) {
@@ -157,15 +165,16 @@ public struct SampleWeatherService: WeatherService {
 
     /// A condition for a day whose high is `high`, from a roll in 0..<1.
     private static func condition(high: Double, roll: Double) -> Condition {
-        let drawn: Condition = switch roll {
-        case ..<0.25: .clear
-        case ..<0.50: .partlyCloudy
-        case ..<0.68: .cloudy
-        case ..<0.73: .fog
-        case ..<0.80: .drizzle
-        case ..<0.93: .rain
-        default: .thunderstorm
-        }
+        let drawn: Condition =
+            switch roll {
+            case ..<0.25: .clear
+            case ..<0.50: .partlyCloudy
+            case ..<0.68: .cloudy
+            case ..<0.73: .fog
+            case ..<0.80: .drizzle
+            case ..<0.93: .rain
+            default: .thunderstorm
+            }
         let falls = drawn == .drizzle || drawn == .rain || drawn == .thunderstorm
         if falls && high <= 1 { return .snow }
         if drawn == .thunderstorm && high < 15 { return .rain }
@@ -195,8 +204,10 @@ public struct SampleWeatherService: WeatherService {
 
     /// FNV-1a over the coordinates in hundredths of a degree and the day.
     private static func seed(_ latitude: Double, _ longitude: Double, _ day: CalendarDay) -> UInt64 {
-        let values = [Int64((latitude * 100).rounded()), Int64((longitude * 100).rounded()),
-                      Int64(day.year), Int64(day.month), Int64(day.day)]
+        let values = [
+            Int64((latitude * 100).rounded()), Int64((longitude * 100).rounded()),
+            Int64(day.year), Int64(day.month), Int64(day.day),
+        ]
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for value in values {
             for shift in stride(from: 0, to: 64, by: 8) {

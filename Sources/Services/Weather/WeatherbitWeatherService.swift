@@ -39,18 +39,22 @@ public struct WeatherbitWeatherService: WeatherService {
     }
 
     /// Creates a service with the key in `WEATHERBIT_API_KEY`; nil when it is unset or blank.
-    public init?(environment: [String: String], http: any HTTPClient,
-                 base: String = WeatherbitWeatherService.defaultBase) {
+    public init?(
+        environment: [String: String], http: any HTTPClient,
+        base: String = WeatherbitWeatherService.defaultBase
+    ) {
         guard let key = environment[Self.keyVariable]?.trimmingCharacters(in: .whitespacesAndNewlines),
-              !key.isEmpty else { return nil }
+            !key.isEmpty
+        else { return nil }
         self.init(apiKey: key, http: http, base: base)
     }
 
     /// The weather now at `place` and, when Weatherbit's daily forecast answers, the week ahead.
     public func weather(at place: Place) async throws -> WeatherReport {
         let currentRequest = try request(for: place, path: "/v2.0/current")
-        let dailyRequest = try request(for: place, path: "/v2.0/forecast/daily",
-                                       extra: [URLQueryItem(name: "days", value: String(Self.forecastDays))])
+        let dailyRequest = try request(
+            for: place, path: "/v2.0/forecast/daily",
+            extra: [URLQueryItem(name: "days", value: String(Self.forecastDays))])
         async let week = self.week(with: dailyRequest)
         let (answer, errorText) = try await data(Answer.self, for: currentRequest)
         guard let entry = answer.data?.first else {
@@ -69,7 +73,8 @@ public struct WeatherbitWeatherService: WeatherService {
     /// The answer to `request` read as `type` with the error text beside it if any, or the error
     /// it means.
     private func data<T: Decodable>(_ type: T.Type, for request: HTTPRequest) async throws
-        -> (value: T, errorText: String?) {
+        -> (value: T, errorText: String?)
+    {
         let (body, status) = try await WeatherHTTP.fetch(request, with: http, from: Self.source)
         let errorText = (try? JSONDecoder().decode(ErrorBody.self, from: body))?.error
         if status == 401 || status == 403 || errorText.map(Self.isAboutTheKey) == true {
@@ -104,12 +109,13 @@ public struct WeatherbitWeatherService: WeatherService {
         guard var components = URLComponents(string: base + path) else {
             throw WeatherServiceError.failed("The Weatherbit address \(base) is not valid")
         }
-        components.queryItems = [
-            URLQueryItem(name: "lat", value: WeatherHTTP.coordinate(place.latitude)),
-            URLQueryItem(name: "lon", value: WeatherHTTP.coordinate(place.longitude)),
-            URLQueryItem(name: "key", value: apiKey),
-            URLQueryItem(name: "units", value: "M"),
-        ] + extra
+        components.queryItems =
+            [
+                URLQueryItem(name: "lat", value: WeatherHTTP.coordinate(place.latitude)),
+                URLQueryItem(name: "lon", value: WeatherHTTP.coordinate(place.longitude)),
+                URLQueryItem(name: "key", value: apiKey),
+                URLQueryItem(name: "units", value: "M"),
+            ] + extra
         // URLComponents leaves "+" alone, which a server may read as a space: keep it literal.
         components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         guard let url = components.url else {
@@ -133,7 +139,8 @@ public struct WeatherbitWeatherService: WeatherService {
         if let ts = entry.ts, ts.isFinite, abs(ts) < 1e11 {
             date = Date(timeIntervalSince1970: ts)
         } else if let text = entry.obTime, let zone = TimeZone(secondsFromGMT: 0),
-                  let parsed = LocalTimeText.date(text, in: zone) {
+            let parsed = LocalTimeText.date(text, in: zone)
+        {
             date = parsed  // "ob_time" is UTC
         } else {
             throw WeatherServiceError.failed("Weatherbit sent no observation time")
@@ -144,12 +151,13 @@ public struct WeatherbitWeatherService: WeatherService {
             let today = CalendarDay(containing: date, in: zone)
             chance = week.first { $0.date == today }?.pop
         }
-        return Observation(date: date, temperatureCelsius: try WeatherHTTP.checkedCelsius(temperature, from: source),
-                           condition: condition, description: given.isEmpty ? condition.words : given,
-                           windSpeedKmh: WeatherExtras.windKmh(metresPerSecond: entry.windSpd),
-                           windDirectionDegrees: WeatherExtras.direction(entry.windDir),
-                           apparentTemperatureCelsius: WeatherExtras.apparentCelsius(entry.appTemp),
-                           precipitationChance: WeatherExtras.chance(chance))
+        return Observation(
+            date: date, temperatureCelsius: try WeatherHTTP.checkedCelsius(temperature, from: source),
+            condition: condition, description: given.isEmpty ? condition.words : given,
+            windSpeedKmh: WeatherExtras.windKmh(metresPerSecond: entry.windSpd),
+            windDirectionDegrees: WeatherExtras.direction(entry.windDir),
+            apparentTemperatureCelsius: WeatherExtras.apparentCelsius(entry.appTemp),
+            precipitationChance: WeatherExtras.chance(chance))
     }
 
     /// A day of the daily answer with its chance of precipitation; its forecast is nil when the
@@ -158,8 +166,9 @@ public struct WeatherbitWeatherService: WeatherService {
         guard let text = entry.validDate, let date = LocalTimeText.day(text) else { return nil }
         var forecast: DailyForecast?
         if let code = entry.weather?.code, let condition = condition(forCode: code),
-           let low = entry.minTemp, let high = entry.maxTemp,
-           WeatherHTTP.plausibleCelsius.contains(low), WeatherHTTP.plausibleCelsius.contains(high) {
+            let low = entry.minTemp, let high = entry.maxTemp,
+            WeatherHTTP.plausibleCelsius.contains(low), WeatherHTTP.plausibleCelsius.contains(high)
+        {
             forecast = DailyForecast(date: date, condition: condition, lowCelsius: low, highCelsius: high)
         }
         return Day(date: date, forecast: forecast, pop: entry.pop)

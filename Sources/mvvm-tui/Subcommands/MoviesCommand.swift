@@ -35,10 +35,13 @@ struct MoviesCommand: ParsableCommand {
         try options.printScreen { composition in
             // No catalogue on offer: the screen's `Press c` has no key here (--offline is the way).
             let viewModel = composition.movies(composition.movieServices(), segment: segment?.endpoint, offersCatalogue: false)
-            return (MoviesPrintout(viewModel: viewModel, limit: limit), {
-                viewModel.screenAppeared()
-                viewModel.loadRows(atLeast: limit)
-            })
+            return (
+                MoviesPrintout(viewModel: viewModel, limit: limit),
+                {
+                    viewModel.screenAppeared()
+                    viewModel.loadRows(atLeast: limit)
+                }
+            )
         }
     }
 }

@@ -29,7 +29,8 @@ struct PeopleCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only the people whose birthday falls within DAYS days (0…366), soonest first.", valueName: "days"))
     var birthdays: Int?
 
-    @Option(name: .customLong("import"), help: ArgumentHelp("Add the people of this vCard file, as the screen's i does.", valueName: "file"))
+    @Option(
+        name: .customLong("import"), help: ArgumentHelp("Add the people of this vCard file, as the screen's i does.", valueName: "file"))
     var importFile: String?
 
     @Flag(help: "With --import: take the file's card for each person kept differently (newer here, no revision, deleted here).")
@@ -38,14 +39,17 @@ struct PeopleCommand: ParsableCommand {
     @Flag(name: .customLong("dry-run"), help: "With --import: say what the import would do, and change nothing.")
     var dryRun = false
 
-    @Option(name: .customLong("export"), help: ArgumentHelp("Write everyone, in the order, to this vCard file, as the screen's e does.", valueName: "file"))
+    @Option(
+        name: .customLong("export"),
+        help: ArgumentHelp("Write everyone, in the order, to this vCard file, as the screen's e does.", valueName: "file"))
     var exportFile: String?
 
     @Flag(help: "Sync with the people server first, as the app does when the screen opens (--people-api), keeping what it fetched.")
     var sync = false
 
-    @Flag(name: .customLong("people-rebind"),
-          help: "With --sync: move this data folder to the book --people-api names, from the one it syncs with, after asking.")
+    @Flag(
+        name: .customLong("people-rebind"),
+        help: "With --sync: move this data folder to the book --people-api names, from the one it syncs with, after asking.")
     var peopleRebind = false
 
     @OptionGroup var peopleServer: PeopleServerOptions
@@ -93,15 +97,17 @@ struct PeopleCommand: ParsableCommand {
             }
             // An import adds people, and a sync keeps what it fetched and marks what it sent, as
             // the app's do: they write. An export only reads.
-            let composition = (importFile != nil && !dryRun) || sync
+            let composition =
+                (importFile != nil && !dryRun) || sync
                 ? try options.composition(peopleAPI: peopleServer.peopleApi, peopleBook: peopleServer.peopleBook, writable: true).0
                 : readOnly
             if peopleRebind, let api = composition.peopleAPI() {
                 try Self.rebind(SQLitePeopleStore(database: composition.database.open()), to: api.identity)
             }
-            let viewModel = composition.people(sync: sync, order: sort?.order,
-                                               birthdayWindow: birthdays ?? PeopleListViewModel.defaultBirthdayWindow,
-                                               birthdaysShown: birthdays == nil ? 20 : .max)
+            let viewModel = composition.people(
+                sync: sync, order: sort?.order,
+                birthdayWindow: birthdays ?? PeopleListViewModel.defaultBirthdayWindow,
+                birthdaysShown: birthdays == nil ? 20 : .max)
             let part: PeoplePrintout.Part = transfers ? .news : birthdays != nil ? .birthdaysSoon : .list
             // The list reads the rows in view: all of them when they are printed, else one. While a
             // sync runs, one: each batch it commits reads the rows in view again, so the whole book
@@ -139,7 +145,8 @@ extension PeopleCommand {
     static func rebind(_ store: SQLitePeopleStore, to book: String) throws {
         guard let kept = try store.boundBook(), kept != book else { return }
         let count = try store.count(matching: "")
-        PrintoutRun.write("""
+        PrintoutRun.write(
+            """
             This data folder syncs with \(BookMismatch.readable(kept)).
             --people-rebind forgets its links to that book and sends the \(count == 1 ? "1 person" : "\(count.grouped) people") kept here to \
             \(BookMismatch.readable(book)); the cards stay in the first book too.

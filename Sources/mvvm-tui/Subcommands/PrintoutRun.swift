@@ -14,8 +14,10 @@ enum PrintoutRun {
     /// Calls `appear` (the screen came into view), waits until `printout` is idle, calls
     /// `whenIdle` (a last input before writing), writes it as JSON (`json`) or text in `style`,
     /// and exits.
-    static func run(_ printout: any Printout, json: Bool, style: TextStyle, whenIdle: @escaping @MainActor () -> Void = {},
-                    appear: () -> Void) -> Never {
+    static func run(
+        _ printout: any Printout, json: Bool, style: TextStyle, whenIdle: @escaping @MainActor () -> Void = {},
+        appear: () -> Void
+    ) -> Never {
         signal(SIGPIPE, SIG_IGN)
         appear()
         let token = printout.whenIdle {

@@ -23,10 +23,16 @@ struct SharedOptions: ParsableArguments {
 /// The people server's options, which the app and `mvvm-tui people` both include (as
 /// `SharedOptions`), so that the root does not take them from the subcommand.
 struct PeopleServerOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The CardDAV address book, or server, the People screen syncs with, such as https://dav.example.com/ (default: $MVVM_TUI_PEOPLE_API, else the config file's; '' for none: no sync). Its user and password come from $MVVM_TUI_PEOPLE_USER and $MVVM_TUI_PEOPLE_PASSWORD, or the config file when it is the file's server, else ~/.netrc; a URL with a password in it is refused. Docs/PeopleAPI.md describes it.", valueName: "url"))
+    @Option(
+        help: ArgumentHelp(
+            "The CardDAV address book, or server, the People screen syncs with, such as https://dav.example.com/ (default: $MVVM_TUI_PEOPLE_API, else the config file's; '' for none: no sync). Its user and password come from $MVVM_TUI_PEOPLE_USER and $MVVM_TUI_PEOPLE_PASSWORD, or the config file when it is the file's server, else ~/.netrc; a URL with a password in it is refused. Docs/PeopleAPI.md describes it.",
+            valueName: "url"))
     var peopleApi: String?
 
-    @Option(help: ArgumentHelp("The address book to sync when the people server holds several, by name (default: $MVVM_TUI_PEOPLE_BOOK, else the config file's, else the first).", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "The address book to sync when the people server holds several, by name (default: $MVVM_TUI_PEOPLE_BOOK, else the config file's, else the first).",
+            valueName: "name"))
     var peopleBook: String?
 }
 
@@ -42,13 +48,18 @@ struct SubcommandOptions: ParsableArguments {
     /// which the user asked to change what is kept) opens it read-write as the app does,
     /// created and migrated when it needs to be; settings are not kept even then.
     @MainActor
-    func composition(peopleAPI: String? = nil, peopleBook: String? = nil,
-                     writable: Bool = false) throws -> (ScreenComposition, TextStyle) {
+    func composition(
+        peopleAPI: String? = nil, peopleBook: String? = nil,
+        writable: Bool = false
+    ) throws -> (ScreenComposition, TextStyle) {
         let environment = ProcessInfo.processInfo.environment
-        let (_, choices) = try Startup.choices(config: shared.config, flags: .init(
-            tab: nil, noColor: shared.noColor, peopleAPI: peopleAPI, peopleBook: peopleBook
-        ), environment: environment)
-        let path = try Startup.dataDirectory(shared.dataDir, environment: environment, validated: writable).path + "/" + AppDatabase.fileName
+        let (_, choices) = try Startup.choices(
+            config: shared.config,
+            flags: .init(
+                tab: nil, noColor: shared.noColor, peopleAPI: peopleAPI, peopleBook: peopleBook
+            ), environment: environment)
+        let path =
+            try Startup.dataDirectory(shared.dataDir, environment: environment, validated: writable).path + "/" + AppDatabase.fileName
         let database = writable ? SharedDatabase(path: path) : SharedDatabase { try AppDatabase.openForReading(path: path) }
         let composition = ScreenComposition(choices: choices, offline: shared.offline, database: database, keepsSettings: false)
         return (composition, TextStyle(usesColor: choices.useColor && isatty(STDOUT_FILENO) == 1))

@@ -31,8 +31,9 @@ struct WeatherCommand: ParsableCommand {
 
     func run() throws {
         try options.printScreen { composition in
-            let viewModel = composition.weather(location: place.isEmpty ? nil : place.joined(separator: " "),
-                                                unit: unit?.unit, scheduler: MainQueueScheduler())
+            let viewModel = composition.weather(
+                location: place.isEmpty ? nil : place.joined(separator: " "),
+                unit: unit?.unit, scheduler: MainQueueScheduler())
             return (WeatherPrintout(viewModel: viewModel), { viewModel.screenAppeared() })
         }
     }

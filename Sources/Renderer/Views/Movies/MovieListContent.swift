@@ -21,8 +21,11 @@ public struct MovieListContent: Equatable, Sendable {
         guard rect.height > 0, rect.width > 0 else { return }
         if showsDetail, let selected {
             surface.focus = Position(row: rect.row, column: rect.column + 1)
-            return drawDetails(of: selected, into: surface, in: Rect(row: rect.row, column: rect.column + 1,
-                                                                    width: rect.width - 2, height: rect.height))
+            return drawDetails(
+                of: selected, into: surface,
+                in: Rect(
+                    row: rect.row, column: rect.column + 1,
+                    width: rect.width - 2, height: rect.height))
         }
         var list = rect
         if rect.width >= Self.detailPaneMinimumWidth, let selected {
@@ -84,8 +87,10 @@ public struct MovieListContent: Equatable, Sendable {
 extension Drawn {
     /// Binds a list of films' outputs, as the Movies and Search view-models both publish them,
     /// into the `MovieListContent` at `list`.
-    func bindFilms(rows: Output<[MovieRowViewModel]>, selectedIndex: Output<Int>, selectedMovie: Output<MovieRowViewModel?>,
-                   detailIsOpen: Output<Bool>, to list: WritableKeyPath<State, MovieListContent>) {
+    func bindFilms(
+        rows: Output<[MovieRowViewModel]>, selectedIndex: Output<Int>, selectedMovie: Output<MovieRowViewModel?>,
+        detailIsOpen: Output<Bool>, to list: WritableKeyPath<State, MovieListContent>
+    ) {
         bind(rows, to: list.appending(path: \.rows))
         bind(selectedIndex, to: list.appending(path: \.selectedIndex))
         bind(selectedMovie, to: list.appending(path: \.selected))

@@ -17,18 +17,22 @@ public final class MoviesView: ScreenView {
     }
 
     public nonisolated static let keys = KeyTable<Action>([
-        KeyBinding("← →  [ ]", "previous or next segment", scope: .movies, hint: "segment",
-                   actions: [.left: .previousSegment, .text("["): .previousSegment, .right: .nextSegment, .text("]"): .nextSegment]),
-        KeyBinding("↑ ↓  k j", "move through the films", scope: .movies, hint: "move",
-                   actions: [.up: .move(-1), .text("k"): .move(-1), .down: .move(1), .text("j"): .move(1)]),
+        KeyBinding(
+            "← →  [ ]", "previous or next segment", scope: .movies, hint: "segment",
+            actions: [.left: .previousSegment, .text("["): .previousSegment, .right: .nextSegment, .text("]"): .nextSegment]),
+        KeyBinding(
+            "↑ ↓  k j", "move through the films", scope: .movies, hint: "move",
+            actions: [.up: .move(-1), .text("k"): .move(-1), .down: .move(1), .text("j"): .move(1)]),
         KeyBinding("PgUp PgDn", "move ten films", scope: .movies, actions: [.pageUp: .move(-10), .pageDown: .move(10)]),
         KeyBinding("Enter", "the chosen film's detail, full-size", scope: .movies, keys: [.enter], action: .openDetail),
         KeyBinding("c", "use the embedded catalogue when TMDb fails", scope: .movies, keys: [.text("c")], action: .useCatalogue),
 
-        KeyBinding("Esc  Enter", "back to the films, on the same one", scope: .movieDetail, hint: "back",
-                   keys: [.escape, .enter], action: .closeDetail),
-        KeyBinding("↑ ↓  k j", "the film before or after", scope: .movieDetail, hint: "move",
-                   actions: [.up: .move(-1), .text("k"): .move(-1), .down: .move(1), .text("j"): .move(1)]),
+        KeyBinding(
+            "Esc  Enter", "back to the films, on the same one", scope: .movieDetail, hint: "back",
+            keys: [.escape, .enter], action: .closeDetail),
+        KeyBinding(
+            "↑ ↓  k j", "the film before or after", scope: .movieDetail, hint: "move",
+            actions: [.up: .move(-1), .text("k"): .move(-1), .down: .move(1), .text("j"): .move(1)]),
     ])
 
     private let viewModel: MovieListViewModel
@@ -45,8 +49,9 @@ public final class MoviesView: ScreenView {
         drawn.bind(viewModel.selectedSegment, to: \.selectedSegment)
         drawn.bind(viewModel.news, to: \.news)
         drawn.bind(viewModel.newsIsProblem, to: \.newsIsProblem)
-        drawn.bindFilms(rows: viewModel.rows, selectedIndex: viewModel.selectedIndex, selectedMovie: viewModel.selectedMovie,
-                        detailIsOpen: viewModel.detailIsOpen, to: \.list)
+        drawn.bindFilms(
+            rows: viewModel.rows, selectedIndex: viewModel.selectedIndex, selectedMovie: viewModel.selectedMovie,
+            detailIsOpen: viewModel.detailIsOpen, to: \.list)
     }
 
     public var inputLineUser: InputLineUser? { nil }
@@ -99,12 +104,14 @@ public struct MoviesContent: Equatable, Sendable {
         // At 40 columns the segments not chosen are cut to a word: `Now [Popular] Upcoming Top`.
         for (index, title) in FittedTitles.fitting(segments, chosen: selectedSegment, width: rect.width).enumerated() {
             let start = column
-            column = index == selectedSegment
+            column =
+                index == selectedSegment
                 ? surface.draw("[\(title)]", row: rect.row, column: column, style: .selectedTab)
                 : surface.draw(" \(title) ", row: rect.row, column: column)
             // The chosen segment has the focus until a film is chosen below it.
             if index == selectedSegment { surface.focus = Position(row: rect.row, column: start) }
-            surface.mark(Rect(row: rect.row, column: start, width: column - start, height: 1), action: MoviesView.Action.chooseSegment(index))
+            surface.mark(
+                Rect(row: rect.row, column: start, width: column - start, height: 1), action: MoviesView.Action.chooseSegment(index))
         }
         surface.draw(news, row: rect.row + 1, column: rect.column + 1, width: rect.width - 2, style: newsIsProblem ? .error : .dim)
         list.draw(into: surface, in: rect.droppingTop(3), choose: MoviesView.Action.chooseFilm)

@@ -21,10 +21,12 @@ public final class SearchView: ScreenView {
         KeyBinding("PgUp PgDn", "move ten results", scope: .searchTyping, actions: [.pageUp: .move(-10), .pageDown: .move(10)]),
 
         KeyBinding("↑ ↓", "move through the results", scope: .searchResults, hint: "move", actions: [.up: .move(-1), .down: .move(1)]),
-        KeyBinding("Enter", "the chosen film's detail, full-size", scope: .searchResults, hint: "detail", keys: [.enter], action: .openDetail),
+        KeyBinding(
+            "Enter", "the chosen film's detail, full-size", scope: .searchResults, hint: "detail", keys: [.enter], action: .openDetail),
 
-        KeyBinding("Esc  Enter", "back to the results, on the same film", scope: .searchDetail, hint: "back",
-                   keys: [.escape, .enter], action: .closeDetail),
+        KeyBinding(
+            "Esc  Enter", "back to the results, on the same film", scope: .searchDetail, hint: "back",
+            keys: [.escape, .enter], action: .closeDetail),
         KeyBinding("↑ ↓", "the film before or after", scope: .searchDetail, hint: "move", actions: [.up: .move(-1), .down: .move(1)]),
     ])
 
@@ -39,8 +41,9 @@ public final class SearchView: ScreenView {
         drawn = Drawn(SearchContent(), needsDisplay: needsDisplay)
         drawn.bind(viewModel.news, to: \.news)
         drawn.bind(viewModel.newsIsProblem, to: \.newsIsProblem)
-        drawn.bindFilms(rows: viewModel.rows, selectedIndex: viewModel.selectedIndex, selectedMovie: viewModel.selectedMovie,
-                        detailIsOpen: viewModel.detailIsOpen, to: \.list)
+        drawn.bindFilms(
+            rows: viewModel.rows, selectedIndex: viewModel.selectedIndex, selectedMovie: viewModel.selectedMovie,
+            detailIsOpen: viewModel.detailIsOpen, to: \.list)
     }
 
     public var inputLineUser: InputLineUser? { viewModel }

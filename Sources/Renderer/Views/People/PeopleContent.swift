@@ -45,19 +45,21 @@ public struct PeopleContent: Equatable, Sendable {
             surface.draw(sync, row: inner.row, column: inner.right - syncWidth, style: syncIsProblem ? .error : .dim)
         }
         var body = inner.droppingTop(1)
-        let style: Style = switch news.tone {
-        case .quiet: .dim
-        case .problem: .error
-        case .question: .title
-        }
+        let style: Style =
+            switch news.tone {
+            case .quiet: .dim
+            case .problem: .error
+            case .question: .title
+            }
         surface.draw(news.text, row: body.row, column: body.column, width: body.width, style: style)
         if !sync.isEmpty, !syncBeside, syncIsProblem {
             // A failure too long to stand beside the header (a setup failure says what to
             // change): under it, wrapped over the rows the news leaves before the list.
             let first = news.text.isEmpty ? 0 : 1
             for (offset, line) in Self.lines(of: sync, width: body.width, rows: min(2, body.height) - first).enumerated() {
-                surface.draw(line, row: body.row + first + offset, column: body.column, width: body.width,
-                             style: syncIsProblem ? .error : .dim)
+                surface.draw(
+                    line, row: body.row + first + offset, column: body.column, width: body.width,
+                    style: syncIsProblem ? .error : .dim)
             }
         }
         body = body.droppingTop(2)
@@ -93,8 +95,11 @@ public struct PeopleContent: Equatable, Sendable {
         if body.width >= Self.detailPaneMinimumWidth, let person = selectedPerson {
             list.width = body.width * 11 / 20
             for row in body.row..<body.bottom { surface.draw("│", row: row, column: list.right + 1, style: .dim) }
-            drawDetails(of: person, into: surface, in: Rect(row: body.row, column: list.right + 3,
-                                                          width: body.right - list.right - 3, height: body.height))
+            drawDetails(
+                of: person, into: surface,
+                in: Rect(
+                    row: body.row, column: list.right + 3,
+                    width: body.right - list.right - 3, height: body.height))
         }
         drawRows(into: surface, in: list)
     }
@@ -113,8 +118,9 @@ public struct PeopleContent: Equatable, Sendable {
             let birthdayWidth = rect.width >= 40 ? min(DisplayWidth.of(birthday), rect.width / 3) : 0
             if isSelected { surface.markChosen(row: line, column: rect.column) }
             let nameWidth = rect.width - 3 - birthdayWidth
-            let nameEnd = surface.draw(row.nameText, row: line, column: rect.column + 2, width: nameWidth,
-                                       style: isSelected ? .selectedTab : .normal)
+            let nameEnd = surface.draw(
+                row.nameText, row: line, column: rect.column + 2, width: nameWidth,
+                style: isSelected ? .selectedTab : .normal)
             if !row.badgeText.isEmpty, nameEnd + 1 + DisplayWidth.of(row.badgeText) <= rect.column + 2 + nameWidth {
                 surface.draw(row.badgeText, row: line, column: nameEnd + 1, style: .error)
             }
@@ -130,10 +136,14 @@ public struct PeopleContent: Equatable, Sendable {
         if case .viewing = mode, let conflict, conflict.mine == person.person {
             lines += [(PersonConflict.heading, .error), (PersonConflict.keysText, .dim)]
             for difference in conflict.differences {
-                lines += [("\(difference.label), yours: \(difference.mine)", .normal), ("\(difference.label), server: \(difference.theirs)", .dim)]
+                lines += [
+                    ("\(difference.label), yours: \(difference.mine)", .normal),
+                    ("\(difference.label), server: \(difference.theirs)", .dim),
+                ]
             }
         }
-        lines += [(person.birthdateText, .normal), (person.ageText, .normal), (person.nextBirthdayLine, .dim)]
+        lines +=
+            [(person.birthdateText, .normal), (person.ageText, .normal), (person.nextBirthdayLine, .dim)]
             + person.contactLines.map { ($0, .normal) }
         var row = pane.row
         for (text, style) in lines where !text.isEmpty {
@@ -151,7 +161,8 @@ public struct PeopleContent: Equatable, Sendable {
         let fields = PersonForm.Field.allCases
         let labelWidth = fields.map { DisplayWidth.of($0.label) }.max() ?? 0
         let fitsAll = rect.height >= 1 + fields.count + (form.problem.isEmpty ? 0 : 1)
-        let (heading, style): (String, Style) = fitsAll || form.problem.isEmpty
+        let (heading, style): (String, Style) =
+            fitsAll || form.problem.isEmpty
             ? (form.heading, .dim) : (form.problem, .error)
         surface.draw(heading, row: rect.row, column: rect.column, width: rect.width, style: style)
         var row = rect.row + 1
@@ -163,9 +174,10 @@ public struct PeopleContent: Equatable, Sendable {
             if isCurrent { surface.markChosen(row: row, column: rect.column) }
             surface.draw(field.label, row: row, column: rect.column + 2, style: isCurrent ? .title : .normal)
             let value = isCurrent ? "" : form[field]
-            surface.draw(value.isEmpty ? (isCurrent ? "" : field.placeholder) : value,
-                         row: row, column: rect.column + 4 + labelWidth, width: rect.width - 4 - labelWidth,
-                         style: value.isEmpty ? .dim : .normal)
+            surface.draw(
+                value.isEmpty ? (isCurrent ? "" : field.placeholder) : value,
+                row: row, column: rect.column + 4 + labelWidth, width: rect.width - 4 - labelWidth,
+                style: value.isEmpty ? .dim : .normal)
             row += 1
         }
         if fitsAll, !form.problem.isEmpty {

@@ -30,8 +30,9 @@ public final class PeopleView: ScreenView {
         KeyBinding("Enter", "edit the chosen person", scope: .people, keys: [.enter], action: .edit),
         KeyBinding("v", "the chosen person's detail, full-size", scope: .people, keys: [.text("v")], action: .view),
         KeyBinding("d", "delete the chosen person", scope: .people, hint: "delete", keys: [.text("d")], action: .delete),
-        KeyBinding("s", "sort by last name, first name or next birthday (kept)", scope: .people, hint: "sort", keys: [.text("s")],
-                   action: .toggleSort),
+        KeyBinding(
+            "s", "sort by last name, first name or next birthday (kept)", scope: .people, hint: "sort", keys: [.text("s")],
+            action: .toggleSort),
         KeyBinding("i", "import a vCard file", scope: .people, hint: "import", keys: [.text("i")], action: .importFile),
         KeyBinding("e", "export everyone to a vCard file", scope: .people, hint: "export", keys: [.text("e")], action: .exportFile),
         KeyBinding("r", "sync with the people server now: read its changes, then send", scope: .people, keys: [.text("r")], action: .sync),
@@ -41,18 +42,21 @@ public final class PeopleView: ScreenView {
         KeyBinding("↑ ↓", "move through the people", scope: .peopleList, hint: "move", actions: [.up: .move(-1), .down: .move(1)]),
         KeyBinding("PgUp PgDn", "move a screenful", scope: .peopleList, actions: [.pageUp: .page(-1), .pageDown: .page(1)]),
 
-        KeyBinding("Enter  ↓", "next field; on the last, save", scope: .personForm, hint: "next/save",
-                   actions: [.enter: .nextField, .down: .nextField]),
+        KeyBinding(
+            "Enter  ↓", "next field; on the last, save", scope: .personForm, hint: "next/save",
+            actions: [.enter: .nextField, .down: .nextField]),
         KeyBinding("↑", "previous field", scope: .personForm, hint: "previous", keys: [.up], action: .previousField),
         KeyBinding("Esc", "cancel, keeping nothing", scope: .personForm, hint: "cancel", keys: [.escape], action: .cancel),
 
         KeyBinding("y", "yes", scope: .confirmation, hint: "yes", keys: [.text("y")], action: .confirm),
         KeyBinding("n  Esc", "no", scope: .confirmation, hint: "no", keys: [.text("n"), .escape], action: .cancel),
 
-        KeyBinding("Esc  v", "back to the list, on the same person", scope: .personDetail, hint: "back",
-                   keys: [.escape, .text("v")], action: .cancel),
-        KeyBinding("m t b", "on a conflict's copy: keep yours, the server's, or both", scope: .personDetail,
-                   actions: [.text("m"): .settle(.mine), .text("t"): .settle(.theirs), .text("b"): .settle(.both)]),
+        KeyBinding(
+            "Esc  v", "back to the list, on the same person", scope: .personDetail, hint: "back",
+            keys: [.escape, .text("v")], action: .cancel),
+        KeyBinding(
+            "m t b", "on a conflict's copy: keep yours, the server's, or both", scope: .personDetail,
+            actions: [.text("m"): .settle(.mine), .text("t"): .settle(.theirs), .text("b"): .settle(.both)]),
 
         KeyBinding("Esc", "cancel", scope: .filePrompt, hint: "cancel", keys: [.escape], action: .cancel),
 

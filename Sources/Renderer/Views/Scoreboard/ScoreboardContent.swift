@@ -42,8 +42,9 @@ public struct ScoreboardContent: Equatable, Sendable {
         if libraryIsVisible { return drawLibrary(into: surface, in: rect) }
         var row = rect.row
         if !pastGameTitle.isEmpty {
-            surface.draw(pastGameTitle,
-                         row: row, column: rect.column + 1, width: rect.width - 2, style: .dim)
+            surface.draw(
+                pastGameTitle,
+                row: row, column: rect.column + 1, width: rect.width - 2, style: .dim)
             row += 1
         }
         drawHeader(into: surface, row: row, in: rect)
@@ -117,11 +118,13 @@ public struct ScoreboardContent: Equatable, Sendable {
         let selected = selectedPlayerIndex
         let countsStart = column.right - Self.countWidth * Self.countTitles.count - 1
         if index == selected { surface.markChosen(row: row, column: column.column + 1) }
-        surface.draw(player.name, row: row, column: column.column + 3,
-                     width: countsStart - column.column - 4, style: index == selected && enabled ? .selectedTab : .normal)
+        surface.draw(
+            player.name, row: row, column: column.column + 3,
+            width: countsStart - column.column - 4, style: index == selected && enabled ? .selectedTab : .normal)
         // Like the arrows, a click chooses a player only while no question or name is pending.
         if acceptsMoves {
-            surface.mark(Rect(row: row, column: column.column, width: column.width, height: 1), action: ScoreboardView.Action.choosePlayer(index))
+            surface.mark(
+                Rect(row: row, column: column.column, width: column.width, height: 1), action: ScoreboardView.Action.choosePlayer(index))
         }
         var x = countsStart
         for count in player.counts {
@@ -155,10 +158,12 @@ public struct ScoreboardContent: Equatable, Sendable {
     private func drawScoreChart(into surface: Surface, row: Int, in rect: Rect) {
         let chart = scoreChart
         guard isFinished, let timeLine = chart.last, row + chart.count <= rect.bottom,
-              DisplayWidth.of(timeLine) <= rect.width - 2 else { return }
+            DisplayWidth.of(timeLine) <= rect.width - 2
+        else { return }
         for (offset, line) in chart.enumerated() {
-            surface.draw(line, row: row + offset, column: rect.column + 1, width: rect.width - 2,
-                         style: offset == 0 ? .dim : .normal)
+            surface.draw(
+                line, row: row + offset, column: rect.column + 1, width: rect.width - 2,
+                style: offset == 0 ? .dim : .normal)
         }
     }
 
@@ -171,8 +176,9 @@ public struct ScoreboardContent: Equatable, Sendable {
         }
         let visible = max(1, rect.height - 2)
         let first = max(0, min(librarySelectedIndex - visible / 2, libraryRows.count - visible))
-        surface.markList(in: Rect(row: rect.row + 2, column: rect.column, width: rect.width, height: visible), first: first,
-                         count: libraryRows.count - first, choose: ScoreboardView.Action.chooseGame)
+        surface.markList(
+            in: Rect(row: rect.row + 2, column: rect.column, width: rect.width, height: visible), first: first,
+            count: libraryRows.count - first, choose: ScoreboardView.Action.chooseGame)
         for (offset, line) in libraryRows.dropFirst(first).prefix(visible).enumerated() {
             let index = first + offset
             let style: Style = index == librarySelectedIndex ? .selectedTab : .normal

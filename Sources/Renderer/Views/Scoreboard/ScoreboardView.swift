@@ -25,12 +25,19 @@ public final class ScoreboardView: ScreenView {
     }
 
     public nonisolated static let keys = KeyTable<Action>([
-        KeyBinding("1  2  a  r  f", "one point, two points, assist, rebound, foul for the chosen player", scope: .scoreboard,
-                   hint: "moves", actions: [.text("1"): .onePoint, .text("2"): .twoPoints, .text("a"): .assist,
-                                            .text("r"): .rebound, .text("f"): .foul]),
-        KeyBinding("↑ ↓ ← →  k j h l", "choose a player", scope: .scoreboard,
-                   actions: [.up: .choose(.up), .text("k"): .choose(.up), .down: .choose(.down), .text("j"): .choose(.down),
-                             .left: .choose(.left), .text("h"): .choose(.left), .right: .choose(.right), .text("l"): .choose(.right)]),
+        KeyBinding(
+            "1  2  a  r  f", "one point, two points, assist, rebound, foul for the chosen player", scope: .scoreboard,
+            hint: "moves",
+            actions: [
+                .text("1"): .onePoint, .text("2"): .twoPoints, .text("a"): .assist,
+                .text("r"): .rebound, .text("f"): .foul,
+            ]),
+        KeyBinding(
+            "↑ ↓ ← →  k j h l", "choose a player", scope: .scoreboard,
+            actions: [
+                .up: .choose(.up), .text("k"): .choose(.up), .down: .choose(.down), .text("j"): .choose(.down),
+                .left: .choose(.left), .text("h"): .choose(.left), .right: .choose(.right), .text("l"): .choose(.right),
+            ]),
         KeyBinding("Space", "start or pause the clock", scope: .scoreboard, hint: "start/pause", keys: [.text(" ")], action: .startPause),
         KeyBinding("z", "undo the last move", scope: .scoreboard, hint: "undo", keys: [.text("z")], action: .undo),
         KeyBinding("n", "new game", scope: .scoreboard, hint: "new", keys: [.text("n")], action: .newGame),
@@ -42,8 +49,9 @@ public final class ScoreboardView: ScreenView {
         KeyBinding("y", "yes", scope: .confirmation, hint: "yes", keys: [.text("y")], action: .confirm),
         KeyBinding("n  Esc", "no", scope: .confirmation, hint: "no", keys: [.text("n"), .escape], action: .cancel),
 
-        KeyBinding("↑ ↓  k j", "move through the games", scope: .gameLibrary, hint: "move",
-                   actions: [.up: .moveInLibrary(-1), .text("k"): .moveInLibrary(-1), .down: .moveInLibrary(1), .text("j"): .moveInLibrary(1)]),
+        KeyBinding(
+            "↑ ↓  k j", "move through the games", scope: .gameLibrary, hint: "move",
+            actions: [.up: .moveInLibrary(-1), .text("k"): .moveInLibrary(-1), .down: .moveInLibrary(1), .text("j"): .moveInLibrary(1)]),
         KeyBinding("Enter", "open the game, read-only", scope: .gameLibrary, hint: "open", keys: [.enter], action: .openGame),
         KeyBinding("Esc  g", "close the list", scope: .gameLibrary, hint: "close", keys: [.escape, .text("g")], action: .closeLibrary),
 
@@ -81,8 +89,10 @@ public final class ScoreboardView: ScreenView {
         drawn.bind(viewModel.nameEditor.target.map { $0 != nil }, to: \.isRenaming)
         for (index, player) in (viewModel.homePlayers + viewModel.awayPlayers).enumerated() {
             drawn.bind(player.playerName, to: \.players[index].name)
-            let counts = [player.onePointMoveCount, player.twoPointMoveCount, player.assistMoveCount,
-                          player.reboundMoveCount, player.foulMoveCount]
+            let counts = [
+                player.onePointMoveCount, player.twoPointMoveCount, player.assistMoveCount,
+                player.reboundMoveCount, player.foulMoveCount,
+            ]
             for (move, count) in counts.enumerated() { drawn.bind(count, to: \.players[index].counts[move]) }
             drawn.bind(player.isEnabled, to: \.players[index].isEnabled)
         }

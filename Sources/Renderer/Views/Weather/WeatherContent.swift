@@ -64,8 +64,9 @@ public struct WeatherContent: Equatable, Sendable {
         if !forecast.isEmpty, row + 1 < forecastEnd {
             drawForecast(into: surface, in: Rect(row: row + 1, column: inner.column, width: inner.width, height: forecastEnd - row - 1))
         }
-        surface.draw(sourceLine, row: inner.bottom - 1, column: inner.column, width: inner.width,
-                     style: sourceIsWarning ? .error : .dim)
+        surface.draw(
+            sourceLine, row: inner.bottom - 1, column: inner.column, width: inner.width,
+            style: sourceIsWarning ? .error : .dim)
         drawSuggestions(into: surface, in: rect)
     }
 
@@ -106,11 +107,13 @@ public struct WeatherContent: Equatable, Sendable {
             let isSelected = index == selectedSuggestion
             surface.fill(row: row, column: rect.column, count: rect.width)
             surface.fill(row: row, column: rect.column + 1, count: width, style: isSelected ? .selectedTab : .statusBar)
-            surface.draw(isSelected ? "› \(name)" : "  \(name)", row: row, column: rect.column + 1, width: width,
-                         style: isSelected ? .selectedTab : .statusBar)
+            surface.draw(
+                isSelected ? "› \(name)" : "  \(name)", row: row, column: rect.column + 1, width: width,
+                style: isSelected ? .selectedTab : .statusBar)
             if isSelected { surface.focus = Position(row: row, column: rect.column + 1) }
         }
-        surface.markList(in: Rect(row: rect.row, column: rect.column, width: rect.width, height: min(rect.height, suggestions.count)),
-                         first: 0, count: suggestions.count, choose: WeatherView.Action.pickSuggestion)
+        surface.markList(
+            in: Rect(row: rect.row, column: rect.column, width: rect.width, height: min(rect.height, suggestions.count)),
+            first: 0, count: suggestions.count, choose: WeatherView.Action.pickSuggestion)
     }
 }

@@ -15,10 +15,12 @@ public final class WeatherView: ScreenView {
     public nonisolated static let keys = KeyTable<Action>([
         KeyBinding("u", "℉ or ℃ (kept for next time)", scope: .weather, hint: "℉/℃", keys: [.text("u")], action: .toggleUnit),
         KeyBinding("r", "fetch the weather again now", scope: .weather, keys: [.text("r")], action: .refresh),
-        KeyBinding("Ctrl-R", "fetch the weather again now, while typing too", scope: .weatherAnywhere, keys: [.control("r")],
-                   action: .refresh),
-        KeyBinding("↑ ↓", "choose a suggested place for Enter", scope: .weatherSuggestions, hint: "choose",
-                   actions: [.up: .previousSuggestion, .down: .nextSuggestion]),
+        KeyBinding(
+            "Ctrl-R", "fetch the weather again now, while typing too", scope: .weatherAnywhere, keys: [.control("r")],
+            action: .refresh),
+        KeyBinding(
+            "↑ ↓", "choose a suggested place for Enter", scope: .weatherSuggestions, hint: "choose",
+            actions: [.up: .previousSuggestion, .down: .nextSuggestion]),
     ])
 
     private let viewModel: WeatherViewModel
