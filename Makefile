@@ -31,7 +31,7 @@ BENCH_FLAGS := -c release $(LINK_FLAGS) --product mvvm-tui-bench
 RELEASE_BINARY := .build/release/mvvm-tui
 DEBUG_BINARY := .build/debug/mvvm-tui
 
-.PHONY: run test check test-release test-install leaks release install-files install uninstall \
+.PHONY: run test check format test-release test-install leaks release install-files install uninstall \
 	bench perf size link-order data-test deps clean
 
 ## run: build a release binary and launch it (pass options with ARGS="--tab people")
@@ -43,10 +43,17 @@ run:
 ## test: run every test, end-to-end tests in tmux included, the data scripts' test, the end-to-end
 ## suite again against the release binary, the install test, then the leak check
 test:
+	$(SWIFT) format lint --strict --recursive --parallel $(FORMATTED)
 	@Scripts/ensure-deps.sh test
 	$(SWIFT) build --product mvvm-tui
 	MVVM_TUI_BINARY=$(CURDIR)/$(DEBUG_BINARY) $(SWIFT) test
 	@$(MAKE) --no-print-directory data-test test-release test-install leaks
+
+## format: format the Swift files by .swift-format, in place; `make test` fails on any file this
+## would change (`swift format lint --strict`)
+FORMATTED := Package.swift Sources Tests Benchmarks
+format:
+	$(SWIFT) format --in-place --recursive --parallel $(FORMATTED)
 
 ## check: the headless tests only (Binding, Models, Screens, Services, Renderer) in a debug
 ## build, the quick loop while working; `make test` runs these and everything else
