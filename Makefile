@@ -40,11 +40,12 @@ run:
 	@$(SWIFT) build $(RELEASE_FLAGS)
 	@$(RELEASE_BINARY) $(ARGS)
 
-## test: run every test, end-to-end tests in tmux included, the data scripts' test, the end-to-end
-## suite again against the release binary, the install test, then the leak check
+## test: check the format (swift format lint --strict), then run every test, end-to-end tests in
+## tmux included, the data scripts' test, the end-to-end suite again against the release binary,
+## the install test, then the leak check
 test:
-	$(SWIFT) format lint --strict --recursive --parallel $(FORMATTED)
 	@Scripts/ensure-deps.sh test
+	$(SWIFT) format lint --strict --recursive --parallel $(FORMATTED)
 	$(SWIFT) build --product mvvm-tui
 	MVVM_TUI_BINARY=$(CURDIR)/$(DEBUG_BINARY) $(SWIFT) test
 	@$(MAKE) --no-print-directory data-test test-release test-install leaks
