@@ -9,7 +9,6 @@ let callerIsolatedAsync: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNo
 
 let package = Package(
     name: "mvvm-tui",
-    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "mvvm-tui", targets: ["mvvm-tui"])
     ],

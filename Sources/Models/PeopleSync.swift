@@ -129,35 +129,6 @@ public final class PeopleSync {
         }
     }
 
-    /// How many cards one request asks for, when the listing did not carry them.
-    static let requestSize = 250
-
-    /// How many cards a batch after the first takes when `count` are taken in all: `requestSize`,
-    /// or an eighth of all when that is more (see `batches(of:)`). `people --import` takes a
-    /// file's cards in batches of this size too.
-    public static func batchSize(of count: Int) -> Int {
-        max(requestSize, (count + 7) / 8)
-    }
-
-    /// The batches `hrefs` are read in, each taken into the store in one transaction (and asked
-    /// for, when the listing did not carry its cards, in requests of `requestSize`). The first
-    /// holds one request's cards, so that the first people show soon; the others as many, or an
-    /// eighth of all when that is more. Once a book holds thousands of people, a transaction of a
-    /// few hundred rewrites most pages of the store's indexes, so a sync in batches of a fixed
-    /// size cost more a card the larger the book; in about eight, each page is written a few
-    /// times whatever the size.
-    static func batches(of hrefs: [String]) -> [ArraySlice<String>] {
-        let size = batchSize(of: hrefs.count)
-        var batches: [ArraySlice<String>] = []
-        var start = 0
-        while start < hrefs.count {
-            let end = min(start + (batches.isEmpty ? requestSize : size), hrefs.count)
-            batches.append(hrefs[start..<end])
-            start = end
-        }
-        return batches
-    }
-
     /// Takes in what changed on the server since the last sync: the cards whose version differs,
     /// a batch at a time, then the removals and the new token (kept last, so that a sync cut
     /// short asks again for what it did not take).
@@ -199,62 +170,6 @@ public final class PeopleSync {
         report.removed += removed.filter { state.versions[$0] != nil }.count
         let (gone, token) = (removed, changes.token)
         try await onStore { try $0.takeServerCards([], removed: gone, token: token) }
-    }
-
-    /// What the server's `changes` mean to a store in `state`: the hrefs of the cards removed from
-    /// the server, of those to read (new, or at another version), and the cards the listing carried.
-    private static func compare(_ changes: PeopleChanges, with state: ServerState)
-        -> (removed: [String], wanted: [String], carried: [String: ServerCard])
-    {
-        var removed = changes.removed
-        if changes.isComplete {
-            let listed = Set(changes.changed.map(\.href))
-            // A full listing may also name removed cards (Radicale does): each is counted once.
-            let named = Set(removed)
-            removed += state.versions.keys.filter { !listed.contains($0) && !named.contains($0) }.sorted()
-        }
-        let wanted = changes.changed.filter { version in
-            guard let known = state.versions[version.href] else { return true }
-            return known == nil || known != version.etag
-        }.map(\.href)
-        let carried = Dictionary(changes.cards.map { ($0.href, $0) }, uniquingKeysWith: { _, last in last })
-        return (removed, wanted, carried)
-    }
-
-    /// A batch of cards read from the server, and the hrefs of those too large to be read.
-    private struct Batch: Sendable {
-        var cards: [ServerCard] = []
-        var unreadable: [String] = []
-    }
-
-    /// The cards at `hrefs`: those the listing carried, and the others asked for `requestSize` at
-    /// a time, or, when an answer would be too large (cards with photos), in two halves, and so on
-    /// down to one card, which is reported as unreadable and left on the server.
-    private static func read(_ hrefs: ArraySlice<String>, carried: [String: ServerCard], from api: any PeopleAPI) async throws -> Batch {
-        var batch = Batch()
-        var asked: [String] = []
-        for href in hrefs {
-            if let card = carried[href] { batch.cards.append(card) } else { asked.append(href) }
-        }
-        for start in stride(from: 0, to: asked.count, by: requestSize) {
-            try await read(asked[start..<min(start + requestSize, asked.count)], from: api, into: &batch)
-        }
-        return batch
-    }
-
-    private static func read(_ hrefs: ArraySlice<String>, from api: any PeopleAPI, into batch: inout Batch) async throws {
-        guard !hrefs.isEmpty else { return }
-        do {
-            batch.cards += try await api.cards(at: Array(hrefs))
-        } catch PeopleAPIError.tooLarge {
-            guard hrefs.count > 1 else {
-                batch.unreadable += hrefs
-                return
-            }
-            let middle = hrefs.startIndex + hrefs.count / 2
-            try await read(hrefs[..<middle], from: api, into: &batch)
-            try await read(hrefs[middle...], from: api, into: &batch)
-        }
     }
 
     /// Sends the deletes made here; a card changed on the server meanwhile is kept there, and
@@ -369,63 +284,5 @@ public final class PeopleSync {
         } catch {
             return .failure(.failed(String(describing: error)))
         }
-    }
-}
-
-/// How far a sync's reading of the server has come: `read` of the `total` changed cards.
-public struct PeopleSyncProgress: Equatable, Sendable {
-    /// How many of the changed cards are read and kept.
-    public var read: Int
-    /// How many cards changed on the server since the last sync.
-    public var total: Int
-
-    /// Creates the progress of `read` cards of `total`.
-    public init(read: Int, total: Int) {
-        self.read = read
-        self.total = total
-    }
-}
-
-/// What one sync did.
-public struct PeopleSyncReport: Equatable, Sendable {
-    /// How many people the server sent; nil when they were not fetched.
-    public var fetched: Int?
-    /// Why fetching failed; nil when it did not, or was not tried.
-    public var fetchError: PeopleAPIError?
-    /// How many queued people the server accepted.
-    public var posted = 0
-    /// How many posts failed; those people stay queued.
-    public var failedPosts = 0
-    /// Why the latest post failed; nil when none did.
-    public var postError: PeopleAPIError?
-    /// How many people removed on the server were removed here.
-    public var removed = 0
-    /// How many deletes made here reached the server.
-    public var deleted = 0
-    /// How many people had changed both here and on the server: the server's version was kept,
-    /// and the one entered here as a new person marked "(conflict)".
-    public var conflicts = 0
-    /// The hrefs of the cards the server sent that hold no card this program can read: left as
-    /// they are on the server.
-    public var unreadableCards: [String] = []
-    /// The names of the people deleted here whose card changed on the server meanwhile: kept.
-    public var deletesKeptByServer: [String] = []
-    /// How many people kept here and never sent (imported, say) the server held under the same
-    /// id with a card as recent or without a revision to compare: kept as on the server.
-    public var keptAsOnServer = 0
-    /// Whether nothing was done because another process (a second window, `people --sync`) was
-    /// exchanging with the server for the same data folder, and still was after a short wait.
-    public var blockedByAnotherSync = false
-
-    /// Creates a report of what a sync did.
-    public init(
-        fetched: Int? = nil, fetchError: PeopleAPIError? = nil, posted: Int = 0, failedPosts: Int = 0,
-        postError: PeopleAPIError? = nil
-    ) {
-        self.fetched = fetched
-        self.fetchError = fetchError
-        self.posted = posted
-        self.failedPosts = failedPosts
-        self.postError = postError
     }
 }

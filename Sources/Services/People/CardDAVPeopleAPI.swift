@@ -31,12 +31,12 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
     /// The largest answer read: 16 MB.
     public static let maximumBodySize = 16 * 1024 * 1024
 
-    private let server: URL
-    private let bookName: String?
-    private let credentials: HTTPCredentials?
-    private let certificateAuthorities: String?
-    private let client: any HTTPClient
-    private let timeout: Duration
+    let server: URL
+    let bookName: String?
+    let credentials: HTTPCredentials?
+    let certificateAuthorities: String?
+    let client: any HTTPClient
+    let timeout: Duration
     private let found = FoundBook()
 
     /// Creates the API of the address book at, or found from, `server`; `book` names the book to
@@ -298,109 +298,6 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
         return PeopleChanges(
             isComplete: true, changed: cards.map { ServerVersion(href: Self.path(of: $0.href), etag: Self.entityTag($0.etag)) },
             token: nil)
-    }
-
-    // MARK: - Asking
-
-    private var account: String {
-        "\(credentials?.user ?? "anonymous")@\(server.host ?? "")"
-    }
-
-    /// What the server's 401 means: the password sent was refused, or none was set.
-    private var refusal: PeopleAPIError {
-        guard let credentials, !credentials.password.isEmpty else {
-            return PeopleServerSetup.loginNotSet(user: credentials?.user, server: server)
-        }
-        return .unauthorized(account: account)
-    }
-
-    /// The multistatus answer of `method` on `url`, and the URL it came from after redirects.
-    private func multistatus(_ method: HTTPMethod, _ url: URL, depth: String, body: String) async throws -> (
-        answer: DAVMultistatus, url: URL
-    ) {
-        let response = try await send(HTTPRequest(url: url, method: method, headers: Self.xmlHeaders(depth: depth), body: Data(body.utf8)))
-        return (try await Self.read(response, refusal: refusal), response.url ?? url)
-    }
-
-    /// `response` read as a multistatus (207), or the failure its status says. Read on a queue
-    /// of its own: an answer of thousands of cards takes a while, and the caller may be the keys'.
-    private static func read(_ response: HTTPResponse, refusal: PeopleAPIError) async throws -> DAVMultistatus {
-        try await read(response, refusal: refusal) { $0 }
-    }
-
-    /// What `use` makes of `response` read as a multistatus, on the same queue.
-    private static func read<Value: Sendable>(
-        _ response: HTTPResponse, refusal: PeopleAPIError,
-        then use: @escaping @Sendable (DAVMultistatus) -> Value
-    ) async throws -> Value {
-        guard response.status == 207 else {
-            throw (200..<300).contains(response.status)
-                ? PeopleAPIError.unreadableAnswer : failure(status: response.status, refusal: refusal)
-        }
-        let body = response.body
-        do {
-            return try await BackgroundWork.resumingOnMainQueue(answerQueue) { use(try DAVMultistatus.parse(body)) }
-        } catch {
-            throw PeopleAPIError.unreadableAnswer
-        }
-    }
-
-    /// Where the server's answers are read.
-    private static let answerQueue = DispatchQueue(label: "mvvm-tui.carddav-answers")
-
-    /// The answer to `request`, signed in and trusting the configured authorities; a transport
-    /// failure in the screen's words.
-    ///
-    /// `patience` times the time allowed: a report of the whole book takes a server longer than
-    /// any other answer (Radicale, about 5 s for 20,000 cards on a machine of 2 cores).
-    private func send(_ request: HTTPRequest, patience: Int = 1) async throws -> HTTPResponse {
-        var request = request
-        request.credentials = credentials
-        request.certificateAuthorities = certificateAuthorities
-        request.timeout = timeout * patience
-        do {
-            return try await client.send(request)
-        } catch let error as URLError {
-            throw failure(for: error)
-        } catch let error as CancellationError {
-            throw error
-        } catch HTTPClientError.bodyTooLarge {
-            throw PeopleAPIError.tooLarge
-        } catch {
-            throw PeopleAPIError.failed("the people server could not be reached: \(error)")
-        }
-    }
-
-    /// What a status other than the one expected means to the user; `refusal` is what a 401 means.
-    private static func failure(status: Int, refusal: PeopleAPIError) -> PeopleAPIError {
-        status == 401 ? refusal : .serverError(status: status)
-    }
-
-    /// What a transport failure means to the user: one of setup (`PeopleServerSetup`) says what
-    /// to change.
-    private func failure(for error: URLError) -> any Error {
-        if let setup = PeopleServerSetup.failure(for: error, server: server, certificateAuthorities: certificateAuthorities) {
-            return setup
-        }
-        return switch error.code {
-        case .timedOut:
-            PeopleAPIError.timedOut
-        case .notConnectedToInternet, .cannotFindHost, .cannotConnectToHost, .networkConnectionLost, .dnsLookupFailed,
-            .internationalRoamingOff, .dataNotAllowed, .callIsActive:
-            PeopleAPIError.noNetwork
-        case .cancelled:
-            CancellationError()
-        default:
-            PeopleAPIError.failed(
-                "the people server at \(server.absoluteString) could not be reached: "
-                    + (error.userInfo[NSLocalizedDescriptionKey] as? String ?? "URL error \(error.code.rawValue)"))
-        }
-    }
-
-    /// The URL of the card at `href`, on the book's server (found first when this run has not
-    /// asked it yet, as when an edit is sent before any pull).
-    private func url(of href: String) async throws -> URL {
-        try await addressBook().url.resolving(href)
     }
 }
 
