@@ -42,18 +42,6 @@ extension Dynamic {
         result.retain(throttler)
         return result
     }
-
-    /// A value that follows this one once it has stayed unchanged for `interval`.
-    public func debounce(_ interval: Duration, on scheduler: any Scheduler) -> Dynamic<Value> {
-        let result = Dynamic(value)
-        let debouncer = Debouncer<Value>(interval: interval, scheduler: scheduler) { [weak result] value in
-            result?.value = value
-        }
-        let token = bind { value in debouncer.receive(value) }
-        result.retain(token)
-        result.retain(debouncer)
-        return result
-    }
 }
 
 // MARK: - Time-based helpers
@@ -99,32 +87,6 @@ private final class Throttler<Value> {
     private func pass(_ value: Value, at now: Duration) {
         lastEmission = now
         emit(value)
-    }
-
-    isolated deinit {
-        timer?.cancel()
-    }
-}
-
-@MainActor
-private final class Debouncer<Value> {
-    private let interval: Duration
-    private let scheduler: any Scheduler
-    private let emit: @MainActor (Value) -> Void
-    private var timer: ScheduledAction?
-
-    init(interval: Duration, scheduler: any Scheduler, emit: @escaping @MainActor (Value) -> Void) {
-        self.interval = interval
-        self.scheduler = scheduler
-        self.emit = emit
-    }
-
-    func receive(_ value: Value) {
-        timer?.cancel()
-        timer = scheduler.schedule(after: interval) { [weak self] in
-            self?.timer = nil
-            self?.emit(value)
-        }
     }
 
     isolated deinit {

@@ -49,12 +49,6 @@ extension Output where Value: Equatable {
     }
 }
 
-extension Output: ChangeSource {
-    public func bindChange(_ listener: @escaping @MainActor () -> Void) -> BindingToken {
-        source.bindChange(listener)
-    }
-}
-
 extension Dynamic {
     /// The read-only face of this value, for a view-model to publish.
     public var output: Output<Value> {

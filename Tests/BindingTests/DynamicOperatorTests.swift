@@ -100,19 +100,6 @@ struct DynamicOperatorTests {
         _ = throttled
     }
 
-    @Test func debouncePassesTheLatestValueAfterAQuietInterval() {
-        let scheduler = TestScheduler()
-        let source = Dynamic("")
-        let recorder = ValueRecorder(source.debounce(.milliseconds(200), on: scheduler))
-        source.value = "p"
-        scheduler.advance(by: .milliseconds(150))
-        source.value = "pa"
-        scheduler.advance(by: .milliseconds(150))
-        #expect(recorder.values == [""])
-        scheduler.advance(by: .milliseconds(50))
-        #expect(recorder.values == ["", "pa"])
-        #expect(scheduler.waitingCount == 0)
-    }
 }
 
 @MainActor

@@ -42,16 +42,6 @@ struct OutputTests {
         #expect(distinct.values == [1, 2, 3])
     }
 
-    @Test func anOutputIsAChangeSource() {
-        let first = Dynamic(1), second = Dynamic("a")
-        var changes = 0
-        let tokens = bindChanges(of: [first.output, second.output]) { changes += 1 }
-        first.value = 2
-        second.value = "b"
-        #expect(changes == 2)
-        #expect(tokens.count == 2)
-    }
-
     @Test func latestReadsTheValueThroughABinding() {
         let value = Dynamic("x")
         #expect(latest(value.output) == "x")

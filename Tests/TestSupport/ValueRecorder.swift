@@ -26,14 +26,6 @@ public final class ValueRecorder<Value> {
     public convenience init(_ dynamic: Dynamic<Value>) {
         self.init(dynamic.output)
     }
-
-    /// The most recent value.
-    public var lastValue: Value? { values.last }
-
-    /// Forgets the values recorded so far (recording goes on).
-    public func reset() {
-        values.removeAll()
-    }
 }
 
 /// The value `output` holds now, read as a view reads it: through `bindAndFire`, the binding

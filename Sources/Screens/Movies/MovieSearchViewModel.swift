@@ -37,8 +37,6 @@ public final class MovieSearchViewModel {
     public let matchCount: Output<String>
     /// The line over the results: `matchCount` while there are results, else `info`.
     public let news: Output<String>
-    /// Whether `news` tells of a failed search.
-    public var newsIsProblem: Output<Bool> { infoIsProblem }
     /// Whether the screen is busy: true from the moment a search is asked for (the throttle lets
     /// the query through, or `searchNow(_:)`) until its answer (or failure) is shown. The shell's
     /// subcommand (`mvvm-tui search`) prints when it falls.

@@ -40,7 +40,7 @@ public final class SearchView: ScreenView {
         self.viewModel = viewModel
         drawn = Drawn(SearchContent(), needsDisplay: needsDisplay)
         drawn.bind(viewModel.news, to: \.news)
-        drawn.bind(viewModel.newsIsProblem, to: \.newsIsProblem)
+        drawn.bind(viewModel.infoIsProblem, to: \.newsIsProblem)
         drawn.bindFilms(
             rows: viewModel.rows, selectedIndex: viewModel.selectedIndex, selectedMovie: viewModel.selectedMovie,
             detailIsOpen: viewModel.detailIsOpen, to: \.list)
