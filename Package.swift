@@ -53,7 +53,7 @@ let package = Package(
         // hook); the terminal, input decoding, the signals and the one event loop, in Swift.
         .systemLibrary(
             name: "CNcurses",
-            path: "Sources/Platform/CNcurses",
+            path: "CNcurses",
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
