@@ -4,7 +4,7 @@ import Testing
 
 /// The shared input line, driven by the bytes a terminal sends and read back from the grid.
 @MainActor
-@Suite struct InputLineTests {
+@Suite struct InputLineViewTests {
     private let promptEnd = 12  // " Location: " then one cell for the ‹ marker
 
     @Test func asciiShowsWithTheCursorAfterIt() {
