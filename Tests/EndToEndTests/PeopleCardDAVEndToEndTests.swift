@@ -79,6 +79,11 @@ import TestSupport
         let second = try await open(server)
         let failed = try await second.waitFor("Sync failed")
         #expect(failed.contains("Grace Hopper"))
+        // A reload of the list (a new order) reads the outcome kept with the store again.
+        try await second.type("s")
+        let reloaded = try await second.waitFor("by first name")
+        #expect(reloaded.contains("Sync failed"), "a reload never turns a failure into Synced")
+        #expect(!reloaded.contains("Synced"))
     }
 
     /// Radicale stops answering (SIGSTOP) before the program starts with a person waiting: each
