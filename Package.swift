@@ -58,8 +58,10 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "CTerminal", path: "Sources/Platform/CTerminal"),
+        // Bytes to keys, pure: no ncurses, so a test or a fuzzer links it alone.
+        .target(name: "InputDecoding", dependencies: ["Renderer"], path: "Sources/Platform/InputDecoding"),
         .target(
-            name: "Terminal", dependencies: ["CNcurses", "CTerminal", "Renderer", "Screens", "Binding"],
+            name: "Terminal", dependencies: ["CNcurses", "CTerminal", "InputDecoding", "Renderer", "Screens", "Binding"],
             path: "Sources/Platform/Terminal"),
 
         .target(name: "CJobs", path: "Sources/Platform/CJobs"),
@@ -104,7 +106,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RendererTests",
-            dependencies: ["Renderer", "Terminal", "Screens", "Binding", "TestSupport"],
+            dependencies: ["Renderer", "InputDecoding", "Terminal", "Screens", "Binding", "TestSupport"],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),

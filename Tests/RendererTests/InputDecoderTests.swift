@@ -1,5 +1,5 @@
+import InputDecoding
 import Renderer
-import Terminal
 import Testing
 import TestSupport
 

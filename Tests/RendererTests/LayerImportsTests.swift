@@ -14,7 +14,9 @@ struct LayerImportsTests {
         "Services": ["Binding", "Models"],
         // Drawing knows no terminal: ncurses and the terminal's C code are the Terminal module's alone.
         "Renderer": ["Screens", "Binding"],
-        "Terminal": ["CNcurses", "CTerminal", "Renderer", "Screens", "Binding"],
+        // Bytes to keys knows no terminal either: a fuzzer links it without ncurses.
+        "InputDecoding": ["Renderer"],
+        "Terminal": ["CNcurses", "CTerminal", "InputDecoding", "Renderer", "Screens", "Binding"],
         "mvvm-tui": ["Binding", "Models", "Screens", "Services", "Renderer", "Terminal", "CJobs"],
     ]
     /// An import, whatever its attributes, access and kind: `@testable import Models`, `public
@@ -23,13 +25,14 @@ struct LayerImportsTests {
         #/^\s*(?:@\w+\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?([A-Za-z_][A-Za-z0-9_]*)/#
 
     static let projectModules: Set<String> = [
-        "Binding", "Models", "Screens", "Services", "Renderer", "Terminal", "CNcurses", "CTerminal", "CJobs",
+        "Binding", "Models", "Screens", "Services", "Renderer", "InputDecoding", "Terminal", "CNcurses", "CTerminal", "CJobs",
     ]
 
     @Test(arguments: allowed.keys.sorted())
     func eachModuleImportsOnlyWhatItsLayerMayUse(module: String) throws {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(module == "Terminal" ? "Sources/Platform/Terminal" : "Sources/\(module)")
+            .deletingLastPathComponent().appendingPathComponent(
+                ["Terminal", "InputDecoding"].contains(module) ? "Sources/Platform/\(module)" : "Sources/\(module)")
         let files = try FileManager.default.subpathsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".swift") }
         #expect(!files.isEmpty)
         for file in files {

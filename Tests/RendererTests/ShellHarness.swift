@@ -1,3 +1,4 @@
+import InputDecoding
 import Renderer
 import Screens
 import Terminal

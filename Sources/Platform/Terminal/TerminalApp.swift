@@ -1,6 +1,7 @@
 import CTerminal
 import Dispatch
 import Foundation
+import InputDecoding
 import Renderer
 
 /// Runs the program in the terminal: an event loop that sleeps until a key, a signal or a
