@@ -56,9 +56,9 @@ FORMATTED := Package.swift Sources Tests Benchmarks
 format:
 	$(SWIFT) format --in-place --recursive --parallel $(FORMATTED)
 
-## check: the headless tests only (Binding, Models, Screens, Services, Renderer) in a debug
+## check: the headless tests only (Binding, Models, Screens, Services, Renderer, InputDecoding) in a debug
 ## build, the quick loop while working; `make test` runs these and everything else
-HEADLESS_TESTS := BindingTests|ModelsTests|ScreensTests|ServicesTests|RendererTests
+HEADLESS_TESTS := BindingTests|ModelsTests|ScreensTests|ServicesTests|RendererTests|InputDecodingTests
 check:
 	@Scripts/ensure-deps.sh test
 	$(SWIFT) test --filter '^($(HEADLESS_TESTS))\.'

@@ -109,6 +109,8 @@ let package = Package(
             dependencies: ["Renderer", "InputDecoding", "Terminal", "Screens", "Binding", "TestSupport"],
             exclude: ["__Snapshots__"]
         ),
+        // Bytes to keys, tested without ncurses.
+        .testTarget(name: "InputDecodingTests", dependencies: ["InputDecoding", "Renderer", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
         // The subcommands run as a shell runs them, their output compared with the same view-models
         // run here on the same embedded data.
