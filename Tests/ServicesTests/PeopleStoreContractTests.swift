@@ -165,6 +165,21 @@ struct PeopleStoreContractTests {
     }
 
     @Test(arguments: Kind.allCases)
+    func aDeleteTheServerTookStaysKnownToImportsAndACardAddedAgainThereComesBack(_ kind: Kind) throws {
+        let store = try store(kind)
+        try store.add(ada)
+        try store.markPosted("ada", as: ServerVersion(href: "/book/ada.vcf", etag: "1"))
+        try store.delete(id: "ada")
+        try store.markDeleteSent("/book/ada.vcf")
+        let card = VCard.text(for: [ada])
+        #expect(try store.importPeople([ada], cards: ["ada": card], replacing: false, writing: false) == [.keptDeletedHere])
+        let again = ServerPerson(version: ServerVersion(href: "/book/ada.vcf", etag: "2"), person: ada, card: card)
+        try store.takeServerCards([again], removed: [], token: nil)
+        #expect(try store.person(id: "ada") == ada, "added again on another device")
+        #expect(try store.pendingDeletes().isEmpty)
+    }
+
+    @Test(arguments: Kind.allCases)
     func aStoreIsBoundToItsFirstBookAndRefusesAnotherUntilRebound(_ kind: Kind) throws {
         let store = try store(kind)
         try store.add(ada)

@@ -163,6 +163,7 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
         cards[id] = nil
         outbox.removeAll { $0.person.id == id }
         deleted.insert(id)
+        settledDeletes.remove(id)
         if let link = links.removeValue(forKey: id) {
             deletes.append(link)
             deletedByHref[link.href] = id
@@ -178,6 +179,9 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
     public private(set) var deletes: [ServerVersion] = []
     /// The id of each delete still to send, by its card's href.
     private var deletedByHref: [String: Person.ID] = [:]
+    /// The ids deleted here whose delete the server took (or lost to an edit there): a card of
+    /// theirs the server holds later brings them back; an import still asks.
+    private var settledDeletes: Set<Person.ID> = []
     private var book: String?
     private var token: String?
     private var outcome = SyncOutcome()
@@ -267,16 +271,20 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
                 }
             } else if deletes.contains(where: { $0.href == card.version.href }) {
                 continue  // a delete not yet sent holds
-            } else if deleted.contains(card.person.id) {
+            } else if deleted.contains(card.person.id), !settledDeletes.contains(card.person.id) {
                 // Deleted here before it was linked: the delete goes to the server.
                 deletes.append(card.version)
                 deletedByHref[card.version.href] = card.person.id
             } else {
+                // A settled delete, or none: the server holds the card, so the person is here again.
+                deleted.remove(card.person.id)
+                settledDeletes.remove(card.person.id)
                 keep(card, as: card.person.id)
             }
         }
         for href in removed {
             deletes.removeAll { $0.href == href }
+            if let id = deletedByHref.removeValue(forKey: href) { settledDeletes.insert(id) }
             guard let id = links.first(where: { $0.value.href == href })?.key else { continue }
             links[id] = nil
             if !isWaiting(id) {
@@ -294,7 +302,7 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
     public func markDeleteSent(_ href: String) throws {
         try failIfAsked()
         deletes.removeAll { $0.href == href }
-        if let id = deletedByHref.removeValue(forKey: href) { deleted.remove(id) }  // settled: a card of that id may come back
+        if let id = deletedByHref.removeValue(forKey: href) { settledDeletes.insert(id) }  // a card of that id may come back
     }
 
     public func markPosted(_ id: Person.ID, as version: ServerVersion) throws {

@@ -144,7 +144,8 @@ extension SQLitePeopleStore {
                         }
                     }
                 } else if let deleted = try Row.fetchOne(
-                    db.cachedStatement(sql: "SELECT href FROM deletedPerson WHERE id = ?"), arguments: [id])
+                    db.cachedStatement(sql: "SELECT href, settled FROM deletedPerson WHERE id = ?"), arguments: [id]),
+                    !(deleted["settled"] as Bool)
                 {
                     // Deleted here: a delete not yet sent holds; one made before the person was
                     // linked goes to the server now.
@@ -153,11 +154,15 @@ extension SQLitePeopleStore {
                             .execute(arguments: [card.version.href, card.version.etag, id])
                     }
                 } else {
+                    // A settled delete, or none: the server holds the card (added again elsewhere,
+                    // or changed there before the delete reached it), so the person is here again.
+                    try db.cachedStatement(sql: "DELETE FROM deletedPerson WHERE id = ?").execute(arguments: [id])
                     try Self.keep(card, as: id, in: db)
                 }
             }
             for href in removed {
-                try db.cachedStatement(sql: "DELETE FROM deletedPerson WHERE href = ?").execute(arguments: [href])
+                try db.cachedStatement(sql: "UPDATE deletedPerson SET href = NULL, etag = NULL, settled = 1 WHERE href = ?")
+                    .execute(arguments: [href])
                 guard
                     let id = try String.fetchOne(
                         db.cachedStatement(sql: "SELECT personId FROM serverCard WHERE href = ?"), arguments: [href])
@@ -186,8 +191,9 @@ extension SQLitePeopleStore {
 
     public func markDeleteSent(_ href: String) throws {
         try database.write { db in
-            // Settled: a card of that id the server holds later (added again elsewhere) comes back.
-            try db.execute(sql: "DELETE FROM deletedPerson WHERE href = ?", arguments: [href])
+            // Settled: a card of that id the server holds later comes back; the id is still known as
+            // deleted here, so an import asks before bringing the person back.
+            try db.execute(sql: "UPDATE deletedPerson SET href = NULL, etag = NULL, settled = 1 WHERE href = ?", arguments: [href])
         }
     }
 

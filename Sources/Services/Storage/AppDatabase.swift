@@ -314,6 +314,17 @@ public final class AppDatabase: Sendable {
                     CREATE TRIGGER person_countDelete AFTER DELETE ON person BEGIN UPDATE personCount SET n = n - 1; END;
                     """)
         }
+        migrator.registerMigration("settledDeletes") { db in
+            // A delete the server took is settled: a card of that id the server holds later (added
+            // again elsewhere) comes back. One made here before the person was ever linked is not,
+            // and is sent once the server shows the card. The deletes kept before could be either;
+            // they are taken as settled, as the program treated them then.
+            try db.execute(
+                sql: """
+                    ALTER TABLE deletedPerson ADD COLUMN settled INTEGER NOT NULL DEFAULT 0;
+                    UPDATE deletedPerson SET settled = 1 WHERE href IS NULL;
+                    """)
+        }
         return migrator
     }
 }
