@@ -19,6 +19,11 @@ public struct PersonConflict: Equatable, Sendable {
         public let label: String
         public let mine: String
         public let theirs: String
+
+        /// `Email, yours: ada@here.example`, as the detail says it.
+        public var yoursText: String { "\(label), yours: \(mine)" }
+        /// `Email, server: ada@server.example`.
+        public var serverText: String { "\(label), server: \(theirs)" }
     }
 
     /// The copy, and the person it copies as kept now (nil: deleted since).

@@ -131,15 +131,12 @@ public struct PeopleContent: Equatable, Sendable {
     @MainActor
     private func drawDetails(of person: PersonViewModel, into surface: Surface, in pane: Rect) {
         var lines: [(String, Style)] = [(person.nameText, .title)]
-        // A conflict's copy full-size: what differs from the server's version and the keys that
-        // settle it come first, so that they show at 40x10.
-        if case .viewing = mode, let conflict, conflict.mine == person.person {
+        // A conflict's copy full-size (the view-model gives `conflict` only then): what differs
+        // from the server's version and the keys that settle it come first, to show at 40x10.
+        if case .viewing = mode, let conflict {
             lines += [(PersonConflict.heading, .error), (PersonConflict.keysText, .dim)]
             for difference in conflict.differences {
-                lines += [
-                    ("\(difference.label), yours: \(difference.mine)", .normal),
-                    ("\(difference.label), server: \(difference.theirs)", .dim),
-                ]
+                lines += [(difference.yoursText, .normal), (difference.serverText, .dim)]
             }
         }
         lines +=
