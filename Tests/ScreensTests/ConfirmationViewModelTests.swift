@@ -1,21 +1,18 @@
+import Binding
 @testable import Screens
 import Testing
 import TestSupport
 
-/// A yes-or-no question: asked, answered once, and put away.
+/// A yes-or-no question: shown with how to answer it while its parent asks, put away after.
 @MainActor
 struct ConfirmationViewModelTests {
-    @Test func aQuestionShowsWithHowToAnswerAndGoesWithItsAnswer() {
-        let confirmation = ConfirmationViewModel()
+    @Test func aQuestionShowsWithHowToAnswerWhileItIsAsked() {
+        let asking = Dynamic(false)
+        let confirmation = ConfirmationViewModel("Start a new game?", isAsking: asking.output)
         let question = ValueRecorder(confirmation.question)
-        let asking = ValueRecorder(confirmation.isAsking)
-        #expect(!confirmation.answer(true), "nothing asked: nothing to act on")
-        confirmation.ask("Start a new game?")
-        #expect(confirmation.answer(true))
-        #expect(!confirmation.answer(true), "answered already: nothing on show")
-        confirmation.ask("Start a new game?")
-        #expect(!confirmation.answer(false))
+        let isAsking = ValueRecorder(confirmation.isAsking)
+        for value in [true, true, false, true, false] { asking.value = value }
         #expect(question.values == ["", "Start a new game? (y/n)", "", "Start a new game? (y/n)", ""])
-        #expect(asking.values == [false, true, false, true, false])
+        #expect(isAsking.values == [false, true, false, true, false])
     }
 }

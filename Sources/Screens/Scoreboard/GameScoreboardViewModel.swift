@@ -4,17 +4,25 @@ import Models
 
 /// The scoreboard of a pickup game: clock, score, the six players' moves, and the games kept.
 ///
-/// The game is read from the library the first time the screen appears; every move, start and
-/// pause is committed to the library (`ScoreboardGames`) before an output changes. What the
-/// screen shows is one value, `ScoreboardShown`, from which every output is derived but the
-/// clock's text (`ScoreboardClock`), which changes ten times a second while the game runs and
-/// the screen shows.
+/// What the screen shows is one value, `Scoreboard`, whose transitions name the work to do;
+/// this view-model applies them, hands the work to its runner, and derives every output from
+/// the one value, the six players' lines too. The game is read from the library the first time
+/// the screen appears; every move, start and pause is committed to the library before an output
+/// changes, for the live runner (`ScoreboardRunner`) answers a commit inside `start`. So `isBusy`
+/// never rises; a subcommand that lists the games writes them at once.
 ///
-/// Everything it does is synchronous: the library is opened, read and written, and every output
-/// set, before the input that asked for it returns. So `isBusy` never rises; a subcommand that
-/// lists the games writes them at once.
+/// ```swift
+/// let scoreboard = GameScoreboardViewModel(openLibrary: { library }, scheduler: MainQueueScheduler(),
+///                                          today: Date.init, timeZone: .current)
+/// let score = scoreboard.score.bindAndFire { print($0) }   // "0 - 0"
+/// scoreboard.screenAppeared()                              // the game kept last
+/// scoreboard.homePlayers[0].twoPointsMove()                // committed, then "2 - 0"
+/// ```
 @MainActor
 public final class GameScoreboardViewModel {
+    /// A direction to move the choice of player in.
+    public typealias Direction = Scoreboard.Direction
+
     // MARK: - Outputs
 
     /// The home team's name.
@@ -22,7 +30,7 @@ public final class GameScoreboardViewModel {
     /// The away team's name.
     public let awayTeamName: Output<String>
     /// Time on the clock: `00:00.0`.
-    public var time: Output<String> { clock.text }
+    public let time: Output<String>
     /// `<home> - <away>`.
     public let score: Output<String>
     /// Whether the clock stands still.
@@ -49,209 +57,186 @@ public final class GameScoreboardViewModel {
     /// The games kept.
     public let library: GameLibraryViewModel
     /// The question asked before a new game replaces one in progress.
-    public let newGameConfirmation = ConfirmationViewModel()
-    /// The input line while a team or player is renamed.
-    public let nameEditor = NameEditorViewModel()
+    public let newGameConfirmation: ConfirmationViewModel
+    /// Whether a team or a player is being renamed: the input line is the name's.
+    public let isRenaming: Output<Bool>
+    /// Why the name typed cannot be taken; empty while nothing is wrong.
+    public let renameProblem: Output<String>
     /// Whether work the screen asked for is still under way: always false, for none is
     /// asynchronous (see above); a view may bind it for a spinner, as on every screen.
     public let isBusy = Dynamic(false).output
+    /// The longest name a team or a player may have, in characters.
+    public nonisolated static let longestName = Renaming.longestName
 
     // MARK: - State
 
-    private let shown = Dynamic(ScoreboardShown())
-    private let clock: ScoreboardClock
-    private let games: ScoreboardGames
+    private let machine: ScreenMachine<Scoreboard>
     private let scheduler: any Scheduler
-    private var hasLoaded = false
     private var tokens: [BindingToken] = []
 
-    /// Creates the scoreboard. `openLibrary` is called once, when the screen first appears;
-    /// `scheduler` gives the monotonic time and the clock's ticks; `today` dates new games, and
-    /// `timeZone` names a past game's day.
-    public init(
+    /// Creates the scoreboard with its live runner. `openLibrary` is called once, when the
+    /// screen first appears; `scheduler` gives the monotonic time and the clock's ticks; `today`
+    /// dates new games, and `timeZone` names a past game's day.
+    public convenience init(
         openLibrary: @escaping () throws -> GameLibrary, scheduler: any Scheduler,
         today: @escaping () -> Date, timeZone: TimeZone
     ) {
-        games = ScoreboardGames(open: openLibrary, today: today)
-        clock = ScoreboardClock(scheduler: scheduler)
-        self.scheduler = scheduler
-        let home = Team.ballerz.players.map(PlayerScoreboardViewModel.init(player:))
-        let away = Team.ringerz.players.map(PlayerScoreboardViewModel.init(player:))
-        (homePlayers, awayPlayers) = (home, away)
-        library = GameLibraryViewModel(timeZone: timeZone)
-        let game = shown.map(\.onShow).distinct()
-        homeTeamName = game.map(\.home.name).distinct().output
-        awayTeamName = game.map(\.away.name).distinct().output
-        score = game.map { ScoreboardFormat.score($0.score) }.distinct().output
-        isPaused = game.map { !$0.isRunning }.distinct().output
-        pauseButtonTitle = game.map { $0.isRunning ? "Pause" : "Start" }.distinct().output
-        isFinished = game.map(\.isFinished).distinct().output
-        result = game.map(ScoreboardFormat.result).distinct().output
-        scoreChart = game.map(ScoreChart.rows(for:)).distinct().output
-        notice = shown.map(\.notice).distinct().output
-        pastGameTitle = shown.map { $0.pastGameTitle(in: timeZone) }.distinct().output
-        let chosen = shown.map(\.selectedPlayer).distinct()
-        selectedPlayerIndex = chosen.output
-        selectedPlayer = chosen.map { (home + away)[$0] }.output
-        for player in home + away {
-            player.recordMove = { [weak self, id = player.playerID] move in self?.record(move, by: id) }
-        }
-        nameEditor.renamed = { [weak self] target, name in self?.rename(target, to: name) }
-        shown.bindAndFire { [clock] shown in
-            for player in home + away { player.show(shown.onShow, enabled: shown.takesMoves) }
-            clock.show(shown.onShow, ticking: shown.pastGame == nil)
-        }.store(in: &tokens)
+        let runner = ScoreboardRunner(openLibrary: openLibrary, today: today, scheduler: scheduler)
+        self.init(Scoreboard(), runner: runner, scheduler: scheduler, timeZone: timeZone)
     }
+
+    /// Creates the scoreboard from `scoreboard`, whose work `runner` does; `scheduler` is the
+    /// clock read with each event that needs it.
+    public init(
+        _ scoreboard: Scoreboard, runner: any WorkRunner<Scoreboard.Work, Scoreboard.Answer>, scheduler: any Scheduler,
+        timeZone: TimeZone
+    ) {
+        machine = ScreenMachine(scoreboard, runner: runner)
+        self.scheduler = scheduler
+        let state = machine.state.output
+        let game = state.map(\.onShow).distinct()
+        homeTeamName = game.map(\.home.name).distinct()
+        awayTeamName = game.map(\.away.name).distinct()
+        time = state.map { ScoreboardFormat.time($0.time) }.distinct()
+        score = game.map { ScoreboardFormat.score($0.score) }.distinct()
+        isPaused = game.map { !$0.isRunning }.distinct()
+        pauseButtonTitle = game.map { $0.isRunning ? "Pause" : "Start" }.distinct()
+        isFinished = game.map(\.isFinished).distinct()
+        result = game.map(ScoreboardFormat.result).distinct()
+        scoreChart = game.map(ScoreChart.rows(for:)).distinct()
+        notice = state.map(\.notice).distinct()
+        pastGameTitle = state.map { $0.pastGameTitle(in: timeZone) }.distinct()
+        let shown = state.map { ShownGame(game: $0.onShow, takesMoves: $0.takesMoves) }.distinct()
+        homePlayers = Team.ballerz.players.map { PlayerScoreboardViewModel(player: $0.id, in: shown) }
+        awayPlayers = Team.ringerz.players.map { PlayerScoreboardViewModel(player: $0.id, in: shown) }
+        let players = homePlayers + awayPlayers
+        selectedPlayerIndex = state.map(\.selectedPlayer).distinct()
+        selectedPlayer = selectedPlayerIndex.map { players[$0] }
+        library = GameLibraryViewModel(state.map(\.library).distinct(), timeZone: timeZone)
+        newGameConfirmation = ConfirmationViewModel(
+            "Start a new game? The game in progress stays in the list of games.", isAsking: state.map(\.isAskingForNewGame))
+        isRenaming = state.map { $0.renaming != nil }.distinct()
+        renameProblem = state.map { $0.renaming?.problem ?? "" }.distinct()
+        inputPrompt = state.map { if case .team = $0.renaming?.target { "Team name" } else { "Player name" } }.distinct()
+        inputLine = state.map { $0.renaming?.line ?? InputLine() }.distinct()
+        inputLineIsFocused = state.map { $0.renaming?.isFocused ?? false }.distinct()
+        for player in players {
+            player.moveMade.bind { [unowned self, id = player.playerID] move in
+                machine.send(.moveMade(move, by: id, clock: scheduler.now))
+            }.store(in: &tokens)
+        }
+    }
+
+    /// The input line's prompt while renaming: `Team name` or `Player name`.
+    public let inputPrompt: Output<String>
+    /// The name as typed, and the cursor.
+    public let inputLine: Output<InputLine>
+    /// Whether keys go to the name.
+    public let inputLineIsFocused: Output<Bool>
 
     // MARK: - Inputs
 
     /// The screen came into view: the game is loaded the first time, and a running clock ticks.
     public func screenAppeared() {
-        if !hasLoaded {
-            hasLoaded = true
-            let (game, problem) = games.latest(or: shown.value.game)
-            show(game, problem: problem)
-        }
-        clock.setVisible(true)
+        machine.send(.appeared(clock: scheduler.now))
     }
 
     /// The screen went out of view: the clock keeps time but stops ticking.
     public func screenDisappeared() {
-        clock.setVisible(false)
-    }
-
-    /// A direction to move the choice of player in.
-    public enum Direction: Sendable {
-        case up, down, left, right
+        machine.send(.disappeared)
     }
 
     /// Chooses the player at `index`: the home team's three, then the away team's (a click on one).
     public func selectPlayer(at index: Int) {
-        guard (0..<6).contains(index) else { return }
-        update { $0.selectedPlayer = index }
+        machine.send(.playerSelected(index))
     }
 
     /// Moves the choice of player within a team (up, down) or to the other team (left, right).
     public func moveSelection(_ direction: Direction) {
-        update { $0.selectedPlayer = direction.player(from: $0.selectedPlayer) }
+        machine.send(.selectionMoved(direction))
     }
 
     /// Starts the clock when paused, pauses it when running. A finished game stays stopped.
     public func togglePause() {
-        guard shown.value.takesMoves else { return }
-        let now = scheduler.now
-        var game = shown.value.game
-        if game.isRunning { game.pause(at: now) } else { game.start(at: now) }
-        show(game, problem: games.saveClock(of: game, at: now))
+        machine.send(.pauseToggled(clock: scheduler.now))
     }
 
     /// Takes back the last move.
     public func undoLastMove() {
-        var game = shown.value.game
-        guard shown.value.pastGame == nil, game.undoLastMove() != nil else { return }
-        show(game, problem: games.save { try $0.removeLastMove(ofGame: $1) })
+        machine.send(.undoAsked)
     }
 
     /// Starts a new game; asks first when a game is in progress.
     public func newGame() {
-        guard shown.value.pastGame == nil else { return }
-        let game = shown.value.game
-        if !game.moves.isEmpty, !game.isFinished {
-            newGameConfirmation.ask("Start a new game? The game in progress stays in the list of games.")
-        } else {
-            startNewGame()
-        }
+        machine.send(.newGameAsked(clock: scheduler.now))
     }
 
     /// Answers the new-game question: yes keeps the game in progress in the library.
     public func confirmNewGame(_ confirmed: Bool) {
-        if newGameConfirmation.answer(confirmed) { startNewGame() }
+        machine.send(.newGameAnswered(confirmed, clock: scheduler.now))
     }
 
     /// Opens the list of games kept; before the screen has appeared, it opens the library for
     /// it, and starts no game.
     public func showLibrary() {
-        if let problem = games.openIfNeeded() { update { $0.notice = problem } }
-        let (kept, problem) = games.all(notice: shown.value.notice)
-        library.show(kept, problem: problem)
+        machine.send(.libraryAsked)
+    }
+
+    /// Moves the list's cursor by `offset` rows, staying on the list; nothing while it is closed.
+    public func moveInLibrary(by offset: Int) {
+        machine.send(.libraryCursorMoved(by: offset))
+    }
+
+    /// Closes the list of games kept.
+    public func closeLibrary() {
+        machine.send(.libraryClosed)
     }
 
     /// Opens the game under the library's cursor, read-only; the current game shows as itself.
     public func openSelectedGame() {
-        guard let stored = library.takeSelected() else { return }
-        update { $0.pastGame = stored.id == games.current?.id ? nil : stored }
+        machine.send(.gameOpened)
     }
 
     /// A click on the kept game at `index`: the cursor goes there, and a click on the game
     /// already under it opens it. Nothing while the list is closed (a click on a list closed
     /// since it was drawn).
     public func chooseGame(at index: Int) {
-        if library.showsCursor(at: index) { openSelectedGame() } else { library.moveSelection(to: index) }
+        machine.send(.gameClicked(at: index))
     }
 
     /// Starts renaming the chosen player (`team` false) or the chosen player's team, in the
     /// input line, which takes the focus and starts with the name as it is.
     public func startRenaming(team: Bool) {
-        guard shown.value.pastGame == nil else { return }
-        let game = shown.value.game
-        let player = (homePlayers + awayPlayers)[shown.value.selectedPlayer].playerID
-        let target: NameTarget = team ? .team(game.side(of: player) ?? .home) : .player(player)
-        nameEditor.start(target, name: game.name(of: target) ?? "")
+        machine.send(.renameStarted(team: team))
     }
 
     /// Leaves the name as it was, and puts the input line away.
     public func stopRenaming() {
-        nameEditor.stop()
+        machine.send(.renameStopped)
     }
 
     /// Leaves a past game and shows the current one again.
     public func closePastGame() {
-        update { $0.pastGame = nil }
+        machine.send(.pastGameClosed)
+    }
+}
+
+// MARK: - InputLineUser
+
+extension GameScoreboardViewModel: InputLineUser {
+    /// The line shows only once a rename starts.
+    public var focusesInputOnOpen: Bool { false }
+
+    public func inputLineEdited(_ edit: InputLineEdit) {
+        machine.send(.nameEdited(edit))
     }
 
-    // MARK: - Changes
-
-    /// Gives `target` its new name, kept in the library.
-    private func rename(_ target: NameTarget, to name: String) {
-        var game = shown.value.game
-        game.rename(target, to: name)
-        show(game, problem: games.save { try $0.rename(target, ofGame: $1, to: name) })
+    public func inputFocusChanged(_ focused: Bool) {
+        machine.send(.nameFocusChanged(focused))
     }
 
-    /// Records `move` by `player` (a player's input hands it here), committed before the rows
-    /// show it; nothing for a finished game or a past one (the rows show the moves as disabled).
-    private func record(_ move: Move, by player: Player.ID) {
-        guard shown.value.pastGame == nil else { return }
-        var game = shown.value.game
-        let now = scheduler.now
-        // A finished game, or a player not in it: the inputs show as disabled.
-        guard (try? game.record(move, by: player, at: now)) != nil else { return }
-        show(game, problem: games.saveLastMove(of: game, at: now))
-    }
-
-    /// Stops the clock of the game under way, kept in the library, and starts a game between
-    /// the same teams.
-    private func startNewGame() {
-        var old = shown.value.game
-        if old.isRunning {
-            old.pause(at: scheduler.now)
-            show(old, problem: games.saveClock(of: old, at: scheduler.now))
-        }
-        let game = Game(home: old.home, away: old.away)
-        show(game, problem: games.start(game))
-    }
-
-    /// Shows `game`, committed to the library; a failure to keep it is the notice, and the game
-    /// goes on in memory.
-    private func show(_ game: Game, problem: String?) {
-        update {
-            $0.game = game; $0.notice = problem ?? $0.notice
-        }
-    }
-
-    private func update(_ change: (inout ScoreboardShown) -> Void) {
-        var next = shown.value
-        change(&next)
-        shown.change(to: next)
+    /// Enter: the name typed is taken and kept, when it can be; else `renameProblem` says why.
+    public func inputSubmitted() {
+        machine.send(.nameSubmitted)
     }
 }

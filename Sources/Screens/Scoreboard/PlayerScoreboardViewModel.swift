@@ -1,9 +1,12 @@
 import Binding
 import Models
 
-/// One player's line on the scoreboard: the name and a count per move, which the game's
-/// view-model sets, and the five moves as inputs, which it records for this player (the
+/// One player's line on the scoreboard: the name and a count per move, derived from the game
+/// on show, and the five moves as inputs, which it tells its parent through `moveMade` (the
 /// classic `PlayerScoreboardMoveEditorViewModel`'s `onePointMove()` … `foulMove()`).
+///
+/// It talks one way each way: the game's view-model scopes it to the game it shows when it
+/// builds it, and binds `moveMade`; nothing is set on it later, and it calls nothing above it.
 @MainActor
 public final class PlayerScoreboardViewModel {
     /// The heading over the players' names, and over their five counts in move order.
@@ -12,64 +15,61 @@ public final class PlayerScoreboardViewModel {
     // MARK: - Inputs
 
     /// The player made a one-point shot.
-    public func onePointMove() { recordMove?(.onePoint) }
+    public func onePointMove() { sendMove(.onePoint) }
     /// The player made a two-point shot.
-    public func twoPointsMove() { recordMove?(.twoPoints) }
+    public func twoPointsMove() { sendMove(.twoPoints) }
     /// The player made an assist.
-    public func assistMove() { recordMove?(.assist) }
+    public func assistMove() { sendMove(.assist) }
     /// The player took a rebound.
-    public func reboundMove() { recordMove?(.rebound) }
+    public func reboundMove() { sendMove(.rebound) }
     /// The player committed a foul.
-    public func foulMove() { recordMove?(.foul) }
+    public func foulMove() { sendMove(.foul) }
 
     // MARK: - Outputs
 
     /// The player's name.
-    public var playerName: Output<String> { _playerName.output }
+    public let playerName: Output<String>
     /// The one-point shots the player made: `3`.
-    public var onePointMoveCount: Output<String> { _onePointMoveCount.output }
+    public let onePointMoveCount: Output<String>
     /// The two-point shots the player made.
-    public var twoPointMoveCount: Output<String> { _twoPointMoveCount.output }
+    public let twoPointMoveCount: Output<String>
     /// The player's assists.
-    public var assistMoveCount: Output<String> { _assistMoveCount.output }
+    public let assistMoveCount: Output<String>
     /// The player's rebounds.
-    public var reboundMoveCount: Output<String> { _reboundMoveCount.output }
+    public let reboundMoveCount: Output<String>
     /// The player's fouls.
-    public var foulMoveCount: Output<String> { _foulMoveCount.output }
+    public let foulMoveCount: Output<String>
     /// Whether moves can be recorded: false once the game is finished or when it is a past game.
-    public var isEnabled: Output<Bool> { _isEnabled.output }
+    public let isEnabled: Output<Bool>
+    /// Each move the player made, as the inputs above tell it, for the game to record.
+    public let moveMade: Events<Move>
 
     /// The player's number in the game.
     public let playerID: Player.ID
 
-    // MARK: - State
+    private let sendMove: @MainActor (Move) -> Void
 
-    private let _playerName: Dynamic<String>
-    private let _onePointMoveCount = Dynamic("0")
-    private let _twoPointMoveCount = Dynamic("0")
-    private let _assistMoveCount = Dynamic("0")
-    private let _reboundMoveCount = Dynamic("0")
-    private let _foulMoveCount = Dynamic("0")
-    private let _isEnabled = Dynamic(true)
-    /// Records a move by this player in the game: set by the game's view-model, which owns this one.
-    var recordMove: ((Move) -> Void)?
-
-    init(player: Player) {
-        playerID = player.id
-        _playerName = Dynamic(player.name)
+    /// The line of the player `id` in `shown`: the game on show, and whether it takes moves.
+    init(player id: Player.ID, in shown: Output<ShownGame>) {
+        playerID = id
+        (moveMade, sendMove) = Events.pipe()
+        playerName = shown.map { shown in
+            (shown.game.home.players + shown.game.away.players).first { $0.id == id }?.name ?? ""
+        }.distinct()
+        func count(_ move: Move) -> Output<String> {
+            shown.map { "\($0.game.count(of: move, by: id))" }.distinct()
+        }
+        onePointMoveCount = count(.onePoint)
+        twoPointMoveCount = count(.twoPoints)
+        assistMoveCount = count(.assist)
+        reboundMoveCount = count(.rebound)
+        foulMoveCount = count(.foul)
+        isEnabled = shown.map(\.takesMoves).distinct()
     }
+}
 
-    // MARK: - Updating
-
-    /// Shows `game`'s counts for this player.
-    func show(_ game: Game, enabled: Bool) {
-        let name = (game.home.players + game.away.players).first { $0.id == playerID }?.name ?? ""
-        _playerName.change(to: name)
-        _onePointMoveCount.change(to: "\(game.count(of: .onePoint, by: playerID))")
-        _twoPointMoveCount.change(to: "\(game.count(of: .twoPoints, by: playerID))")
-        _assistMoveCount.change(to: "\(game.count(of: .assist, by: playerID))")
-        _reboundMoveCount.change(to: "\(game.count(of: .rebound, by: playerID))")
-        _foulMoveCount.change(to: "\(game.count(of: .foul, by: playerID))")
-        _isEnabled.change(to: enabled)
-    }
+/// The game on show and whether it takes moves: what a player's line is derived from.
+struct ShownGame: Equatable {
+    var game: Game
+    var takesMoves: Bool
 }

@@ -81,12 +81,12 @@ public final class ScoreboardView: ScreenView {
         drawn.bind(viewModel.scoreChart, to: \.scoreChart)
         drawn.bind(viewModel.notice, to: \.notice)
         drawn.bind(viewModel.pastGameTitle, to: \.pastGameTitle)
-        drawn.bind(viewModel.nameEditor.problem, to: \.renameProblem)
+        drawn.bind(viewModel.renameProblem, to: \.renameProblem)
         drawn.bind(viewModel.isFinished, to: \.isFinished)
         drawn.bind(viewModel.newGameConfirmation.isAsking, to: \.isConfirmingNewGame)
         drawn.bind(viewModel.newGameConfirmation.question, to: \.question)
         drawn.bind(viewModel.selectedPlayerIndex, to: \.selectedPlayerIndex)
-        drawn.bind(viewModel.nameEditor.target.map { $0 != nil }, to: \.isRenaming)
+        drawn.bind(viewModel.isRenaming, to: \.isRenaming)
         for (index, player) in (viewModel.homePlayers + viewModel.awayPlayers).enumerated() {
             drawn.bind(player.playerName, to: \.players[index].name)
             let counts = [
@@ -104,7 +104,7 @@ public final class ScoreboardView: ScreenView {
     }
 
     /// The input line shows only while a name is typed.
-    public var inputLineUser: InputLineUser? { drawn.state.isRenaming ? viewModel.nameEditor : nil }
+    public var inputLineUser: InputLineUser? { drawn.state.isRenaming ? viewModel : nil }
 
     // MARK: - Keys
 
@@ -135,16 +135,16 @@ public final class ScoreboardView: ScreenView {
         case .confirm: viewModel.confirmNewGame(true)
         case .cancel: viewModel.confirmNewGame(false)
         case .keepName: viewModel.stopRenaming()
-        case .moveInLibrary(let games): viewModel.library.moveSelection(by: games)
+        case .moveInLibrary(let games): viewModel.moveInLibrary(by: games)
         case .chooseGame(let index): viewModel.chooseGame(at: index)
         case .openGame: viewModel.openSelectedGame()
-        case .closeLibrary: viewModel.library.hide()
+        case .closeLibrary: viewModel.closeLibrary()
         }
     }
 
     /// The wheel moves through the games kept, the one list the Scoreboard shows.
     public func scroll(by rows: Int) {
-        viewModel.library.moveSelection(by: rows)
+        viewModel.moveInLibrary(by: rows)
     }
 
     public func setVisible(_ visible: Bool) {

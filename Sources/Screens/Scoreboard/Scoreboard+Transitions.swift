@@ -1,0 +1,189 @@
+import Foundation
+import Models
+
+extension Scoreboard {
+    typealias Order = WorkOrder<Work>
+
+    /// Moves the Scoreboard on by `event`, and names the work it calls for; then keeps one tick
+    /// while the clock should move on screen, and none otherwise.
+    public mutating func handle(_ event: Event) -> [WorkOrder<Work>] {
+        let orders = move(by: event)
+        return orders + keepTicking()
+    }
+
+    private mutating func move(by event: Event) -> [Order] {
+        switch event {
+        case .appeared(let clock):
+            self.clock = clock
+            isVisible = true
+            guard !hasLoaded else { return [] }
+            hasLoaded = true
+            return [start(.carryOn(game))]
+        case .disappeared:
+            isVisible = false
+        case .playerSelected(let index):
+            if (0..<6).contains(index) { selectedPlayer = index }
+        case .selectionMoved(let direction):
+            selectedPlayer = direction.player(from: selectedPlayer)
+        case .pauseToggled(let clock):
+            self.clock = clock
+            guard takesMoves else { return [] }
+            var next = game
+            if next.isRunning { next.pause(at: clock) } else { next.start(at: clock) }
+            return commit(.clock(elapsed: next.elapsed(at: clock), isRunning: next.isRunning), showing: next)
+        case .moveMade(let move, let player, let clock):
+            self.clock = clock
+            var next = game
+            // A finished game, a past one, or a player not in it: the inputs show as disabled.
+            guard pastGame == nil, (try? next.record(move, by: player, at: clock)) != nil, let made = next.moves.last else { return [] }
+            return commit(.move(made, finishedAt: next.isFinished ? next.elapsed(at: clock) : nil), showing: next)
+        case .undoAsked:
+            var next = game
+            guard pastGame == nil, next.undoLastMove() != nil else { return [] }
+            return commit(.undo, showing: next)
+        case .newGameAsked(let clock):
+            guard pastGame == nil else { return [] }
+            if !game.moves.isEmpty, !game.isFinished {
+                isAskingForNewGame = true
+                return []
+            }
+            return startNewGame(at: clock)
+        case .newGameAnswered(let yes, let clock):
+            guard isAskingForNewGame else { return [] }
+            isAskingForNewGame = false
+            return yes ? startNewGame(at: clock) : []
+        case .pastGameClosed:
+            pastGame = nil
+        case .answered(_, let answer):
+            take(answer)
+        default:
+            return moveInLists(by: event)
+        }
+        return []
+    }
+
+    /// The events of the list of games kept and of renaming.
+    private mutating func moveInLists(by event: Event) -> [Order] {
+        switch event {
+        case .libraryAsked:
+            return [start(.readLibrary)]
+        case .libraryCursorMoved(let offset):
+            if let cursor = library?.cursor { moveLibraryCursor(to: cursor + offset) }
+        case .gameClicked(let index):
+            if library?.cursor == index { openChosenGame() } else { moveLibraryCursor(to: index) }
+        case .gameOpened:
+            openChosenGame()
+        case .libraryClosed:
+            library = nil
+        case .renameStarted(let team):
+            guard pastGame == nil else { return [] }
+            let player = (game.home.players + game.away.players)[selectedPlayer].id
+            let target: NameTarget = team ? .team(game.side(of: player) ?? .home) : .player(player)
+            renaming = Renaming(target: target, line: InputLine(text: game.name(of: target) ?? ""))
+        case .nameEdited(let edit):
+            renaming?.line.apply(edit)
+        case .nameFocusChanged(let focused):
+            renaming?.isFocused = focused
+        case .nameSubmitted:
+            guard var typed = renaming else { return [] }
+            guard let name = typed.name() else {
+                renaming = typed
+                return []
+            }
+            renaming = nil
+            var next = game
+            next.rename(typed.target, to: name)
+            return commit(.rename(typed.target, to: name), showing: next)
+        case .renameStopped:
+            renaming = nil
+        default:
+            break
+        }
+        return []
+    }
+
+    // MARK: - Answers
+
+    private mutating func take(_ answer: Answer) {
+        switch answer {
+        case .kept(let stored, let problem):
+            if let stored {
+                game = stored.game
+                keptAs = stored.id
+            }
+            notice = problem ?? notice
+        case .committed(let game, let id, let problem):
+            if id == keptAs { self.game = game }
+            notice = problem ?? notice
+        case .library(let games, let problem):
+            guard let games else {
+                notice = problem ?? notice
+                library = KeptGames(games: [], message: notice.isEmpty ? "Games are not being saved." : notice)
+                return
+            }
+            library = KeptGames(games: games, message: problem ?? (games.isEmpty ? GameLibraryViewModel.emptyMessage : ""))
+        case .ticked(let clock):
+            self.clock = clock
+        }
+    }
+
+    // MARK: - Steps
+
+    /// Names `work` as the next piece of work.
+    private mutating func start(_ work: Work) -> Order {
+        lastWork = lastWork.next
+        return .start(work, as: lastWork)
+    }
+
+    /// Commits `change` to the game kept, after which `next` shows; a game not kept shows at once.
+    private mutating func commit(_ change: GameChange, showing next: Game) -> [Order] {
+        guard let keptAs else {
+            game = next
+            return []
+        }
+        return [start(.commit(change, to: keptAs, showing: next))]
+    }
+
+    /// Stops the clock of the game under way, kept, and starts a game between the same teams.
+    private mutating func startNewGame(at clock: Duration) -> [Order] {
+        var orders: [Order] = []
+        if game.isRunning {
+            var paused = game
+            paused.pause(at: clock)
+            orders = commit(.clock(elapsed: paused.elapsed(at: clock), isRunning: false), showing: paused)
+        }
+        keptAs = nil
+        game = Game(home: game.home, away: game.away)
+        return orders + [start(.keep(game))]
+    }
+
+    private mutating func moveLibraryCursor(to index: Int) {
+        guard let count = library?.games.count, count > 0 else { return }
+        library?.cursor = min(max(0, index), count - 1)
+    }
+
+    /// Closes the list and opens the game under its cursor, read-only; the current game shows as itself.
+    private mutating func openChosenGame() {
+        guard let list = library, list.games.indices.contains(list.cursor) else { return }
+        library = nil
+        let stored = list.games[list.cursor]
+        pastGame = stored.id == keptAs ? nil : stored
+    }
+
+    /// One tick while the game under way runs and shows; none otherwise.
+    private mutating func keepTicking() -> [Order] {
+        let shouldTick = isVisible && pastGame == nil && game.isRunning
+        if shouldTick, tick == nil {
+            let tenth = Duration.milliseconds(100)
+            let intoTenth = Duration.nanoseconds(game.elapsed(at: clock).nanoseconds % tenth.nanoseconds)
+            let order = start(.tick(after: tenth - intoTenth))
+            tick = lastWork
+            return [order]
+        }
+        if !shouldTick, let running = tick {
+            tick = nil
+            return [.cancel(running)]
+        }
+        return []
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import Models
+
+/// The Scoreboard as one value: the game under way and where the library keeps it, a past game
+/// opened read-only, the chosen player, the list of games kept, the new-game question, the name
+/// being typed, and the clock's last reading.
+///
+/// Its transitions (`handle`, in `Scoreboard+Transitions.swift`) are pure: an event that needs
+/// the time carries the scheduler's reading, and keeping a change is work (`Work.commit`) whose
+/// answer shows it. The runner answers a commit inside `start`, so a move is committed before
+/// the score shows it, as the library promises; the clock ticks as work that answers ten times a
+/// second while the game runs and the screen shows.
+public struct Scoreboard: ScreenState {
+    /// The game under way.
+    var game = Game()
+    /// Where the library keeps `game`; nil while it is not kept (no library, or keeping failed).
+    var keptAs: StoredGame.ID?
+    /// The scheduler's last reading: the clock shows the game's time at it.
+    var clock: Duration = .zero
+    /// Whether the screen has appeared once, and so asked for the game kept last.
+    var hasLoaded = false
+    var isVisible = false
+    /// A game of the library opened read-only, shown instead of `game`.
+    var pastGame: StoredGame?
+    /// A problem with keeping games, else empty.
+    var notice = ""
+    /// Where the chosen player is: 0–2 home, 3–5 away.
+    var selectedPlayer = 0
+    /// The list of games kept, while it shows.
+    var library: KeptGames?
+    /// Whether the new-game question waits for its answer.
+    var isAskingForNewGame = false
+    /// The name being typed, while a team or a player is renamed.
+    var renaming: Renaming?
+    /// The tick that moves the clock on, while one runs.
+    var tick: WorkID?
+    var lastWork = WorkID.none
+
+    /// A scoreboard before the screen first appears: the original teams at nil–nil.
+    public init() {}
+
+    /// The game on show: a past one, or the one under way.
+    var onShow: Game { pastGame?.game ?? game }
+    /// Whether moves can be recorded: the game under way shows and is not over.
+    var takesMoves: Bool { pastGame == nil && !game.isFinished }
+    /// Time on the clock of the game on show.
+    var time: Duration { onShow.elapsed(at: clock) }
+
+    /// `Game of Nov 21, 2026 (read-only) · Esc returns to the current game` while a past game
+    /// shows, its day in `timeZone`.
+    func pastGameTitle(in timeZone: TimeZone) -> String {
+        pastGame.map { "Game of \(ScoreboardFormat.day($0.startedOn, timeZone: timeZone)) (read-only) · Esc returns to the current game" }
+            ?? ""
+    }
+
+    // MARK: - Events, work and answers
+
+    /// What happens to the Scoreboard: an input, with the clock's reading where it matters, or
+    /// the answer of its work.
+    public enum Event: Sendable {
+        case appeared(clock: Duration)
+        case disappeared
+        case playerSelected(Int)
+        case selectionMoved(Direction)
+        case pauseToggled(clock: Duration)
+        case moveMade(Move, by: Player.ID, clock: Duration)
+        case undoAsked
+        case newGameAsked(clock: Duration)
+        case newGameAnswered(Bool, clock: Duration)
+        case libraryAsked
+        case libraryCursorMoved(by: Int)
+        case gameClicked(at: Int)
+        case gameOpened
+        case libraryClosed
+        case pastGameClosed
+        case renameStarted(team: Bool)
+        case nameEdited(InputLineEdit)
+        case nameFocusChanged(Bool)
+        case nameSubmitted
+        case renameStopped
+        case answered(WorkID, Answer)
+    }
+
+    /// A direction to move the choice of player in.
+    public enum Direction: Sendable {
+        case up, down, left, right
+    }
+
+    /// The work the Scoreboard asks for.
+    public enum Work: Equatable, Sendable {
+        /// The game kept last, to carry on with; else `game`, kept as the game under way.
+        case carryOn(Game)
+        /// Keeps `game`, new and already on show, as the game under way.
+        case keep(Game)
+        /// Commits `change` to the kept game `id`, after which `game` shows.
+        case commit(GameChange, to: StoredGame.ID, showing: Game)
+        /// Reads every game kept, newest first.
+        case readLibrary
+        /// Tells the clock's reading after `delay`, then every tenth of a second, until cancelled.
+        case tick(after: Duration)
+    }
+
+    /// One change to a kept game.
+    public enum GameChange: Equatable, Sendable {
+        case clock(elapsed: Duration, isRunning: Bool)
+        /// The move recorded last; when it ended the game, the clock stopped at `finishedAt`.
+        case move(RecordedMove, finishedAt: Duration?)
+        case undo
+        case rename(NameTarget, to: String)
+    }
+
+    /// What the runner answers.
+    public enum Answer: Sendable {
+        /// The game under way as kept, or nil with why it is not (nil, nil: no library).
+        case kept(StoredGame?, problem: String?)
+        /// A change to the kept game `id` was committed, or `problem` says why not; `game` shows
+        /// either way while `id` is the game under way.
+        case committed(Game, to: StoredGame.ID, problem: String?)
+        /// The games kept; nil when there is no library (`problem`: why, the first time).
+        case library([StoredGame]?, problem: String?)
+        /// The clock's reading at a tick.
+        case ticked(clock: Duration)
+    }
+
+    public static func event(answering id: WorkID, with answer: Answer) -> Event {
+        .answered(id, answer)
+    }
+
+    /// A tick answers again and again; every other answer ends its work.
+    public static func ends(with answer: Answer) -> Bool {
+        if case .ticked = answer { return false }
+        return true
+    }
+}
+
+/// The games kept, as the list shows them.
+struct KeptGames: Equatable, Sendable {
+    var games: [StoredGame]
+    /// The row the cursor is on.
+    var cursor = 0
+    /// What the list says when it cannot be read or is empty.
+    var message: String
+}
+
+/// A name being typed for a team or a player.
+struct Renaming: Equatable, Sendable {
+    /// The longest name a team or a player may have, in characters.
+    static let longestName = 24
+
+    var target: NameTarget
+    var line: InputLine
+    /// Why the name typed cannot be taken; empty while nothing is wrong.
+    var problem = ""
+    var isFocused = true
+
+    /// The name typed, its spaces tidied, when it can be taken; else nil, and `problem` says why.
+    mutating func name() -> String? {
+        let name = line.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard !name.isEmpty, name.count <= Self.longestName else {
+            problem = name.isEmpty ? "A name cannot be empty" : "A name has at most \(Self.longestName) characters"
+            return nil
+        }
+        return name
+    }
+}
+
+extension Scoreboard.Direction {
+    /// The player chosen from the one at `index` (0–2 home, 3–5 away): within a team up and
+    /// down, to the other team left and right.
+    func player(from index: Int) -> Int {
+        let row = index % 3, team = index / 3
+        return switch self {
+        case .up: team * 3 + max(0, row - 1)
+        case .down: team * 3 + min(2, row + 1)
+        case .left: row
+        case .right: 3 + row
+        }
+    }
+}
