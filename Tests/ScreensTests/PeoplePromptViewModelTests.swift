@@ -19,9 +19,15 @@ struct PeoplePromptViewModelTests {
             form: PersonFormViewModel(today: { CalendarDay(year: 2026, month: 11, day: 22) }, now: { .testNow }),
             selectedPerson: selected.output, transferIsRunning: transferring.output)
         var requests: [PeoplePromptViewModel.Request] = []
-        prompt.onRequest = { requests.append($0) }
+        let token = prompt.requests.bind { requests.append($0) }
         if open { prompt.storeOpened(store) }
-        return (prompt, { requests })
+        return (
+            prompt,
+            {
+                _ = token
+                return requests
+            }
+        )
     }
 
     @Test func whileTheListShowsTheLineIsTheFilterAsTyped() {

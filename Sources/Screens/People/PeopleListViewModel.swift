@@ -135,7 +135,7 @@ public final class PeopleListViewModel {
 
     /// Hears the children: their news, the end of a transfer, and whether work runs.
     private func hearChildren() {
-        prompt.onRequest = { [unowned self] in answer($0) }
+        prompt.requests.bind { [unowned self] in answer($0) }.store(in: &tokens)
         prompt.mode.bindAndFire { [unowned self] in showConflict(of: $0) }.store(in: &tokens)
         repository.onRead = { [unowned self] in show($0) }
         activity.hear(prompt.news)

@@ -7,7 +7,8 @@ import Models
 ///
 /// The list owns it, as the screen's input line, and hands it the person under the cursor and
 /// whether a transfer runs, through their outputs. What is typed and confirmed goes back to the
-/// list as a `Request` (filter by this, the person saved, import this file, delete this person);
+/// list as a `Request` (filter by this, the person saved, import this file, delete this person),
+/// through `requests`, which the list binds when it builds the prompt;
 /// what the prompt has to say itself (a path missing, a transfer running) is its `news`.
 @MainActor
 public final class PeoplePromptViewModel: InputLineUser {
@@ -57,8 +58,9 @@ public final class PeoplePromptViewModel: InputLineUser {
 
     // MARK: - State
 
-    /// What the list is asked to do, as it is asked.
-    var onRequest: ((Request) -> Void)?
+    /// What the list is asked to do, as it is asked: the one way the prompt talks to the list.
+    let requests: Events<Request>
+    private let sendRequest: @MainActor (Request) -> Void
     private let form: PersonFormViewModel
     private let _mode = Dynamic(Mode.list)
     private let _inputLine = Dynamic(InputLine())
@@ -77,6 +79,7 @@ public final class PeoplePromptViewModel: InputLineUser {
     /// deleting act on) and `transferIsRunning` (no file is asked for while one runs).
     init(form: PersonFormViewModel, selectedPerson: Output<PersonViewModel?>, transferIsRunning: Output<Bool>) {
         self.form = form
+        (requests, sendRequest) = Events.pipe()
         question =
             _mode.map { mode in
                 switch mode {
@@ -130,7 +133,7 @@ public final class PeoplePromptViewModel: InputLineUser {
             ask(.form(next), text: next[next.field])
         case .saved(let saved, let isNew):
             close()
-            onRequest?(.saved(saved, isNew: isNew))
+            sendRequest(.saved(saved, isNew: isNew))
         }
     }
 
@@ -205,10 +208,10 @@ public final class PeoplePromptViewModel: InputLineUser {
     public func confirm(_ yes: Bool) {
         switch _mode.value {
         case .confirmingDelete(let person):
-            if yes { onRequest?(.delete(person)) }
+            if yes { sendRequest(.delete(person)) }
             _mode.change(to: .list)
         case .confirmingReplace(let offer):
-            if yes { onRequest?(.importCards(from: offer.path, ImportChoices(replacing: true))) }
+            if yes { sendRequest(.importCards(from: offer.path, ImportChoices(replacing: true))) }
             _mode.change(to: .list)
         default:
             return
@@ -223,7 +226,7 @@ public final class PeoplePromptViewModel: InputLineUser {
         _inputLine.apply(edit) { text in
             guard _mode.value == .list else { return }
             filter = text
-            onRequest?(.filter(text))
+            sendRequest(.filter(text))
         }
     }
 
@@ -241,10 +244,10 @@ public final class PeoplePromptViewModel: InputLineUser {
         case .form: nextField()
         case .importing where !path.isEmpty:
             close()
-            onRequest?(.importCards(from: path, importChoices))
+            sendRequest(.importCards(from: path, importChoices))
         case .exporting where !path.isEmpty:
             close()
-            onRequest?(.exportCards(to: path))
+            sendRequest(.exportCards(to: path))
         case .importing, .exporting: _news.value = PeopleNews("Type a file's path, or Esc", isProblem: true)
         case .list, .confirmingDelete, .confirmingReplace, .viewing: _inputLineIsFocused.change(to: false)
         }
