@@ -76,7 +76,7 @@ public final class PeopleListViewModel {
 
     // MARK: - State
 
-    private let listed = Dynamic(PeopleListed())
+    private let listed: Dynamic<PeopleListed>
     private let activity = PeopleActivity()
     private let openStore: @MainActor () throws -> any PeopleStore
     private let openPreferences: @MainActor () throws -> any PreferencesStore
@@ -87,6 +87,7 @@ public final class PeopleListViewModel {
     private var preferences: (any PreferencesStore)?
     private var hasAppeared = false
     private let now: () -> Date
+    private let today: () -> CalendarDay
     private let _conflict = Dynamic<PersonConflict?>(nil)
     private var tokens: [BindingToken] = []
 
@@ -107,19 +108,21 @@ public final class PeopleListViewModel {
     ) {
         (self.openStore, self.openPreferences, self.chosenOrder, self.now) = (openStore, openPreferences, chosenOrder, now)
         (self.birthdayWindow, self.birthdaysShown) = (birthdayWindow, birthdaysShown)
-        listed.value.order = chosenOrder ?? defaultOrder
+        listed = Dynamic(PeopleListed(order: chosenOrder ?? defaultOrder, today: today()))
+        self.today = today
         repository = PeopleRepository(order: chosenOrder ?? defaultOrder, birthdayWindow: birthdayWindow, birthdaysRead: birthdaysShown)
         let listed = self.listed
         let window = listed.map(\.window).distinct()
-        let row = { (person: Person, order: PersonSortOrder) in PersonViewModel(person: person, today: today(), order: order) }
-        rows = listed.map { listed in listed.window.people.map { row($0, listed.order) } }.distinct().output
-        selectedPerson = listed.map { listed in listed.window.selected.map { row($0, listed.order) } }.distinct().output
+        rows = listed.map { listed in listed.window.people.map(listed.row) }.distinct().output
+        selectedPerson = listed.map { listed in listed.window.selected.map(listed.row) }.distinct().output
         firstVisibleIndex = window.map(\.offset).distinct().output
         selectedIndex = window.map(\.cursor).distinct().output
         matchCount = window.map(\.matches).distinct().output
         countText = listed.map(\.countText).distinct().output
         emptyText = listed.map(\.emptyText).distinct().output
-        birthdaysSoon = window.map(\.birthdays).distinct().map { $0.map { PersonViewModel(person: $0, today: today()) } }.output
+        birthdaysSoon =
+            listed.map { listed in listed.window.birthdays.map { PersonViewModel(person: $0, today: listed.today) } }
+            .distinct().output
         birthdaysSoonText = birthdaysSoon.map(PeopleListed.birthdaysText)
         sortOrder = listed.map(\.order).distinct().output
         sortText = sortOrder.map(PeopleListed.sortText)
@@ -238,7 +241,9 @@ public final class PeopleListViewModel {
             hasRead = listed.value.hasRead
             activity.say(PeopleNews(problem, isProblem: true))
         }
-        listed.change(to: PeopleListed(window: repository.window, filter: repository.filter, order: repository.order, hasRead: hasRead))
+        listed.change(
+            to: PeopleListed(
+                window: repository.window, filter: repository.filter, order: repository.order, hasRead: hasRead, today: today()))
     }
 
     // MARK: - Conflicts

@@ -1,13 +1,16 @@
 import Models
 
-/// What the People list shows: the window last read, the filter it matches and its order, and
-/// the words of the header and of an empty list, derived from them.
+/// What the People list shows: the window last read, the filter it matches and its order, the
+/// day it was read on, and the words of the header and of an empty list, derived from them.
 struct PeopleListed: Equatable {
     var window = PeopleWindow()
     var filter = ""
     var order = PersonSortOrder.lastName
     /// Whether the store has been read: until then the screen says nothing of it.
     var hasRead = false
+    /// The user's day when the window was read: ages and the days to a birthday count from it.
+    /// It comes with each read, so a map never reads the clock.
+    var today: CalendarDay
 
     /// `3 people`, `1 of 3 people`; empty before the store is read.
     var countText: String {
@@ -39,6 +42,11 @@ struct PeopleListed: Equatable {
     /// `Birthdays soon: Ada Lovelace today, Grace Hopper in 3 days`; empty when there are none.
     static func birthdaysText(_ soon: [PersonViewModel]) -> String {
         soon.isEmpty ? "" : "Birthdays soon: " + soon.map { "\($0.nameText) \($0.nextBirthdayText)" }.joined(separator: ", ")
+    }
+
+    /// `person` as a row of this list.
+    func row(_ person: Person) -> PersonViewModel {
+        PersonViewModel(person: person, today: today, order: order)
     }
 
     /// `1 person`, `1,234 people`.
