@@ -77,13 +77,13 @@ public final class PeopleListViewModel {
     // MARK: - State
 
     private let listed: Dynamic<PeopleListed>
-    private let activity = PeopleActivity()
+    let activity = PeopleActivity()
     private let openStore: @MainActor () throws -> any PeopleStore
     private let openPreferences: @MainActor () throws -> any PreferencesStore
     private let chosenOrder: PersonSortOrder?
-    private var store: (any PeopleStore)?
+    private(set) var store: (any PeopleStore)?
     /// The list's data, read once the store is open.
-    private let repository: PeopleRepository
+    let repository: PeopleRepository
     private var preferences: (any PreferencesStore)?
     private var hasAppeared = false
     private let now: () -> Date
@@ -194,35 +194,6 @@ public final class PeopleListViewModel {
 
     // MARK: - Moving and sorting
 
-    /// Moves the cursor by `offset` people, staying on the list.
-    public func moveSelection(by offset: Int) {
-        repository.moveCursor(to: repository.window.cursor + offset)
-    }
-
-    /// A click on the person at `index` in the whole list: the cursor goes there, and a click on
-    /// the person already under it edits them. Like the arrows, it does nothing while a question,
-    /// a form, a detail or a path is asked for in the list's place.
-    public func choose(at index: Int) {
-        guard prompt.showsList else { return }
-        if index == repository.window.cursor { prompt.startEditing() } else { repository.moveCursor(to: index) }
-    }
-
-    /// The wheel over the list: moves the cursor by `rows` while the list shows.
-    public func scroll(by rows: Int) {
-        guard prompt.showsList else { return }
-        moveSelection(by: rows)
-    }
-
-    /// Moves the cursor a screenful down (1) or up (-1).
-    public func movePage(by pages: Int) {
-        repository.moveCursor(to: repository.window.cursor + pages * max(1, repository.size - 1))
-    }
-
-    /// Moves the cursor to the first (`toEnd` false) or the last person.
-    public func moveToEdge(toEnd: Bool) {
-        repository.moveCursor(to: toEnd ? repository.window.matches - 1 : 0)
-    }
-
     /// Sorts by the next order (`PersonSortOrder.next`), keeps the choice, and goes to the top.
     public func toggleSort() {
         let order = repository.order.next
@@ -253,77 +224,24 @@ public final class PeopleListViewModel {
         guard case .viewing(let shown) = mode, let original = shown.person.conflictOf else {
             return _conflict.change(to: nil)
         }
-        let theirs = (try? store?.person(id: original)) ?? nil
-        _conflict.change(to: PersonConflict(mine: shown.person, theirs: theirs))
+        do {
+            _conflict.change(to: PersonConflict(mine: shown.person, theirs: try store?.person(id: original)))
+        } catch {
+            _conflict.change(to: nil)
+            activity.say(PeopleNews("The server's version of \(shown.nameText) cannot be read: \(error)", isProblem: true))
+        }
     }
 
     /// Settles the conflict shown full-size (`conflict`): keeps the version entered here, the
     /// server's, or both as two people; then goes back to the list, and sends what changed.
     public func settleConflict(keeping choice: PersonConflict.Choice) {
         guard let conflict = _conflict.value, let store else { return }
-        let name = PersonViewModel.name(of: conflict.mine)
         do {
-            var unmarked = conflict.mine
-            unmarked.conflictOf = nil
-            switch (choice, conflict.theirs) {
-            case (.mine, let theirs?):
-                try store.update(unmarked.identified(as: theirs.id), at: now(), replacing: theirs)
-                try store.delete(id: conflict.mine.id)
-            case (.theirs, _):
-                try store.delete(id: conflict.mine.id)
-            case (.both, _), (.mine, nil):
-                try store.update(unmarked, at: now(), replacing: conflict.mine)
-            }
+            let news = try conflict.settle(keeping: choice, in: store, at: now())
+            prompt.cancel()
+            wrote(news)
         } catch {
-            return activity.say(PeopleNews("Not settled: \(error)", isProblem: true))
+            activity.say(PeopleNews("Not settled: \(error)", isProblem: true))
         }
-        prompt.cancel()
-        let news =
-            switch choice {
-            case .mine: "Kept yours of \(name)"
-            case .theirs: "Kept the server's \(name)"
-            case .both: "Kept both versions of \(name)"
-            }
-        wrote(news)
-    }
-
-    /// Does what the prompt asks: filter, take in the person saved, transfer a file, delete.
-    private func answer(_ request: PeoplePromptViewModel.Request) {
-        switch request {
-        case .filter(let text):
-            repository.filter(by: text)
-        case .saved(let person, let isNew):
-            wrote("\(isNew ? "Added" : "Saved") \(person.nameText)")
-        case .importCards(let path, let choices):
-            activity.say(.none)  // the news line gives way to the transfer's progress until its report
-            transfer.importCards(from: path, choices)
-        case .exportCards(let path):
-            activity.say(.none)  // as for an import
-            transfer.exportCards(to: path, sortedBy: repository.order)
-        case .delete(let person):
-            do {
-                try store?.delete(id: person.person.id)
-                wrote("Deleted \(person.nameText)")
-            } catch {
-                activity.say(PeopleNews("Not deleted: \(error)", isProblem: true))
-            }
-        }
-    }
-
-    /// After a write of this screen's: the list is read again at once, so that what the screen
-    /// says of it (`news`) and the rows it shows agree, and the write is sent to the server.
-    private func wrote(_ news: String) {
-        repository.reread()
-        activity.say(PeopleNews(news))
-        syncStatus.exchange(fetching: false)
-    }
-
-    /// A transfer ended: its report is the news, and people imported are sent to the server.
-    /// The rows followed the import batch by batch, through the store's notices.
-    private func transferEnded(_ report: PeopleTransferViewModel.Report) {
-        if report.addedPeople { repository.reread() }
-        activity.say(PeopleNews(report.text, isProblem: report.isProblem))
-        if let offer = report.replaceOffer { prompt.offerToReplace(offer) }
-        if report.addedPeople { syncStatus.exchange(fetching: false) }
     }
 }

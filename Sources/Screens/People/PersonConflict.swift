@@ -1,3 +1,4 @@
+import Foundation
 import Models
 
 /// A conflict's copy shown full-size beside the person it copies: the version entered here of
@@ -52,6 +53,30 @@ public struct PersonConflict: Equatable, Sendable {
             let (yours, server) = (text(mine), theirs.map(text) ?? "(deleted)")
             guard yours != server else { return nil }
             return Difference(label: label, mine: yours.isEmpty ? "(none)" : yours, theirs: server.isEmpty ? "(none)" : server)
+        }
+    }
+}
+
+extension PersonConflict {
+    /// Keeps the version entered here, the server's, or both as two people, in `store`, dating
+    /// a change `now`; returns what the screen says of it: `Kept yours of Ada Lovelace`.
+    func settle(keeping choice: Choice, in store: any PeopleStore, at now: Date) throws -> String {
+        var unmarked = mine
+        unmarked.conflictOf = nil
+        switch (choice, theirs) {
+        case (.mine, let theirs?):
+            try store.update(unmarked.identified(as: theirs.id), at: now, replacing: theirs)
+            try store.delete(id: mine.id)
+        case (.theirs, _):
+            try store.delete(id: mine.id)
+        case (.both, _), (.mine, nil):
+            try store.update(unmarked, at: now, replacing: mine)
+        }
+        let name = PersonViewModel.name(of: mine)
+        return switch choice {
+        case .mine: "Kept yours of \(name)"
+        case .theirs: "Kept the server's \(name)"
+        case .both: "Kept both versions of \(name)"
         }
     }
 }
