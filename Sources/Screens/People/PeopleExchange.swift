@@ -200,13 +200,13 @@ public struct PeopleExchange: ScreenState {
         var told: [String] = []
         if let failure = outcome.pullFailure { told.append("Sync failed: \(failure)") }
         if waiting > 0 {
-            let text = "\(PeopleListed.count(waiting)) waiting to be sent"
+            let text = "\(PeopleList.count(waiting)) waiting to be sent"
             // The outbox keeps each post's error; a delete's is the exchange's.
             let reason = (lastError ?? outcome.sendFailure).flatMap { $0 == outcome.pullFailure ? nil : $0 }
             told.append(reason.map { "\(text): \($0)" } ?? text)
             headerIsProblem = outcome.pullFailure != nil || lastError != nil || outcome.sendFailure != nil
         } else {
-            if outcome.pullFailure != nil, outcome.sent > 0 { told.append("sent \(PeopleListed.count(outcome.sent))") }
+            if outcome.pullFailure != nil, outcome.sent > 0 { told.append("sent \(PeopleList.count(outcome.sent))") }
             headerIsProblem = outcome.pullFailure != nil
         }
         if told.isEmpty {
@@ -246,7 +246,7 @@ public struct PeopleExchange: ScreenState {
                     ? "\(first) was changed on the server; kept" : "\(first) and \(others.grouped) more were changed on the server; kept")
         }
         if report.conflicts > 0 {
-            told.append("\(PeopleListed.count(report.conflicts)) changed here and on the server: v on the conflict settles it")
+            told.append("\(PeopleList.count(report.conflicts)) changed here and on the server: v on the conflict settles it")
         }
         if let first = report.unreadableCards.first {
             let others = report.unreadableCards.count - 1

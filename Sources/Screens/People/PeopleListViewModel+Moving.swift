@@ -5,7 +5,7 @@ import Models
 extension PeopleListViewModel {
     /// Moves the cursor by `offset` people, staying on the list.
     public func moveSelection(by offset: Int) {
-        repository.moveCursor(to: repository.window.cursor + offset)
+        send(.cursorMoved(to: list.window.cursor + offset))
     }
 
     /// A click on the person at `index` in the whole list: the cursor goes there, and a click on
@@ -13,7 +13,7 @@ extension PeopleListViewModel {
     /// a form, a detail or a path is asked for in the list's place.
     public func choose(at index: Int) {
         guard prompt.showsList else { return }
-        if index == repository.window.cursor { prompt.startEditing() } else { repository.moveCursor(to: index) }
+        if index == list.window.cursor { prompt.startEditing() } else { send(.cursorMoved(to: index)) }
     }
 
     /// The wheel over the list: moves the cursor by `rows` while the list shows.
@@ -24,11 +24,11 @@ extension PeopleListViewModel {
 
     /// Moves the cursor a screenful down (1) or up (-1).
     public func movePage(by pages: Int) {
-        repository.moveCursor(to: repository.window.cursor + pages * max(1, repository.size - 1))
+        send(.cursorMoved(to: list.window.cursor + pages * max(1, list.size - 1)))
     }
 
     /// Moves the cursor to the first (`toEnd` false) or the last person.
     public func moveToEdge(toEnd: Bool) {
-        repository.moveCursor(to: toEnd ? repository.window.matches - 1 : 0)
+        send(.cursorMoved(to: toEnd ? list.window.matches - 1 : 0))
     }
 }

@@ -7,7 +7,7 @@ extension PeopleListViewModel {
     func answer(_ request: PeoplePromptViewModel.Request) {
         switch request {
         case .filter(let text):
-            repository.filter(by: text)
+            send(.filtered(text))
         case .saved(let person, let isNew):
             wrote("\(isNew ? "Added" : "Saved") \(person.nameText)")
         case .importCards(let path, let choices):
@@ -15,7 +15,7 @@ extension PeopleListViewModel {
             transfer.importCards(from: path, choices)
         case .exportCards(let path):
             activity.say(.none)  // as for an import
-            transfer.exportCards(to: path, sortedBy: repository.order)
+            transfer.exportCards(to: path, sortedBy: list.order)
         case .delete(let person):
             do {
                 try store?.delete(id: person.person.id)
@@ -29,7 +29,7 @@ extension PeopleListViewModel {
     /// After a write of this screen's: the list is read again at once, so that what the screen
     /// says of it (`news`) and the rows it shows agree, and the write is sent to the server.
     func wrote(_ news: String) {
-        repository.reread()
+        send(.wrote)
         activity.say(PeopleNews(news))
         syncStatus.exchange(fetching: false)
     }
@@ -37,7 +37,7 @@ extension PeopleListViewModel {
     /// A transfer ended: its report is the news, and people imported are sent to the server.
     /// The rows followed the import batch by batch, through the store's notices.
     func transferEnded(_ report: PeopleTransferViewModel.Report) {
-        if report.addedPeople { repository.reread() }
+        if report.addedPeople { send(.wrote) }
         activity.say(PeopleNews(report.text, isProblem: report.isProblem))
         if let offer = report.replaceOffer { prompt.offerToReplace(offer) }
         if report.addedPeople { syncStatus.exchange(fetching: false) }

@@ -4,8 +4,9 @@ import Models
 
 /// The People screen: everyone in the store, sorted and filtered, a page at a time.
 ///
-/// The list asks its repository (`PeopleRepository`) for the rows in view, so 100,000 people page
-/// as fast as ten, and shows what each read brings. A person added here is kept first and sent to
+/// The list is one value, `PeopleList`, whose transitions name each read of the store as work;
+/// its runner (`PeopleListRunner`) reads the rows in view before the key that asked returns, so
+/// 100,000 people page as fast as ten. A person added here is kept first and sent to
 /// the people server after. The list owns a view-model per other concern and hears them through
 /// their outputs: `prompt` (the input line), `transfer` (vCard files) and `syncStatus` (the
 /// exchange with the server, whose outputs the header shows).
@@ -43,7 +44,7 @@ public final class PeopleListViewModel {
     /// `by last name` or `by first name`.
     public let sortText: Output<String>
     /// `3 people, by last name`: the count and the order, as the header and the printout say them.
-    public var headerText: Output<String> { listed.map(\.headerText).distinct().output }
+    public var headerText: Output<String> { machine.state.map(\.headerText).distinct().output }
     /// What the screen says in place of an empty list; empty when there are rows.
     public let emptyText: Output<String>
     /// Whether a sync, an import or an export runs on; it falls once what it did is shown.
@@ -76,14 +77,12 @@ public final class PeopleListViewModel {
 
     // MARK: - State
 
-    private let listed: Dynamic<PeopleListed>
+    private let machine: ScreenMachine<PeopleList>
     let activity = PeopleActivity()
     private let openStore: @MainActor () throws -> any PeopleStore
     private let openPreferences: @MainActor () throws -> any PreferencesStore
     private let chosenOrder: PersonSortOrder?
     private(set) var store: (any PeopleStore)?
-    /// The list's data, read once the store is open.
-    let repository: PeopleRepository
     private var preferences: (any PreferencesStore)?
     private var hasAppeared = false
     private let now: () -> Date
@@ -97,7 +96,7 @@ public final class PeopleListViewModel {
     /// is `chosenOrder` (`--sort`, not kept), else the one kept by `toggleSort`, else `defaultOrder`.
     /// `retryScheduler` times the tries of the server after it could not be reached (none without one);
     /// `offline` is `--offline`, which the header tells rather than a server not set.
-    public init(
+    public convenience init(
         openStore: @escaping @MainActor () throws -> any PeopleStore,
         openPreferences: @escaping @MainActor () throws -> any PreferencesStore,
         api: (any PeopleAPI)?, files: any TextFiles, runner: any BackgroundRunner,
@@ -106,12 +105,29 @@ public final class PeopleListViewModel {
         birthdayWindow: Int = PeopleListViewModel.defaultBirthdayWindow, birthdaysShown: Int = 20, chosenOrder: PersonSortOrder? = nil,
         retryScheduler: (any Scheduler)? = nil, offline: Bool = false
     ) {
+        self.init(
+            openStore: openStore, openPreferences: openPreferences, api: api, files: files, runner: runner,
+            list: PeopleListRunner(openStore: openStore, birthdayWindow: birthdayWindow, birthdaysRead: birthdaysShown),
+            today: today, now: now, timeZone: timeZone, defaultOrder: defaultOrder, birthdayWindow: birthdayWindow,
+            birthdaysShown: birthdaysShown, chosenOrder: chosenOrder, retryScheduler: retryScheduler, offline: offline)
+    }
+
+    /// Creates the screen whose list `list` reads (the live `PeopleListRunner`, or a test's);
+    /// the rest as above.
+    public init(
+        openStore: @escaping @MainActor () throws -> any PeopleStore,
+        openPreferences: @escaping @MainActor () throws -> any PreferencesStore,
+        api: (any PeopleAPI)?, files: any TextFiles, runner: any BackgroundRunner,
+        list: any WorkRunner<PeopleList.Work, PeopleList.Answer>,
+        today: @escaping () -> CalendarDay, now: @escaping () -> Date, timeZone: TimeZone,
+        defaultOrder: PersonSortOrder, birthdayWindow: Int, birthdaysShown: Int, chosenOrder: PersonSortOrder?,
+        retryScheduler: (any Scheduler)?, offline: Bool
+    ) {
         (self.openStore, self.openPreferences, self.chosenOrder, self.now) = (openStore, openPreferences, chosenOrder, now)
         (self.birthdayWindow, self.birthdaysShown) = (birthdayWindow, birthdaysShown)
-        listed = Dynamic(PeopleListed(order: chosenOrder ?? defaultOrder, today: today()))
+        machine = ScreenMachine(PeopleList(order: chosenOrder ?? defaultOrder, today: today()), runner: list)
         self.today = today
-        repository = PeopleRepository(order: chosenOrder ?? defaultOrder, birthdayWindow: birthdayWindow, birthdaysRead: birthdaysShown)
-        let listed = self.listed
+        let listed = machine.state
         let window = listed.map(\.window).distinct()
         rows = listed.map { listed in listed.window.people.map(listed.row) }.distinct().output
         selectedPerson = listed.map { listed in listed.window.selected.map(listed.row) }.distinct().output
@@ -123,9 +139,9 @@ public final class PeopleListViewModel {
         birthdaysSoon =
             listed.map { listed in listed.window.birthdays.map { PersonViewModel(person: $0, today: listed.today) } }
             .distinct().output
-        birthdaysSoonText = birthdaysSoon.map(PeopleListed.birthdaysText)
-        sortOrder = listed.map(\.order).distinct().output
-        sortText = sortOrder.map(PeopleListed.sortText)
+        birthdaysSoonText = birthdaysSoon.map(PeopleList.birthdaysText)
+        sortOrder = listed.map(\.shownOrder).distinct().output
+        sortText = sortOrder.map(PeopleList.sortText)
         transfer = PeopleTransferViewModel(files: files, runner: runner)
         syncStatus = PeopleSyncStatusViewModel(
             api: api, runner: runner, now: now, timeZone: timeZone,
@@ -140,7 +156,12 @@ public final class PeopleListViewModel {
     private func hearChildren() {
         prompt.requests.bind { [unowned self] in answer($0) }.store(in: &tokens)
         prompt.mode.bindAndFire { [unowned self] in showConflict(of: $0) }.store(in: &tokens)
-        repository.onRead = { [unowned self] in show($0) }
+        // The header reads the outbox again whenever the list has read anew, the commits it
+        // followed included; a read that failed is the news.
+        machine.state.map(\.window).distinct().bind { [unowned self] _ in syncStatus.showState() }.store(in: &tokens)
+        machine.state.map(\.failure).distinct().bind { [unowned self] failure in
+            if let failure { activity.say(PeopleNews(failure, isProblem: true)) }
+        }.store(in: &tokens)
         activity.hear(prompt.news)
         activity.hear(syncStatus.news)
         activity.show(question: prompt.question, progress: transfer.progress, birthdays: birthdaysSoonText)
@@ -149,7 +170,7 @@ public final class PeopleListViewModel {
         }.store(in: &tokens)
         // What the sync kept is listed before the screen says it is done.
         activity.follow(transferring: transfer.isRunning, exchanging: syncStatus.isExchanging) { [unowned self] in
-            repository.catchUp()
+            send(.catchUpAsked)
         }
     }
 
@@ -159,7 +180,7 @@ public final class PeopleListViewModel {
     /// follows the store's changes and syncs with the people server; after that, it reads again
     /// if a commit (an import's batches, another instance's) landed meanwhile.
     public func screenAppeared() {
-        guard !hasAppeared else { return repository.setVisible(true) }
+        guard !hasAppeared else { return send(.appeared(today: today())) }
         hasAppeared = true
         let store: any PeopleStore
         do {
@@ -175,47 +196,40 @@ public final class PeopleListViewModel {
         if chosenOrder == nil,
             let kept = (try? preferences?.string(forKey: PersonSortOrder.preferenceKey))?.flatMap(PersonSortOrder.init(rawValue:))
         {
-            repository.sort(by: kept)
+            send(.sorted(kept))
         }
-        repository.start(reading: store)
+        send(.appeared(today: today()))
         syncStatus.exchange(fetching: true)
     }
 
     /// The screen went out of view: the store's commits (an import's batches) are read when it
     /// shows again, not as they come.
     public func screenDisappeared() {
-        repository.setVisible(false)
+        send(.disappeared)
     }
 
     /// How many rows the screen has room for; the view tells it before drawing.
     public func setVisibleRowCount(_ count: Int) {
-        repository.resize(toRows: count)
+        send(.resized(rows: count))
     }
 
     // MARK: - Moving and sorting
 
     /// Sorts by the next order (`PersonSortOrder.next`), keeps the choice, and goes to the top.
     public func toggleSort() {
-        let order = repository.order.next
+        let order = machine.state.value.order.next
         try? preferences?.set(order.rawValue, forKey: PersonSortOrder.preferenceKey)
-        repository.sort(by: order)
-        if store == nil { listed.value.order = order }  // shown before the store is read
+        send(.sorted(order))
     }
 
-    // MARK: - Reading and writing
-
-    /// Shows what the repository read: the window, or why it could not be read.
-    private func show(_ read: PeopleRepository.Read) {
-        if case .counted = read { syncStatus.showState() }
-        var hasRead = true  // a first read that failed says nothing of the counts
-        if case .failed(let problem) = read {
-            hasRead = listed.value.hasRead
-            activity.say(PeopleNews(problem, isProblem: true))
-        }
-        listed.change(
-            to: PeopleListed(
-                window: repository.window, filter: repository.filter, order: repository.order, hasRead: hasRead, today: today()))
+    /// Sends `event` to the list, after the new day when one began since the last event.
+    func send(_ event: PeopleList.Event) {
+        machine.send(.dayBegan(today()))
+        machine.send(event)
     }
+
+    /// The list as last read.
+    var list: PeopleList { machine.state.value }
 
     // MARK: - Conflicts
 

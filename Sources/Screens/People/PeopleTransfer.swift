@@ -131,7 +131,7 @@ public struct PeopleTransfer: ScreenState {
             guard !isStopping else { return finish("Export stopped; \(path) was not written") }
             return begin(.writing(path, count: everyone.count), .write(everyone, cards: cards, to: path))
         case (.writing(_, let count), .written(let path)):
-            return finish("Exported \(PeopleListed.count(count)) to \(path)")
+            return finish("Exported \(PeopleList.count(count)) to \(path)")
         case (.gathering, .failed(let message)), (.writing, .failed(let message)):
             return finish("Not exported: \(message)", isProblem: true)
         default:
@@ -196,7 +196,7 @@ public struct PeopleTransfer: ScreenState {
         case .idle: ""
         case .reading(let path): "Reading \(path)…"
         case .importing(let path, let cards, let added, _):
-            "Importing \(added.grouped) of \(PeopleListed.count(cards.people.count)) from \(path)…"
+            "Importing \(added.grouped) of \(PeopleList.count(cards.people.count)) from \(path)…"
         case .gathering(let path): "Exporting to \(path)…"
         case .writing(let path, _): "Writing \(path)…"
         }

@@ -1,34 +1,24 @@
 import Models
 
-/// What the People list shows: the window last read, the filter it matches and its order, the
-/// day it was read on, and the words of the header and of an empty list, derived from them.
-struct PeopleListed: Equatable {
-    var window = PeopleWindow()
-    var filter = ""
-    var order = PersonSortOrder.lastName
-    /// Whether the store has been read: until then the screen says nothing of it.
-    var hasRead = false
-    /// The user's day when the window was read: ages and the days to a birthday count from it.
-    /// It comes with each read, so a map never reads the clock.
-    var today: CalendarDay
-
+/// The words of the People list's header and of an empty list, and its rows, made from the one value.
+extension PeopleList {
     /// `3 people`, `1 of 3 people`; empty before the store is read.
     var countText: String {
         guard hasRead else { return "" }
         let total = Self.count(window.total)
-        return filter.isEmpty ? total : "\(window.matches.grouped) of \(total)"
+        return shownFilter.isEmpty ? total : "\(window.matches.grouped) of \(total)"
     }
 
     /// What the screen says in place of an empty list; empty when there are rows.
     var emptyText: String {
         guard hasRead, window.matches == 0 else { return "" }
-        return window.total == 0 ? PeopleListViewModel.emptyMessage : "No one matches “\(filter)”."
+        return window.total == 0 ? PeopleListViewModel.emptyMessage : "No one matches “\(shownFilter)”."
     }
 
     /// `by last name`, `by first name` or `by next birthday`.
     /// The header's words: `3 people, by last name`; the order alone before the first read.
     var headerText: String {
-        [countText, Self.sortText(order)].filter { !$0.isEmpty }.joined(separator: ", ")
+        [countText, Self.sortText(shownOrder)].filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
     static func sortText(_ order: PersonSortOrder) -> String {
@@ -46,7 +36,7 @@ struct PeopleListed: Equatable {
 
     /// `person` as a row of this list.
     func row(_ person: Person) -> PersonViewModel {
-        PersonViewModel(person: person, today: today, order: order)
+        PersonViewModel(person: person, today: today, order: shownOrder)
     }
 
     /// `1 person`, `1,234 people`.

@@ -1,0 +1,223 @@
+import Models
+
+/// The People list as one value: the window of people in view (the counts, the rows, the cursor,
+/// the birthdays soon), the filter and the order it was read for, how many rows fit, and the
+/// user's day.
+///
+/// Its transitions are pure, and name each read as work: the live runner (`PeopleListRunner`)
+/// reads the store on the main actor and answers inside `start`, so the rows a key asks for
+/// are read before the key returns (a page at row 99,000 of 100,000 in 0.26 ms,
+/// Docs/Performance.md). The store's commits come as answers of one piece of work that follows
+/// them (`Work.follow`); a hidden list reads nothing on a commit, and reads what it missed when it
+/// shows again.
+public struct PeopleList: ScreenState {
+    /// The window as last read.
+    var window = PeopleWindow()
+    /// The filter and the order the window was read for: what the screen says of it.
+    var shownFilter = ""
+    var shownOrder: PersonSortOrder
+    /// The filter (trimmed; empty for everyone) and the order the next read asks for.
+    var filter = ""
+    var order: PersonSortOrder
+    /// How many rows the list has room for.
+    var size = 20
+    /// Whether the store has been read: until then the screen says nothing of it.
+    var hasRead = false
+    /// Why the store could not be read the last time, else nil.
+    var failure: String?
+    /// The user's day: ages and the days to a birthday count from it.
+    var today: CalendarDay
+    var isVisible = false
+    /// Whether the store is read and its commits followed (from the first appearance on).
+    var isFollowing = false
+    var lastWork = WorkID.none
+
+    /// A list in `order` as of `today`, before the store is read.
+    public init(order: PersonSortOrder, today: CalendarDay) {
+        self.order = order
+        shownOrder = order
+        self.today = today
+    }
+
+    /// What the window is read for: the filter, the order, the rows that fit and the cursor's place.
+    var query: PeopleQuery {
+        PeopleQuery(filter: filter, order: order, size: size, cursor: window.cursor, offset: window.offset)
+    }
+
+    // MARK: - Events, work and answers
+
+    public enum Event: Sendable {
+        /// The screen came into view on `today`.
+        case appeared(today: CalendarDay)
+        case disappeared
+        case resized(rows: Int)
+        case cursorMoved(to: Int)
+        case filtered(String)
+        case sorted(PersonSortOrder)
+        /// This screen wrote to the store: what it says of it and the rows agree at once.
+        case wrote
+        /// A sync or a transfer ended: whatever it committed is read, if the list has not yet.
+        case catchUpAsked
+        /// A new day began: ages and birthdays count from it.
+        case dayBegan(CalendarDay)
+        case answered(WorkID, Answer)
+    }
+
+    public enum Work: Equatable, Sendable {
+        /// Tells each commit to the store, until cancelled.
+        case follow
+        /// Counts everyone and the matches and reads the rows in view and the birthdays soon.
+        case count(PeopleQuery)
+        /// Reads the rows at the query's place; counts anew when a commit landed unread.
+        case page(PeopleQuery)
+        /// Counts anew when a commit landed unread (this program's, or another's); else nothing.
+        case catchUp(PeopleQuery)
+    }
+
+    public enum Answer: Sendable {
+        /// A commit to the store landed.
+        case committed
+        /// The window read for a query.
+        case counted(PeopleWindow, PeopleQuery)
+        /// The rows at `query`'s place.
+        case paged([Person], PeopleQuery)
+        /// Nothing new to read.
+        case unchanged
+        /// The store could not be read; a failed count leaves no rows.
+        case failed(String, clearsRows: Bool)
+    }
+
+    public static func event(answering id: WorkID, with answer: Answer) -> Event {
+        .answered(id, answer)
+    }
+
+    /// The commits followed answer on and on; every read ends with its answer.
+    public static func ends(with answer: Answer) -> Bool {
+        if case .committed = answer { return false }
+        return true
+    }
+
+    // MARK: - Transitions
+
+    public mutating func handle(_ event: Event) -> [WorkOrder<Work>] {
+        switch event {
+        case .appeared(let today):
+            isVisible = true
+            self.today = today
+            guard isFollowing else {
+                isFollowing = true
+                return [start(.follow), start(.count(query))]
+            }
+            return [start(.catchUp(query))]
+        case .disappeared:
+            isVisible = false
+        case .resized(let rows):
+            guard max(1, rows) != size else { return [] }
+            size = max(1, rows)
+            return count()
+        case .filtered(let text):
+            let filter = text.trimmingCharacters(in: .whitespaces)
+            guard filter != self.filter else { return [] }
+            self.filter = filter
+            return fromTheTop()
+        case .sorted(let order):
+            self.order = order
+            return fromTheTop()
+        case .cursorMoved(let index):
+            return moveCursor(to: index)
+        case .wrote:
+            return count()
+        case .catchUpAsked:
+            return isFollowing ? [start(.catchUp(query))] : []
+        case .dayBegan(let day):
+            guard day != today else { return [] }
+            today = day
+            return count()
+        case .answered(_, let answer):
+            return take(answer)
+        }
+        return []
+    }
+
+    private mutating func take(_ answer: Answer) -> [WorkOrder<Work>] {
+        switch answer {
+        case .committed:
+            return isVisible ? [start(.catchUp(query))] : []
+        case .counted(let window, let query):
+            self.window = window
+            (shownFilter, shownOrder) = (query.filter, query.order)
+            hasRead = true
+            failure = nil
+        case .paged(let people, let query):
+            window.people = people
+            window.cursor = query.cursor
+            window.offset = query.offset
+            (shownFilter, shownOrder) = (query.filter, query.order)
+            failure = nil
+        case .unchanged:
+            break
+        case .failed(let problem, let clearsRows):
+            if clearsRows { window.people = [] }
+            failure = problem
+        }
+        return []
+    }
+
+    /// Moves the cursor to `index`, kept within the matches; the rows in view follow it, read
+    /// only when it leaves them.
+    private mutating func moveCursor(to index: Int) -> [WorkOrder<Work>] {
+        let index = min(max(0, index), max(0, window.matches - 1))
+        guard index != window.cursor else { return [] }
+        var moved = query
+        moved.cursor = index
+        moved.offset = min(moved.offset, index)
+        if index >= moved.offset + size { moved.offset = index - size + 1 }
+        guard moved.offset != window.offset else {
+            window.cursor = index
+            return []
+        }
+        return isFollowing ? [start(.page(moved))] : []
+    }
+
+    /// Everything read again with the cursor at the top; before the store is read, the filter
+    /// and the order show as they are, for the first read.
+    private mutating func fromTheTop() -> [WorkOrder<Work>] {
+        guard isFollowing else {
+            (shownFilter, shownOrder) = (filter, order)
+            window.cursor = 0
+            window.offset = 0
+            return []
+        }
+        var top = query
+        (top.cursor, top.offset) = (0, 0)
+        return [start(.count(top))]
+    }
+
+    /// Everything read again, once the store is read at all (before, the first read will).
+    private mutating func count() -> [WorkOrder<Work>] {
+        isFollowing ? [start(.count(query))] : []
+    }
+
+    private mutating func start(_ work: Work) -> WorkOrder<Work> {
+        lastWork = lastWork.next
+        return .start(work, as: lastWork)
+    }
+}
+
+/// What the People list reads: the people matching `filter` in `order`, `size` rows of them from
+/// `offset`, with the cursor at `cursor` (places in the whole list of matches).
+public struct PeopleQuery: Equatable, Sendable {
+    var filter: String
+    var order: PersonSortOrder
+    var size: Int
+    var cursor: Int
+    var offset: Int
+
+    /// The first row in view once `matches` people match: the cursor kept within them and in
+    /// view, the rows as near where they were as that allows.
+    func offset(forMatches matches: Int) -> Int {
+        let index = min(cursor, max(0, matches - 1))
+        let top = min(max(0, min(offset, index)), max(0, matches - size))
+        return max(top, index - size + 1)
+    }
+}

@@ -1,0 +1,124 @@
+import Dispatch
+import Models
+@testable import Screens
+import Testing
+import TestSupport
+
+/// The People list's one value and its live runner over a store: the window asked for, read
+/// from the store before the event that asked returns, and kept current.
+@MainActor
+struct PeopleListTests {
+    let store = InMemoryPeopleStore(people: (0..<30).map { Person(id: "p\($0)", firstName: "P", lastName: String(format: "N%02d", $0)) })
+    static let today = CalendarDay(year: 2026, month: 11, day: 22)
+
+    /// A list of 5 rows that has appeared once: the store followed and counted.
+    private func list(rows: Int = 5, birthdaysRead: Int = .max) -> ScreenMachine<PeopleList> {
+        let runner = PeopleListRunner(openStore: { [store] in store }, birthdayWindow: 7, birthdaysRead: birthdaysRead)
+        let list = ScreenMachine(PeopleList(order: .lastName, today: Self.today), runner: runner)
+        list.send(.resized(rows: rows))
+        list.send(.appeared(today: Self.today))
+        return list
+    }
+
+    private func lastNames(_ list: ScreenMachine<PeopleList>) -> [String] {
+        list.state.value.window.people.map(\.lastName)
+    }
+
+    @Test func theFirstAppearanceCountsAndReadsTheRowsThatFit() {
+        let list = list()
+        #expect(lastNames(list) == ["N00", "N01", "N02", "N03", "N04"])
+        #expect(list.state.value.window.total == 30)
+        #expect(list.state.value.window.matches == 30)
+        #expect(list.state.value.hasRead)
+    }
+
+    @Test func theRowsFollowTheCursorAndAMoveWithinThemReadsNothing() {
+        let list = list()
+        let counts = store.counts
+        let windows = ValueRecorder(list.state.output.map(\.window.offset).distinct())
+        list.send(.cursorMoved(to: 4))
+        list.send(.cursorMoved(to: 7))
+        #expect(lastNames(list) == ["N03", "N04", "N05", "N06", "N07"])
+        list.send(.cursorMoved(to: 99))
+        #expect(list.state.value.window.cursor == 29)
+        #expect(list.state.value.window.selected?.lastName == "N29")
+        #expect(windows.values == [0, 3, 25])
+        #expect(store.counts == counts, "a cursor move counts nothing")
+    }
+
+    @Test func aFilterCountsItsMatchesFromTheTop() {
+        let list = list()
+        list.send(.cursorMoved(to: 12))
+        list.send(.filtered(" N1 "))
+        #expect(list.state.value.shownFilter == "N1")
+        #expect(list.state.value.window.matches == 10)
+        #expect(list.state.value.window.cursor == 0)
+        #expect(lastNames(list) == ["N10", "N11", "N12", "N13", "N14"])
+    }
+
+    @Test func aCommitIsReadOnceItsNoticeComesAndAHiddenListWaitsUntilItShows() async throws {
+        let list = list()
+        let totals = ValueRecorder(list.state.output.map(\.window.total).distinct())
+        try store.delete(id: "p0")
+        await untilMainQueueRuns()
+        list.send(.disappeared)
+        try store.delete(id: "p1")
+        await untilMainQueueRuns()
+        #expect(list.state.value.window.total == 29)
+        list.send(.appeared(today: Self.today))
+        #expect(totals.values == [30, 29, 28])
+    }
+
+    @Test func anotherProgramsCommitIsSeenWhenTheListShowsAgain() {
+        let list = list()
+        list.send(.disappeared)
+        store.addFromElsewhere([Person(id: "new", firstName: "Ada", lastName: "A")])
+        list.send(.appeared(today: Self.today))
+        #expect(list.state.value.window.total == 31)
+        #expect(lastNames(list).first == "A")
+    }
+
+    @Test func theFirstBirthdaysAreReadSoonestFirstAtMostAsManyAsAsked() throws {
+        let soon = (0..<5).map {
+            Person(id: "b\($0)", firstName: "B", lastName: "\($0)", birthday: BirthDate(year: 1990, month: 11, day: 22 + $0))
+        }
+        try store.add(soon)
+        let list = list(birthdaysRead: 3)
+        #expect(list.state.value.window.birthdays.map(\.id) == ["b0", "b1", "b2"])
+    }
+
+    @Test func aStoreThatCannotBeReadSaysSoAndShowsNoRows() {
+        let list = list()
+        store.failReads = InMemoryGameLibrary.Failure(description: "disk I/O error")
+        list.send(.wrote)
+        #expect(list.state.value.failure == "People cannot be read: disk I/O error")
+        #expect(list.state.value.window.people.isEmpty)
+        #expect(list.state.value.hasRead, "the counts read before still stand")
+    }
+
+    @Test func beforeTheFirstAppearanceAChangeOfOrderFilterOrSizeReadsNothing() {
+        var list = PeopleList(order: .lastName, today: Self.today)
+        #expect(list.handle(.sorted(.firstName)) == [])
+        #expect(list.handle(.filtered("ada")) == [])
+        #expect(list.handle(.resized(rows: 9)) == [])
+        #expect(list.handle(.cursorMoved(to: 3)) == [])
+        let query = PeopleQuery(filter: "ada", order: .firstName, size: 9, cursor: 0, offset: 0)
+        #expect(
+            list.handle(.appeared(today: Self.today)) == [
+                .start(.follow, as: WorkID.none.next), .start(.count(query), as: WorkID.none.next.next),
+            ])
+    }
+
+    @Test func aNewDayCountsFromItAndTheSameDayReadsNothing() {
+        var list = PeopleList(order: .lastName, today: Self.today)
+        _ = list.handle(.appeared(today: Self.today))
+        #expect(list.handle(.dayBegan(Self.today)) == [])
+        let tomorrow = CalendarDay(year: 2026, month: 11, day: 23)
+        #expect(list.handle(.dayBegan(tomorrow)) == [.start(.count(list.query), as: list.lastWork)])
+        #expect(list.today == tomorrow)
+    }
+
+    private func untilMainQueueRuns() async {
+        await withCheckedContinuation { done in DispatchQueue.main.async { done.resume() } }
+    }
+}
