@@ -13,7 +13,7 @@ struct PeopleListTests {
 
     /// A list of 5 rows that has appeared once: the store followed and counted.
     private func list(rows: Int = 5, birthdaysRead: Int = .max) -> ScreenMachine<PeopleList> {
-        let runner = PeopleListRunner(openStore: { [store] in store }, birthdayWindow: 7, birthdaysRead: birthdaysRead)
+        let runner = PeopleListRunner(openStore: { [store] in store }, now: { .testNow }, birthdayWindow: 7, birthdaysRead: birthdaysRead)
         let list = ScreenMachine(PeopleList(order: .lastName, today: Self.today), runner: runner)
         list.send(.resized(rows: rows))
         list.send(.appeared(today: Self.today))
@@ -116,6 +116,28 @@ struct PeopleListTests {
         let tomorrow = CalendarDay(year: 2026, month: 11, day: 23)
         #expect(list.handle(.dayBegan(tomorrow)) == [.start(.count(list.query), as: list.lastWork)])
         #expect(list.today == tomorrow)
+    }
+
+    @Test func aWriteIsReadWithTheRowsItChangedAndToldOnce() throws {
+        let list = list()
+        let ada = Person(id: "ada", firstName: "Ada", lastName: "A")
+        let writes = ValueRecorder(list.state.output.map(\.lastWrite).distinct())
+        list.send(.writeAsked(.save(PersonForm.Save(person: ada, replacing: nil))))
+        #expect(list.state.value.window.total == 31, "read with the write, in one change of the list")
+        #expect(lastNames(list).first == "A")
+        list.send(.writeAsked(.delete(ada)))
+        #expect(list.state.value.window.total == 30)
+        let gone = Person(id: "gone", firstName: "No", lastName: "One")
+        list.send(.writeAsked(.save(PersonForm.Save(person: gone, replacing: gone))))
+        #expect(
+            writes.values.map { $0?.outcome } == [
+                nil, .saved(PersonForm.Save(person: ada, replacing: nil)), .deleted(ada), .stale(kept: nil),
+            ])
+        store.failWrites = InMemoryGameLibrary.Failure(description: "disk full")
+        list.send(.writeAsked(.delete(ada)))
+        list.send(.writeAsked(.delete(ada)))
+        #expect(list.state.value.lastWrite?.outcome == .failed("Not deleted: disk full"))
+        #expect(writes.values.count == 6, "the same outcome twice is told twice: each write is its own work")
     }
 
     private func untilMainQueueRuns() async {

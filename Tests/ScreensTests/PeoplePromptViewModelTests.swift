@@ -7,7 +7,7 @@ import TestSupport
 /// The People screen's input line alone: what it asks for, and what it hands back to the list.
 @MainActor
 struct PeoplePromptViewModelTests {
-    let store = InMemoryPeopleStore()
+    let storeIsOpen = Dynamic(false)
     let selected = Dynamic<PersonViewModel?>(nil)
     let transferring = Dynamic(false)
     let ada = PersonViewModel(
@@ -16,11 +16,11 @@ struct PeoplePromptViewModelTests {
 
     private func makePrompt(open: Bool = true) -> (PeoplePromptViewModel, requests: () -> [PeoplePromptViewModel.Request]) {
         let prompt = PeoplePromptViewModel(
-            form: PersonFormViewModel(today: { CalendarDay(year: 2026, month: 11, day: 22) }, now: { .testNow }),
-            selectedPerson: selected.output, transferIsRunning: transferring.output)
+            selectedPerson: selected.output, transferIsRunning: transferring.output, storeIsOpen: storeIsOpen.output,
+            today: Dynamic(CalendarDay(year: 2026, month: 11, day: 22)).output)
         var requests: [PeoplePromptViewModel.Request] = []
         let token = prompt.requests.bind { requests.append($0) }
-        if open { prompt.storeOpened(store) }
+        storeIsOpen.value = open
         return (
             prompt,
             {
@@ -55,7 +55,7 @@ struct PeoplePromptViewModelTests {
         #expect(requests().isEmpty)
     }
 
-    @Test func theFormSavesOnItsLastFieldAndTheLineHoldsTheFilterAgain() {
+    @Test func theFormAsksToSaveOnItsLastFieldAndClosesOnceSavedWithTheFilterBack() {
         let (prompt, requests) = makePrompt()
         type("Lo", into: prompt)
         let mode = ValueRecorder(prompt.mode)
@@ -64,15 +64,38 @@ struct PeoplePromptViewModelTests {
             type(field, into: prompt)
             prompt.nextField()
         }
-        #expect(mode.values.count == 8)
-        #expect(mode.values.last == .list)
-        guard case .saved(let saved, isNew: true) = requests().last else {
-            Issue.record("not saved: \(requests())")
+        guard case .save(let save) = requests().last else {
+            Issue.record("no save asked for: \(requests())")
             return
         }
-        #expect(saved.nameText == "Ada Lovelace")
-        #expect(store.stored.values.map(\.fullName) == ["Ada Lovelace"])
+        #expect(save.person.fullName == "Ada Lovelace")
+        #expect(save.isNew)
+        #expect(mode.values.count == 7, "the form stays open until the list tells how the save went")
+        prompt.saveEnded()
+        #expect(mode.values.count == 8)
+        #expect(mode.values.last == .list)
         #expect(latest(prompt.inputLine) == InputLine(text: "Lo"))
+    }
+
+    @Test func aSaveRefusedKeepsTheFormOpenSayingWhyOrRebasedOnThePersonKeptNow() {
+        let (prompt, _) = makePrompt()
+        selected.value = ada
+        prompt.startEditing()
+        for _ in 0..<6 { prompt.nextField() }
+        prompt.saveRefused(stale: false, kept: nil, problem: "Not saved: disk full")
+        guard case .form(let refused) = latest(prompt.mode) else {
+            Issue.record("the form closed")
+            return
+        }
+        #expect(refused.problem == "Not saved: disk full")
+        #expect(refused.field == .phone)
+        let now = Person(id: "ada", firstName: "Augusta Ada", lastName: "King")
+        prompt.saveRefused(stale: true, kept: now, problem: "")
+        guard case .form(let rebased) = latest(prompt.mode) else {
+            Issue.record("the form closed")
+            return
+        }
+        #expect(rebased == refused.rebased(on: now))
     }
 
     @Test func aFilesPathIsAskedForAndHandedBackAndAnEmptyOneIsRefused() {

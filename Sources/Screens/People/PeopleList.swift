@@ -30,6 +30,8 @@ public struct PeopleList: ScreenState {
     var isVisible = false
     /// Whether the store is read and its commits followed (from the first appearance on).
     var isFollowing = false
+    /// How the last write this screen asked for went, known by its work: each is told once.
+    var lastWrite: Written?
     var lastWork = WorkID.none
 
     /// A list in `order` as of `today`, before the store is read.
@@ -60,6 +62,8 @@ public struct PeopleList: ScreenState {
         case catchUpAsked
         /// A new day began: ages and birthdays count from it.
         case dayBegan(CalendarDay)
+        /// The user asked to keep a person, delete one or settle a conflict.
+        case writeAsked(Write)
         case answered(WorkID, Answer)
     }
 
@@ -72,6 +76,45 @@ public struct PeopleList: ScreenState {
         case page(PeopleQuery)
         /// Counts anew when a commit landed unread (this program's, or another's); else nothing.
         case catchUp(PeopleQuery)
+        /// Writes to the store, then, when the write landed, counts for `then` at once, so that
+        /// what the screen says of the write and the rows it shows agree.
+        case write(Write, then: PeopleQuery)
+    }
+
+    /// A write the user asked for.
+    public enum Write: Equatable, Sendable {
+        case save(PersonForm.Save)
+        case delete(Person)
+        case settle(PersonConflict, keeping: PersonConflict.Choice)
+    }
+
+    /// How a write went.
+    public enum WriteOutcome: Equatable, Sendable {
+        case saved(PersonForm.Save)
+        case deleted(Person)
+        /// A conflict settled, and what the screen says of it: `Kept yours of Ada Lovelace`.
+        case settled(String)
+        /// The person edited was changed or deleted elsewhere since the form opened (`kept`: as
+        /// they are now); nothing was saved.
+        case stale(kept: Person?)
+        /// A save the store refused, and why: `Not saved: …`.
+        case notSaved(String)
+        /// A delete or a settling the store refused, and why.
+        case failed(String)
+
+        /// Whether the store changed.
+        var landed: Bool {
+            switch self {
+            case .saved, .deleted, .settled: true
+            case .stale, .notSaved, .failed: false
+            }
+        }
+    }
+
+    /// A write's outcome, known by the work that wrote.
+    struct Written: Equatable, Sendable {
+        let work: WorkID
+        let outcome: WriteOutcome
     }
 
     public enum Answer: Sendable {
@@ -85,6 +128,8 @@ public struct PeopleList: ScreenState {
         case unchanged
         /// The store could not be read; a failed count leaves no rows.
         case failed(String, clearsRows: Bool)
+        /// A write's outcome, and the read after it (`unchanged` when it did not land).
+        indirect case written(WriteOutcome, then: Answer)
     }
 
     public static func event(answering id: WorkID, with answer: Answer) -> Event {
@@ -133,14 +178,19 @@ public struct PeopleList: ScreenState {
             guard day != today else { return [] }
             today = day
             return count()
-        case .answered(_, let answer):
-            return take(answer)
+        case .writeAsked(let write):
+            return [start(.write(write, then: query))]
+        case .answered(let id, let answer):
+            return take(answer, of: id)
         }
         return []
     }
 
-    private mutating func take(_ answer: Answer) -> [WorkOrder<Work>] {
+    private mutating func take(_ answer: Answer, of id: WorkID) -> [WorkOrder<Work>] {
         switch answer {
+        case .written(let outcome, let read):
+            lastWrite = Written(work: id, outcome: outcome)
+            return take(read, of: id)
         case .committed:
             return isVisible ? [start(.catchUp(query))] : []
         case .counted(let window, let query):

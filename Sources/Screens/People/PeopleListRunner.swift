@@ -9,20 +9,24 @@ import Models
 /// read, with no polling.
 @MainActor
 public final class PeopleListRunner: WorkRunner {
-    private let open: @MainActor () throws -> any PeopleReading
+    private let open: @MainActor () throws -> any PeopleStore
+    private let now: () -> Date
     private let birthdayWindow: Int
     private let birthdaysRead: Int
-    private var store: (any PeopleReading)?
+    private var store: (any PeopleStore)?
     private var observation: StoreObservation?
     private var following: WorkID?
     /// The store's commits that the window was last counted after.
     private var commitsRead = 0
 
-    /// Reads the store `openStore` gives; the birthdays soon look `birthdayWindow` days ahead,
-    /// and the first `birthdaysRead` of them are read (a week's birthdays among 100,000 people
-    /// take 10 ms to read whole, the first 20 0.4 ms).
-    public init(openStore: @escaping @MainActor () throws -> any PeopleReading, birthdayWindow: Int, birthdaysRead: Int) {
+    /// Reads and writes the store `openStore` gives, dating an edit `now`; the birthdays soon look
+    /// `birthdayWindow` days ahead, and the first `birthdaysRead` of them are read (a week's
+    /// birthdays among 100,000 people take 10 ms to read whole, the first 20 0.4 ms).
+    public init(
+        openStore: @escaping @MainActor () throws -> any PeopleStore, now: @escaping () -> Date, birthdayWindow: Int, birthdaysRead: Int
+    ) {
         open = openStore
+        self.now = now
         self.birthdayWindow = birthdayWindow
         self.birthdaysRead = birthdaysRead
     }
@@ -32,7 +36,7 @@ public final class PeopleListRunner: WorkRunner {
     }
 
     public func start(_ work: PeopleList.Work, as id: WorkID, deliver: @escaping @MainActor (PeopleList.Answer) -> Void) {
-        let store: any PeopleReading
+        let store: any PeopleStore
         do {
             store = try opened()
         } catch {
@@ -59,6 +63,9 @@ public final class PeopleListRunner: WorkRunner {
             }
         case .catchUp(let query):
             deliver(hasUnreadCommit(in: store) ? count(query, in: store) : .unchanged)
+        case .write(let write, let query):
+            let outcome = perform(write, in: store)
+            deliver(.written(outcome, then: outcome.landed ? count(query, in: store) : .unchanged))
         }
     }
 
@@ -69,7 +76,7 @@ public final class PeopleListRunner: WorkRunner {
         observation = nil
     }
 
-    private func opened() throws -> any PeopleReading {
+    private func opened() throws -> any PeopleStore {
         if let store { return store }
         let store = try open()
         self.store = store
@@ -105,6 +112,38 @@ public final class PeopleListRunner: WorkRunner {
             return .counted(window, query)
         } catch {
             return .failed("People cannot be read: \(error)", clearsRows: true)
+        }
+    }
+
+    /// Writes what the user asked for; a refusal comes back in words.
+    private func perform(_ write: PeopleList.Write, in store: any PeopleStore) -> PeopleList.WriteOutcome {
+        switch write {
+        case .save(let save):
+            do {
+                if let original = save.replacing {
+                    try store.update(save.person, at: now(), replacing: original)
+                } else {
+                    try store.add(save.person)
+                }
+                return .saved(save)
+            } catch let stale as StaleEdit {
+                return .stale(kept: stale.kept)
+            } catch {
+                return .notSaved("Not saved: \(error)")
+            }
+        case .delete(let person):
+            do {
+                try store.delete(id: person.id)
+                return .deleted(person)
+            } catch {
+                return .failed("Not deleted: \(error)")
+            }
+        case .settle(let conflict, let choice):
+            do {
+                return .settled(try conflict.settle(keeping: choice, in: store, at: now()))
+            } catch {
+                return .failed("Not settled: \(error)")
+            }
         }
     }
 }

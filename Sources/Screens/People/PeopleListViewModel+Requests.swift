@@ -8,8 +8,8 @@ extension PeopleListViewModel {
         switch request {
         case .filter(let text):
             send(.filtered(text))
-        case .saved(let person, let isNew):
-            wrote("\(isNew ? "Added" : "Saved") \(person.nameText)")
+        case .save(let save):
+            send(.writeAsked(.save(save)))
         case .importCards(let path, let choices):
             activity.say(.none)  // the news line gives way to the transfer's progress until its report
             transfer.importCards(from: path, choices)
@@ -17,19 +17,34 @@ extension PeopleListViewModel {
             activity.say(.none)  // as for an import
             transfer.exportCards(to: path, sortedBy: list.order)
         case .delete(let person):
-            do {
-                try store?.delete(id: person.person.id)
-                wrote("Deleted \(person.nameText)")
-            } catch {
-                activity.say(PeopleNews("Not deleted: \(error)", isProblem: true))
-            }
+            send(.writeAsked(.delete(person.person)))
         }
     }
 
-    /// After a write of this screen's: the list is read again at once, so that what the screen
-    /// says of it (`news`) and the rows it shows agree, and the write is sent to the server.
+    /// Tells how a write the list asked for went: the news, the prompt's form closed or kept
+    /// open to mend, and what landed sent to the server.
+    func told(_ outcome: PeopleList.WriteOutcome) {
+        switch outcome {
+        case .saved(let save):
+            prompt.saveEnded()
+            wrote("\(save.isNew ? "Added" : "Saved") \(PersonViewModel.name(of: save.person))")
+        case .deleted(let person):
+            wrote("Deleted \(PersonViewModel.name(of: person))")
+        case .settled(let news):
+            prompt.cancel()
+            wrote(news)
+        case .stale(let kept):
+            prompt.saveRefused(stale: true, kept: kept, problem: "")
+        case .notSaved(let problem):
+            prompt.saveRefused(stale: false, kept: nil, problem: problem)
+        case .failed(let problem):
+            activity.say(PeopleNews(problem, isProblem: true))
+        }
+    }
+
+    /// After a write of this screen's, read again with it (`PeopleList.Work.write`), so that
+    /// what the screen says of it (`news`) and the rows it shows agree: the write is sent to the server.
     func wrote(_ news: String) {
-        send(.wrote)
         activity.say(PeopleNews(news))
         syncStatus.exchange(fetching: false)
     }

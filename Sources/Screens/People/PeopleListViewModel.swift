@@ -107,7 +107,7 @@ public final class PeopleListViewModel {
     ) {
         self.init(
             openStore: openStore, openPreferences: openPreferences, api: api, files: files, runner: runner,
-            list: PeopleListRunner(openStore: openStore, birthdayWindow: birthdayWindow, birthdaysRead: birthdaysShown),
+            list: PeopleListRunner(openStore: openStore, now: now, birthdayWindow: birthdayWindow, birthdaysRead: birthdaysShown),
             today: today, now: now, timeZone: timeZone, defaultOrder: defaultOrder, birthdayWindow: birthdayWindow,
             birthdaysShown: birthdaysShown, chosenOrder: chosenOrder, retryScheduler: retryScheduler, offline: offline)
     }
@@ -147,8 +147,8 @@ public final class PeopleListViewModel {
             api: api, runner: runner, now: now, timeZone: timeZone,
             retryScheduler: retryScheduler, offline: offline)
         prompt = PeoplePromptViewModel(
-            form: PersonFormViewModel(today: today, now: now), selectedPerson: selectedPerson,
-            transferIsRunning: transfer.isRunning)
+            selectedPerson: selectedPerson, transferIsRunning: transfer.isRunning,
+            storeIsOpen: listed.map(\.isFollowing).distinct().output, today: listed.map(\.today).distinct().output)
         hearChildren()
     }
 
@@ -159,6 +159,9 @@ public final class PeopleListViewModel {
         // The header reads the outbox again whenever the list has read anew, the commits it
         // followed included; a read that failed is the news.
         machine.state.map(\.window).distinct().bind { [unowned self] _ in syncStatus.showState() }.store(in: &tokens)
+        machine.state.map(\.lastWrite).distinct().bind { [unowned self] written in
+            if let written { told(written.outcome) }
+        }.store(in: &tokens)
         machine.state.map(\.failure).distinct().bind { [unowned self] failure in
             if let failure { activity.say(PeopleNews(failure, isProblem: true)) }
         }.store(in: &tokens)
@@ -189,7 +192,6 @@ public final class PeopleListViewModel {
             return activity.say(PeopleNews("People cannot be read: \(error)", isProblem: true))
         }
         self.store = store
-        prompt.storeOpened(store)
         transfer.storeOpened(store)
         syncStatus.storeOpened(store)
         preferences = try? openPreferences()
@@ -249,13 +251,7 @@ public final class PeopleListViewModel {
     /// Settles the conflict shown full-size (`conflict`): keeps the version entered here, the
     /// server's, or both as two people; then goes back to the list, and sends what changed.
     public func settleConflict(keeping choice: PersonConflict.Choice) {
-        guard let conflict = _conflict.value, let store else { return }
-        do {
-            let news = try conflict.settle(keeping: choice, in: store, at: now())
-            prompt.cancel()
-            wrote(news)
-        } catch {
-            activity.say(PeopleNews("Not settled: \(error)", isProblem: true))
-        }
+        guard let conflict = _conflict.value else { return }
+        send(.writeAsked(.settle(conflict, keeping: choice)))
     }
 }

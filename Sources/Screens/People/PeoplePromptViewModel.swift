@@ -28,7 +28,9 @@ public final class PeoplePromptViewModel: InputLineUser {
     /// What the list is asked to do.
     enum Request: Equatable {
         case filter(String)
-        case saved(PersonViewModel, isNew: Bool)
+        /// Keep the person the form names; the form stays open until the list tells how it went
+        /// (`saveEnded`, `saveRefused`).
+        case save(PersonForm.Save)
         case importCards(from: String, ImportChoices)
         case exportCards(to: String)
         case delete(PersonViewModel)
@@ -61,24 +63,29 @@ public final class PeoplePromptViewModel: InputLineUser {
     /// What the list is asked to do, as it is asked: the one way the prompt talks to the list.
     let requests: Events<Request>
     private let sendRequest: @MainActor (Request) -> Void
-    private let form: PersonFormViewModel
     private let _mode = Dynamic(Mode.list)
     private let _inputLine = Dynamic(InputLine())
     private let _inputLineIsFocused = Dynamic(false)
     private let _news = Dynamic(PeopleNews.none)
     /// The filter as last typed, which the line holds again when a prompt closes.
     private var filter = ""
+    /// Whether the store is open: until then nothing can be added, edited or transferred.
     private var isOpen = false
+    /// The user's day, after which no birthday can be.
+    private var today = CalendarDay(year: 1970, month: 1, day: 1)
     private var selected: PersonViewModel?
     private var isTransferring = false
     /// How the file the user is asked for is to be imported.
     private var importChoices = ImportChoices()
     private var tokens: [BindingToken] = []
 
-    /// A prompt whose form saves through `form`; it follows `selectedPerson` (what editing and
-    /// deleting act on) and `transferIsRunning` (no file is asked for while one runs).
-    init(form: PersonFormViewModel, selectedPerson: Output<PersonViewModel?>, transferIsRunning: Output<Bool>) {
-        self.form = form
+    /// A prompt that follows `selectedPerson` (what editing and deleting act on),
+    /// `transferIsRunning` (no file is asked for while one runs), `storeIsOpen` (nothing is
+    /// added, edited or transferred before) and `today` (the form's check of a birthday).
+    init(
+        selectedPerson: Output<PersonViewModel?>, transferIsRunning: Output<Bool>, storeIsOpen: Output<Bool>,
+        today: Output<CalendarDay>
+    ) {
         (requests, sendRequest) = Events.pipe()
         question =
             _mode.map { mode in
@@ -101,13 +108,8 @@ public final class PeoplePromptViewModel: InputLineUser {
             }.distinct().output
         selectedPerson.bindAndFire { [unowned self] in selected = $0 }.store(in: &tokens)
         transferIsRunning.bindAndFire { [unowned self] in isTransferring = $0 }.store(in: &tokens)
-    }
-
-    /// The store is open: from now on people can be added (the form saves to `store`), edited,
-    /// deleted, imported and exported.
-    func storeOpened(_ store: any PeopleWriting) {
-        form.storeOpened(store)
-        isOpen = true
+        storeIsOpen.bindAndFire { [unowned self] in isOpen = $0 }.store(in: &tokens)
+        today.bindAndFire { [unowned self] in self.today = $0 }.store(in: &tokens)
     }
 
     // MARK: - The form
@@ -127,21 +129,38 @@ public final class PeoplePromptViewModel: InputLineUser {
 
     /// Keeps what is typed in the form's field and goes to the next one; on the last, saves.
     public func nextField() {
-        guard case .form(let open) = _mode.value else { return }
-        switch form.next(open, typed: _inputLine.value.text) {
-        case .field(let next):
-            ask(.form(next), text: next[next.field])
-        case .saved(let saved, let isNew):
-            close()
-            sendRequest(.saved(saved, isNew: isNew))
+        guard case .form(var open) = _mode.value else { return }
+        if let save = open.next(typed: _inputLine.value.text, today: today) {
+            _mode.change(to: .form(open))
+            sendRequest(.save(save))
+        } else {
+            ask(.form(open), text: open[open.field])
         }
+    }
+
+    /// The person the form named is kept: the form closes.
+    func saveEnded() {
+        guard case .form = _mode.value else { return }
+        close()
+    }
+
+    /// The person the form named was not kept: the form stays open, rebased on the person as
+    /// kept now when they changed elsewhere since it opened (`kept`), or saying `problem`.
+    func saveRefused(stale: Bool, kept: Person?, problem: String) {
+        guard case .form(var open) = _mode.value else { return }
+        if stale {
+            open = open.rebased(on: kept)
+        } else {
+            open.problem = problem
+        }
+        ask(.form(open), text: open[open.field])
     }
 
     /// Keeps what is typed in the form's field and goes to the one before.
     public func previousField() {
-        guard case .form(let open) = _mode.value else { return }
-        let previous = form.previous(open, typed: _inputLine.value.text)
-        ask(.form(previous), text: previous[previous.field])
+        guard case .form(var open) = _mode.value else { return }
+        open.previous(typed: _inputLine.value.text)
+        ask(.form(open), text: open[open.field])
     }
 
     // MARK: - The detail

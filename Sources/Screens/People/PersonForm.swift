@@ -102,6 +102,40 @@ public struct PersonForm: Equatable, Sendable {
         set { values[field.rawValue] = newValue }
     }
 
+    /// A person the form asks to keep: someone new, or an edit of `replacing` as the form found them.
+    public struct Save: Equatable, Sendable {
+        public let person: Person
+        /// The person as they were when the form opened; nil for someone new.
+        public let replacing: Person?
+        /// Whether the person is new rather than edited.
+        public var isNew: Bool { replacing == nil }
+    }
+
+    /// Keeps `typed` in the field and goes to the next one; on the last, checks the person as of
+    /// `today` and names the save, or stays on the field to mend with the problem said.
+    public mutating func next(typed: String, today: CalendarDay) -> Save? {
+        self[field] = typed
+        guard isOnLastField else {
+            move(by: 1)
+            problem = ""
+            return nil
+        }
+        switch person(today: today) {
+        case .failure(let invalid):
+            field = invalid.field
+            problem = invalid.message
+            return nil
+        case .success(let person):
+            return Save(person: person, replacing: editing)
+        }
+    }
+
+    /// Keeps `typed` in the field and goes to the one before.
+    public mutating func previous(typed: String) {
+        self[field] = typed
+        move(by: -1)
+    }
+
     /// Whether the field being typed in is the last one.
     public var isOnLastField: Bool { field == Field.allCases.last }
 

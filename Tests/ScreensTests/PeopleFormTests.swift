@@ -4,9 +4,9 @@ import Screens
 import Testing
 import TestSupport
 
-/// The People screen's form for adding someone, filled in the input line.
+/// The People screen's form for adding or editing someone, filled in the input line and saved by the list.
 @MainActor
-struct PersonFormViewModelTests: PeopleTesting {
+struct PeopleFormTests: PeopleTesting {
     let store = InMemoryPeopleStore()
     let preferences = InMemoryPreferences()
     let files = InMemoryTextFiles()
