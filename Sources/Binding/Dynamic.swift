@@ -73,6 +73,8 @@ public final class Dynamic<Value> {
         pending.append((sequence, newValue))
         guard !isDelivering else { return }
         isDelivering = true
+        Delivery.begin()
+        defer { Delivery.end() }
         var index = 0
         while index < pending.count {
             let (valueSequence, value) = pending[index]
@@ -113,4 +115,48 @@ public final class Dynamic<Value> {
 
         override var isActive: Bool { handler != nil }
     }
+}
+
+/// Whether any `Dynamic` is delivering a value, and what waits for every delivery to end.
+@MainActor
+enum Delivery {
+    private static var depth = 0
+    private static var waiting: [@MainActor () -> Void] = []
+
+    static func begin() {
+        depth += 1
+    }
+
+    /// Ends one delivery; the last to end runs what waits, in order (and what that sets first).
+    static func end() {
+        depth -= 1
+        guard depth == 0 else { return }
+        while !waiting.isEmpty {
+            waiting.removeFirst()()
+        }
+    }
+
+    static func afterwards(_ action: @escaping @MainActor () -> Void) {
+        guard depth > 0 else { return action() }
+        waiting.append(action)
+    }
+}
+
+/// Runs `action` once every value set so far has reached every listener of every `Dynamic`: at
+/// once when none is being delivered, else when the outermost delivery ends. A listener that must
+/// see a view-model's other outputs as they stand after one change (a printout that writes when
+/// the screen is no longer busy) waits so, and needs no order among the outputs.
+///
+/// ```swift
+/// let busy = Dynamic(true), rows = Dynamic([String]())
+/// var printed: [String] = []
+/// let tokens = [
+///     busy.bind { _ in afterDelivery { printed = rows.value } },  // bound first, reads after
+///     busy.bind { _ in rows.value = ["Ada"] },
+/// ]
+/// busy.value = false                                             // printed == ["Ada"]
+/// ```
+@MainActor
+public func afterDelivery(_ action: @escaping @MainActor () -> Void) {
+    Delivery.afterwards(action)
 }

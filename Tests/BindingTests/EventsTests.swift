@@ -32,3 +32,28 @@ struct EventsTests {
         _ = tokens
     }
 }
+
+/// What waits for a change to reach every listener: a printout that writes when its screen is no
+/// longer busy, whatever order the screen made its outputs in.
+@MainActor
+struct AfterDeliveryTests {
+    @Test func aListenerThatWaitsSeesEveryOutputOfTheChangeWhateverTheirOrder() {
+        let state = Dynamic((busy: true, rows: [String]()))
+        // The busy output is made before the rows: its listeners hear the change first.
+        let busy = state.map(\.busy)
+        let rows = state.map(\.rows)
+        var shownRows: [String] = []
+        var printed: [[String]] = []
+        var tokens = [busy.bind { isBusy in if !isBusy { afterDelivery { printed.append(shownRows) } } }]
+        tokens.append(rows.bind { shownRows = $0 })
+        state.value = (busy: false, rows: ["Ada Lovelace"])
+        #expect(printed == [["Ada Lovelace"]])
+        _ = tokens
+    }
+
+    @Test func outsideADeliveryItRunsAtOnce() {
+        var ran = false
+        afterDelivery { ran = true }
+        #expect(ran)
+    }
+}

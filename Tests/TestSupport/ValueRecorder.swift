@@ -26,6 +26,13 @@ public final class ValueRecorder<Value> {
     public convenience init(_ dynamic: Dynamic<Value>) {
         self.init(dynamic.output)
     }
+
+    /// Starts recording `events`: each one told from now on (there is no value before).
+    public init(_ events: Events<Value>) {
+        token = events.bind { [unowned self] value in
+            self.values.append(value)
+        }
+    }
 }
 
 /// The value `output` holds now, read as a view reads it: through `bindAndFire`, the binding

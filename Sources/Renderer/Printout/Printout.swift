@@ -26,13 +26,15 @@ extension Printout {
     public var problemStatus: Int32 { 1 }
 
     /// Calls `done` once, on the main actor, as soon as the view-model is not busy: at once when it
-    /// is not busy now. Keep the token until then.
+    /// is not busy now. Keep the token until then. It is called once the change that ended the
+    /// work has reached every output (`afterDelivery`), so the printout holds all of it whatever
+    /// order the view-model made its outputs in.
     public func whenIdle(_ done: @escaping @MainActor () -> Void) -> BindingToken {
         var called = false
         return isBusy.bindAndFire { busy in
             guard !busy, !called else { return }
             called = true
-            done()
+            afterDelivery(done)
         }
     }
 

@@ -64,8 +64,6 @@ public final class MovieListViewModel {
         machine = ScreenMachine(MovieList(segment: initialSegment, hasCatalogue: hasCatalogue), runner: runner)
         let state = machine.state
         selectedSegment = state.map { Endpoint.allCases.firstIndex(of: $0.segment) ?? 0 }.distinct().output
-        // The rows, the cursor and the words before `isBusy`: a shell that prints when the screen
-        // is no longer busy prints them.
         rows = state.map(\.rows).distinct().output
         selectedIndex = state.map(\.cursor).distinct().output
         selectedMovie = state.map { $0.rows.indices.contains($0.cursor) ? $0.rows[$0.cursor] : nil }.distinct().output

@@ -69,7 +69,6 @@ public final class MovieSearchViewModel {
     ) {
         machine = ScreenMachine(MovieSearch(), runner: runner)
         let state = machine.state
-        // The rows before `isBusy`: a shell that prints when the screen is no longer busy prints them.
         rows = state.map(\.rows).distinct().output
         selectedIndex = state.map(\.cursor).distinct().output
         selectedMovie = state.map { $0.rows.indices.contains($0.cursor) ? $0.rows[$0.cursor] : nil }.distinct().output

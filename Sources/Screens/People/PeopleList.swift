@@ -30,8 +30,8 @@ public struct PeopleList: ScreenState {
     var isVisible = false
     /// Whether the store is read and its commits followed (from the first appearance on).
     var isFollowing = false
-    /// How the last write this screen asked for went, known by its work: each is told once.
-    var lastWrite: Written?
+    /// How the writes asked for went, to tell (`Told`), taken out by the machine after each event.
+    private var toTell: [WriteOutcome] = []
     var lastWork = WorkID.none
 
     /// A list in `order` as of `today`, before the store is read.
@@ -111,10 +111,12 @@ public struct PeopleList: ScreenState {
         }
     }
 
-    /// A write's outcome, known by the work that wrote.
-    struct Written: Equatable, Sendable {
-        let work: WorkID
-        let outcome: WriteOutcome
+    /// The list tells how each write went, once.
+    public typealias Told = WriteOutcome
+
+    public mutating func takeTold() -> [WriteOutcome] {
+        defer { toTell = [] }
+        return toTell
     }
 
     public enum Answer: Sendable {
@@ -180,17 +182,17 @@ public struct PeopleList: ScreenState {
             return count()
         case .writeAsked(let write):
             return [start(.write(write, then: query))]
-        case .answered(let id, let answer):
-            return take(answer, of: id)
+        case .answered(_, let answer):
+            return take(answer)
         }
         return []
     }
 
-    private mutating func take(_ answer: Answer, of id: WorkID) -> [WorkOrder<Work>] {
+    private mutating func take(_ answer: Answer) -> [WorkOrder<Work>] {
         switch answer {
         case .written(let outcome, let read):
-            lastWrite = Written(work: id, outcome: outcome)
-            return take(read, of: id)
+            toTell.append(outcome)
+            return take(read)
         case .committed:
             return isVisible ? [start(.catchUp(query))] : []
         case .counted(let window, let query):

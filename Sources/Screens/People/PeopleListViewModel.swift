@@ -159,18 +159,14 @@ public final class PeopleListViewModel {
         // The header reads the outbox again whenever the list has read anew, the commits it
         // followed included; a read that failed is the news.
         machine.state.map(\.window).distinct().bind { [unowned self] _ in syncStatus.showState() }.store(in: &tokens)
-        machine.state.map(\.lastWrite).distinct().bind { [unowned self] written in
-            if let written { told(written.outcome) }
-        }.store(in: &tokens)
+        machine.told.bind { [unowned self] in told($0) }.store(in: &tokens)
         machine.state.map(\.failure).distinct().bind { [unowned self] failure in
             if let failure { activity.say(PeopleNews(failure, isProblem: true)) }
         }.store(in: &tokens)
         activity.hear(prompt.news)
         activity.hear(syncStatus.news)
         activity.show(question: prompt.question, progress: transfer.progress, birthdays: birthdaysSoonText)
-        transfer.report.bind { [unowned self] report in
-            if let report { transferEnded(report) }
-        }.store(in: &tokens)
+        transfer.report.bind { [unowned self] in transferEnded($0) }.store(in: &tokens)
         // What the sync kept is listed before the screen says it is done.
         activity.follow(transferring: transfer.isRunning, exchanging: syncStatus.isExchanging) { [unowned self] in
             send(.catchUpAsked)

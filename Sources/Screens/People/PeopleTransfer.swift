@@ -72,9 +72,8 @@ public struct PeopleTransfer: ScreenState {
     public private(set) var phase = Phase.idle
     /// Whether the transfer was asked to stop.
     public private(set) var isStopping = false
-    /// How the last transfer ended, and how many have ended.
-    public private(set) var report: PeopleTransferViewModel.Report?
-    public private(set) var reports = 0
+    /// How the transfers that ended since the last event ended, to tell (`Told`).
+    private var toTell: [PeopleTransferViewModel.Report] = []
     private var running: WorkID?
     /// What the import under way did so far, and how it treats the file's cards.
     private var tally = ImportTally()
@@ -178,14 +177,21 @@ public struct PeopleTransfer: ScreenState {
         return [.start(work, as: lastWork)]
     }
 
+    /// A transfer tells how it ended, once.
+    public typealias Told = PeopleTransferViewModel.Report
+
+    public mutating func takeTold() -> [PeopleTransferViewModel.Report] {
+        defer { toTell = [] }
+        return toTell
+    }
+
     private mutating func finish(
         _ text: String, isProblem: Bool = false, addedPeople: Bool = false,
         offer: ReplaceOffer? = nil
     ) -> [WorkOrder<Work>] {
         phase = .idle
         isStopping = false
-        report = PeopleTransferViewModel.Report(text: text, isProblem: isProblem, addedPeople: addedPeople, replaceOffer: offer)
-        reports += 1
+        toTell.append(PeopleTransferViewModel.Report(text: text, isProblem: isProblem, addedPeople: addedPeople, replaceOffer: offer))
         return []
     }
 

@@ -30,9 +30,8 @@ public final class PeopleTransferViewModel {
 
     // MARK: - Outputs
 
-    /// What the last transfer did, told each time one ends (before `isRunning` falls, so whoever
-    /// waits for the fall has it); nil before any ends.
-    public let report: Output<Report?>
+    /// What a transfer did, told once as it ends, before `isRunning` falls.
+    public let report: Events<Report>
     /// How far the transfer under way got: `Importing 4,200 of 20,000 people from friends.vcf…`;
     /// empty while none runs. (How to stop it is the keymap's to say.)
     public let progress: Output<String>
@@ -64,8 +63,7 @@ public final class PeopleTransferViewModel {
         self.steps = steps
         machine = ScreenMachine(PeopleTransfer(), runner: runner)
         let state = machine.state
-        // The report before `isRunning`: its listeners hear it first.
-        report = state.map(\.reports).distinct().map { [state] _ in state.value.report }.output
+        report = machine.told
         progress = state.map(\.progress).distinct().output
         isRunning = state.map { $0.phase != .idle }.distinct().output
     }

@@ -12,6 +12,9 @@ public protocol ScreenState: Equatable, Sendable {
     associatedtype Event: Sendable
     associatedtype Work: Equatable & Sendable
     associatedtype Answer: Sendable
+    /// What the screen tells as it happens rather than holds (a transfer's report, a write's
+    /// outcome): none unless the state says otherwise.
+    associatedtype Told: Sendable = Never
 
     /// Moves the state on by `event`, and names the work it calls for.
     mutating func handle(_ event: Event) -> [WorkOrder<Work>]
@@ -20,10 +23,18 @@ public protocol ScreenState: Equatable, Sendable {
     /// Whether `answer` ends its work; an answer on the way (a sync's progress) does not, and
     /// more come after it. Every answer ends its work unless the state says otherwise.
     static func ends(with answer: Answer) -> Bool
+    /// What the last transition had to tell, in order, taken out of the state (so the state the
+    /// machine keeps holds none): a transition that tells appends to a list of its own, which this
+    /// empties.
+    mutating func takeTold() -> [Told]
 }
 
 extension ScreenState {
     public static func ends(with answer: Answer) -> Bool { true }
+}
+
+extension ScreenState where Told == Never {
+    public mutating func takeTold() -> [Never] { [] }
 }
 
 /// The shell a view-model keeps around its screen's state: it applies each event's transition,
@@ -38,6 +49,10 @@ extension ScreenState {
 final class ScreenMachine<State: ScreenState> {
     /// The screen's state; its derived values are the view-model's outputs.
     let state: Dynamic<State>
+    /// What the transitions tell, each once, before the state that follows is set: a listener
+    /// hears it while the outputs still show the state before.
+    let told: Events<State.Told>
+    private let tell: @MainActor (State.Told) -> Void
     private let runner: any WorkRunner<State.Work, State.Answer>
     private var waiting: [State.Event] = []
     private var isApplying = false
@@ -45,6 +60,7 @@ final class ScreenMachine<State: ScreenState> {
 
     init(_ initial: State, runner: any WorkRunner<State.Work, State.Answer>) {
         state = Dynamic(initial)
+        (told, tell) = Events.pipe()
         self.runner = runner
     }
 
@@ -67,6 +83,7 @@ final class ScreenMachine<State: ScreenState> {
     private func apply(_ event: State.Event) {
         var next = state.value
         let orders = next.handle(event)
+        for telling in next.takeTold() { tell(telling) }
         state.change(to: next)
         for order in orders {
             switch order {
