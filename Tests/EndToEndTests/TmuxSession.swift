@@ -104,7 +104,7 @@ final class TmuxSession {
     }
 
     /// Waits until the program's process is gone (after SIGKILL nothing is printed to wait for).
-    func waitForProgramToEnd(timeout: Duration = .seconds(10)) async throws {
+    func waitForProgramToEnd(timeout: Duration = .seconds(30)) async throws {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while try await programID() != nil {
@@ -159,7 +159,7 @@ final class TmuxSession {
     /// keeps changing (a progress line, a running clock) is returned at the fifth capture in a
     /// row that satisfies the condition.
     @discardableResult
-    func waitFor(_ what: String, timeout: Duration = .seconds(10), _ condition: (String) -> Bool) async throws -> String {
+    func waitFor(_ what: String, timeout: Duration = .seconds(30), _ condition: (String) -> Bool) async throws -> String {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         var last = ""
@@ -180,7 +180,7 @@ final class TmuxSession {
 
     /// Waits until the screen shows `text`.
     @discardableResult
-    func waitFor(_ text: String, timeout: Duration = .seconds(10)) async throws -> String {
+    func waitFor(_ text: String, timeout: Duration = .seconds(30)) async throws -> String {
         try await waitFor("“\(text)”", timeout: timeout) { $0.contains(text) }
     }
 
