@@ -145,6 +145,19 @@ struct PeopleListTests {
         _ = token
     }
 
+    @Test func aConflictsCopyInTheDetailIsReadBesideThePersonItCopies() throws {
+        let list = list()
+        let copy = Person(id: "copy", firstName: "P", lastName: "N03 here", conflictOf: "p3")
+        list.send(.detailShown(copy))
+        #expect(list.state.value.conflict == PersonConflict(mine: copy, theirs: try store.person(id: "p3")))
+        list.send(.detailShown(Person(id: "p4", firstName: "P", lastName: "N04")))
+        #expect(list.state.value.conflict == nil, "anyone else's detail shows no conflict")
+        store.failReads = InMemoryGameLibrary.Failure(description: "disk I/O error")
+        list.send(.detailShown(copy))
+        #expect(list.state.value.conflict == nil)
+        #expect(list.state.value.failure == "The server's version of P N03 here cannot be read: disk I/O error")
+    }
+
     private func untilMainQueueRuns() async {
         await withCheckedContinuation { done in DispatchQueue.main.async { done.resume() } }
     }

@@ -87,7 +87,10 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
                 .sorted { $0.precedes($1, in: .nextBirthday, today: today) }.prefix(max(0, limit)))
     }
 
-    public func person(id: Person.ID) throws -> Person? { stored[id] }
+    public func person(id: Person.ID) throws -> Person? {
+        if let failReads { throw failReads }
+        return stored[id]
+    }
 
     public func changedElsewhere() throws -> Bool {
         defer { pendingForeignCommit = false }

@@ -30,6 +30,9 @@ public struct PeopleList: ScreenState {
     var isVisible = false
     /// Whether the store is read and its commits followed (from the first appearance on).
     var isFollowing = false
+    /// The conflict's copy shown full-size beside the server's version of them, once read; nil
+    /// while the detail shows anyone else, or none shows.
+    var conflict: PersonConflict?
     /// How the writes asked for went, to tell (`Told`), taken out by the machine after each event.
     private var toTell: [WriteOutcome] = []
     var lastWork = WorkID.none
@@ -64,6 +67,9 @@ public struct PeopleList: ScreenState {
         case dayBegan(CalendarDay)
         /// The user asked to keep a person, delete one or settle a conflict.
         case writeAsked(Write)
+        /// The detail shows `person` full-size, or nothing (nil): a conflict's copy is shown
+        /// beside the person it copies, read for it.
+        case detailShown(Person?)
         case answered(WorkID, Answer)
     }
 
@@ -76,6 +82,8 @@ public struct PeopleList: ScreenState {
         case page(PeopleQuery)
         /// Counts anew when a commit landed unread (this program's, or another's); else nothing.
         case catchUp(PeopleQuery)
+        /// Reads the person `copy` (a conflict's copy) copies, as kept now.
+        case original(of: Person)
         /// Writes to the store, then, when the write landed, counts for `then` at once, so that
         /// what the screen says of the write and the rows it shows agree.
         case write(Write, then: PeopleQuery)
@@ -130,6 +138,8 @@ public struct PeopleList: ScreenState {
         case unchanged
         /// The store could not be read; a failed count leaves no rows.
         case failed(String, clearsRows: Bool)
+        /// The person a conflict's copy copies, as kept now (nil: deleted since).
+        case original(Person?, of: Person)
         /// A write's outcome, and the read after it (`unchanged` when it did not land).
         indirect case written(WriteOutcome, then: Answer)
     }
@@ -182,6 +192,10 @@ public struct PeopleList: ScreenState {
             return count()
         case .writeAsked(let write):
             return [start(.write(write, then: query))]
+        case .detailShown(let person):
+            conflict = nil
+            guard let copy = person, copy.conflictOf != nil else { return [] }
+            return [start(.original(of: copy))]
         case .answered(_, let answer):
             return take(answer)
         }
@@ -206,6 +220,8 @@ public struct PeopleList: ScreenState {
             window.offset = query.offset
             (shownFilter, shownOrder) = (query.filter, query.order)
             failure = nil
+        case .original(let theirs, let copy):
+            conflict = PersonConflict(mine: copy, theirs: theirs)
         case .unchanged:
             break
         case .failed(let problem, let clearsRows):

@@ -63,6 +63,12 @@ public final class PeopleListRunner: WorkRunner {
             }
         case .catchUp(let query):
             deliver(hasUnreadCommit(in: store) ? count(query, in: store) : .unchanged)
+        case .original(let copy):
+            do {
+                deliver(.original(try copy.conflictOf.flatMap(store.person(id:)), of: copy))
+            } catch {
+                deliver(.failed("The server's version of \(PersonViewModel.name(of: copy)) cannot be read: \(error)", clearsRows: false))
+            }
         case .write(let write, let query):
             let outcome = perform(write, in: store)
             deliver(.written(outcome, then: outcome.landed ? count(query, in: store) : .unchanged))

@@ -63,7 +63,7 @@ public final class PeopleListViewModel {
     public var newsLine: Output<PeopleNewsLine> { activity.line }
     /// The conflict's copy shown full-size, beside the server's version of them; nil while the
     /// detail shows anyone else, or none shows.
-    public var conflict: Output<PersonConflict?> { _conflict.output }
+    public let conflict: Output<PersonConflict?>
 
     // MARK: - Concerns
 
@@ -87,7 +87,6 @@ public final class PeopleListViewModel {
     private var hasAppeared = false
     private let now: () -> Date
     private let today: () -> CalendarDay
-    private let _conflict = Dynamic<PersonConflict?>(nil)
     private var tokens: [BindingToken] = []
 
     /// Creates the screen; the store and the preferences open when it first appears. `api` is nil
@@ -136,6 +135,7 @@ public final class PeopleListViewModel {
         matchCount = window.map(\.matches).distinct().output
         countText = listed.map(\.countText).distinct().output
         emptyText = listed.map(\.emptyText).distinct().output
+        conflict = listed.map(\.conflict).distinct().output
         birthdaysSoon =
             listed.map { listed in listed.window.birthdays.map { PersonViewModel(person: $0, today: listed.today) } }
             .distinct().output
@@ -155,7 +155,9 @@ public final class PeopleListViewModel {
     /// Hears the children: their news, the end of a transfer, and whether work runs.
     private func hearChildren() {
         prompt.requests.bind { [unowned self] in answer($0) }.store(in: &tokens)
-        prompt.mode.bindAndFire { [unowned self] in showConflict(of: $0) }.store(in: &tokens)
+        prompt.mode.map { mode -> Person? in
+            if case .viewing(let shown) = mode { shown.person } else { nil }
+        }.distinct().bindAndFire { [unowned self] in send(.detailShown($0)) }.store(in: &tokens)
         // The header reads the outbox again whenever the list has read anew, the commits it
         // followed included; a read that failed is the news.
         machine.state.map(\.window).distinct().bind { [unowned self] _ in syncStatus.showState() }.store(in: &tokens)
@@ -231,23 +233,10 @@ public final class PeopleListViewModel {
 
     // MARK: - Conflicts
 
-    /// Reads the person a conflict's copy shown full-size copies, for `conflict`; nil for anyone else.
-    private func showConflict(of mode: PeoplePromptViewModel.Mode) {
-        guard case .viewing(let shown) = mode, let original = shown.person.conflictOf else {
-            return _conflict.change(to: nil)
-        }
-        do {
-            _conflict.change(to: PersonConflict(mine: shown.person, theirs: try store?.person(id: original)))
-        } catch {
-            _conflict.change(to: nil)
-            activity.say(PeopleNews("The server's version of \(shown.nameText) cannot be read: \(error)", isProblem: true))
-        }
-    }
-
     /// Settles the conflict shown full-size (`conflict`): keeps the version entered here, the
     /// server's, or both as two people; then goes back to the list, and sends what changed.
     public func settleConflict(keeping choice: PersonConflict.Choice) {
-        guard let conflict = _conflict.value else { return }
+        guard let conflict = machine.state.value.conflict else { return }
         send(.writeAsked(.settle(conflict, keeping: choice)))
     }
 }
