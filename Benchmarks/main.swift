@@ -90,10 +90,10 @@ func drawingFigures() async throws -> [Figure] {
         openLibrary: { SQLiteGameLibrary(database: database) }, scheduler: scheduler,
         today: Date.init, timeZone: .current)
     let people = PeopleListViewModel(
-        openStore: { SQLitePeopleStore(database: database) },
-        openPreferences: { SQLitePreferences(database: database) },
-        api: nil, files: LocalTextFiles(), runner: PeopleWorkQueue(), today: { CalendarDay(year: 2026, month: 11, day: 22) }, now: Date.init
-    )
+        runners: .live(
+            openStore: { SQLitePeopleStore(database: database) }, api: nil, files: LocalTextFiles(), background: PeopleWorkQueue(),
+            now: Date.init, birthdayWindow: PeopleListViewModel.defaultBirthdayWindow, birthdaysRead: 20, retryScheduler: nil),
+        openPreferences: { SQLitePreferences(database: database) }, today: { CalendarDay(year: 2026, month: 11, day: 22) })
     let screens: [Tab: any ScreenView] = [
         .weather: WeatherView(viewModel: weather, needsDisplay: {}),
         .movies: MoviesView(viewModel: movies, needsDisplay: {}),
@@ -211,9 +211,10 @@ func peopleFigures() throws -> [Figure] {
 @MainActor
 func formSaveFigure(store: SQLitePeopleStore) throws -> Figure {
     let people = PeopleListViewModel(
-        openStore: { store }, openPreferences: { InMemoryPreferencesForBench() }, api: nil,
-        files: LocalTextFiles(), runner: PeopleWorkQueue(), today: { CalendarDay(year: 2026, month: 11, day: 22) },
-        now: Date.init)
+        runners: .live(
+            openStore: { store }, api: nil, files: LocalTextFiles(), background: PeopleWorkQueue(), now: Date.init,
+            birthdayWindow: PeopleListViewModel.defaultBirthdayWindow, birthdaysRead: 20, retryScheduler: nil),
+        openPreferences: { InMemoryPreferencesForBench() }, today: { CalendarDay(year: 2026, month: 11, day: 22) })
     people.setVisibleRowCount(25)
     people.screenAppeared()
     var number = 0

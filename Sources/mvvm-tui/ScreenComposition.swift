@@ -92,14 +92,15 @@ struct ScreenComposition {
     ) -> PeopleListViewModel {
         let api = sync ? peopleAPI() : nil
         let database = self.database
+        let runners = PeopleRunners.live(
+            openStore: { SQLitePeopleStore(database: try database.open()) }, api: api, files: LocalTextFiles(),
+            background: PeopleWorkQueue(), now: Date.init, birthdayWindow: birthdayWindow, birthdaysRead: birthdaysShown,
+            retryScheduler: retryScheduler)
         return PeopleListViewModel(
-            openStore: { SQLitePeopleStore(database: try database.open()) },
-            openPreferences: openPreferences,
-            api: api, files: LocalTextFiles(), runner: PeopleWorkQueue(), today: { CalendarDay.today() }, now: Date.init,
+            runners: runners, openPreferences: openPreferences, today: { CalendarDay.today() },
             defaultOrder: ["first": .firstName, "birthday": .nextBirthday][choices.peopleSort ?? ""] ?? .lastName,
-            birthdayWindow: birthdayWindow, birthdaysShown: birthdaysShown, chosenOrder: order, retryScheduler: retryScheduler,
-            offline: offline && choices.peopleServer != nil
-        )
+            birthdayWindow: birthdayWindow, birthdaysShown: birthdaysShown, chosenOrder: order,
+            offline: offline && choices.peopleServer != nil)
     }
 
     /// The people server the choices name, when the network is allowed; nil otherwise.

@@ -1,3 +1,4 @@
+import Binding
 import Models
 @testable import Screens
 import Testing
@@ -10,9 +11,8 @@ struct PeopleSyncOffTests {
     let work = HeldWork<PeopleExchange.Work, PeopleExchange.Answer>()
 
     @Test func offlineTheHeaderSaysSoAndNothingIsAsked() {
-        let status = PeopleSyncStatusViewModel(hasServer: true, offline: true, runner: work)
+        let status = PeopleSyncStatusViewModel(hasServer: true, offline: true, runner: work, storeIsOpen: Dynamic(true).output)
         let text = ValueRecorder(status.text)
-        status.storeOpened(InMemoryPeopleStore())
         status.syncNow()
         status.exchange(fetching: false)
         status.showState()
@@ -21,9 +21,8 @@ struct PeopleSyncOffTests {
     }
 
     @Test func withNoServerTheHeaderNamesTheSettingThatSetsOne() {
-        let status = PeopleSyncStatusViewModel(hasServer: false, runner: work)
+        let status = PeopleSyncStatusViewModel(hasServer: false, runner: work, storeIsOpen: Dynamic(true).output)
         let text = ValueRecorder(status.text)
-        status.storeOpened(InMemoryPeopleStore())
         status.syncNow()
         #expect(text.values == ["Sync off: no people server set (--people-api)"])
         #expect(work.asked.isEmpty)

@@ -1,3 +1,4 @@
+import Binding
 import Foundation
 import Models
 @testable import Screens
@@ -26,8 +27,7 @@ struct PeopleSyncRetryTests: PeopleTesting {
     }
 
     private func makeStatus() -> PeopleSyncStatusViewModel {
-        let status = PeopleSyncStatusViewModel(hasServer: true, runner: work)
-        status.storeOpened(InMemoryPeopleStore())
+        let status = PeopleSyncStatusViewModel(hasServer: true, runner: work, storeIsOpen: Dynamic(true).output)
         return status
     }
 

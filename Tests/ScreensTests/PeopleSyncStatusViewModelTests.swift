@@ -1,3 +1,4 @@
+import Binding
 import Foundation
 import Models
 @testable import Screens
@@ -20,8 +21,7 @@ struct PeopleSyncStatusViewModelTests {
     }
 
     private func makeStatus(hasServer: Bool = true) -> PeopleSyncStatusViewModel {
-        let status = PeopleSyncStatusViewModel(hasServer: hasServer, runner: work)
-        status.storeOpened(InMemoryPeopleStore())
+        let status = PeopleSyncStatusViewModel(hasServer: hasServer, runner: work, storeIsOpen: Dynamic(true).output)
         return status
     }
 

@@ -1,3 +1,4 @@
+import Binding
 import Foundation
 import Models
 @testable import Screens
@@ -11,8 +12,7 @@ struct PeopleTransferViewModelTests {
     let steps = HeldWork<PeopleTransfer.Work, PeopleTransfer.Answer>()
 
     private func makeTransfer() -> PeopleTransferViewModel {
-        let transfer = PeopleTransferViewModel(runner: steps)
-        transfer.storeOpened(InMemoryPeopleStore())
+        let transfer = PeopleTransferViewModel(runner: steps, storeIsOpen: Dynamic(true).output)
         return transfer
     }
 
@@ -187,7 +187,7 @@ struct PeopleTransferViewModelTests {
     }
 
     @Test func aTransferAskedForWhileOneRunsOrBeforeTheStoreOpensDoesNothing() {
-        let closed = PeopleTransferViewModel(runner: steps)
+        let closed = PeopleTransferViewModel(runner: steps, storeIsOpen: Dynamic(false).output)
         closed.importCards(from: "a.vcf")
         #expect(steps.asked.isEmpty)
         let transfer = makeTransfer()

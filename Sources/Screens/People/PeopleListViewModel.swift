@@ -79,52 +79,29 @@ public final class PeopleListViewModel {
 
     private let machine: ScreenMachine<PeopleList>
     let activity = PeopleActivity()
-    private let openStore: @MainActor () throws -> any PeopleStore
     private let openPreferences: @MainActor () throws -> any PreferencesStore
     private let chosenOrder: PersonSortOrder?
-    private(set) var store: (any PeopleStore)?
     private var preferences: (any PreferencesStore)?
     private var hasAppeared = false
-    private let now: () -> Date
     private let today: () -> CalendarDay
     private var tokens: [BindingToken] = []
 
-    /// Creates the screen; the store and the preferences open when it first appears. `api` is nil
-    /// without a people server; `today` is the user's day, `now` dates an edited card and a sync,
-    /// `timeZone` is the user's. The order
-    /// is `chosenOrder` (`--sort`, not kept), else the one kept by `toggleSort`, else `defaultOrder`.
-    /// `retryScheduler` times the tries of the server after it could not be reached (none without one);
-    /// `offline` is `--offline`, which the header tells rather than a server not set.
-    public convenience init(
-        openStore: @escaping @MainActor () throws -> any PeopleStore,
-        openPreferences: @escaping @MainActor () throws -> any PreferencesStore,
-        api: (any PeopleAPI)?, files: any TextFiles, runner: any BackgroundRunner,
-        today: @escaping () -> CalendarDay, now: @escaping () -> Date, timeZone: TimeZone = .current,
-        defaultOrder: PersonSortOrder = .lastName,
-        birthdayWindow: Int = PeopleListViewModel.defaultBirthdayWindow, birthdaysShown: Int = 20, chosenOrder: PersonSortOrder? = nil,
-        retryScheduler: (any Scheduler)? = nil, offline: Bool = false
-    ) {
-        self.init(
-            openStore: openStore, openPreferences: openPreferences, api: api, files: files, runner: runner,
-            list: PeopleListRunner(openStore: openStore, now: now, birthdayWindow: birthdayWindow, birthdaysRead: birthdaysShown),
-            today: today, now: now, timeZone: timeZone, defaultOrder: defaultOrder, birthdayWindow: birthdayWindow,
-            birthdaysShown: birthdaysShown, chosenOrder: chosenOrder, retryScheduler: retryScheduler, offline: offline)
-    }
-
-    /// Creates the screen whose list `list` reads (the live `PeopleListRunner`, or a test's);
-    /// the rest as above.
+    /// Creates the screen over `runners` (the composition root's `PeopleRunners.live`, or a
+    /// test's); the preferences open when it first appears. `today` is the user's day, and
+    /// `timeZone` their time zone. The order is `chosenOrder` (`--sort`, not kept), else the one
+    /// kept by `toggleSort`, else `defaultOrder`; the birthdays soon look `birthdayWindow` days
+    /// ahead and the first `birthdaysShown` show. `offline` is `--offline`, which the header tells
+    /// rather than a server not set.
     public init(
-        openStore: @escaping @MainActor () throws -> any PeopleStore,
-        openPreferences: @escaping @MainActor () throws -> any PreferencesStore,
-        api: (any PeopleAPI)?, files: any TextFiles, runner: any BackgroundRunner,
-        list: any WorkRunner<PeopleList.Work, PeopleList.Answer>,
-        today: @escaping () -> CalendarDay, now: @escaping () -> Date, timeZone: TimeZone,
-        defaultOrder: PersonSortOrder, birthdayWindow: Int, birthdaysShown: Int, chosenOrder: PersonSortOrder?,
-        retryScheduler: (any Scheduler)?, offline: Bool
+        runners: PeopleRunners, openPreferences: @escaping @MainActor () throws -> any PreferencesStore,
+        today: @escaping () -> CalendarDay, timeZone: TimeZone = .current, defaultOrder: PersonSortOrder = .lastName,
+        birthdayWindow: Int = PeopleListViewModel.defaultBirthdayWindow, birthdaysShown: Int = 20, chosenOrder: PersonSortOrder? = nil,
+        offline: Bool = false
     ) {
-        (self.openStore, self.openPreferences, self.chosenOrder, self.now) = (openStore, openPreferences, chosenOrder, now)
+        (self.openPreferences, self.chosenOrder) = (openPreferences, chosenOrder)
+
         (self.birthdayWindow, self.birthdaysShown) = (birthdayWindow, birthdaysShown)
-        machine = ScreenMachine(PeopleList(order: chosenOrder ?? defaultOrder, today: today()), runner: list)
+        machine = ScreenMachine(PeopleList(order: chosenOrder ?? defaultOrder, today: today()), runner: runners.list)
         self.today = today
         let listed = machine.state
         let window = listed.map(\.window).distinct()
@@ -142,13 +119,13 @@ public final class PeopleListViewModel {
         birthdaysSoonText = birthdaysSoon.map(PeopleList.birthdaysText)
         sortOrder = listed.map(\.shownOrder).distinct().output
         sortText = sortOrder.map(PeopleList.sortText)
-        transfer = PeopleTransferViewModel(files: files, runner: runner)
+        let storeIsOpen = listed.map(\.hasRead).distinct().output
+        transfer = PeopleTransferViewModel(runner: runners.transfer, storeIsOpen: storeIsOpen)
         syncStatus = PeopleSyncStatusViewModel(
-            api: api, runner: runner, now: now, timeZone: timeZone,
-            retryScheduler: retryScheduler, offline: offline)
+            hasServer: runners.hasServer, offline: offline, timeZone: timeZone, runner: runners.exchange, storeIsOpen: storeIsOpen)
         prompt = PeoplePromptViewModel(
             selectedPerson: selectedPerson, transferIsRunning: transfer.isRunning,
-            storeIsOpen: listed.map(\.isFollowing).distinct().output, today: listed.map(\.today).distinct().output)
+            storeIsOpen: storeIsOpen, today: listed.map(\.today).distinct().output)
         hearChildren()
     }
 
@@ -183,15 +160,6 @@ public final class PeopleListViewModel {
     public func screenAppeared() {
         guard !hasAppeared else { return send(.appeared(today: today())) }
         hasAppeared = true
-        let store: any PeopleStore
-        do {
-            store = try openStore()
-        } catch {
-            return activity.say(PeopleNews("People cannot be read: \(error)", isProblem: true))
-        }
-        self.store = store
-        transfer.storeOpened(store)
-        syncStatus.storeOpened(store)
         preferences = try? openPreferences()
         if chosenOrder == nil,
             let kept = (try? preferences?.string(forKey: PersonSortOrder.preferenceKey))?.flatMap(PersonSortOrder.init(rawValue:))
@@ -199,7 +167,7 @@ public final class PeopleListViewModel {
             send(.sorted(kept))
         }
         send(.appeared(today: today()))
-        syncStatus.exchange(fetching: true)
+        syncStatus.exchange(fetching: true)  // nothing while the store cannot be read
     }
 
     /// The screen went out of view: the store's commits (an import's batches) are read when it

@@ -7,8 +7,8 @@ import Models
 ///
 /// What the exchange is doing is one value, `PeopleExchange`, whose transitions name the work;
 /// the runner does it (live, `PeopleSyncSteps`: the sync in a task, the outbox read at once). The
-/// list owns it and calls its inputs: `storeOpened` when the store opens, `exchange` after the
-/// list writes, `showState` after each commit. What needs the user's eye (a failed exchange,
+/// list builds it, scoped to whether the store is open, and calls its inputs: `exchange` after
+/// the list writes, `showState` after each read. What needs the user's eye (a failed exchange,
 /// conflicts) is its `news`, which the screen's line of news shows when it is the latest said.
 @MainActor
 public final class PeopleSyncStatusViewModel {
@@ -36,35 +36,17 @@ public final class PeopleSyncStatusViewModel {
     // MARK: - State
 
     private let machine: ScreenMachine<PeopleExchange>
-    /// The live steps, which take the store once it opens; nil when a test holds the work.
-    private let steps: PeopleSyncSteps?
+    private var tokens: [BindingToken] = []
 
-    /// The exchange with `api` (nil when no people server is set), its store work on `runner`;
-    /// `now` and `timeZone` (the user's) say when the book was last up to date; its waits before
-    /// trying the server again run on `retryScheduler` (none without one); `offline` when
-    /// `--offline` keeps the program off the network.
-    convenience init(
-        api: (any PeopleAPI)?, runner: any BackgroundRunner, now: @escaping () -> Date, timeZone: TimeZone,
-        retryScheduler: (any Scheduler)? = nil, offline: Bool = false
-    ) {
-        let steps = PeopleSyncSteps(api: api, runner: runner, now: now, scheduler: retryScheduler)
-        self.init(hasServer: api != nil, offline: offline, timeZone: timeZone, runner: steps, steps: steps)
-    }
-
-    /// The exchange whose work `runner` does (a test's holds it).
-    convenience init(
+    /// The exchange whose work `runner` does (the live `PeopleSyncSteps`, or a test's), with a
+    /// people server when `hasServer`; `offline` when `--offline` keeps the program off the
+    /// network; `timeZone` (the user's) says when the book was last up to date. It can sync once
+    /// `storeIsOpen` holds.
+    init(
         hasServer: Bool, offline: Bool = false, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
-        runner: any WorkRunner<PeopleExchange.Work, PeopleExchange.Answer>
-    ) {
-        self.init(hasServer: hasServer, offline: offline, timeZone: timeZone, runner: runner, steps: nil)
-    }
-
-    private init(
-        hasServer: Bool, offline: Bool, timeZone: TimeZone, runner: any WorkRunner<PeopleExchange.Work, PeopleExchange.Answer>,
-        steps: PeopleSyncSteps?
+        runner: any WorkRunner<PeopleExchange.Work, PeopleExchange.Answer>, storeIsOpen: Output<Bool>
     ) {
         machine = ScreenMachine(PeopleExchange(hasServer: hasServer, offline: offline, timeZone: timeZone), runner: runner)
-        self.steps = steps
         let state = machine.state
         // The news and the header before `isExchanging`: whoever waits for its fall has them.
         news = state.map(\.newsCount).distinct().map { [state] _ in state.value.news }.output
@@ -72,15 +54,12 @@ public final class PeopleSyncStatusViewModel {
         isProblem = state.map(\.headerIsProblem).distinct().output
         isExchanging = state.map(\.isExchanging).distinct().output
         wasBlocked = state.map(\.wasBlocked).distinct().output
+        storeIsOpen.bindAndFire { [unowned self] open in
+            if open { machine.send(.opened) }
+        }.store(in: &tokens)
     }
 
     // MARK: - Inputs
-
-    /// The store is open: from now on it can be synced.
-    func storeOpened(_ store: any PeopleStore) {
-        steps?.storeOpened(store)
-        machine.send(.opened)
-    }
 
     /// Syncs now, as `r` asks: reads what changed on the server, then sends what waits here.
     public func syncNow() {

@@ -4,11 +4,12 @@ import Models
 
 /// The live steps of the exchange with the people server: the sync runs in a task (its store work
 /// on the background runner), telling how far its reading got; what waits in the outbox is read
-/// at once, on the main actor, as the list reads its rows. The store and the sync come once the
-/// store opens. The wait before trying the server again is a timer on `scheduler`, armed only
+/// at once, on the main actor, as the list reads its rows. The store opens the first time a step
+/// needs it (the composition root builds this runner, with the list's). The wait before trying the server again is a timer on `scheduler`, armed only
 /// while it waits; without a scheduler (a subcommand, which ends when its sync does) it never ends.
 @MainActor
-final class PeopleSyncSteps: WorkRunner {
+public final class PeopleSyncSteps: WorkRunner {
+    private let open: @MainActor () throws -> any PeopleStore
     private let api: (any PeopleAPI)?
     private let runner: any BackgroundRunner
     private let now: () -> Date
@@ -18,7 +19,13 @@ final class PeopleSyncSteps: WorkRunner {
     private let scheduler: (any Scheduler)?
     private var timers: [WorkID: ScheduledAction] = [:]
 
-    init(api: (any PeopleAPI)?, runner: any BackgroundRunner, now: @escaping () -> Date, scheduler: (any Scheduler)? = nil) {
+    /// Steps over the store `openStore` gives and `api` (nil: no people server), the sync's store
+    /// work on `runner`, dated `now`; the waits before trying the server again on `scheduler`.
+    public init(
+        openStore: @escaping @MainActor () throws -> any PeopleStore, api: (any PeopleAPI)?, runner: any BackgroundRunner,
+        now: @escaping () -> Date, scheduler: (any Scheduler)? = nil
+    ) {
+        open = openStore
         self.api = api
         self.runner = runner
         self.now = now
@@ -30,13 +37,19 @@ final class PeopleSyncSteps: WorkRunner {
         for timer in timers.values { timer.cancel() }
     }
 
-    /// The store is open: from now on it can be synced.
-    func storeOpened(_ store: any PeopleStore) {
+    /// The store, opened the first time it is needed, and the sync over it when there is a server.
+    private func opened() throws -> any PeopleStore {
+        if let store { return store }
+        let store = try open()
         self.store = store
         if let api { sync = PeopleSync(store: store, api: api, runner: runner, now: now) }
+        return store
     }
 
-    func start(_ work: PeopleExchange.Work, as id: WorkID, deliver: @escaping @MainActor (PeopleExchange.Answer) -> Void) {
+    public func start(_ work: PeopleExchange.Work, as id: WorkID, deliver: @escaping @MainActor (PeopleExchange.Answer) -> Void) {
+        // The store opens with the first step; one that cannot open leaves `store` nil, which the
+        // steps read as nothing to send, and the list says why the people cannot be read.
+        _ = try? opened()
         switch work {
         case .readOutbox:
             let status = (try? store?.outboxStatus()) ?? .empty
@@ -64,7 +77,7 @@ final class PeopleSyncSteps: WorkRunner {
         }
     }
 
-    func cancel(_ id: WorkID) {
+    public func cancel(_ id: WorkID) {
         tasks.removeValue(forKey: id)?.cancel()
         timers.removeValue(forKey: id)?.cancel()
     }

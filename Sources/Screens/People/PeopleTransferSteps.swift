@@ -2,17 +2,27 @@ import Foundation
 import Models
 
 /// The live steps of a vCard transfer: each a task that does its work on the background runner,
-/// away from the keys, reading and writing the files and the store (given once it opens). A
+/// away from the keys, reading and writing the files and the store (opened the first time a step
+/// needs it). A
 /// transfer's task stops when its work is cancelled, and with the view-model.
 @MainActor
-final class PeopleTransferSteps: WorkRunner {
+public final class PeopleTransferSteps: WorkRunner {
+    private let open: @MainActor () throws -> any PeopleStore
     /// The store the steps read and write; nil until it opens.
-    var store: (any PeopleReading & PeopleWriting)?
+    private var store: (any PeopleStore)?
     private var tasks: TaskRunner<PeopleTransfer.Work, PeopleTransfer.Answer>!
 
-    init(files: any TextFiles, runner: any BackgroundRunner) {
+    /// Steps over the store `openStore` gives and `files`, their store and file work on `runner`.
+    public init(openStore: @escaping @MainActor () throws -> any PeopleStore, files: any TextFiles, runner: any BackgroundRunner) {
+        open = openStore
         tasks = TaskRunner { [weak self] work in
-            guard let store = self?.store else { return .failed("the people cannot be read") }
+            guard let self else { return .failed("the people cannot be read") }
+            let store: any PeopleStore
+            do {
+                store = try opened()
+            } catch {
+                return .failed("the people cannot be read: \(error)")
+            }
             do {
                 switch work {
                 case .read(let path):
@@ -42,11 +52,18 @@ final class PeopleTransferSteps: WorkRunner {
         }
     }
 
-    func start(_ work: PeopleTransfer.Work, as id: WorkID, deliver: @escaping @MainActor (PeopleTransfer.Answer) -> Void) {
+    public func start(_ work: PeopleTransfer.Work, as id: WorkID, deliver: @escaping @MainActor (PeopleTransfer.Answer) -> Void) {
         tasks.start(work, as: id, deliver: deliver)
     }
 
-    func cancel(_ id: WorkID) {
+    private func opened() throws -> any PeopleStore {
+        if let store { return store }
+        let store = try open()
+        self.store = store
+        return store
+    }
+
+    public func cancel(_ id: WorkID) {
         tasks.cancel(id)
     }
 }

@@ -41,40 +41,21 @@ public final class PeopleTransferViewModel {
     // MARK: - State
 
     private let machine: ScreenMachine<PeopleTransfer>
-    /// The live steps, which take the store once it opens; nil when a test holds the work.
-    private let steps: PeopleTransferSteps?
     private var isOpen = false
+    private var tokens: [BindingToken] = []
 
-    /// A transfer whose steps run on `runner`, reading and writing `files`.
-    convenience init(files: any TextFiles, runner: any BackgroundRunner) {
-        self.init(steps: PeopleTransferSteps(files: files, runner: runner))
-    }
-
-    /// A transfer whose steps `runner` does (a test's holds them).
-    convenience init(runner: any WorkRunner<PeopleTransfer.Work, PeopleTransfer.Answer>) {
-        self.init(runner: runner, steps: nil)
-    }
-
-    private convenience init(steps: PeopleTransferSteps) {
-        self.init(runner: steps, steps: steps)
-    }
-
-    private init(runner: any WorkRunner<PeopleTransfer.Work, PeopleTransfer.Answer>, steps: PeopleTransferSteps?) {
-        self.steps = steps
+    /// A transfer whose steps `runner` does (the live `PeopleTransferSteps`, or a test's), once
+    /// `storeIsOpen` holds.
+    init(runner: any WorkRunner<PeopleTransfer.Work, PeopleTransfer.Answer>, storeIsOpen: Output<Bool>) {
         machine = ScreenMachine(PeopleTransfer(), runner: runner)
         let state = machine.state
         report = machine.told
         progress = state.map(\.progress).distinct().output
         isRunning = state.map { $0.phase != .idle }.distinct().output
+        storeIsOpen.bindAndFire { [unowned self] in isOpen = $0 }.store(in: &tokens)
     }
 
     // MARK: - Inputs
-
-    /// The store is open: from now on files can be imported into it and exported from it.
-    func storeOpened(_ store: any PeopleReading & PeopleWriting) {
-        steps?.store = store
-        isOpen = true
-    }
 
     /// Stops the transfer under way after the batch being written, keeping the people already
     /// added; an export stops unless its file is being written.
