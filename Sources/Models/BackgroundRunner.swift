@@ -7,7 +7,9 @@
 /// at once, on the caller's thread.
 ///
 /// ```swift
-/// let cards = try await runner.run { VCard.people(from: try files.read(path)) }
+/// func importCards(from path: String, files: any TextFiles, runner: any BackgroundRunner) async throws {
+///     let cards = try await runner.run { VCard.people(from: try files.read(path)) }
+/// }
 /// ```
 public protocol BackgroundRunner: Sendable {
     /// Runs `work` and gives back its result, or throws what it threw.

@@ -7,8 +7,8 @@
 ///
 /// ```swift
 /// var game = Game()
-/// game.start(at: clock.now)
-/// try game.record(.twoPoints, by: game.home.players[0].id, at: clock.now)
+/// game.start(at: .zero)
+/// try game.record(.twoPoints, by: game.home.players[0].id, at: .seconds(12))
 /// game.score   // 2 - 0
 /// ```
 public struct Game: Equatable, Sendable {

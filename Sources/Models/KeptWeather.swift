@@ -44,8 +44,10 @@ public protocol PlaceWeatherService: AnyObject {
 /// with its time and the reason; sample weather only for a place never fetched.
 ///
 /// ```swift
-/// let weather = KeptWeatherService(live: openMeteo, preferences: { preferences }, now: Date.init)
-/// try await weather.weather(at: paris).freshness   // .live, or .kept(fetchedAt:because:) offline
+/// func show(_ paris: Place, openMeteo: any WeatherService, preferences: any PreferencesStore) async throws {
+///     let weather = KeptWeatherService(live: openMeteo, preferences: { preferences }, now: Date.init)
+///     try await weather.weather(at: paris).freshness   // .live, or .kept(fetchedAt:because:) offline
+/// }
 /// ```
 @MainActor
 public final class KeptWeatherService: PlaceWeatherService {

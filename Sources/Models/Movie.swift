@@ -4,8 +4,10 @@
 /// the day of release, and has no overview, so those are `.year(_:)` and `nil` there.
 ///
 /// ```swift
-/// let page = try await service.search("star wars")
-/// page.movies.first?.title   // "Star Wars"
+/// func search(_ service: any MovieService) async throws {
+///     let page = try await service.search("star wars")
+///     page.movies.first?.title   // "Star Wars"
+/// }
 /// ```
 public struct Movie: Equatable, Sendable, Identifiable {
     /// Stable within its source: the TMDb id, or the catalogue's row number.

@@ -8,9 +8,11 @@ import Foundation
 /// in view, a page at a time. Each write commits before it returns.
 ///
 /// ```swift
-/// let total = try store.count(matching: "ada")
-/// let rows = try store.people(matching: "ada", sortedBy: .lastName, offset: 0, limit: 20)
-/// try store.add(Person(firstName: "Grace", lastName: "Hopper"))   // kept, and queued to post
+/// func use(_ store: any PeopleStore) throws {
+///     let total = try store.count(matching: "ada")
+///     let rows = try store.people(matching: "ada", sortedBy: .lastName, offset: 0, limit: 20)
+///     try store.add(Person(firstName: "Grace", lastName: "Hopper"))   // kept, and queued to post
+/// }
 /// ```
 public typealias PeopleStore = PeopleReading & PeopleWriting & PeopleOutbox & PeopleServerBook
 

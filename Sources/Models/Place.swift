@@ -1,9 +1,11 @@
 /// A place the Weather screen can show the weather of: a city, town or village, and where it is.
 ///
 /// ```swift
-/// let places = try await geocoder.places(matching: "Richmond, VA", limit: 5)
-/// places.first?.region        // "Virginia"
-/// places.first?.timeZone      // "America/New_York"
+/// func find(with geocoder: any Geocoder) async throws {
+///     let places = try await geocoder.places(matching: "Richmond, VA", limit: 5)
+///     places.first?.region        // "Virginia"
+///     places.first?.timeZone      // "America/New_York"
+/// }
 /// ```
 public struct Place: Equatable, Hashable, Sendable {
     /// The place's name, such as "São Paulo".

@@ -4,8 +4,10 @@ import Foundation
 /// the Weather screen's last place and unit.
 ///
 /// ```swift
-/// try preferences.set(PersonSortOrder.firstName.rawValue, forKey: PersonSortOrder.preferenceKey)
-/// try preferences.string(forKey: PersonSortOrder.preferenceKey)   // "firstName"
+/// func keepOrder(in preferences: any PreferencesStore) throws {
+///     try preferences.set(PersonSortOrder.firstName.rawValue, forKey: PersonSortOrder.preferenceKey)
+///     try preferences.string(forKey: PersonSortOrder.preferenceKey)   // "firstName"
+/// }
 /// ```
 public protocol PreferencesStore: AnyObject {
     /// The value kept under `key`, or nil when none is.
@@ -19,8 +21,10 @@ public protocol PreferencesStore: AnyObject {
 /// fetched, a unit or order asked for on the command line) is never written back.
 ///
 /// ```swift
-/// let preferences = UnkeptPreferences(reading: SQLitePreferences(database: readOnly))
-/// try preferences.set("celsius", forKey: "weather.unit")   // read back here, not written
+/// func subcommand(reading readOnly: AppDatabase) throws {
+///     let preferences = UnkeptPreferences(reading: SQLitePreferences(database: readOnly))
+///     try preferences.set("celsius", forKey: "weather.unit")   // read back here, not written
+/// }
 /// ```
 public final class UnkeptPreferences: PreferencesStore {
     private let kept: any PreferencesStore

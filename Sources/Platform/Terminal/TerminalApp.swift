@@ -8,9 +8,11 @@ import Renderer
 /// timer a visible screen asked for, and draws at most one frame per event turn.
 ///
 /// ```swift
-/// let app = TerminalApp(useColor: true, trace: nil)
-/// let shell = ShellView(shell: …, screens: …, needsDisplay: app.needsDisplay, onQuit: app.quit)
-/// app.run(shell)   // never returns; every exit path restores the terminal
+/// func run(_ shellViewModel: ShellViewModel, screens: [Tab: any ScreenView]) throws -> Never {
+///     let app = TerminalApp(useColor: true, useMouse: true, trace: nil)
+///     let shell = ShellView(shell: shellViewModel, screens: screens, needsDisplay: app.needsDisplay, onQuit: app.quit)
+///     try app.run(shell)   // never returns; every exit path restores the terminal
+/// }
 /// ```
 @MainActor
 public final class TerminalApp {

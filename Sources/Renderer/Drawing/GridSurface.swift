@@ -1,9 +1,11 @@
 /// An in-memory surface that tests draw into and read back as lines of text.
 ///
 /// ```swift
-/// let grid = GridSurface(size: Size(columns: 80, rows: 24))
-/// view.draw(into: grid)
-/// #expect(grid.lines[0].hasPrefix(" [Weather]"))
+/// func check(_ view: ShellView) {
+///     let grid = GridSurface(size: Size(columns: 80, rows: 24))
+///     view.draw(into: grid)
+///     #expect(grid.lines[0].hasPrefix(" [Weather]"))
+/// }
 /// ```
 @MainActor
 public final class GridSurface: Surface {

@@ -8,8 +8,10 @@
 /// over any list marked there with the screen's `scroll(by:)`.
 ///
 /// ```swift
-/// let button = centre("[ Start ]", row: row)
-/// surface.mark(button, action: ScoreboardView.Action.startPause)
+/// func drawStart(into surface: Surface, row: Int, column: Int) {
+///     let end = surface.draw("[ Start ]", row: row, column: column)   // the cells drawn are the cells marked
+///     surface.mark(Rect(row: row, column: column, width: end - column, height: 1), action: ScoreboardView.Action.startPause)
+/// }
 /// ```
 public struct MouseTarget: Sendable {
     /// What a left click asks.

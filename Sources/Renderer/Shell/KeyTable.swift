@@ -61,7 +61,7 @@ public struct KeyBinding<Action: Hashable & Sendable>: Sendable {
 /// and the help all read the table, so they cannot disagree.
 ///
 /// ```swift
-/// static let keys = KeyTable<Action>([
+/// let keys = KeyTable<WeatherView.Action>([
 ///     KeyBinding("u", "℉ or ℃ (kept for next time)", scope: .weather, hint: "℉/℃", keys: [.text("u")], action: .toggleUnit),
 /// ])
 /// ```

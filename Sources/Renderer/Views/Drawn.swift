@@ -8,12 +8,12 @@ import Binding
 /// the view's grid test sees.
 ///
 /// ```swift
-/// private let drawn: Drawn<SearchContent>
-///
-/// drawn = Drawn(SearchContent(), needsDisplay: needsDisplay)
-/// drawn.bind(viewModel.news, to: \.news)
-/// drawn.bind(viewModel.rows, to: \.list.rows)
-/// // draw(into:in:) is drawn.state.draw(into:in:): the value alone draws the screen
+/// func content(of viewModel: MovieSearchViewModel, needsDisplay: @escaping @MainActor () -> Void) -> Drawn<SearchContent> {
+///     let drawn = Drawn(SearchContent(), needsDisplay: needsDisplay)
+///     drawn.bind(viewModel.news, to: \.news)
+///     drawn.bind(viewModel.rows, to: \.list.rows)
+///     return drawn   // the view's draw(into:in:) is drawn.state.draw(into:in:): the value alone draws the screen
+/// }
 /// ```
 @MainActor
 final class Drawn<State> {

@@ -4,6 +4,7 @@ import Models
 /// One film as a list row and the detail pane show it, every text already formatted.
 ///
 /// ```swift
+/// let starWars = Movie(id: 11, title: "Star Wars", releaseDate: .day(year: 1977, month: 5, day: 25), voteAverage: 8.2, voteCount: 21_000)
 /// let row = MovieRowViewModel(movie: starWars)
 /// row.releaseDate   // "May 25, 1977"
 /// row.rating        // "★★★★★★★★☆☆ 8.2"

@@ -5,10 +5,13 @@ import Models
 /// never do it.
 ///
 /// ```swift
-/// var search = MovieSearch()
-/// search.handle(.queried("star wars"))       // [.start("star wars", as: work 1)]
-/// search.phase                               // .searching
-/// search.handle(.answered(work1, .found(page)))
+/// func search(finding page: MoviePage) {
+///     var search = MovieSearch()
+///     let orders = search.handle(.queried("star wars"))   // [.start("star wars", as: work 1)]
+///     search.phase                                         // .searching
+///     guard case .start(_, let work1) = orders.first else { return }
+///     search.handle(.answered(work1, .found(page)))        // [], and the phase is .found with the rows
+/// }
 /// ```
 public struct MovieSearch: ScreenState {
     /// What the screen shows.

@@ -4,9 +4,9 @@ import Models
 /// that the next launch shows the place's weather without asking a geocoder again.
 ///
 /// ```swift
-/// KeptPlace.text(of: .mcGaheysville)
+/// let text = KeptPlace.text(of: .mcGaheysville)
 /// // "McGaheysville\tVirginia\tVA\tUnited States\tUS\t38.3771\t-78.7389\tAmerica/New_York\t0"
-/// KeptPlace.place(from: text)       // the same place, or nil when the text is damaged
+/// KeptPlace.place(from: text ?? "")   // the same place, or nil when the text is damaged
 /// ```
 public enum KeptPlace {
     private static let fieldCount = 9

@@ -9,9 +9,10 @@ import Models
 ///
 /// ```swift
 /// var weather = WeatherLookup(timeZone: .current)
-/// weather.handle(.appeared(clock: .zero))          // [.start(.readSettings, as: work 1)]
+/// let orders = weather.handle(.appeared(clock: .zero))   // [.start(.readSettings, as: work 1)]
+/// guard case .start(_, let work1) = orders.first else { return }
 /// weather.handle(.answered(work1, .settings(.init())))  // [.start(.fetch(.mcGaheysville), as: work 2)]
-/// weather.phase                                     // .fetching(.mcGaheysville)
+/// weather.phase                                         // .fetching(.mcGaheysville)
 /// ```
 public struct WeatherLookup: ScreenState {
     /// How old the weather shown may grow before it is fetched again.

@@ -17,13 +17,16 @@ import Models
 /// the one value. The input line is kept apart, as it changes on every keystroke.
 ///
 /// ```swift
-/// let weather = WeatherViewModel(geocoder: gazetteer, suggester: gazetteer,
-///                                service: KeptWeatherService(live: sample, preferences: { preferences }, now: Date.init),
-///                                scheduler: MainQueueScheduler(), now: Date.init, timeZone: .current,
-///                                openPreferences: { preferences })
-/// let name = weather.locationName.bindAndFire { print($0) }   // "Loading..."
-/// weather.screenAppeared()          // then "McGaheysville, VA", or the last place shown
-/// let summary = weather.summary.bindAndFire { print($0) }     // "Broken clouds - 72℉" once shown
+/// func show(keepingIn preferences: any PreferencesStore) {
+///     let gazetteer = EmbeddedGazetteer.bundled()
+///     let service = KeptWeatherService(live: SampleWeatherService(), preferences: { preferences }, now: Date.init)
+///     let weather = WeatherViewModel(geocoder: gazetteer, suggester: gazetteer, service: service,
+///                                    scheduler: MainQueueScheduler(), now: Date.init, timeZone: .current,
+///                                    openPreferences: { preferences })
+///     let name = weather.locationName.bindAndFire { print($0) }   // "Loading..."
+///     weather.screenAppeared()          // then "McGaheysville, VA", or the last place shown
+///     let summary = weather.summary.bindAndFire { print($0) }     // "Broken clouds - 72℉" once shown
+/// }
 /// ```
 @MainActor
 public final class WeatherViewModel {

@@ -6,6 +6,7 @@ import TOMLKit
 /// line and the environment can also say. Docs/Configuration.md has a full example.
 ///
 /// ```swift
+/// let env = ProcessInfo.processInfo.environment
 /// let file = try ConfigFile.load(path: ConfigFile.defaultPath(environment: env), isExplicit: false)
 /// file.settings["tab"]              // "people"
 /// file.settings["tmdb.api_key"]     // the key, or nil

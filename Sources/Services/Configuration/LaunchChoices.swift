@@ -5,11 +5,13 @@ import Foundation
 /// the unit or the order, is kept and beats the file's default: the screens see to that.)
 ///
 /// ```swift
-/// let file = try ConfigFile.load(path: path, isExplicit: false)
-/// let choices = try LaunchChoices(flags: .init(tab: nil, noColor: false, peopleAPI: nil),
-///                                 environment: ProcessInfo.processInfo.environment, file: file)
-/// choices.tab                     // the file's "people", or nil
-/// choices.serviceKeys["TMDB_API_KEY"]
+/// func choose(reading path: String) throws {
+///     let file = try ConfigFile.load(path: path, isExplicit: false)
+///     let choices = try LaunchChoices(flags: .init(tab: nil, noColor: false, peopleAPI: nil),
+///                                     environment: ProcessInfo.processInfo.environment, file: file)
+///     choices.tab                     // the file's "people", or nil
+///     choices.serviceKeys["TMDB_API_KEY"]
+/// }
 /// ```
 public struct LaunchChoices: Equatable, Sendable {
     /// What the command line said.

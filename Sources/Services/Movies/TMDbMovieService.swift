@@ -24,9 +24,11 @@ public enum TMDbCredential: Equatable, Sendable {
 /// Films from The Movie Database (TMDb) v3 API: the four segments page by page, search and details.
 ///
 /// ```swift
-/// let service = TMDbMovieService(credential: .apiKey(key))
-/// let page = try await service.search("star wars")
-/// page.movies.first?.releaseDate   // .day(year: 1977, month: 5, day: 25)
+/// func search(withKey key: String) async throws {
+///     let service = TMDbMovieService(credential: .apiKey(key))
+///     let page = try await service.search("star wars")
+///     page.movies.first?.releaseDate   // .day(year: 1977, month: 5, day: 25)
+/// }
 /// ```
 public final class TMDbMovieService: MovieService, Sendable {
     /// The last page of a list TMDb serves, whatever its `total_pages` says.

@@ -5,8 +5,10 @@ import Models
 /// The screens' small settings in the program's SQLite database, one row per key.
 ///
 /// ```swift
-/// let preferences = SQLitePreferences(database: database)
-/// try preferences.set("Lisbon", forKey: "weather.lastPlace")
+/// func keepPlace(in database: AppDatabase) throws {
+///     let preferences = SQLitePreferences(database: database)
+///     try preferences.set("Lisbon", forKey: "weather.lastPlace")
+/// }
 /// ```
 public final class SQLitePreferences: PreferencesStore, Sendable {
     private let database: AppDatabase

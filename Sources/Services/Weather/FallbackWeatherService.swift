@@ -9,9 +9,11 @@ import Models
 /// on, so the user learns about it instead of silently seeing sample weather.
 ///
 /// ```swift
-/// let weather = FallbackWeatherService(primary: OpenMeteoWeatherService(http: CurlHTTPClient()),
-///                                      fallback: SampleWeatherService())
-/// try await weather.weather(at: paris).source   // .openMeteo, or .sample when offline
+/// func weather(at paris: Place) async throws {
+///     let weather = FallbackWeatherService(primary: OpenMeteoWeatherService(http: CurlHTTPClient()),
+///                                          fallback: SampleWeatherService())
+///     try await weather.weather(at: paris).source   // .openMeteo, or .sample when offline
+/// }
 /// ```
 public struct FallbackWeatherService: WeatherService {
     private let primary: any WeatherService

@@ -16,10 +16,12 @@ import Models
 /// an answer (or out of range) are nil, so an answer recorded before they were asked for reads.
 ///
 /// ```swift
-/// let service = OpenMeteoWeatherService(http: CurlHTTPClient())
-/// let report = try await service.weather(at: paris)
-/// report.current.description   // "Partly cloudy"
-/// report.daily.count           // 7
+/// func weather(at paris: Place) async throws {
+///     let service = OpenMeteoWeatherService(http: CurlHTTPClient())
+///     let report = try await service.weather(at: paris)
+///     report.current.description   // "Partly cloudy"
+///     report.daily.count           // 7
+/// }
 /// ```
 public struct OpenMeteoWeatherService: WeatherService {
     /// Where the public API lives.

@@ -19,8 +19,10 @@ import Models
 /// temperature over the first hours so that the curve starts where "now" is.
 ///
 /// ```swift
-/// let sample = SampleWeatherService(today: { Date() })
-/// try await sample.weather(at: oslo).source   // .sample
+/// func weather(at oslo: Place) async throws {
+///     let sample = SampleWeatherService(today: { Date() })
+///     try await sample.weather(at: oslo).source   // .sample
+/// }
 /// ```
 public struct SampleWeatherService: WeatherService {
     /// How many days the sample covers, today first.

@@ -15,9 +15,11 @@ import Models
 /// hourly forecast (`/v2.0/forecast/hourly`) is on its paid plans only, and the key may be a free one.
 ///
 /// ```swift
-/// if let weatherbit = WeatherbitWeatherService(environment: ProcessInfo.processInfo.environment,
-///                                              http: CurlHTTPClient()) {
-///     try await weatherbit.weather(at: richmond).current.description   // "Broken clouds"
+/// func weather(at richmond: Place) async throws {
+///     if let weatherbit = WeatherbitWeatherService(environment: ProcessInfo.processInfo.environment,
+///                                                  http: CurlHTTPClient()) {
+///         try await weatherbit.weather(at: richmond).current.description   // "Broken clouds"
+///     }
 /// }
 /// ```
 public struct WeatherbitWeatherService: WeatherService {

@@ -6,6 +6,7 @@ import Screens
 /// the view-model's outputs, one field each; a test fills it by hand.
 ///
 /// ```swift
+/// let grid = GridSurface(size: Size(columns: 80, rows: 24))
 /// var weather = WeatherContent()
 /// weather.locationName = "Paris, France"
 /// weather.summary = "Broken clouds - 12℃"
