@@ -47,6 +47,7 @@ test:
 	@Scripts/ensure-deps.sh test
 	$(SWIFT) format lint --strict --recursive --parallel $(FORMATTED)
 	$(SWIFT) build --product mvvm-tui
+	python3 Scripts/check-doc-examples.py
 	MVVM_TUI_BINARY=$(CURDIR)/$(DEBUG_BINARY) $(SWIFT) test
 	@$(MAKE) --no-print-directory data-test test-release test-install leaks
 
