@@ -118,7 +118,6 @@ public struct Game: Equatable, Sendable {
     }
 }
 
-/// The two sides of a game.
 /// What a name on the scoreboard belongs to: a team or a player.
 public enum NameTarget: Hashable, Sendable {
     case team(Side)
@@ -146,6 +145,7 @@ extension Game {
     }
 }
 
+/// The two sides of a game.
 public enum Side: String, Sendable, Codable {
     case home, away
 }

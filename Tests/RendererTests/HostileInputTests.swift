@@ -103,7 +103,6 @@ import TestSupport
 
     private static var tabBars: [String: String] = [:]
 
-    /// The tab bar with `tab` open, `columns` wide, as a shell with nothing else draws it.
     /// The tab bar without the spinner and the busy screens' names at its right end.
     private static func withoutSpinner(_ line: String) -> String {
         guard let spinner = line.firstIndex(where: { "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏".contains($0) }) else { return line }
@@ -112,6 +111,7 @@ import TestSupport
         return String(bar)
     }
 
+    /// The tab bar with `tab` open, `columns` wide, as a shell with nothing else draws it.
     private static func tabBar(_ tab: Tab, columns: Int) -> String {
         let key = "\(tab) \(columns)"
         if let known = tabBars[key] { return known }

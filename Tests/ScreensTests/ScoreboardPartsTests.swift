@@ -6,7 +6,7 @@ import Testing
 import TestSupport
 
 /// The scoreboard with its parts: the question asked before a new game, and the list of games.
-/// The parts alone are tested in ConfirmationViewModelTests and NameEditorViewModelTests.
+/// The parts alone are tested in ConfirmationViewModelTests and GameLibraryViewModelTests.
 @MainActor
 struct ScoreboardPartsTests {
     private func makeScoreboard() -> GameScoreboardViewModel {

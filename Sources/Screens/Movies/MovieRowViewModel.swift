@@ -22,10 +22,10 @@ public struct MovieRowViewModel: Equatable, Sendable {
     /// TMDb's overview; for the catalogue, what it knows: `1977 · 121 min · Action · 142,000 votes`.
     public let overview: String
 
-    /// Formats `movie`.
     /// The title with its date, as a list shows it: `Star Wars (1977)`.
     public var listTitle: String { releaseDate.isEmpty ? title : "\(title) (\(releaseDate))" }
 
+    /// Formats `movie`.
     public init(movie: Movie) {
         id = movie.id
         title = movie.title
