@@ -15,12 +15,12 @@ extension PeopleList {
         return window.total == 0 ? PeopleListViewModel.emptyMessage : "No one matches “\(shownFilter)”."
     }
 
-    /// `by last name`, `by first name` or `by next birthday`.
     /// The header's words: `3 people, by last name`; the order alone before the first read.
     var headerText: String {
         [countText, Self.sortText(shownOrder)].filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
+    /// `by last name`, `by first name` or `by next birthday`.
     static func sortText(_ order: PersonSortOrder) -> String {
         switch order {
         case .lastName: "by last name"

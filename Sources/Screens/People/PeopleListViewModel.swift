@@ -12,11 +12,16 @@ import Models
 /// exchange with the server, whose outputs the header shows).
 ///
 /// ```swift
-/// let people = PeopleListViewModel(openStore: { store }, openPreferences: { preferences }, api: nil,
-///                                  files: files, runner: PeopleWorkQueue(), today: { today }, now: Date.init)
-/// let rows = people.rows.bindAndFire { print($0.map(\.nameText)) }   // [] until it appears
-/// people.screenAppeared()         // then the first page: ["Ada Lovelace", …]
-/// people.prompt.startAdding()     // the form opens in the input line
+/// func show(_ store: any PeopleStore, preferences: any PreferencesStore, files: any TextFiles) -> [BindingToken] {
+///     let runners = PeopleRunners.live(
+///         openStore: { store }, api: nil, files: files, background: PeopleWorkQueue(), now: Date.init,
+///         birthdayWindow: 7, birthdaysRead: 20, retryScheduler: nil)
+///     let people = PeopleListViewModel(runners: runners, openPreferences: { preferences }, today: { CalendarDay.today() })
+///     let rows = people.rows.bindAndFire { print($0.map(\.nameText)) }   // [] until it appears
+///     people.screenAppeared()         // then the first page: ["Ada Lovelace", …]
+///     people.prompt.startAdding()     // the form opens in the input line
+///     return [rows]
+/// }
 /// ```
 @MainActor
 public final class PeopleListViewModel {
@@ -41,7 +46,7 @@ public final class PeopleListViewModel {
     public let matchCount: Output<Int>
     /// The order of the list.
     public let sortOrder: Output<PersonSortOrder>
-    /// `by last name` or `by first name`.
+    /// `by last name`, `by first name` or `by next birthday`.
     public let sortText: Output<String>
     /// `3 people, by last name`: the count and the order, as the header and the printout say them.
     public var headerText: Output<String> { machine.state.map(\.headerText).distinct().output }

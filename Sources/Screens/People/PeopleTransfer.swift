@@ -7,9 +7,11 @@ import Models
 /// in its answer.
 ///
 /// ```swift
-/// var transfer = PeopleTransfer()
-/// transfer.handle(.importAsked("friends.vcf"))     // [.start(.read("friends.vcf"), as: work 1)]
-/// transfer.handle(.answered(work1, .read(cards)))  // [.start(.add(first 100 people…, ImportChoices()), as: work 2)]
+/// func start(reading cards: VCard.Import, answering work1: WorkID) {
+///     var transfer = PeopleTransfer()
+///     _ = transfer.handle(.importAsked("friends.vcf", ImportChoices()))   // [.start(.read("friends.vcf"), as: work 1)]
+///     _ = transfer.handle(.answered(work1, .read(cards)))  // [.start(.add(first 100 people…, ImportChoices()), as: work 2)]
+/// }
 /// ```
 public struct PeopleTransfer: ScreenState {
     /// What an import adds in its first batch; the next ones as many as the pace allows.

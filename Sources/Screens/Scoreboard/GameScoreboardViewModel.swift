@@ -12,11 +12,14 @@ import Models
 /// never rises; a subcommand that lists the games writes them at once.
 ///
 /// ```swift
-/// let scoreboard = GameScoreboardViewModel(openLibrary: { library }, scheduler: MainQueueScheduler(),
-///                                          today: Date.init, timeZone: .current)
-/// let score = scoreboard.score.bindAndFire { print($0) }   // "0 - 0"
-/// scoreboard.screenAppeared()                              // the game kept last
-/// scoreboard.homePlayers[0].twoPointsMove()                // committed, then "2 - 0"
+/// func play(keptIn library: any GameLibrary) -> BindingToken {
+///     let scoreboard = GameScoreboardViewModel(openLibrary: { library }, scheduler: MainQueueScheduler(),
+///                                              today: Date.init, timeZone: .current)
+///     let score = scoreboard.score.bindAndFire { print($0) }   // "0 - 0"
+///     scoreboard.screenAppeared()                              // the game kept last
+///     scoreboard.homePlayers[0].twoPointsMove()                // committed, then "2 - 0"
+///     return score
+/// }
 /// ```
 @MainActor
 public final class GameScoreboardViewModel {
