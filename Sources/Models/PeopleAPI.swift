@@ -26,6 +26,80 @@ public protocol PeopleAPI: Sendable {
     /// Removes the card at `href` if it is still at `etag` (any when nil); a card already gone is
     /// no failure. Throws `changedOnServer` when it changed there meanwhile.
     func delete(at href: String, ifMatching etag: String?) async throws
+    /// How many requests a sync keeps in flight at once (at least 1).
+    var requestsInFlight: Int { get }
+    /// Sends `writes`, up to `requestsInFlight` at a time where the API can, and hands what the
+    /// server made of each to `answer` with its index, as it comes: a failure of one write is that
+    /// write's, answered as `create`, `update` and `delete` would throw it, and the others go on.
+    /// Throws when the task is cancelled, `answer` throws, or nothing could be sent (the book not
+    /// found): then no write was answered.
+    func send(
+        _ writes: [PeopleWrite],
+        answer: (_ index: Int, _ result: Result<PeopleWritten, PeopleAPIError>) async throws -> Void
+    ) async throws
+    /// The cards of each group of `groups`, each group one request, up to `requestsInFlight` at a
+    /// time where the API can, handed to `answer` with the group's index as they come; a group's
+    /// failure is its own.
+    func cards(
+        inGroups groups: [[String]],
+        answer: (_ index: Int, _ result: Result<[ServerCard], PeopleAPIError>) async throws -> Void
+    ) async throws
+}
+
+/// One change a sync sends: a new card, an edit of a card, or a delete.
+public enum PeopleWrite: Equatable, Sendable {
+    /// A new card `card`, named after `name`, with `If-None-Match: *` (`PeopleAPI.create`).
+    case create(card: String, name: String)
+    /// The card at `href` replaced by `card` if still at `etag` (`PeopleAPI.update`).
+    case update(card: String, href: String, etag: String?)
+    /// The card at `href` removed if still at `etag` (`PeopleAPI.delete`).
+    case delete(href: String, etag: String?)
+}
+
+/// What the server made of one `PeopleWrite`.
+public enum PeopleWritten: Equatable, Sendable {
+    /// The new card is stored, at this version.
+    case created(ServerVersion)
+    /// The card is replaced; its new ETag when the server told it.
+    case updated(etag: String?)
+    /// The card is gone.
+    case deleted
+}
+
+extension PeopleAPI {
+    /// One request in flight.
+    public var requestsInFlight: Int { 1 }
+
+    /// Sends `writes` one after the other through `create`, `update` and `delete`.
+    public func send(
+        _ writes: [PeopleWrite],
+        answer: (_ index: Int, _ result: Result<PeopleWritten, PeopleAPIError>) async throws -> Void
+    ) async throws {
+        for (index, write) in writes.enumerated() {
+            let result = try await PeopleAPIError.result { () async throws -> PeopleWritten in
+                switch write {
+                case .create(let card, let name):
+                    return .created(try await create(card, named: name))
+                case .update(let card, let href, let etag):
+                    return .updated(etag: try await update(card, at: href, ifMatching: etag))
+                case .delete(let href, let etag):
+                    try await delete(at: href, ifMatching: etag)
+                    return .deleted
+                }
+            }
+            try await answer(index, result)
+        }
+    }
+
+    /// Reads each group through `cards(at:)`, one after the other.
+    public func cards(
+        inGroups groups: [[String]],
+        answer: (_ index: Int, _ result: Result<[ServerCard], PeopleAPIError>) async throws -> Void
+    ) async throws {
+        for (index, group) in groups.enumerated() {
+            try await answer(index, try await PeopleAPIError.result { try await cards(at: group) })
+        }
+    }
 }
 
 extension PeopleAPI {
@@ -147,6 +221,20 @@ public enum PeopleAPIError: Error, Equatable, Sendable, CustomStringConvertible 
         switch self {
         case .noNetwork, .timedOut, .unauthorized, .loginNotSet: true
         default: false
+        }
+    }
+
+    /// What `call` gave: its value, or its failure as the screen tells it (any error that is no
+    /// `PeopleAPIError` in its own words). Cancellation is thrown, not given.
+    public static func result<Value>(of call: () async throws -> Value) async throws -> Result<Value, PeopleAPIError> {
+        do {
+            return .success(try await call())
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch let failure as PeopleAPIError {
+            return .failure(failure)
+        } catch {
+            return .failure(.failed(String(describing: error)))
         }
     }
 

@@ -67,8 +67,27 @@ extension PeopleSync {
         for href in hrefs {
             if let card = carried[href] { batch.cards.append(card) } else { asked.append(href) }
         }
-        for start in stride(from: 0, to: asked.count, by: requestSize) {
-            try await read(asked[start..<min(start + requestSize, asked.count)], from: api, into: &batch)
+        // One request a group, `requestsInFlight` at a time; the answers kept in the groups' order.
+        let groups = stride(from: 0, to: asked.count, by: requestSize).map { Array(asked[$0..<min($0 + requestSize, asked.count)]) }
+        var answers: [[ServerCard]?] = Array(repeating: nil, count: groups.count)
+        try await api.cards(inGroups: groups) { index, result in
+            switch result {
+            case .success(let cards): answers[index] = cards
+            case .failure(.tooLarge): break
+            case .failure(let failure): throw failure
+            }
+        }
+        for (group, cards) in zip(groups, answers) {
+            if let cards {
+                batch.cards += cards
+            } else if group.count == 1 {
+                batch.unreadable += group
+            } else {
+                // Too large in one answer (cards with photos): in two halves, and so on.
+                let middle = group.count / 2
+                try await read(group[..<middle], from: api, into: &batch)
+                try await read(group[middle...], from: api, into: &batch)
+            }
         }
         return batch
     }

@@ -172,98 +172,153 @@ public final class PeopleSync {
         try await onStore { try $0.takeServerCards([], removed: gone, token: token) }
     }
 
-    /// Sends the deletes made here; a card changed on the server meanwhile is kept there, and
-    /// here again at once, and the report names the person.
-    private func sendDeletes(into report: inout PeopleSyncReport) async throws {
-        for version in try await onStore({ try $0.pendingDeletes() }) {
-            switch try await ask({ try await api.delete(at: version.href, ifMatching: version.etag) }) {
-            case .success:
-                try await onStore { try $0.markDeleteSent(version.href) }
-                report.deleted += 1
-            case .failure(.changedOnServer):
-                var kept: ServerPerson?
-                if case .success(let cards) = try await ask({ try await api.cards(at: [version.href]) }) {
-                    kept = cards.first.flatMap(ServerPerson.init)
+    /// Sends the deletes made here, `requestsInFlight` at a time, each kept as sent as its answer
+    /// comes; a card changed on the server meanwhile is kept there, and here again at once, and the
+    /// report names the person. False when the server cannot be reached: nothing more is sent.
+    private func sendDeletes(into report: inout PeopleSyncReport) async throws -> Bool {
+        let versions = try await onStore({ try $0.pendingDeletes() })
+        for start in stride(from: 0, to: versions.count, by: Self.sendSize) {
+            let run = Array(versions[start..<min(start + Self.sendSize, versions.count)])
+            do {
+                try await api.send(run.map { .delete(href: $0.href, etag: $0.etag) }) { index, result in
+                    if try await take(result, ofDeleteAt: run[index], into: &report) == .stop { throw StopSending() }
                 }
-                let card = kept
-                try await onStore { store in
-                    try store.markDeleteSent(version.href)
-                    if let card { try store.takeServerCards([card], removed: [], token: nil) }
-                }
-                if let kept { report.deletesKeptByServer.append(kept.person.shownName) }
-            case .failure(let failure):
+            } catch is StopSending {
+                return false
+            } catch let failure as PeopleAPIError {
+                // Nothing could be sent (the book not found).
                 report.postError = failure
-                if failure.isUnreachable { return }
+                if failure.isUnreachable { return false }
             }
         }
+        return true
+    }
+
+    /// Keeps what the server made of the delete of `version`.
+    private func take(
+        _ result: Result<PeopleWritten, PeopleAPIError>, ofDeleteAt version: ServerVersion, into report: inout PeopleSyncReport
+    ) async throws -> Next {
+        switch result {
+        case .success:
+            try await onStore { try $0.markDeleteSent(version.href) }
+            report.deleted += 1
+        case .failure(.changedOnServer):
+            var kept: ServerPerson?
+            if case .success(let cards) = try await ask({ try await api.cards(at: [version.href]) }) {
+                kept = cards.first.flatMap(ServerPerson.init)
+            }
+            let card = kept
+            try await onStore { store in
+                try store.markDeleteSent(version.href)
+                if let card { try store.takeServerCards([card], removed: [], token: nil) }
+            }
+            if let kept { report.deletesKeptByServer.append(kept.person.shownName) }
+        case .failure(let failure):
+            report.postError = failure
+            if failure.isUnreachable { return .stop }
+        }
+        return .goOn
     }
 
     /// Sends each queued person once, oldest first, and once more each person queued meanwhile:
     /// an edit replaces the card it came from, if unchanged there; anyone else is a new card.
-    /// Stops early when the server cannot be reached.
+    /// Sends `requestsInFlight` at a time (`PeopleAPI.send`), and keeps each answer in the store
+    /// as it comes, so that a sync stopped halfway has kept every card the server took. A refusal
+    /// of one card is that card's; stops early when the server cannot be reached.
     /// Each pass sends the deletes first, so that one made during the run goes in it too.
     private func postOutbox(into report: inout PeopleSyncReport) async throws {
         var attempted: Set<Person.ID> = []
         repeat {
             wantsAnotherPass = false
-            try await sendDeletes(into: &report)
-            for entry in try await onStore({ try $0.pendingPosts() }) where !attempted.contains(entry.person.id) {
-                let id = entry.person.id
-                attempted.insert(id)
-                let kept = try await onStore { try $0.keptCards(for: [id])[id] } ?? VCard.text(for: [entry.person])
-                let card = VCard.serverForm(of: kept, for: entry.person)
-                switch try await ask({ try await send(card, of: entry) }) {
-                case .success(let version):
-                    try await onStore { try $0.markPosted(id, as: version) }
-                    report.posted += 1
-                case .failure(.changedOnServer) where entry.server != nil:
-                    let href = entry.server?.href ?? ""
-                    var onServer: ServerPerson?
-                    if case .success(let cards) = try await ask({ try await api.cards(at: [href]) }) {
-                        onServer = cards.first.flatMap(ServerPerson.init)
+            guard try await sendDeletes(into: &report) else { return }
+            let waiting = try await onStore({ try $0.pendingPosts() }).filter { !attempted.contains($0.person.id) }
+            for start in stride(from: 0, to: waiting.count, by: Self.sendSize) {
+                let entries = Array(waiting[start..<min(start + Self.sendSize, waiting.count)])
+                let ids = entries.map(\.person.id)
+                attempted.formUnion(ids)
+                let kept = try await onStore { try $0.keptCards(for: ids) }
+                let cards = entries.map { VCard.serverForm(of: kept[$0.person.id] ?? VCard.text(for: [$0.person]), for: $0.person) }
+                let writes = zip(entries, cards).map { entry, card in
+                    entry.server.map { PeopleWrite.update(card: card, href: $0.href, etag: $0.etag) }
+                        ?? .create(card: card, name: entry.person.id)
+                }
+                do {
+                    try await api.send(writes) { index, result in
+                        if try await take(result, of: entries[index], card: cards[index], into: &report) == .stop { throw StopSending() }
                     }
-                    if let server = onServer, server.person == entry.person {
-                        // The server holds this very edit already (sent by another process, or an
-                        // answer lost on the way): linked, and its card kept, not copied.
-                        try await onStore { store in
-                            try store.markPosted(id, as: server.version)
-                            try store.takeServerCards([server], removed: [], token: nil)
-                        }
-                        report.posted += 1
-                    } else if let server = onServer {
-                        _ = try await onStore { try $0.keepConflict(id, server: server) }
-                        report.conflicts += 1
-                        wantsAnotherPass = true  // the copy goes as a new card
-                    } else {
-                        // The server's version could not be read: the edit waits for the next sync.
-                        let message = PeopleAPIError.changedOnServer.message
-                        try await onStore { try $0.recordFailure(id, message: message) }
-                        report.failedPosts += 1
-                        report.postError = .changedOnServer
-                    }
-                case .failure(let failure):
-                    let message = failure.message
-                    try await onStore { try $0.recordFailure(id, message: message) }
-                    report.failedPosts += 1
-                    report.postError = failure
-                    if failure.isUnreachable { return }
+                } catch is StopSending {
+                    return
+                } catch let failure as PeopleAPIError {
+                    // Nothing could be sent (the book not found): said on the first, as when it was sent alone.
+                    if try await take(.failure(failure), of: entries[0], card: cards[0], into: &report) == .stop { return }
                 }
             }
         } while wantsAnotherPass
     }
 
-    /// Sends `card`, the form of `entry` to send: in place of its card on the server, or as a new
-    /// one when it has none there (any more).
-    private func send(_ card: String, of entry: PendingPost) async throws -> ServerVersion {
-        if let server = entry.server {
-            do {
-                let etag = try await api.update(card, at: server.href, ifMatching: server.etag)
-                return ServerVersion(href: server.href, etag: etag)
-            } catch PeopleAPIError.goneFromServer {
-                // Removed there while changed here: sent again as new, so nothing is lost.
-            }
+    /// How many changes are read from the store and handed to the API at once.
+    static let sendSize = 200
+
+    /// Whether the exchange goes on after an answer.
+    private enum Next { case goOn, stop }
+
+    /// Thrown from an answer to stop a run of requests: the server cannot be reached.
+    private struct StopSending: Error {}
+
+    /// Keeps what the server made of `card`, sent for `entry`: linked as posted; a conflict kept
+    /// as a copy; a failure recorded against the person.
+    private func take(
+        _ result: Result<PeopleWritten, PeopleAPIError>, of entry: PendingPost, card: String, into report: inout PeopleSyncReport
+    ) async throws -> Next {
+        let id = entry.person.id
+        var result = result
+        if case .failure(.goneFromServer) = result, entry.server != nil {
+            // Removed there while changed here: sent again as new, so nothing is lost.
+            result = try await ask { PeopleWritten.created(try await api.create(card, named: id)) }
         }
-        return try await api.create(card, named: entry.person.id)
+        switch result {
+        case .success(let written):
+            let version =
+                switch written {
+                case .created(let version): version
+                case .updated(let etag): ServerVersion(href: entry.server?.href ?? "", etag: etag)
+                case .deleted: ServerVersion(href: entry.server?.href ?? "", etag: nil)
+                }
+            try await onStore { try $0.markPosted(id, as: version) }
+            report.posted += 1
+        case .failure(.changedOnServer) where entry.server != nil:
+            let href = entry.server?.href ?? ""
+            var onServer: ServerPerson?
+            if case .success(let cards) = try await ask({ try await api.cards(at: [href]) }) {
+                onServer = cards.first.flatMap(ServerPerson.init)
+            }
+            if let server = onServer, server.person == entry.person {
+                // The server holds this very edit already (sent by another process, or an
+                // answer lost on the way): linked, and its card kept, not copied.
+                try await onStore { store in
+                    try store.markPosted(id, as: server.version)
+                    try store.takeServerCards([server], removed: [], token: nil)
+                }
+                report.posted += 1
+            } else if let server = onServer {
+                _ = try await onStore { try $0.keepConflict(id, server: server) }
+                report.conflicts += 1
+                wantsAnotherPass = true  // the copy goes as a new card
+            } else {
+                // The server's version could not be read: the edit waits for the next sync.
+                let message = PeopleAPIError.changedOnServer.message
+                try await onStore { try $0.recordFailure(id, message: message) }
+                report.failedPosts += 1
+                report.postError = .changedOnServer
+            }
+        case .failure(let failure):
+            let message = failure.message
+            try await onStore { try $0.recordFailure(id, message: message) }
+            report.failedPosts += 1
+            report.postError = failure
+            if failure.isUnreachable { return .stop }
+        }
+        return .goOn
     }
 
     /// Runs `work` on the store, on the runner.
@@ -275,14 +330,6 @@ public final class PeopleSync {
     /// What `call` to the server gave: its value, or its failure as the screen tells it.
     /// Cancellation is thrown, not reported.
     private func ask<Value>(_ call: () async throws -> Value) async throws -> Result<Value, PeopleAPIError> {
-        do {
-            return .success(try await call())
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch let failure as PeopleAPIError {
-            return .failure(failure)
-        } catch {
-            return .failure(.failed(String(describing: error)))
-        }
+        try await PeopleAPIError.result(of: call)
     }
 }

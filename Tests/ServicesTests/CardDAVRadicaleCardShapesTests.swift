@@ -37,7 +37,7 @@ import TestSupport
         defer { here.end() }
         try here.store.add(read.people, cards: Dictionary(uniqueKeysWithValues: zip(read.people.map(\.id), read.cards)))
         let sent = try #require(try await here.sync.sync())
-        #expect(sent.posted == CardShape.all.count)
+        #expect(sent.posted == CardShape.all.count, "\(String(describing: sent.postError))")
         #expect(try here.store.outboxStatus() == .empty)
 
         let elsewhere = try Side(server)

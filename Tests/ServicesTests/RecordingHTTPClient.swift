@@ -72,6 +72,24 @@ final class RecordingHTTPClient: HTTPClient, @unchecked Sendable {
         lock.withLock { answered.append((request, response)) }
         return response
     }
+
+    /// Sends `requests` through curl's batch (one process, `inFlight` at a time) when nothing is
+    /// rewritten, recording each as the single `send(_:)` does; through `send(_:)`, one after the
+    /// other, when something is.
+    func send(
+        _ requests: [HTTPRequest], inFlight: Int,
+        answer: (_ index: Int, _ result: Result<HTTPResponse, any Error>) async throws -> Void
+    ) async throws {
+        let rewrite = lock.withLock {
+            if rewriting == nil { sent += requests }
+            return rewriting
+        }
+        guard rewrite == nil else { return try await sendOneByOne(requests, answer: answer) }
+        try await curl.send(requests, inFlight: inFlight) { index, result in
+            if case .success(let response) = result { lock.withLock { answered.append((requests[index], response)) } }
+            try await answer(index, result)
+        }
+    }
 }
 
 extension HTTPRequest {

@@ -62,6 +62,33 @@ public struct CurlHTTPClient: HTTPClient {
             .perform()
     }
 
+    /// Sends `requests` through one curl process, at most `inFlight` at a time over connections
+    /// curl reuses (`CurlBatch`), and hands each answer to `answer` as it comes. The bodies of
+    /// `PUT` and `DELETE` answers are not read; those of the others are, as `send(_:)` reads them.
+    /// A request that cannot be sent as it is (a header, a URL) fails alone, before curl starts.
+    public func send(
+        _ requests: [HTTPRequest], inFlight: Int,
+        answer: (_ index: Int, _ result: Result<HTTPResponse, any Error>) async throws -> Void
+    ) async throws {
+        var sendable: [(index: Int, request: HTTPRequest, headers: [String])] = []
+        for (index, request) in requests.enumerated() {
+            do {
+                let headers = try Self.headerLines(request.headers)
+                guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+                    throw URLError(.unsupportedURL)
+                }
+                sendable.append((index, request, headers))
+            } catch {
+                try await answer(index, .failure(error))
+            }
+        }
+        guard !sendable.isEmpty else { return }
+        try await CurlBatch(
+            program: curl, requests: sendable.map(\.request), headers: sendable.map(\.headers), inFlight: inFlight,
+            maximumBodySize: maximumBodySize, keepsBody: { $0.method != .put && $0.method != .delete }
+        ).perform { index, result in try await answer(sendable[index].index, result) }
+    }
+
     // MARK: Arguments
 
     /// The headers as curl takes them, sorted by name, each `Name: value` (`Name;` for an empty
@@ -87,17 +114,31 @@ public struct CurlHTTPClient: HTTPClient {
         for request: HTTPRequest, headers: [String], upload: String?,
         maximumBodySize: Int
     ) throws -> String {
+        let lines = try options(
+            for: request, headers: headers, maximumBodySize: maximumBodySize,
+            writeOut: "%{stderr}\\n%{http_code}\\t%{url_effective}\\t%header{etag}\\t%header{location}",
+            body: try upload.map { ["data-binary = \(try quoted("@" + $0))"] } ?? [])
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The config lines of one transfer of `request`: the limits, `writeOut` (curl's
+    /// `write-out`, as it stands between the quotes), the method, `body` (the lines that send the
+    /// body, followed by no `Expect: 100-continue`), the CA file, the credentials, `headers` and
+    /// the URL, each value quoted.
+    static func options(
+        for request: HTTPRequest, headers: [String], maximumBodySize: Int, writeOut: String, body: [String]
+    ) throws -> [String] {
         var lines = [
             "silent", "show-error", "globoff", "location", "max-redirs = 3",
             "proto = \"=http,https\"", "proto-redir = \"=http,https\"",
             "max-time = \"\(seconds(request.timeout))\"", "max-filesize = \"\(maximumBodySize)\"",
-            "write-out = \"%{stderr}\\n%{http_code}\\t%{url_effective}\\t%header{etag}\\t%header{location}\"",
+            "write-out = \"\(writeOut)\"",
         ]
         if request.method != .get, request.method != .post {
             lines.append("request = \"\(request.method.rawValue)\"")
         }
-        if let upload {
-            lines += ["data-binary = \(try quoted("@" + upload))", "header = \"Expect:\""]
+        if !body.isEmpty {
+            lines += body + ["header = \"Expect:\""]
         }
         if let authorities = request.certificateAuthorities {
             lines.append("cacert = \(try quoted(authorities))")
@@ -108,12 +149,12 @@ public struct CurlHTTPClient: HTTPClient {
         }
         lines += try headers.map { "header = \(try quoted($0))" }
         lines.append("url = \(try quoted(request.url.absoluteString))")
-        return lines.joined(separator: "\n") + "\n"
+        return lines
     }
 
     /// `text` as a quoted value of curl's config file; throws for a line break or NUL, which
     /// would end the value early.
-    private static func quoted(_ text: String) throws -> String {
+    static func quoted(_ text: String) throws -> String {
         guard !text.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) else {
             throw HTTPClientError.invalidCredentials
         }

@@ -42,26 +42,12 @@ struct CurlRun {
         defer { close(configFile) }
         try Task.checkCancellation()
 
-        // Its own process group, so keys typed at the terminal signal nothing to it; swift-subprocess
-        // starts it with no signal blocked and every signal at its default.
-        var options = PlatformOptions()
-        options.processGroupID = 0
-        let environment = CurlHTTPClient.curlEnvironment(from: ProcessInfo.processInfo.environment)
         let stop = CurlStop()
         let limit = maximumBodySize
         let deadline = request.timeout + .seconds(5)
         let result: ExecutionResult<Data, SequenceOutput, FileDescriptorOutput>
         do {
-            result = try await Subprocess.run(
-                program.contains("/") ? .path(FilePath(program)) : .name(program),
-                arguments: Arguments(executablePathOverride: program, remainingValues: ["--disable", "--config", "-"]),
-                environment: .custom(
-                    Dictionary(uniqueKeysWithValues: environment.map { (Environment.Key(stringLiteral: $0.key), $0.value) })),
-                platformOptions: options,
-                input: .fileDescriptor(FileDescriptor(rawValue: configFile), closeAfterSpawningProcess: false),
-                output: .sequence,
-                error: .fileDescriptor(FileDescriptor(rawValue: errorFile), closeAfterSpawningProcess: false)
-            ) { execution in
+            result = try await Self.start(program, config: configFile, errors: errorFile) { execution in
                 stop.watch(execution, overdueAfter: deadline)
                 defer { stop.finish() }
                 var body = Data()
@@ -103,6 +89,29 @@ struct CurlRun {
         return HTTPResponse(status: code, body: result.closureResult, etag: etag, url: finalURL, location: location)
     }
 
+    /// Runs `program` as `curl --disable --config -`, reading its config from the file `config`
+    /// and writing its messages to the file `errors`, with `body` reading its standard output.
+    /// Its own process group, so keys typed at the terminal signal nothing to it (swift-subprocess
+    /// starts it with no signal blocked and every signal at its default), and the environment
+    /// `curlEnvironment` keeps.
+    static func start<Result>(
+        _ program: String, config: Int32, errors: Int32,
+        body: (Execution<FileDescriptorInput, SequenceOutput, FileDescriptorOutput>) async throws -> Result
+    ) async throws -> ExecutionResult<Result, SequenceOutput, FileDescriptorOutput> {
+        var options = PlatformOptions()
+        options.processGroupID = 0
+        let environment = CurlHTTPClient.curlEnvironment(from: ProcessInfo.processInfo.environment)
+        return try await Subprocess.run(
+            program.contains("/") ? .path(FilePath(program)) : .name(program),
+            arguments: Arguments(executablePathOverride: program, remainingValues: ["--disable", "--config", "-"]),
+            environment: .custom(Dictionary(uniqueKeysWithValues: environment.map { (Environment.Key(stringLiteral: $0.key), $0.value) })),
+            platformOptions: options,
+            input: .fileDescriptor(FileDescriptor(rawValue: config), closeAfterSpawningProcess: false),
+            output: .sequence,
+            error: .fileDescriptor(FileDescriptor(rawValue: errors), closeAfterSpawningProcess: false),
+            body: body)
+    }
+
     /// What a curl this side signalled failed with, given why and how it ended; nil for one that
     /// was not stopped, or that the timer found already ended: on a busy machine the timer can
     /// fire after curl exited on its own but before this task read its answer, which then stands.
@@ -122,7 +131,7 @@ struct CurlRun {
     }
 
     /// The error for a curl that could not be started.
-    private static func startFailure(_ error: SubprocessError, program: String) -> any Error {
+    static func startFailure(_ error: SubprocessError, program: String) -> any Error {
         if error.code == .executableNotFound || error.underlyingError?.rawValue == ENOENT {
             return HTTPClientError.curlNotInstalled
         }
@@ -151,7 +160,7 @@ struct CurlRun {
     /// A new file in `directory` that holds `bytes`, readable by this user only, already deleted
     /// (so that nothing else can open it) and read from its start: curl's standard input, or
     /// where its error output goes.
-    private static func unlinkedFile(holding bytes: [UInt8], in directory: String) throws -> Int32 {
+    static func unlinkedFile(holding bytes: [UInt8], in directory: String) throws -> Int32 {
         let path = (directory as NSString).appendingPathComponent("mvvm-tui-curl-\(UUID().uuidString)")
         let file = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard file >= 0 else { throw setupFailure("create a temporary file in \(directory)") }
@@ -178,7 +187,7 @@ struct CurlRun {
     }
 
     /// The start of `file` as text.
-    private static func text(of file: Int32, upTo limit: Int) -> String {
+    static func text(of file: Int32, upTo limit: Int) -> String {
         var buffer = [UInt8](repeating: 0, count: limit)
         let count = pread(file, &buffer, limit, 0)
         return count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : ""

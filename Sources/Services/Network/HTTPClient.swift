@@ -127,6 +127,14 @@ public protocol HTTPClient: Sendable {
     func get(_ request: HTTPRequest) async throws -> HTTPResponse
     /// Sends `request` with its method and body, and answers and fails as `get(_:)` does.
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
+    /// Sends `requests`, at most `inFlight` at a time where the client can, sharing connections
+    /// where it can, and hands each one's answer or failure to `answer` with its index, as it
+    /// comes (not in order). A failure of one request is that request's; the others go on.
+    /// Throws only when the task is cancelled, `answer` throws, or the client cannot run at all.
+    func send(
+        _ requests: [HTTPRequest], inFlight: Int,
+        answer: (_ index: Int, _ result: Result<HTTPResponse, any Error>) async throws -> Void
+    ) async throws
 }
 
 extension HTTPClient {
@@ -135,6 +143,33 @@ extension HTTPClient {
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard request.method == .get else { throw HTTPClientError.unsupportedMethod(request.method) }
         return try await get(request)
+    }
+
+    /// Sends `requests` one after the other through `send(_:)`, in order: a client that knows no
+    /// better has one request in flight whatever `inFlight` says.
+    public func send(
+        _ requests: [HTTPRequest], inFlight: Int,
+        answer: (_ index: Int, _ result: Result<HTTPResponse, any Error>) async throws -> Void
+    ) async throws {
+        try await sendOneByOne(requests, answer: answer)
+    }
+
+    /// Sends `requests` one after the other through `send(_:)`, in order, handing each answer or
+    /// failure to `answer`; cancellation is thrown.
+    public func sendOneByOne(
+        _ requests: [HTTPRequest], answer: (_ index: Int, _ result: Result<HTTPResponse, any Error>) async throws -> Void
+    ) async throws {
+        for (index, request) in requests.enumerated() {
+            let result: Result<HTTPResponse, any Error>
+            do {
+                result = .success(try await send(request))
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                result = .failure(error)
+            }
+            try await answer(index, result)
+        }
     }
 }
 
@@ -152,6 +187,8 @@ public enum HTTPClientError: Error, Equatable, Sendable, CustomStringConvertible
     /// The user name holds a colon, or the user, password or URL a line break or NUL: refused
     /// before anything was sent.
     case invalidCredentials
+    /// The body holds a NUL byte, which a request sent with others cannot carry.
+    case invalidBody
 
     /// The failure in words.
     public var description: String {
@@ -161,6 +198,7 @@ public enum HTTPClientError: Error, Equatable, Sendable, CustomStringConvertible
         case .invalidHeader(let name): "the \(name.debugDescription) header cannot be sent as it is"
         case .unsupportedMethod(let method): "this client cannot send a \(method.rawValue) request"
         case .invalidCredentials: "the user name, password or address cannot be sent as it is"
+        case .invalidBody: "the body holds a NUL byte and cannot be sent with other requests"
         }
     }
 

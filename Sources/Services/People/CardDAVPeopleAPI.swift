@@ -37,14 +37,17 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
     let certificateAuthorities: String?
     let client: any HTTPClient
     let timeout: Duration
+    /// How many requests a sync keeps in flight at once.
+    public let requestsInFlight: Int
     private let found = FoundBook()
 
     /// Creates the API of the address book at, or found from, `server`; `book` names the book to
-    /// take when the server has several. Throws `PeopleAPIError.failed` for a URL the password
-    /// may not be sent to: neither `https` nor plain `http` to a loopback address.
+    /// take when the server has several; a sync keeps `requestsInFlight` requests in flight at
+    /// once (1 for a server that refuses more). Throws `PeopleAPIError.failed` for a URL the
+    /// password may not be sent to: neither `https` nor plain `http` to a loopback address.
     public init(
         server: URL, book: String? = nil, credentials: HTTPCredentials? = nil, certificateAuthorities: String? = nil,
-        client: (any HTTPClient)? = nil, timeout: Duration = .seconds(10)
+        client: (any HTTPClient)? = nil, timeout: Duration = .seconds(10), requestsInFlight: Int = 4
     ) throws {
         try Self.checkTransport(server)
         self.server = server
@@ -53,6 +56,7 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
         self.certificateAuthorities = certificateAuthorities
         self.client = client ?? CurlHTTPClient(maximumBodySize: Self.maximumBodySize)
         self.timeout = timeout
+        self.requestsInFlight = max(requestsInFlight, 1)
     }
 
     /// Throws unless `url` is `https`, or `http` to a loopback address.
@@ -85,72 +89,146 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
     public func cards(at hrefs: [String]) async throws -> [ServerCard] {
         guard !hrefs.isEmpty else { return [] }
         let book = try await addressBook()
-        let body = """
-            <?xml version="1.0" encoding="utf-8"?>
-            <c:addressbook-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav">\
-            <d:prop><d:getetag/><c:address-data/></d:prop>\
-            \(hrefs.map { "<d:href>\(Self.escaped($0))</d:href>" }.joined())\
-            </c:addressbook-multiget>
-            """
-        let answer = try await multistatus(.report, book.url, depth: "1", body: body).answer
-        return answer.responses.compactMap { response in
+        return try await Self.cards(in: try await multistatus(.report, book.url, depth: "1", body: Self.multiget(hrefs)).answer)
+    }
+
+    public func create(_ card: String, named name: String) async throws -> ServerVersion {
+        guard case .created(let version) = try await write(.create(card: card, name: name)) else { throw PeopleAPIError.unreadableAnswer }
+        return version
+    }
+
+    public func update(_ card: String, at href: String, ifMatching etag: String?) async throws -> String? {
+        guard case .updated(let etag) = try await write(.update(card: card, href: href, etag: etag)) else {
+            throw PeopleAPIError.unreadableAnswer
+        }
+        return etag
+    }
+
+    public func delete(at href: String, ifMatching etag: String?) async throws {
+        _ = try await write(.delete(href: href, etag: etag))
+    }
+
+    /// Sends `writes` in runs of `writesPerRun`, each one curl process (`HTTPClient`'s batch)
+    /// keeping `requestsInFlight` requests in flight over the connections it reuses; each answer
+    /// is read as `create`, `update` and `delete` read theirs, and handed on as it comes.
+    public func send(
+        _ writes: [PeopleWrite],
+        answer: (_ index: Int, _ result: Result<PeopleWritten, PeopleAPIError>) async throws -> Void
+    ) async throws {
+        guard !writes.isEmpty else { return }
+        let book = try await addressBook()
+        for start in stride(from: 0, to: writes.count, by: Self.writesPerRun) {
+            let run = Array(writes[start..<min(start + Self.writesPerRun, writes.count)])
+            let requests = run.map { prepared(Self.request(for: $0, in: book)) }
+            try await client.send(requests, inFlight: requestsInFlight) { index, result in
+                let written = try await PeopleAPIError.result {
+                    try await self.written(run[index], to: requests[index].url, answer: try self.answer(result))
+                }
+                try await answer(start + index, written)
+            }
+        }
+    }
+
+    /// Reads each group of hrefs by one `addressbook-multiget`, `requestsInFlight` at a time
+    /// over the connections curl reuses.
+    public func cards(
+        inGroups groups: [[String]],
+        answer: (_ index: Int, _ result: Result<[ServerCard], PeopleAPIError>) async throws -> Void
+    ) async throws {
+        guard !groups.isEmpty else { return }
+        let book = try await addressBook()
+        let requests = groups.map {
+            prepared(HTTPRequest(url: book.url, method: .report, headers: Self.xmlHeaders(depth: "1"), body: Data(Self.multiget($0).utf8)))
+        }
+        try await client.send(requests, inFlight: requestsInFlight) { index, result in
+            let cards = try await PeopleAPIError.result {
+                try await Self.cards(in: try await Self.read(try self.answer(result), refusal: self.refusal))
+            }
+            try await answer(index, cards)
+        }
+    }
+
+    /// How many writes one curl process sends: a run stopped early (a server that cannot be
+    /// reached) has spent at most these.
+    static let writesPerRun = 100
+
+    /// The cards of a multiget's answer.
+    private static func cards(in answer: DAVMultistatus) async throws -> [ServerCard] {
+        answer.responses.compactMap { response in
             guard let text = response.addressData, response.status.map({ (200..<300).contains($0) }) ?? true else { return nil }
             return ServerCard(href: Self.path(of: response.href), etag: Self.entityTag(response.etag), text: text)
         }
     }
 
-    public func create(_ card: String, named name: String) async throws -> ServerVersion {
-        let book = try await addressBook()
-        let url = book.url.appendingPathComponent(Self.fileName(for: name))
-        let response = try await send(
-            HTTPRequest(
-                url: url, method: .put,
-                headers: [
-                    "Content-Type": "text/vcard; charset=utf-8", "If-None-Match": "*",
-                ], body: Data(card.utf8)))
-        switch response.status {
-        case 200..<300:
-            // A server may store the card under a name of its own, and say where (RFC 6352, 6.3.2.4).
-            if let location = response.location {
-                return ServerVersion(href: Self.path(of: url.resolving(location).absoluteString), etag: Self.entityTag(response.etag))
-            }
-            let href = url.path(percentEncoded: true)
-            if let etag = Self.entityTag(response.etag) { return ServerVersion(href: href, etag: etag) }
-            // No ETag: the server changed the card as it stored it, maybe under another name. The
-            // card is stored whatever the looking for it gives: a failure there fails nothing.
-            do {
-                return try await stored(at: href, uid: Self.uid(in: card) ?? name) ?? ServerVersion(href: href, etag: nil)
-            } catch is CancellationError {
-                throw CancellationError()
-            } catch {
-                return ServerVersion(href: href, etag: nil)
-            }
-        case 412: throw PeopleAPIError.changedOnServer
-        default: throw Self.failure(status: response.status, refusal: refusal)
+    /// The `addressbook-multiget` asking for the cards at `hrefs`.
+    private static func multiget(_ hrefs: [String]) -> String {
+        """
+        <?xml version="1.0" encoding="utf-8"?>
+        <c:addressbook-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav">\
+        <d:prop><d:getetag/><c:address-data/></d:prop>\
+        \(hrefs.map { "<d:href>\(Self.escaped($0))</d:href>" }.joined())\
+        </c:addressbook-multiget>
+        """
+    }
+
+    /// Sends `write` alone and reads its answer.
+    private func write(_ write: PeopleWrite) async throws -> PeopleWritten {
+        let request = Self.request(for: write, in: try await addressBook())
+        return try await written(write, to: request.url, answer: try await send(request))
+    }
+
+    /// The request that sends `write` to `book`: a `PUT` with `If-None-Match: *` for a new card,
+    /// with `If-Match` for an edit, a `DELETE` with `If-Match`.
+    private static func request(for write: PeopleWrite, in book: AddressBook) -> HTTPRequest {
+        let vcard = "text/vcard; charset=utf-8"
+        switch write {
+        case .create(let card, let name):
+            return HTTPRequest(
+                url: book.url.appendingPathComponent(fileName(for: name)), method: .put,
+                headers: ["Content-Type": vcard, "If-None-Match": "*"], body: Data(card.utf8))
+        case .update(let card, let href, let etag):
+            var headers = ["Content-Type": vcard]
+            if let etag = entityTag(etag) { headers["If-Match"] = etag }
+            return HTTPRequest(url: book.url.resolving(href), method: .put, headers: headers, body: Data(card.utf8))
+        case .delete(let href, let etag):
+            return HTTPRequest(url: book.url.resolving(href), method: .delete, headers: entityTag(etag).map { ["If-Match": $0] } ?? [:])
         }
     }
 
-    public func update(_ card: String, at href: String, ifMatching etag: String?) async throws -> String? {
-        var headers = ["Content-Type": "text/vcard; charset=utf-8"]
-        if let etag = Self.entityTag(etag) { headers["If-Match"] = etag }
-        let response = try await send(HTTPRequest(url: try await url(of: href), method: .put, headers: headers, body: Data(card.utf8)))
-        switch response.status {
-        case 200..<300: return Self.entityTag(response.etag)
-        case 412: throw PeopleAPIError.changedOnServer
-        case 404, 410: throw PeopleAPIError.goneFromServer
-        default: throw Self.failure(status: response.status, refusal: refusal)
+    /// What the server made of `write`, sent to `url`, from its `response`.
+    private func written(_ write: PeopleWrite, to url: URL, answer response: HTTPResponse) async throws -> PeopleWritten {
+        switch (write, response.status) {
+        case (.create(let card, let name), 200..<300):
+            return .created(try await created(card, named: name, at: url, answer: response))
+        case (.update, 200..<300):
+            return .updated(etag: Self.entityTag(response.etag))
+        case (.update, 404), (.update, 410):
+            throw PeopleAPIError.goneFromServer
+        case (.delete, 200..<300), (.delete, 404), (.delete, 410):
+            return .deleted
+        case (_, 412):
+            throw PeopleAPIError.changedOnServer
+        default:
+            throw Self.failure(status: response.status, refusal: refusal)
         }
     }
 
-    public func delete(at href: String, ifMatching etag: String?) async throws {
-        let response = try await send(
-            HTTPRequest(
-                url: try await url(of: href), method: .delete,
-                headers: Self.entityTag(etag).map { ["If-Match": $0] } ?? [:]))
-        switch response.status {
-        case 200..<300, 404, 410: return
-        case 412: throw PeopleAPIError.changedOnServer
-        default: throw Self.failure(status: response.status, refusal: refusal)
+    /// Where the new `card` named `name`, sent to `url`, was stored, from the server's `response`.
+    private func created(_ card: String, named name: String, at url: URL, answer response: HTTPResponse) async throws -> ServerVersion {
+        // A server may store the card under a name of its own, and say where (RFC 6352, 6.3.2.4).
+        if let location = response.location {
+            return ServerVersion(href: Self.path(of: url.resolving(location).absoluteString), etag: Self.entityTag(response.etag))
+        }
+        let href = url.path(percentEncoded: true)
+        if let etag = Self.entityTag(response.etag) { return ServerVersion(href: href, etag: etag) }
+        // No ETag: the server changed the card as it stored it, maybe under another name. The
+        // card is stored whatever the looking for it gives: a failure there fails nothing.
+        do {
+            return try await stored(at: href, uid: Self.uid(in: card) ?? name) ?? ServerVersion(href: href, etag: nil)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            return ServerVersion(href: href, etag: nil)
         }
     }
 
