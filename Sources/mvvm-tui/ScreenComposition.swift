@@ -111,7 +111,8 @@ struct ScreenComposition {
             : choices.peopleServer.flatMap {
                 try? CardDAVPeopleAPI(
                     server: $0, book: choices.peopleBook, credentials: choices.peopleCredentials,
-                    certificateAuthorities: choices.peopleCertificateAuthorities)
+                    certificateAuthorities: choices.peopleCertificateAuthorities,
+                    requestsInFlight: choices.peopleRequestsInFlight)
             }
     }
 

@@ -211,6 +211,20 @@ struct LaunchChoicesTests {
                 .peopleCertificateAuthorities == "/etc/ca.pem")
     }
 
+    @Test func requestsInFlightAreFourUnlessTheFileOrTheEnvironmentSays() throws {
+        #expect(try LaunchChoices(flags: noFlags, environment: [:], file: file).peopleRequestsInFlight == 4)
+        let one = try ConfigFile.parse("[people]\nrequests_in_flight = 1\n", path: "/c.toml")
+        #expect(try LaunchChoices(flags: noFlags, environment: [:], file: one).peopleRequestsInFlight == 1)
+        #expect(
+            try LaunchChoices(flags: noFlags, environment: ["MVVM_TUI_PEOPLE_REQUESTS_IN_FLIGHT": "8"], file: one)
+                .peopleRequestsInFlight == 8)
+        #expect(throws: ConfigFile.Problem.self) { try ConfigFile.parse("[people]\nrequests_in_flight = 0\n", path: "/c.toml") }
+        #expect(throws: ConfigFile.Problem.self) { try ConfigFile.parse("[people]\nrequests_in_flight = \"4\"\n", path: "/c.toml") }
+        #expect(throws: LaunchChoices.Invalid.self) {
+            try LaunchChoices(flags: noFlags, environment: ["MVVM_TUI_PEOPLE_REQUESTS_IN_FLIGHT": "many"], file: file)
+        }
+    }
+
     @Test func anEmptyPeopleFlagTurnsOffTheFilesServer() throws {
         let choices = try LaunchChoices(flags: .init(tab: nil, noColor: false, peopleAPI: ""), environment: [:], file: file)
         #expect(choices.peopleServer == nil)

@@ -25,6 +25,8 @@ public struct ConfigFile: Equatable, Sendable {
         case flag
         /// One of the texts listed.
         case choice([String])
+        /// A whole number within the range, kept as its digits.
+        case whole(ClosedRange<Int>)
     }
 
     /// One key the file may hold: its dotted name (`people.url`), what it holds and whether it is
@@ -98,6 +100,9 @@ public struct ConfigFile: Equatable, Sendable {
         Key(
             name: "people.ca_file", kind: .text, environmentVariable: "MVVM_TUI_PEOPLE_CA_FILE",
             summary: "a PEM file of certificates to trust for the server (a private CA or self-signed); `~/` is `$HOME`"),
+        Key(
+            name: "people.requests_in_flight", kind: .whole(1...16), environmentVariable: "MVVM_TUI_PEOPLE_REQUESTS_IN_FLIGHT",
+            summary: "how many requests a sync keeps in flight at once, 1 to 16 (default 4; 1 for a server that refuses more)"),
     ]
 
     /// Where the file was read from.
@@ -246,6 +251,11 @@ public struct ConfigFile: Equatable, Sendable {
                 throw Mismatch(text: "must be one of \(choices.map { "\"\($0)\"" }.joined(separator: ", "))")
             }
             return text
+        case .whole(let range):
+            guard let number = value.int, range.contains(number) else {
+                throw Mismatch(text: "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return String(number)
         }
     }
 }

@@ -78,6 +78,8 @@ public struct LaunchChoices: Equatable, Sendable {
     /// A file of certificate authorities to trust for the people server (a private CA, or its
     /// own self-signed certificate), with a leading `~` taken from `$HOME`; nil for the system's.
     public let peopleCertificateAuthorities: String?
+    /// How many requests a sync keeps in flight at once: 4 unless set (1 to 16).
+    public let peopleRequestsInFlight: Int
     /// The web services' keys by environment variable name, from the environment or the file.
     public let serviceKeys: [String: String]
     /// Where Weather asks for forecasts: the public Open-Meteo API unless another server is named.
@@ -166,6 +168,14 @@ public struct LaunchChoices: Equatable, Sendable {
         peopleCertificateAuthorities = (variable("MVVM_TUI_PEOPLE_CA_FILE") ?? settings["people.ca_file"]).map { path in
             // curl takes the name as it is: `~/ca.pem` would be a folder named `~`.
             path == "~" || path.hasPrefix("~/") ? LocalTextFiles.home(in: environment) + path.dropFirst() : path
+        }
+        if let text = variable("MVVM_TUI_PEOPLE_REQUESTS_IN_FLIGHT") {
+            guard let number = Int(text), (1...16).contains(number) else {
+                throw Invalid(description: "MVVM_TUI_PEOPLE_REQUESTS_IN_FLIGHT: must be a whole number from 1 to 16")
+            }
+            peopleRequestsInFlight = number
+        } else {
+            peopleRequestsInFlight = settings["people.requests_in_flight"].flatMap { Int($0) } ?? 4
         }
         var notices: [String] = []
         if server != nil, user == nil, password != nil {
