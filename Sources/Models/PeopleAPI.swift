@@ -17,7 +17,8 @@ public protocol PeopleAPI: Sendable {
     /// The cards at `hrefs`, as the server holds them. A card the server no longer has is left out.
     func cards(at hrefs: [String]) async throws -> [ServerCard]
     /// Stores `card` as a new card, named after `name` (its UID); throws
-    /// `PeopleAPIError.changedOnServer` when a card of that name exists.
+    /// `PeopleAPIError.changedOnServer` when a card of that name exists, unless it reads as the
+    /// very person sent (a create whose answer was lost): then that card is the one stored.
     func create(_ card: String, named name: String) async throws -> ServerVersion
     /// Replaces the card at `href` with `card` if the server's is still at `etag` (any when nil);
     /// returns the new ETag when the server tells it. Throws `changedOnServer` when the card

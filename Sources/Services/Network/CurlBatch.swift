@@ -6,7 +6,7 @@ import Subprocess
 /// included, goes to curl on its standard input as a deleted file, as `CurlRun`'s does, so no
 /// secret and no card is on a command line or in a file another process can open.
 ///
-/// Each transfer writes one line on curl's standard output when it ends (`write-out`): its index,
+/// Each transfer writes one line on curl's standard error when it ends (`write-out`): its index,
 /// curl's exit status for it, the status code, the final URL, the `ETag`, the `Location` and
 /// curl's message. The line is read as it comes and the answer handed on at once, so a caller
 /// that keeps each answer as it comes keeps every one a server took before a run was stopped.
@@ -34,8 +34,6 @@ struct CurlBatch {
                 keepsBody: keepsBody)
             let configFile = try CurlRun.unlinkedFile(holding: Array(configuration.utf8), in: NSTemporaryDirectory())
             defer { close(configFile) }
-            let errorFile = try CurlRun.unlinkedFile(holding: [], in: NSTemporaryDirectory())
-            defer { close(errorFile) }
             try Task.checkCancellation()
 
             let stop = CurlStop()
@@ -43,9 +41,12 @@ struct CurlBatch {
             let longest = requests.map(\.timeout).max() ?? .seconds(10)
             let deadline = longest * rounds + .seconds(5)
             let count = requests.count
-            let result: ExecutionResult<Void, SequenceOutput, FileDescriptorOutput>
+            var messages: [String] = []
+            let result: ExecutionResult<Void, SequenceOutput, CombinedErrorOutput>
             do {
-                result = try await CurlRun.start(program, config: configFile, errors: errorFile) { execution in
+                // Its lines go to standard error, which curl does not buffer, so each comes as its
+                // transfer ends; standard output, buffered, carries nothing.
+                result = try await CurlRun.start(program, config: configFile, errors: .combinedWithOutput) { execution in
                     stop.watch(execution, overdueAfter: deadline)
                     defer { stop.finish() }
                     var pending: [UInt8] = []
@@ -55,7 +56,10 @@ struct CurlBatch {
                             let line = String(decoding: pending[..<newline], as: UTF8.self)
                             pending.removeSubrange(...newline)
                             guard let ended = Ended(line), (0..<count).contains(ended.index), !answered.contains(ended.index)
-                            else { continue }
+                            else {
+                                messages = Array((messages + [line]).suffix(8))
+                                continue
+                            }
                             answered.insert(ended.index)
                             let body = Self.take(bodyOf: ended.index, in: folder)
                             do {
@@ -75,7 +79,7 @@ struct CurlBatch {
             guard !unanswered.isEmpty else { return }
             let failure =
                 CurlRun.failure(stoppedBecause: stop.reason, ended: result.terminationStatus, limit: limit)
-                ?? Self.failure(ended: result.terminationStatus, errorFile: errorFile, limit: limit)
+                ?? Self.failure(ended: result.terminationStatus, message: messages.joined(separator: "\n"), limit: limit)
             for index in unanswered {
                 answered.insert(index)
                 do { try await answer(index, .failure(failure)) } catch { throw AnswerFailed(error: error) }
@@ -134,8 +138,7 @@ struct CurlBatch {
     }
 
     /// What a curl that ended without answering every transfer failed with.
-    private static func failure(ended: TerminationStatus, errorFile: Int32, limit: Int) -> any Error {
-        let message = CurlRun.text(of: errorFile, upTo: 8192)
+    private static func failure(ended: TerminationStatus, message: String, limit: Int) -> any Error {
         switch ended {
         case .exited(let code) where code != 0:
             return CurlHTTPClient.failure(forExitStatus: code, message: message, maximumBodySize: limit)
@@ -155,7 +158,7 @@ struct CurlBatch {
         for requests: [HTTPRequest], headers: [[String]], inFlight: Int, folder: String, maximumBodySize: Int,
         keepsBody: (HTTPRequest) -> Bool
     ) throws -> String {
-        var lines = ["parallel", "parallel-max = \(min(max(inFlight, 1), 300))"]
+        var lines = ["no-progress-meter", "parallel", "parallel-max = \(min(max(inFlight, 1), 300))"]
         for (index, request) in requests.enumerated() {
             if index > 0 { lines.append("next") }
             var body: [String] = []
@@ -170,7 +173,8 @@ struct CurlBatch {
             }
             lines += try CurlHTTPClient.options(
                 for: request, headers: headers[index], maximumBodySize: maximumBodySize,
-                writeOut: "\(index)\\t%{exitcode}\\t%{http_code}\\t%{url_effective}\\t%header{etag}\\t%header{location}\\t%{errormsg}\\n",
+                writeOut:
+                    "%{stderr}\(index)\\t%{exitcode}\\t%{http_code}\\t%{url_effective}\\t%header{etag}\\t%header{location}\\t%{errormsg}\\n",
                 body: body)
             lines.append("output = \(try CurlHTTPClient.quoted(keepsBody(request) ? bodyPath(of: index, in: folder) : "/dev/null"))")
         }

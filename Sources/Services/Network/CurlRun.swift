@@ -47,7 +47,9 @@ struct CurlRun {
         let deadline = request.timeout + .seconds(5)
         let result: ExecutionResult<Data, SequenceOutput, FileDescriptorOutput>
         do {
-            result = try await Self.start(program, config: configFile, errors: errorFile) { execution in
+            result = try await Self.start(
+                program, config: configFile, errors: .fileDescriptor(FileDescriptor(rawValue: errorFile), closeAfterSpawningProcess: false)
+            ) { execution in
                 stop.watch(execution, overdueAfter: deadline)
                 defer { stop.finish() }
                 var body = Data()
@@ -90,14 +92,14 @@ struct CurlRun {
     }
 
     /// Runs `program` as `curl --disable --config -`, reading its config from the file `config`
-    /// and writing its messages to the file `errors`, with `body` reading its standard output.
+    /// and writing its messages to `errors`, with `body` reading its standard output.
     /// Its own process group, so keys typed at the terminal signal nothing to it (swift-subprocess
     /// starts it with no signal blocked and every signal at its default), and the environment
     /// `curlEnvironment` keeps.
-    static func start<Result>(
-        _ program: String, config: Int32, errors: Int32,
-        body: (Execution<FileDescriptorInput, SequenceOutput, FileDescriptorOutput>) async throws -> Result
-    ) async throws -> ExecutionResult<Result, SequenceOutput, FileDescriptorOutput> {
+    static func start<Result, ErrorOutput: ErrorOutputProtocol>(
+        _ program: String, config: Int32, errors: ErrorOutput,
+        body: (Execution<FileDescriptorInput, SequenceOutput, ErrorOutput>) async throws -> Result
+    ) async throws -> ExecutionResult<Result, SequenceOutput, ErrorOutput> {
         var options = PlatformOptions()
         options.processGroupID = 0
         let environment = CurlHTTPClient.curlEnvironment(from: ProcessInfo.processInfo.environment)
@@ -108,7 +110,7 @@ struct CurlRun {
             platformOptions: options,
             input: .fileDescriptor(FileDescriptor(rawValue: config), closeAfterSpawningProcess: false),
             output: .sequence,
-            error: .fileDescriptor(FileDescriptor(rawValue: errors), closeAfterSpawningProcess: false),
+            error: errors,
             body: body)
     }
 

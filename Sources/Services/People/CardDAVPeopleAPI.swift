@@ -206,11 +206,24 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
             throw PeopleAPIError.goneFromServer
         case (.delete, 200..<300), (.delete, 404), (.delete, 410):
             return .deleted
+        case (.create(let card, _), 412):
+            // Already there as this very person: sent by a run whose answer was lost, or whose
+            // program was killed while its curl went on. Linked, not refused.
+            if let version = try? await sameCard(card, at: url.path(percentEncoded: true)) { return .created(version) }
+            throw PeopleAPIError.changedOnServer
         case (_, 412):
             throw PeopleAPIError.changedOnServer
         default:
             throw Self.failure(status: response.status, refusal: refusal)
         }
+    }
+
+    /// The version of the card at `href` when it reads as the same person as `card`; nil otherwise.
+    private func sameCard(_ card: String, at href: String) async throws -> ServerVersion? {
+        guard let existing = try await cards(at: [href]).first,
+            let sent = VCard.people(from: card).people.first, VCard.people(from: existing.text).people.first == sent
+        else { return nil }
+        return ServerVersion(href: existing.href, etag: existing.etag)
     }
 
     /// Where the new `card` named `name`, sent to `url`, was stored, from the server's `response`.
