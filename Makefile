@@ -196,7 +196,9 @@ uninstall:
 ## the program's CPU per card in a first sync of 1,000, 5,000 and 20,000 cards (Scripts/sync-cpu.py),
 ## in `people --import` of 10,000 cards as a ratio to a first sync of the same cards (Scripts/import-cpu.py),
 ## and its first sync and sync with nothing changed of 5,000 and 20,000 cards as ratios to vdirsyncer
-## 0.21's on the same Radicale, in a virtual environment in .build/bench-venv (Scripts/sync-compare.py)
+## 0.21's on the same Radicale, in a virtual environment in .build/bench-venv (Scripts/sync-compare.py),
+## and 300 new people sent to an empty book as ratios to vdirsyncer's send of the same cards, on
+## loopback and through a proxy adding a 50 ms round trip (Scripts/send-compare.py)
 bench: release
 	@Scripts/ensure-deps.sh perf
 	$(SWIFT) build $(BENCH_FLAGS)
@@ -205,6 +207,7 @@ bench: release
 	python3 Scripts/sync-cpu.py --binary $(RELEASE_BINARY) --bench-binary .build/release/mvvm-tui-bench
 	python3 Scripts/import-cpu.py --binary $(RELEASE_BINARY)
 	python3 Scripts/sync-compare.py --binary $(RELEASE_BINARY)
+	python3 Scripts/send-compare.py --binary $(RELEASE_BINARY)
 
 ## perf: measure the release binary in a 100x30 pseudo-terminal, then keys during an import of
 ## 20,000 vCards and of 10,000 with a photo each, then the subcommands from exec to exit, then

@@ -13,7 +13,7 @@ struct SecretsOffTheCommandLineTests {
 
     /// One live client each, asking `server` with `secret`.
     enum Client: CaseIterable {
-        case tmdbKey, tmdbToken, weatherbit, people
+        case tmdbKey, tmdbToken, weatherbit, people, peopleInOneCurl
 
         func ask(_ server: LoopbackHTTPServer, secret: String) async throws {
             switch self {
@@ -33,6 +33,16 @@ struct SecretsOffTheCommandLineTests {
             case .people:
                 let credentials = HTTPCredentials(user: "ada", password: secret)
                 _ = try? await CardDAVPeopleAPI(server: server.baseURL, credentials: credentials).getPeople()
+            case .peopleInOneCurl:
+                // Many requests in one curl, as a sync sends its cards: the password and the cards too.
+                let credentials = HTTPCredentials(user: "ada", password: secret)
+                let card = Data("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:\(secret)\r\nEND:VCARD\r\n".utf8)
+                let requests = (0..<3).map { number in
+                    HTTPRequest(
+                        url: server.baseURL.appendingPathComponent("\(number).vcf"), method: .put,
+                        headers: ["Content-Type": "text/vcard"], body: card, credentials: credentials)
+                }
+                try await CurlHTTPClient().send(requests, inFlight: 4) { _, _ in }
             }
         }
     }

@@ -158,7 +158,10 @@ struct CurlBatch {
         for requests: [HTTPRequest], headers: [[String]], inFlight: Int, folder: String, maximumBodySize: Int,
         keepsBody: (HTTPRequest) -> Bool
     ) throws -> String {
-        var lines = ["no-progress-meter", "parallel", "parallel-max = \(min(max(inFlight, 1), 300))"]
+        // `parallel-immediate`: connections are opened as the transfers need them, rather than the
+        // first awaited to see whether it multiplexes; against a server that closes each connection
+        // after its answer (Radicale's own, in HTTP/1.0), curl otherwise sends one at a time.
+        var lines = ["no-progress-meter", "parallel", "parallel-immediate", "parallel-max = \(min(max(inFlight, 1), 300))"]
         for (index, request) in requests.enumerated() {
             if index > 0 { lines.append("next") }
             var body: [String] = []
