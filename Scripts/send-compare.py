@@ -281,11 +281,7 @@ def main():
                  f"{floors['loopback']:.2f} s ({1000 * floors['loopback'] / args.cards:.1f} ms a card)")
     print(f"mvvm-tui send-compare: {binary} against vdirsyncer {VDIRSYNCER}, {args.cards} new cards to an empty "
           f"Radicale book; medians of {args.runs} runs; ratio = median of the runs' ours / vdirsyncer")
-    widths = [max(len(str(row[i])) for row in rows + [header]) for i in range(len(header))]
-    for row in [header] + rows:
-        print("  ".join(str(cell).rjust(width) for cell, width in zip(row, widths)))
-    for note in notes:
-        print(note)
+    sync_compare.print_table(header, rows, notes)
     print(f"took {time.perf_counter() - started:.0f} s")
     for line in over:
         print(f"send-compare: OVER BUDGET: {line}", file=sys.stderr)

@@ -276,6 +276,15 @@ def summary(measured):
     return rows
 
 
+def print_table(header, rows, notes):
+    """Prints `rows` under `header`, each column right-aligned, then each of `notes`."""
+    widths = [max(len(str(row[i])) for row in rows + [header]) for i in range(len(header))]
+    for row in [header] + rows:
+        print("  ".join(str(cell).rjust(width) for cell, width in zip(row, widths)))
+    for note in notes:
+        print(note)
+
+
 def cell(value, places):
     return "-" if value is None else f"{value:.{places}f}"
 
@@ -340,11 +349,7 @@ def main():
             f"{size['seconds']:.0f} s.")
     print(f"mvvm-tui sync-compare: {binary} against vdirsyncer {VDIRSYNCER}, Radicale on loopback, {mode}; "
           "medians of the runs; ratio = median of the runs' ours / vdirsyncer; a failed sync fails")
-    widths = [max(len(str(row[i])) for row in rows + [header]) for i in range(len(header))]
-    for row in [header] + rows:
-        print("  ".join(str(cell).rjust(width) for cell, width in zip(row, widths)))
-    for note in notes:
-        print(note)
+    print_table(header, rows, notes)
     print(f"took {time.perf_counter() - started:.0f} s")
     for line in over:
         print(f"sync-compare: {'' if line.startswith('FAILED') else 'OVER BUDGET: '}{line}", file=sys.stderr)
