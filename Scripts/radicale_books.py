@@ -42,10 +42,12 @@ def card(number):
 class Radicale:
     """Radicale on a free port of 127.0.0.1, over a temporary folder laid out as
     Tests/TestSupport/RadicaleServer.swift lays it out: the configuration, a plain htpasswd file,
-    the log, and the storage, whose books are `collection-root/<user>/<book>/`."""
+    the log, and the storage, whose books are `collection-root/<user>/<book>/`. With `in_memory`,
+    the folder is in /dev/shm, where a write waits for no disk."""
 
-    def __init__(self):
-        self.folder = Path(tempfile.mkdtemp(prefix="mvvm-tui-sync-perf-radicale-"))
+    def __init__(self, in_memory=False):
+        memory = "/dev/shm" if in_memory and Path("/dev/shm").is_dir() else None
+        self.folder = Path(tempfile.mkdtemp(prefix="mvvm-tui-sync-perf-radicale-", dir=memory))
         self.storage = self.folder / "storage"
         self.storage.mkdir()
         (self.folder / "users").write_text(f"{USER}:{PASSWORD}\n")
