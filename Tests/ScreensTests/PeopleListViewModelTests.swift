@@ -46,6 +46,17 @@ struct PeopleListViewModelTests: PeopleTesting {
         #expect(latest(makeViewModel().sortOrder) == .firstName)
     }
 
+    @Test func aSortOrderThatCannotBeReadOrKeptIsSaidOnTheNewsLine() throws {
+        try store.add([Person(id: "2", firstName: "Grace", lastName: "Hopper"), Person(id: "1", firstName: "Ada", lastName: "Lovelace")])
+        preferences.failure = InMemoryGameLibrary.Failure(description: "disk I/O error")
+        let people = makeViewModel()
+        let line = ValueRecorder(people.newsLine)
+        people.toggleSort()
+        #expect(latest(people.sortText) == "by first name", "the order still changes")
+        #expect(line.values.map(\.text) == ["The sort order is not kept: disk I/O error"])
+        #expect(line.values.map(\.tone) == [.problem])
+    }
+
     @Test func theBirthdaysOfTheWeekAheadAreListedSoonestFirst() throws {
         // Today is 22 November 2026.
         try store.add([

@@ -22,6 +22,15 @@ struct PeopleServerTests: PeopleTesting {
         #expect(latest(people.syncStatus.text) == "Synced at 09:40")
     }
 
+    @Test func anUnreadableOutboxSaysTheSyncIsUnknownNotSynced() async throws {
+        let api = ScriptedPeopleAPI(people: [Person(id: "ada", firstName: "Ada", lastName: "Lovelace")])
+        store.failOutbox = InMemoryGameLibrary.Failure(description: "disk I/O error")
+        let people = makeViewModel(api: api)
+        await untilIdle(people.isBusy)
+        #expect(latest(people.syncStatus.text) == "Sync unknown: the outbox cannot be read: disk I/O error")
+        #expect(latest(people.syncStatus.isProblem))
+    }
+
     @Test func aDeleteIsSentAtOnce() async throws {
         let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace")
         let api = ScriptedPeopleAPI(people: [ada, Person(id: "grace", firstName: "Grace", lastName: "Hopper")])

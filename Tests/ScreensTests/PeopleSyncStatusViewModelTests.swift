@@ -60,6 +60,22 @@ struct PeopleSyncStatusViewModelTests {
         #expect(problem.values == [false, true, false, true])
     }
 
+    @Test func anOutboxThatCannotBeReadLeavesTheSyncUnknownNeverSynced() {
+        let status = makeStatus()
+        let text = ValueRecorder(status.text)
+        let problem = ValueRecorder(status.isProblem)
+        let exchanging = ValueRecorder(status.isExchanging)
+        status.syncNow()
+        work.answer(with: .ended(PeopleSyncReport(fetched: 0)))
+        work.answer(with: .outboxUnread("disk I/O error"))
+        status.showState()
+        work.answer(with: outbox(0))
+        #expect(work.pending.isEmpty, "no wait to try again is armed")
+        #expect(text.values == ["", "Syncing…", "Sync unknown: the outbox cannot be read: disk I/O error", "Synced at 14:02"])
+        #expect(problem.values == [false, true, false])
+        #expect(exchanging.values == [false, true, false])
+    }
+
     @Test func anExchangeAskedForWhileOneRunsJoinsIt() {
         let status = makeStatus()
         let exchanging = ValueRecorder(status.isExchanging)

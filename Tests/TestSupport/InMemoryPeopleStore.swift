@@ -15,6 +15,8 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
     public var failWrites: InMemoryGameLibrary.Failure?
     /// When set, counting and reading people throw this failure.
     public var failReads: InMemoryGameLibrary.Failure?
+    /// When set, reading the outbox's state throws this failure.
+    public var failOutbox: InMemoryGameLibrary.Failure?
 
     private var failures = 0
     private var failureOrder: [Person.ID: Int] = [:]
@@ -383,6 +385,7 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
     }
 
     public func outboxStatus() throws -> OutboxStatus {
+        if let failOutbox { throw failOutbox }
         let latest = outbox.filter { failureOrder[$0.person.id] != nil }.max { failureOrder[$0.person.id]! < failureOrder[$1.person.id]! }
         return OutboxStatus(pendingCount: outbox.count, lastError: latest?.lastError)
     }

@@ -34,6 +34,8 @@ public struct PeopleExchange: ScreenState {
         /// What waits to be sent and the latest error among it, how the last exchange went (kept
         /// with the store), and the time it was read at.
         case outbox(waiting: Int, lastError: String?, outcome: SyncOutcome, now: Date)
+        /// The outbox could not be read, for this reason: how things stand is not known.
+        case outboxUnread(String)
         /// The wait is over: time to try the server again.
         case due
     }
@@ -156,6 +158,17 @@ public struct PeopleExchange: ScreenState {
                     return stopRetryWait()
                 }
             }
+            return []
+        case .outboxUnread(let message):
+            // Never "Synced": what waits is not known, so no wait to try again is armed either.
+            guard isEnding || !isExchanging else { return [] }
+            if isEnding {
+                isEnding = false
+                guard exchanges.isEmpty else { return [] }
+                isExchanging = false
+            }
+            wasBlocked = false
+            (header, headerIsProblem) = ("Sync unknown: the outbox cannot be read: \(message)", true)
             return []
         case .due:
             guard id == retryWait else { return [] }

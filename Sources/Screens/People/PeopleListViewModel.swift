@@ -165,11 +165,12 @@ public final class PeopleListViewModel {
     public func screenAppeared() {
         guard !hasAppeared else { return send(.appeared(today: today())) }
         hasAppeared = true
-        preferences = try? openPreferences()
-        if chosenOrder == nil,
-            let kept = (try? preferences?.string(forKey: PersonSortOrder.preferenceKey))?.flatMap(PersonSortOrder.init(rawValue:))
-        {
-            send(.sorted(kept))
+        do {
+            preferences = try openPreferences()
+            let kept = try preferences?.string(forKey: PersonSortOrder.preferenceKey).flatMap(PersonSortOrder.init(rawValue:))
+            if chosenOrder == nil, let kept { send(.sorted(kept)) }
+        } catch {
+            activity.say(PeopleNews("The sort order is not kept: \(error)", isProblem: true))
         }
         send(.appeared(today: today()))
         syncStatus.exchange(fetching: true)  // nothing while the store cannot be read
@@ -191,7 +192,9 @@ public final class PeopleListViewModel {
     /// Sorts by the next order (`PersonSortOrder.next`), keeps the choice, and goes to the top.
     public func toggleSort() {
         let order = machine.state.value.order.next
-        try? preferences?.set(order.rawValue, forKey: PersonSortOrder.preferenceKey)
+        do { try preferences?.set(order.rawValue, forKey: PersonSortOrder.preferenceKey) } catch {
+            activity.say(PeopleNews("The sort order is not kept: \(error)", isProblem: true))
+        }
         send(.sorted(order))
     }
 

@@ -52,10 +52,14 @@ public final class PeopleSyncSteps: WorkRunner {
         _ = try? opened()
         switch work {
         case .readOutbox:
-            let status = (try? store?.outboxStatus()) ?? .empty
-            let deletes = (try? store?.pendingDeletes().count) ?? 0
-            let outcome = (try? store?.syncOutcome()) ?? SyncOutcome()
-            deliver(.outbox(waiting: status.pendingCount + deletes, lastError: status.lastError, outcome: outcome, now: now()))
+            do {
+                let status = try store?.outboxStatus() ?? .empty
+                let deletes = try store?.pendingDeletes().count ?? 0
+                let outcome = try store?.syncOutcome() ?? SyncOutcome()
+                deliver(.outbox(waiting: status.pendingCount + deletes, lastError: status.lastError, outcome: outcome, now: now()))
+            } catch {
+                deliver(.outboxUnread("\(error)"))
+            }
         case .wait(let delay):
             timers[id] = scheduler?.schedule(after: delay) { [weak self] in
                 guard self?.timers.removeValue(forKey: id) != nil else { return }
