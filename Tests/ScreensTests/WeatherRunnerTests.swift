@@ -22,7 +22,7 @@ struct WeatherRunnerTests {
     private func answer(_ work: WeatherLookup.Work, from runner: WeatherRunner) async -> WeatherLookup.Answer? {
         var answer: WeatherLookup.Answer?
         runner.start(work, as: WorkID.none, deliver: { answer = $0 })
-        for _ in 0..<1_000 where answer == nil { await Task.yield() }
+        do { try await yieldUntil("an answer to \(work)") { answer != nil } } catch { Issue.record(error) }
         return answer
     }
 
@@ -57,5 +57,13 @@ struct WeatherRunnerTests {
         #expect(await answer(.readSettings, from: runner) == .settings(.init()))
         #expect(await answer(.keepPlace(.paris), from: runner) == .kept)
         #expect(preferences.values["weather.location"] == "Paris, France")
+    }
+
+    @Test func aPlaceOrUnitThatCannotBeWrittenIsAnsweredNotKept() async {
+        let runner = runner()
+        #expect(await answer(.readSettings, from: runner) == .settings(.init()))
+        preferences.failure = InMemoryGameLibrary.Failure(description: "disk full")
+        #expect(await answer(.keepPlace(.paris), from: runner) == .notKept("disk full"))
+        #expect(await answer(.keepUnit(.celsius), from: runner) == .notKept("disk full"))
     }
 }

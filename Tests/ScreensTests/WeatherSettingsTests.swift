@@ -16,8 +16,8 @@ struct WeatherSettingsTests {
     @Test func aPlaceShownIsKeptWholeAndReadBackAtTheNextRun() throws {
         let first = settings()
         #expect(try first.read() == .init())
-        first.keep(.paris)
-        first.keep(.celsius)
+        try first.keep(.paris)
+        try first.keep(.celsius)
         #expect(try settings().read() == .init(unit: .celsius, name: "Paris, France", place: .paris))
     }
 
@@ -26,10 +26,10 @@ struct WeatherSettingsTests {
         #expect(try settings().read() == .init(name: "Paris, France"))
     }
 
-    @Test func nothingIsKeptBeforeTheSettingsAreRead() {
+    @Test func nothingIsKeptBeforeTheSettingsAreRead() throws {
         let unread = settings()
-        unread.keep(.paris)
-        unread.keep(.celsius)
+        try unread.keep(.paris)
+        try unread.keep(.celsius)
         #expect(preferences.values.isEmpty)
     }
 
@@ -37,10 +37,10 @@ struct WeatherSettingsTests {
         let settings = settings()
         _ = try settings.read()
         preferences.failure = InMemoryGameLibrary.Failure(description: "disk full")
-        settings.keep(.paris)
+        #expect(throws: InMemoryGameLibrary.Failure.self) { try settings.keep(.paris) }
         preferences.failure = nil
         #expect(preferences.values["weather.place"] == nil)
-        settings.keep(.paris)
+        try settings.keep(.paris)
         #expect(preferences.values["weather.place"] == KeptPlace.text(of: .paris))
     }
 
@@ -49,26 +49,26 @@ struct WeatherSettingsTests {
         let settings = settings()
         _ = try settings.read()
         preferences.failure = InMemoryGameLibrary.Failure(description: "a write would fail")
-        settings.keep(.paris)
+        try settings.keep(.paris)
         #expect(preferences.values["weather.location"] == "Paris, France")
     }
 
-    @Test func aFailedReadNeverReplacesTheKeptPlaceWithThePlaceShownInstead() {
+    @Test func aFailedReadNeverReplacesTheKeptPlaceWithThePlaceShownInstead() throws {
         preferences.values = ["weather.location": "Paris, France", "weather.place": KeptPlace.text(of: .paris) ?? ""]
         preferences.readFailure = InMemoryGameLibrary.Failure(description: "disk I/O error")
         let settings = settings()
         #expect(throws: (any Error).self) { try settings.read() }
-        settings.keep(.mcGaheysville)
+        try settings.keep(.mcGaheysville)
         #expect(preferences.values["weather.place"] == KeptPlace.text(of: .paris))
-        settings.keep(.richmondVA)
+        try settings.keep(.richmondVA)
         #expect(preferences.values["weather.place"] == KeptPlace.text(of: .richmondVA), "a place chosen is kept")
     }
 
-    @Test func preferencesThatCannotBeOpenedKeepNothing() {
+    @Test func preferencesThatCannotBeOpenedKeepNothing() throws {
         struct Unopenable: Error {}
         let settings = WeatherSettings(open: { throw Unopenable() })
         #expect(throws: Unopenable.self) { try settings.read() }
-        settings.keep(.paris)
+        try settings.keep(.paris)
         #expect(preferences.values.isEmpty)
     }
 }

@@ -144,6 +144,19 @@ struct WeatherViewModelTests {
         #expect(screen.work.asked.suffix(2) == [.keepUnit(.celsius), .keepUnit(.fahrenheit)])
     }
 
+    @Test func aPlaceOrUnitThatCannotBeKeptSaysSoBesideTheWeather() {
+        let screen = WeatherScreen()
+        let problem = ValueRecorder(screen.viewModel.problem)
+        screen.viewModel.screenAppeared()
+        screen.work.answer(.readSettings, with: .settings(.init()))
+        screen.work.answer(.keepPlace(.mcGaheysville), with: .notKept("disk full"))
+        screen.answerFetch(of: .mcGaheysville)
+        screen.viewModel.toggleUnit()
+        screen.work.answer(.keepUnit(.celsius), with: .notKept("disk full"))
+        #expect(latest(screen.viewModel.summary) == "Broken clouds - 22℃")
+        #expect(problem.values == ["", "Settings are not kept: disk full"])
+    }
+
     @Test func aKeptUnitWinsOverTheConfiguredOneAndAUnitChosenOnTheCommandLineOverBoth() {
         let kept = WeatherScreen.shown(.init(unit: .fahrenheit), defaultUnit: .celsius)
         #expect(latest(kept.viewModel.summary) == "Broken clouds - 72℉")

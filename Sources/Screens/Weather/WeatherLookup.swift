@@ -109,6 +109,11 @@ public struct WeatherLookup: ScreenState {
         switch answer {
         case .kept:
             return []
+        case .notKept(let message):
+            // Said beside what the lookup says, whenever it comes: the next run will not have it.
+            let said = "Settings are not kept: \(message)"
+            if !problem.contains(said) { problem = problem.isEmpty ? said : problem + "; " + said }
+            return []
         case .due where id == timer:
             timer = nil
             return refresh()

@@ -38,10 +38,10 @@ public final class WeatherRunner: WorkRunner {
                     return .suggestFailed(Self.message(for: error))
                 }
             case .keepPlace(let place):
-                settings.keep(place)
+                do { try settings.keep(place) } catch { return .notKept("\(error)") }
                 return .kept
             case .keepUnit(let unit):
-                settings.keep(unit)
+                do { try settings.keep(unit) } catch { return .notKept("\(error)") }
                 return .kept
             case .wait:
                 preconditionFailure("a wait is the scheduler's")

@@ -53,18 +53,18 @@ public final class WeatherSettings {
         }
     }
 
-    /// Keeps `place` for the next run, unless it is kept already or the preferences are not open.
-    public func keep(_ place: Place) {
+    /// Keeps `place` for the next run, unless it is kept already or the preferences are not open
+    /// (`read()` said why); throws when they cannot be written.
+    public func keep(_ place: Place) throws {
         guard place != keptPlace, let preferences else { return }
-        do {
-            try preferences.set(WeatherFormat.name(of: place), forKey: Self.locationKey)
-            try preferences.set(KeptPlace.text(of: place), forKey: Self.placeKey)
-            keptPlace = place
-        } catch {}
+        try preferences.set(WeatherFormat.name(of: place), forKey: Self.locationKey)
+        try preferences.set(KeptPlace.text(of: place), forKey: Self.placeKey)
+        keptPlace = place
     }
 
-    /// Keeps `unit` for the next run, when the preferences are open.
-    public func keep(_ unit: TemperatureUnit) {
-        try? preferences?.set(unit.rawValue, forKey: Self.unitKey)
+    /// Keeps `unit` for the next run, when the preferences are open (`read()` said why not);
+    /// throws when they cannot be written.
+    public func keep(_ unit: TemperatureUnit) throws {
+        try preferences?.set(unit.rawValue, forKey: Self.unitKey)
     }
 }

@@ -54,6 +54,8 @@ public enum WeatherAnswer: Equatable, Sendable {
     case suggestFailed(String)
     case due
     case kept
+    /// The place or unit could not be kept for the next run, for this reason.
+    case notKept(String)
 }
 
 /// Something that happened to the Weather screen.
