@@ -86,7 +86,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "Binding", "Models", .product(name: "Subprocess", package: "swift-subprocess"),
+                "Binding", "Models", "Screens", .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             path: "Tests/TestSupport",

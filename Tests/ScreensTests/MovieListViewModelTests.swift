@@ -100,6 +100,7 @@ struct MovieListViewModelTests {
         list.selectNextSegment()
         #expect(detail.values == [false, true, false, true, false])
         #expect(pages.asked == [.first(.popular), .first(.upcoming)])
+        pages.expectHeldAtEnd([.first(.upcoming)])
     }
 
     @Test func aClickedRowTakesTheCursorAndTheChosenOneClickedAgainChangesNothing() {
@@ -248,7 +249,7 @@ struct MovieListPagingTests {
         pages.answer(with: page(films(101, 120), total: 40))
         #expect(latest(list.rows).map(\.title) == films(101, 120).map(\.title))
         list.moveSelection(by: 15)
-        #expect(pages.asked.last == MovieList.Request(segment: .upcoming, page: 2, fromCatalogue: false))
+        pages.expectHeldAtEnd([MovieList.Request(segment: .upcoming, page: 2, fromCatalogue: false)])
     }
 
     @Test func aFilmThatMovedUpAPageBetweenTwoAnswersIsListedOnce() {
@@ -309,7 +310,9 @@ struct MovieListPagingTests {
     @Test func releasingTheScreenCancelsItsFetch() {
         var list: MovieListViewModel? = listOnItsFirstPage()
         list?.moveSelection(by: 19)
+        pages.expectHeldAtEnd([MovieList.Request(segment: .popular, page: 2, fromCatalogue: false)])
         list = nil
-        #expect(pages.cancelled == [pages.id(ofAsked: 1)])
+        #expect(pages.abandoned == [pages.id(ofAsked: 1)])
+        #expect(pages.cancelled.isEmpty)
     }
 }

@@ -27,13 +27,16 @@ struct MovieSearchViewModelTests {
         scheduler.advance(by: .milliseconds(300))
         #expect(searches.asked == ["s", "star"])
         #expect(searches.cancelled == [searches.id(ofAsked: 0)], "the newer query cancels the search it replaces")
+        searches.expectHeldAtEnd(["star"])
     }
 
     @Test func releasingTheScreenCancelsItsSearch() {
         var search: MovieSearchViewModel? = makeSearch()
         type("star", into: search!)
+        searches.expectHeldAtEnd(["star"])
         search = nil
-        #expect(searches.cancelled == [searches.id(ofAsked: 0)])
+        #expect(searches.abandoned == [searches.id(ofAsked: 0)])
+        #expect(searches.cancelled.isEmpty)
         #expect(searches.pending.isEmpty)
     }
 
@@ -47,6 +50,7 @@ struct MovieSearchViewModelTests {
         scheduler.advance(by: .seconds(1))
         #expect(latest(search.inputLine).text == "alien")
         #expect(searches.asked == ["alien"])
+        searches.expectHeldAtEnd(["alien"])
     }
 
     @Test func downGoesFromTheInputLineToTheResultsWhereTheDetailOpensAndTypingClosesIt() {
@@ -111,6 +115,7 @@ struct MovieSearchViewModelTests {
         type("z", into: search)
         #expect(info.values == ["Start searching your favorite movies", "Searching…", "No result for qqq", "Searching…"])
         #expect(latest(search.rows).isEmpty)
+        searches.expectHeldAtEnd(["qqqz"])
     }
 
     @Test func aFailedSearchReplacesSearchingWithItsReason() {
@@ -163,6 +168,7 @@ struct MovieSearchViewModelTests {
         #expect(line.values.map(\.cursor) == [0, 4, 3, 2, 3])
         scheduler.advance(by: .seconds(1))
         #expect(searches.asked == ["alen", "alien"])
+        searches.expectHeldAtEnd(["alien"])
     }
 
     @Test func anEditThatChangesNothingIsNoNewValue() {

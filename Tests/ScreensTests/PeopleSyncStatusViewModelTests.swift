@@ -133,7 +133,7 @@ struct PeopleSyncStatusViewModelTests {
         #expect(latest(status.text) == "2 people waiting to be sent: the server answered 500")
         status.syncNow()
         status.showState()
-        #expect(work.pending == [.exchange(fetching: true)])
+        work.expectHeldAtEnd([.exchange(fetching: true)])
     }
 
     @Test func aFailureStaysTheHeadersUntilALaterExchangeChangesItNotAReload() {

@@ -194,6 +194,7 @@ struct PeopleTransferViewModelTests {
         transfer.importCards(from: "a.vcf")
         transfer.exportCards(to: "b.vcf", sortedBy: .lastName)
         #expect(steps.asked == [.read("a.vcf")])
+        steps.expectHeldAtEnd([.read("a.vcf")])
     }
 
     @Test(arguments: [

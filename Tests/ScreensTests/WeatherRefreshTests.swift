@@ -52,13 +52,13 @@ struct WeatherRefreshTests {
         #expect(fetches() == 1)
         screen.viewModel.screenAppeared()  // over 30 minutes old: fetched at once
         #expect(fetches() == 2)
-        #expect(screen.work.isHeld(.fetch(.mcGaheysville)))
+        screen.work.expectHeldAtEnd([.fetch(.mcGaheysville)])
     }
 
     @Test func aRefreshAskedWhileAPlaceIsLookedUpIsLeftToTheLookup() {
         let screen = WeatherScreen.shown()
         screen.viewModel.changeLocation(to: "Paris")
         screen.viewModel.refresh()
-        #expect(screen.waiting == [.find("Paris")])
+        screen.work.expectHeldAtEnd([.find("Paris")])
     }
 }

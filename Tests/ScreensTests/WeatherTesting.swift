@@ -7,11 +7,24 @@ import TestSupport
 /// A Weather screen whose work the test holds: it reads what the screen asked for and answers it.
 @MainActor
 struct WeatherScreen {
-    let work = HeldWork<WeatherLookup.Work, WeatherLookup.Answer>()
+    let work: HeldWork<WeatherLookup.Work, WeatherLookup.Answer>
     let scheduler = TestScheduler()
     let viewModel: WeatherViewModel
 
-    init(launchLocation: String? = nil, defaultUnit: TemperatureUnit = .fahrenheit, chosenUnit: TemperatureUnit? = nil) {
+    /// The keeping of the place and the unit is answered `.kept` at once unless `holdsKeeping`;
+    /// the wait for the next refresh, the screen at rest, may be held when the test ends.
+    init(
+        launchLocation: String? = nil, defaultUnit: TemperatureUnit = .fahrenheit, chosenUnit: TemperatureUnit? = nil,
+        holdsKeeping: Bool = false
+    ) {
+        work = HeldWork(
+            answerAtOnce: { work in
+                switch work {
+                case .keepPlace, .keepUnit: holdsKeeping ? nil : .kept
+                default: nil
+                }
+            },
+            leftAtRest: { $0 == .wait(WeatherViewModel.refreshInterval) })
         viewModel = WeatherViewModel(
             WeatherLookup(
                 launchLocation: launchLocation, defaultUnit: defaultUnit,

@@ -37,6 +37,7 @@ struct WeatherTypingTests {
         #expect(screen.waiting == [.fetch(.richmondVA)])
         screen.viewModel.pickSuggestion(at: 5)
         #expect(screen.waiting == [.fetch(.richmondVA)], "no suggestion there: nothing happens")
+        screen.work.expectHeldAtEnd([.fetch(.richmondVA)])
     }
 
     /// A gazetteer that cannot be read says so, naming its file, while the places typed are

@@ -43,7 +43,7 @@ struct WeatherViewModelTests {
         let screen = WeatherScreen()
         screen.viewModel.screenAppeared()
         screen.work.answer(.readSettings, with: .settings(.init(name: "Paris, France", place: place)))
-        #expect(screen.work.pending == [.find("Paris, France")])
+        screen.work.expectHeldAtEnd([.find("Paris, France")])
     }
 
     @Test func theLaunchLocationWinsOverTheKeptPlace() {
@@ -54,6 +54,7 @@ struct WeatherViewModelTests {
         screen.work.answer(.find("Richmond, VA"), with: .found(.richmondVA))
         #expect(screen.waiting == [.fetch(.richmondVA)])
         #expect(latest(screen.viewModel.locationName) == "Richmond, VA")
+        screen.work.expectHeldAtEnd([.fetch(.richmondVA)])
     }
 
     @Test func unreadableSettingsStillShowTheWeatherAndSaySo() {
@@ -145,7 +146,7 @@ struct WeatherViewModelTests {
     }
 
     @Test func aPlaceOrUnitThatCannotBeKeptSaysSoBesideTheWeather() {
-        let screen = WeatherScreen()
+        let screen = WeatherScreen(holdsKeeping: true)
         let problem = ValueRecorder(screen.viewModel.problem)
         screen.viewModel.screenAppeared()
         screen.work.answer(.readSettings, with: .settings(.init()))
@@ -167,6 +168,7 @@ struct WeatherViewModelTests {
         chosen.viewModel.screenAppeared()
         chosen.work.answer(.readSettings, with: .settings(.init(unit: .fahrenheit)))
         #expect(latest(chosen.viewModel.unit) == .celsius)
+        chosen.work.expectHeldAtEnd([.fetch(.mcGaheysville)])
     }
 
     @Test func aNewPlaceCancelsTheLookupItReplacesSoItsAnswerNeverShows() {
@@ -178,6 +180,7 @@ struct WeatherViewModelTests {
         #expect(screen.work.asked[2] == .fetch(.mcGaheysville))
         #expect(screen.work.cancelled == [old])
         #expect(!screen.work.isHeld(.fetch(.mcGaheysville)))
+        screen.work.expectHeldAtEnd([.find("Paris")])
     }
 
     @Test func sampleWeatherSaysSo() {

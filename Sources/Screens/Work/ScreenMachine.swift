@@ -44,7 +44,7 @@ extension ScreenState where Told == Never {
 /// Events are applied one at a time, in the order they come: one sent while another is applied
 /// (by a listener of `state`, or by a runner that answers inside `start`) waits its turn, so the
 /// work each names starts and stops in order. The work started and not yet answered or cancelled
-/// is cancelled when the machine goes. One runner serves one machine.
+/// is abandoned when the machine goes (`WorkRunner.abandon`: stopped, or a test failed). One runner serves one machine.
 @MainActor
 final class ScreenMachine<State: ScreenState> {
     /// The screen's state; its derived values are the view-model's outputs.
@@ -65,7 +65,7 @@ final class ScreenMachine<State: ScreenState> {
     }
 
     isolated deinit {
-        for id in running { runner.cancel(id) }
+        for id in running.sorted(by: { $0.number < $1.number }) { runner.abandon(id) }
     }
 
     /// Moves the state by `event`, then starts or cancels the work it names; after any events

@@ -31,6 +31,15 @@ public protocol WorkRunner<Work, Answer>: AnyObject {
     /// Stops the work `id`: its answer never comes, and a live service stops asking (a
     /// superseded search ends its curl).
     func cancel(_ id: WorkID)
+
+    /// The view-model that asked for `id` went before its answer came: stop the work as `cancel`
+    /// does, which is what every live runner does (the default). A test's runner fails the test
+    /// here: a test ends with no work held (`HeldWork`).
+    func abandon(_ id: WorkID)
+}
+
+extension WorkRunner {
+    public func abandon(_ id: WorkID) { cancel(id) }
 }
 
 /// The live runner: each piece of work a task that calls `perform`, cancelled by `cancel` or
