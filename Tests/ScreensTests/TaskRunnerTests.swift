@@ -15,6 +15,9 @@ struct TaskRunnerTests {
     private final class Gate {
         var waiting: [Int: CheckedContinuation<Void, Never>] = [:]
         var cancelledCount = 0
+        /// The work that has ended, its answer handed to the runner (which delivers it or not
+        /// before anything else runs on the main actor).
+        var ended: [Int] = []
 
         func runner() -> TaskRunner<Int, Int> {
             TaskRunner { [self] number in
@@ -23,6 +26,7 @@ struct TaskRunnerTests {
                 } onCancel: {
                     Task { @MainActor in self.cancelledCount += 1 }
                 }
+                ended.append(number)
                 return number * 10
             }
         }
@@ -44,8 +48,9 @@ struct TaskRunnerTests {
         runner.cancel(Self.second)
         try await gate.open(2)
         try await gate.open(1)
-        try await yieldUntil("an answer") { !delivered.isEmpty }
-        for _ in 0..<20 { await Task.yield() }
+        try await yieldUntil("both tasks to end, and the cancel to be counted") {
+            gate.ended.count == 2 && gate.cancelledCount == 1
+        }
         #expect(delivered == [10])
         #expect(gate.cancelledCount == 1)
     }
@@ -58,7 +63,7 @@ struct TaskRunnerTests {
         try await yieldUntil("task 1 to wait") { gate.waiting[1] != nil }
         runner = nil
         try await gate.open(1)
-        for _ in 0..<20 { await Task.yield() }
+        try await yieldUntil("the task to end, and the cancel to be counted") { gate.ended == [1] && gate.cancelledCount == 1 }
         #expect(delivered.isEmpty)
         #expect(gate.cancelledCount == 1)
     }

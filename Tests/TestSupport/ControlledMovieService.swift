@@ -1,4 +1,5 @@
 import Models
+import Testing
 
 /// A movie service whose answers the test gives, one request at a time and in any order.
 ///
@@ -39,7 +40,13 @@ public actor ControlledMovieService: MovieService {
         try await ask(.search(query))
     }
 
-    public func details(of movie: Movie) async throws -> Movie { movie }
+    /// No test sets up a film's details here: asking fails the test, naming the call, and
+    /// throws, rather than passing the film off as its own details.
+    public func details(of movie: Movie) async throws -> Movie {
+        questions.append(.details(movie.id))
+        Issue.record("ControlledMovieService.details(of: \(movie.title), id \(movie.id)) was asked, and no test sets it up")
+        throw MovieServiceError.failed("details(of:) not set up")
+    }
 
     /// Waits for the next request not yet handed out, and returns it; throws when none comes
     /// within 30 s.
