@@ -2,6 +2,7 @@ import Foundation
 import Models
 import Renderer
 import Screens
+import Testing
 import TestSupport
 
 /// The shell with all five screens built, each on its real view-model over in-memory services
@@ -55,10 +56,19 @@ struct EveryScreenHarness {
         harness.draw()
     }
 
-    /// Lets the view-models' tasks (lookups, fetches, searches) run, and the clock move on.
-    func settle(advancingBy time: Duration = .zero) async {
+    /// Lets the clock move on, then the view-models' tasks (lookups, fetches, searches) run until
+    /// no screen is busy; records a failure naming the screens still busy after 30 s.
+    func settle(advancingBy time: Duration = .zero, sourceLocation: SourceLocation = #_sourceLocation) async {
         scheduler.advance(by: time)
-        for _ in 0..<8 { await Task.yield() }
+        let screens = [
+            ("Movies", viewModels.movies.isBusy), ("Search", viewModels.search.isBusy), ("Weather", viewModels.weather.isBusy),
+            ("People", viewModels.people.isBusy),
+        ]
+        do {
+            try await yieldUntil("\(screens.filter { latest($0.1) }.map(\.0)) to be idle") { !screens.contains { latest($0.1) } }
+        } catch {
+            Issue.record(error, sourceLocation: sourceLocation)
+        }
         harness.draw()
     }
 }

@@ -1,4 +1,4 @@
-@testable import Renderer
+import Renderer
 import Testing
 
 /// How each style looks in each mode: with 256 colours, with 8, and without colour, where the
