@@ -9,6 +9,16 @@ struct PeopleSyncTests {
     private let grace = Person(id: "grace", salutation: "Rear Admiral", firstName: "Grace", lastName: "Hopper")
     private let alan = Person(id: "alan", firstName: "Alan", lastName: "Turing")
 
+    @Test func theScriptedServerFailsACallNamingACardNobodyPutThere() async {
+        let api = ScriptedPeopleAPI(people: [Person(id: "ada", firstName: "Ada", lastName: "Lovelace")])
+        await withKnownIssue("cards(at:) for a card never in the book") {
+            _ = try await api.cards(at: [ScriptedPeopleAPI.href(of: "nobody")])
+        }
+        await withKnownIssue("an update at a card never in the book") {
+            _ = try? await api.update("BEGIN:VCARD\r\nEND:VCARD\r\n", at: ScriptedPeopleAPI.href(of: "nobody"), ifMatching: nil)
+        }
+    }
+
     @Test func aSyncMergesTheServersPeopleWithoutDuplicates() async throws {
         let store = InMemoryPeopleStore(people: [ada])
         let api = ScriptedPeopleAPI(people: [ada, grace])

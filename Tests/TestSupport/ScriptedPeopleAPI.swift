@@ -1,5 +1,6 @@
 import Foundation
 import Models
+import Testing
 
 /// An address book in memory, for sync and view-model tests: cards at hrefs with ETags that change
 /// with them, a token that counts changes, conditional writes as a CardDAV server makes them, and
@@ -126,6 +127,7 @@ public final class ScriptedPeopleAPI: PeopleAPI, @unchecked Sendable {
     public func cards(at hrefs: [String]) async throws -> [ServerCard] {
         try lock.withLock {
             cardsAsked.append(hrefs)
+            unscripted("cards(at:)", hrefs)
             if let fetchFailure { throw fetchFailure }
             let cards = hrefs.compactMap { href in cardsByHref[href].map { ServerCard(href: href, etag: $0.etag, text: $0.text) } }
             if cards.reduce(0, { $0 + $1.text.utf8.count }) > answerLimit { throw PeopleAPIError.tooLarge }
@@ -146,6 +148,7 @@ public final class ScriptedPeopleAPI: PeopleAPI, @unchecked Sendable {
     public func update(_ card: String, at href: String, ifMatching etag: String?) async throws -> String? {
         try await beforeWriting(card)
         return try lock.withLock {
+            unscripted("update(_:at:ifMatching:)", [href])
             if let failure = failure(for: card) { throw failure }
             guard let stored = cardsByHref[href] else { throw PeopleAPIError.goneFromServer }
             if let etag, etag != stored.etag { throw PeopleAPIError.changedOnServer }
@@ -155,6 +158,7 @@ public final class ScriptedPeopleAPI: PeopleAPI, @unchecked Sendable {
 
     public func delete(at href: String, ifMatching etag: String?) async throws {
         try lock.withLock {
+            unscripted("delete(at:ifMatching:)", [href])
             if let deleteFailure { throw deleteFailure }
             guard let stored = cardsByHref[href] else { return }
             if let etag, etag != stored.etag { throw PeopleAPIError.changedOnServer }
@@ -165,6 +169,14 @@ public final class ScriptedPeopleAPI: PeopleAPI, @unchecked Sendable {
     }
 
     // MARK: - Private
+
+    /// Fails the test when `call` names an href no card was ever at (put there by `init`,
+    /// `storeElsewhere` or a create): nobody scripted it, and a real server could not have listed
+    /// it; called with `lock` held.
+    private func unscripted(_ call: String, _ hrefs: [String]) {
+        let never = hrefs.filter { href in !history.contains { $0.href == href } }
+        if !never.isEmpty { Issue.record("ScriptedPeopleAPI.\(call) named \(never), where no card ever was: nobody scripted it") }
+    }
 
     private func beforeWriting(_ card: String) async throws {
         let action = lock.withLock { beforePost }
