@@ -198,24 +198,25 @@ struct MovieSearchViewModelTests {
         let token = search.isBusy.bind { busy in
             if !busy { rowsWhenIdle.append(latest(search.rows).map(\.title)) }
         }
+        let (busy, info, matches) = (ValueRecorder(search.isBusy), ValueRecorder(search.info), ValueRecorder(search.matchCount))
         search.searchNow("  star wars ")
-        #expect(latest(search.isBusy))
-        #expect(latest(search.info) == "Searching…")
         searches.answer(with: Self.found("Star Wars", total: 3))
         #expect(rowsWhenIdle == [["Star Wars"]])
-        #expect(latest(search.matchCount) == "3 matches")
         search.searchNow("star wars")
         searches.answer(with: Self.found())
-        #expect(latest(search.info) == "No result for star wars")
+        #expect(busy.values == [false, true, false, true, false])
+        #expect(info.values == ["", "Searching…", "", "Searching…", "No result for star wars"])
+        #expect(matches.values == ["1 match", "", "3 matches", ""])
         #expect(searches.asked == ["alien", "star wars", "star wars"])
         token.cancel()
     }
 
     @Test func searchNowWithOnlySpacesShowsTheStartMessageAndIsNotBusy() {
         let search = makeSearch()
+        let (busy, info) = (ValueRecorder(search.isBusy), ValueRecorder(search.info))
         search.searchNow("   ")
-        #expect(!latest(search.isBusy))
-        #expect(latest(search.info) == MovieSearchViewModel.startMessage)
+        #expect(busy.values == [false], "never busy")
+        #expect(info.values == [MovieSearchViewModel.startMessage])
         #expect(searches.asked.isEmpty)
     }
 }
