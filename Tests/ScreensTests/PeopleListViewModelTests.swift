@@ -57,6 +57,19 @@ struct PeopleListViewModelTests: PeopleTesting {
         #expect(line.values.map(\.tone) == [.problem])
     }
 
+    @Test func aConflictWhoseOtherVersionCannotBeReadSaysSoOnTheNewsLine() throws {
+        var copy = Person(id: "ada-copy", firstName: "Ada", lastName: "Lovelace")
+        copy.conflictOf = "ada"
+        try store.add([copy])
+        store.failPersonReads = InMemoryGameLibrary.Failure(description: "disk I/O error")
+        let people = makeViewModel()
+        let line = ValueRecorder(people.newsLine)
+        let conflict = ValueRecorder(people.conflict)
+        people.prompt.startViewing()
+        #expect(conflict.values.map { $0 == nil } == [true], "no conflict is shown without the other version")
+        #expect(line.values.map(\.text) == ["", "The server's version of Ada Lovelace cannot be read: disk I/O error"])
+    }
+
     @Test func theBirthdaysOfTheWeekAheadAreListedSoonestFirst() throws {
         // Today is 22 November 2026.
         try store.add([

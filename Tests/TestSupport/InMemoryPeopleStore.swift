@@ -17,6 +17,8 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
     public var failReads: InMemoryGameLibrary.Failure?
     /// When set, reading the outbox's state throws this failure.
     public var failOutbox: InMemoryGameLibrary.Failure?
+    /// When set, reading one person by id throws this failure.
+    public var failPersonReads: InMemoryGameLibrary.Failure?
 
     private var failures = 0
     private var failureOrder: [Person.ID: Int] = [:]
@@ -91,6 +93,7 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
 
     public func person(id: Person.ID) throws -> Person? {
         if let failReads { throw failReads }
+        if let failPersonReads { throw failPersonReads }
         return stored[id]
     }
 

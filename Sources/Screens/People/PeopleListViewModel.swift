@@ -167,8 +167,11 @@ public final class PeopleListViewModel {
         hasAppeared = true
         do {
             preferences = try openPreferences()
-            let kept = try preferences?.string(forKey: PersonSortOrder.preferenceKey).flatMap(PersonSortOrder.init(rawValue:))
-            if chosenOrder == nil, let kept { send(.sorted(kept)) }
+            if chosenOrder == nil,
+                let kept = try preferences?.string(forKey: PersonSortOrder.preferenceKey).flatMap(PersonSortOrder.init(rawValue:))
+            {
+                send(.sorted(kept))
+            }
         } catch {
             activity.say(PeopleNews("The sort order is not kept: \(error)", isProblem: true))
         }
