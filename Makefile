@@ -58,7 +58,7 @@ format:
 	$(SWIFT) format --in-place --recursive --parallel $(FORMATTED)
 
 ## check: the headless tests (Binding, Models, Screens, Services, Renderer, InputDecoding) in a debug
-## build, but for the long runs, the quick loop while working (about 10 s warm on two cores);
+## build, but for the long runs, the quick loop while working (11 to 16 s warm on two busy cores);
 ## `make test` runs these, the long runs and everything else
 HEADLESS_TESTS := BindingTests|ModelsTests|ScreensTests|ServicesTests|RendererTests|InputDecodingTests
 # The long runs: the suites that start servers or programs of their own (CardDAV against Radicale
