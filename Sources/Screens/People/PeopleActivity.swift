@@ -49,6 +49,11 @@ final class PeopleActivity {
         speaker.bind { [unowned self] in say($0) }.store(in: &tokens)
     }
 
+    /// Hears `speaker`'s news as it tells it.
+    func hear(_ speaker: Events<PeopleNews>) {
+        speaker.bind { [unowned self] in say($0) }.store(in: &tokens)
+    }
+
     /// Follows whether a transfer runs and an exchange runs; `exchangeEnded` runs when an
     /// exchange ends, before the screen is said to be no longer busy.
     func follow(transferring: Output<Bool>, exchanging: Output<Bool>, exchangeEnded: @escaping () -> Void) {

@@ -52,9 +52,8 @@ public struct PeopleExchange: ScreenState {
     /// What the header says of the exchange, and whether it tells of a failure.
     public private(set) var header: String
     public private(set) var headerIsProblem = false
-    /// What the last exchange said beside the header, and how many times anything was said.
-    public private(set) var news = PeopleNews.none
-    public private(set) var newsCount = 0
+    /// What the exchange has to say beside the header since the last event, to tell (`Told`).
+    private var toTell: [PeopleNews] = []
     /// Whether an exchange runs: from the first asked for until every one has answered and the
     /// header says how it ended.
     public private(set) var isExchanging = false
@@ -273,8 +272,15 @@ public struct PeopleExchange: ScreenState {
     }
 
     private mutating func say(_ text: String, isProblem: Bool = true) {
-        news = PeopleNews(text, isProblem: isProblem)
-        newsCount += 1
+        toTell.append(PeopleNews(text, isProblem: isProblem))
+    }
+
+    /// The exchange tells its news, each once, even the same news twice.
+    public typealias Told = PeopleNews
+
+    public mutating func takeTold() -> [PeopleNews] {
+        defer { toTell = [] }
+        return toTell
     }
 
     private mutating func nextWork() -> WorkID {

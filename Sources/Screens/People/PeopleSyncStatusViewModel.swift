@@ -20,8 +20,9 @@ public final class PeopleSyncStatusViewModel {
     // MARK: - Outputs
 
     /// What the last exchange had to say beside the header: why it stopped, or the conflicts it
-    /// settled and the cards it could not read. Told each time it is said.
-    public let news: Output<PeopleNews>
+    /// settled and the cards it could not read. Told once each time it is said, before the
+    /// header and `isExchanging` show the state that follows.
+    public let news: Events<PeopleNews>
     /// The state of the exchange with the people server, for the header.
     public let text: Output<String>
     /// Whether `text` tells of a failure.
@@ -48,8 +49,7 @@ public final class PeopleSyncStatusViewModel {
     ) {
         machine = ScreenMachine(PeopleExchange(hasServer: hasServer, offline: offline, timeZone: timeZone), runner: runner)
         let state = machine.state
-        // The news and the header before `isExchanging`: whoever waits for its fall has them.
-        news = state.map(\.newsCount).distinct().map { [state] _ in state.value.news }.output
+        news = machine.told
         text = state.map(\.header).distinct().output
         isProblem = state.map(\.headerIsProblem).distinct().output
         isExchanging = state.map(\.isExchanging).distinct().output
