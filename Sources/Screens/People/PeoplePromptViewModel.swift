@@ -62,18 +62,18 @@ public final class PeoplePromptViewModel: InputLineUser {
 
     /// What the list is asked to do, as it is asked: the one way the prompt talks to the list.
     let requests: Events<Request>
-    private let sendRequest: @MainActor (Request) -> Void
-    private let _mode = Dynamic(Mode.list)
-    private let _inputLine = Dynamic(InputLine())
+    let sendRequest: @MainActor (Request) -> Void
+    let _mode = Dynamic(Mode.list)
+    let _inputLine = Dynamic(InputLine())
     private let _inputLineIsFocused = Dynamic(false)
     private let _news = Dynamic(PeopleNews.none)
     /// The filter as last typed, which the line holds again when a prompt closes.
     private var filter = ""
     /// Whether the store is open: until then nothing can be added, edited or transferred.
-    private var isOpen = false
+    var isOpen = false
     /// The user's day, after which no birthday can be.
-    private var today = CalendarDay(year: 1970, month: 1, day: 1)
-    private var selected: PersonViewModel?
+    var today = CalendarDay(year: 1970, month: 1, day: 1)
+    var selected: PersonViewModel?
     private var isTransferring = false
     /// How the file the user is asked for is to be imported.
     private var importChoices = ImportChoices()
@@ -110,57 +110,6 @@ public final class PeoplePromptViewModel: InputLineUser {
         transferIsRunning.bindAndFire { [unowned self] in isTransferring = $0 }.store(in: &tokens)
         storeIsOpen.bindAndFire { [unowned self] in isOpen = $0 }.store(in: &tokens)
         today.bindAndFire { [unowned self] in self.today = $0 }.store(in: &tokens)
-    }
-
-    // MARK: - The form
-
-    /// Opens the form, on its first field, in the input line.
-    public func startAdding() {
-        guard isOpen else { return }
-        ask(.form(PersonForm()), text: "")
-    }
-
-    /// Opens the form on the person under the cursor, as they are, for editing them.
-    public func startEditing() {
-        guard isOpen, _mode.value == .list, let person = selected?.person else { return }
-        let form = PersonForm(editing: person)
-        ask(.form(form), text: form[form.field])
-    }
-
-    /// Keeps what is typed in the form's field and goes to the next one; on the last, saves.
-    public func nextField() {
-        guard case .form(var open) = _mode.value else { return }
-        if let save = open.next(typed: _inputLine.value.text, today: today) {
-            _mode.change(to: .form(open))
-            sendRequest(.save(save))
-        } else {
-            ask(.form(open), text: open[open.field])
-        }
-    }
-
-    /// The person the form named is kept: the form closes.
-    func saveEnded() {
-        guard case .form = _mode.value else { return }
-        close()
-    }
-
-    /// The person the form named was not kept: the form stays open, rebased on the person as
-    /// kept now when they changed elsewhere since it opened (`kept`), or saying `problem`.
-    func saveRefused(stale: Bool, kept: Person?, problem: String) {
-        guard case .form(var open) = _mode.value else { return }
-        if stale {
-            open = open.rebased(on: kept)
-        } else {
-            open.problem = problem
-        }
-        ask(.form(open), text: open[open.field])
-    }
-
-    /// Keeps what is typed in the form's field and goes to the one before.
-    public func previousField() {
-        guard case .form(var open) = _mode.value else { return }
-        open.previous(typed: _inputLine.value.text)
-        ask(.form(open), text: open[open.field])
     }
 
     // MARK: - The detail
@@ -281,14 +230,14 @@ public final class PeoplePromptViewModel: InputLineUser {
     // MARK: - Private
 
     /// Asks for something in the input line, which takes the focus and starts with `text`.
-    private func ask(_ mode: Mode, text: String) {
+    func ask(_ mode: Mode, text: String) {
         _mode.change(to: mode)
         _inputLine.change(to: InputLine(text: text))
         _inputLineIsFocused.change(to: true)
     }
 
     /// Back to the list: the input line holds the filter again, and the list has the focus.
-    private func close() {
+    func close() {
         _mode.change(to: .list)
         _inputLine.change(to: InputLine(text: filter))
         _inputLineIsFocused.change(to: false)
