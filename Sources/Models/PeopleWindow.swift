@@ -11,7 +11,7 @@ public struct PeopleWindow: Equatable, Sendable {
     public var cursor = 0
     /// The rows in view, from `offset`.
     public var people: [Person] = []
-    /// The people whose birthday falls within the repository's window of days, soonest first.
+    /// The people whose birthday falls within the list's window of days, soonest first.
     public var birthdays: [Person] = []
 
     public init() {}

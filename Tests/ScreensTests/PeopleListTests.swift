@@ -36,6 +36,7 @@ struct PeopleListTests {
         let list = list()
         let counts = store.counts
         let windows = ValueRecorder(list.state.output.map(\.window.offset).distinct())
+        let told = ValueRecorder(list.told)
         list.send(.cursorMoved(to: 4))
         list.send(.cursorMoved(to: 7))
         #expect(lastNames(list) == ["N03", "N04", "N05", "N06", "N07"])
@@ -44,6 +45,7 @@ struct PeopleListTests {
         #expect(list.state.value.window.selected?.lastName == "N29")
         #expect(windows.values == [0, 3, 25])
         #expect(store.counts == counts, "a cursor move counts nothing")
+        #expect(told.values.isEmpty, "nor tells a count, after which the header reads the outbox")
     }
 
     @Test func aFilterCountsItsMatchesFromTheTop() {
@@ -87,13 +89,53 @@ struct PeopleListTests {
         #expect(list.state.value.window.birthdays.map(\.id) == ["b0", "b1", "b2"])
     }
 
-    @Test func aStoreThatCannotBeReadSaysSoAndShowsNoRows() {
+    @Test func aStoreThatCannotBeReadSaysSoEachTimeShowsNoRowsAndIsReadAgainWhenAsked() {
         let list = list()
+        let told = ValueRecorder(list.told)
         store.failReads = InMemoryGameLibrary.Failure(description: "disk I/O error")
-        list.send(.wrote)
-        #expect(list.state.value.failure == "People cannot be read: disk I/O error")
+        list.send(.imported)
+        list.send(.imported)
         #expect(list.state.value.window.people.isEmpty)
         #expect(list.state.value.hasRead, "the counts read before still stand")
+        store.failReads = nil
+        list.send(.catchUpAsked)
+        #expect(lastNames(list).count == 5, "a failed count is read again though nothing was committed")
+        let unread = PeopleList.Told.unread("People cannot be read: disk I/O error")
+        #expect(told.values == [unread, unread, .counted], "the same failure is told again")
+    }
+
+    @Test func aCountWhoseBirthdaysCannotBeReadIsReadAgainWhenAsked() {
+        let list = list()
+        let store = store
+        store.afterEachCount = { store.failReads = InMemoryGameLibrary.Failure(description: "disk I/O error") }
+        list.send(.imported)
+        #expect(list.state.value.window.people.isEmpty)
+        (store.afterEachCount, store.failReads) = (nil, nil)
+        list.send(.catchUpAsked)
+        #expect(lastNames(list) == ["N00", "N01", "N02", "N03", "N04"])
+    }
+
+    @Test func aStoreThatCannotOpenIsTriedAgainByTheNextReadAndFollowedFromThen() async throws {
+        var opens = 0
+        let runner = PeopleListRunner(
+            openStore: { [store] in
+                opens += 1
+                if opens == 1 { throw InMemoryGameLibrary.Failure(description: "database is locked") }
+                return store
+            }, now: { .testNow }, birthdayWindow: 7, birthdaysRead: 5)
+        let list = ScreenMachine(PeopleList(order: .lastName, today: Self.today), runner: runner)
+        let told = ValueRecorder(list.told)
+        let isOpen = ValueRecorder(list.state.output.map(\.isOpen).distinct())
+        list.send(.appeared(today: Self.today))
+        #expect(told.values == [.unread("People cannot be read: database is locked")])
+        list.send(.disappeared)
+        list.send(.appeared(today: Self.today))
+        #expect(lastNames(list).count == 20, "counted whole, though it had never been read")
+        try store.delete(id: "p0")
+        await untilMainQueueRuns()
+        #expect(list.state.value.window.total == 29, "its commits are followed once it opens")
+        #expect(isOpen.values == [false, true])
+        #expect(told.values.count == 3)
     }
 
     @Test func beforeTheFirstAppearanceAChangeOfOrderFilterOrSizeReadsNothing() {
@@ -124,7 +166,8 @@ struct PeopleListTests {
         var told: [PeopleList.WriteOutcome] = []
         var totalsWhenTold: [Int] = []
         let token = list.told.bind { [list] in
-            told.append($0)
+            guard case .wrote(let outcome) = $0 else { return }
+            told.append(outcome)
             totalsWhenTold.append(list.state.value.window.total)
         }
         list.send(.writeAsked(.save(PersonForm.Save(person: ada, replacing: nil))))
@@ -153,9 +196,10 @@ struct PeopleListTests {
         list.send(.detailShown(Person(id: "p4", firstName: "P", lastName: "N04")))
         #expect(list.state.value.conflict == nil, "anyone else's detail shows no conflict")
         store.failReads = InMemoryGameLibrary.Failure(description: "disk I/O error")
+        let told = ValueRecorder(list.told)
         list.send(.detailShown(copy))
         #expect(list.state.value.conflict == nil)
-        #expect(list.state.value.failure == "The server's version of P N03 here cannot be read: disk I/O error")
+        #expect(told.values == [.unread("The server's version of P N03 here cannot be read: disk I/O error")])
     }
 
     private func untilMainQueueRuns() async {

@@ -41,6 +41,21 @@ struct PeopleSyncStatusViewModelTests {
         #expect(exchanging.values == [false, true, false])
     }
 
+    @Test func aSyncAskedBeforeTheStoreOpensRunsOnceItOpens() {
+        let open = Dynamic(false)
+        let status = PeopleSyncStatusViewModel(hasServer: true, runner: work, storeIsOpen: open.output)
+        let text = ValueRecorder(status.text)
+        status.exchange(fetching: false)
+        status.syncNow()
+        status.showState()
+        #expect(work.pending == [], "nothing runs on a store that cannot be read")
+        open.value = true
+        #expect(work.pending == [.exchange(fetching: true)], "the two asked for run as one that fetches")
+        work.answer(with: .ended(PeopleSyncReport(fetched: 0)))
+        work.answer(with: outbox(0))
+        #expect(text.values == ["", "Syncing…", "Synced at 14:02"])
+    }
+
     @Test func whatWaitsIsCountedWithItsReasonAndAFailedFetchIsTold() {
         let status = makeStatus()
         let text = ValueRecorder(status.text)
@@ -60,7 +75,7 @@ struct PeopleSyncStatusViewModelTests {
         #expect(problem.values == [false, true, false, true])
     }
 
-    @Test func anOutboxThatCannotBeReadLeavesTheSyncUnknownNeverSynced() {
+    @Test func anOutboxThatCannotBeReadLeavesTheSyncUnknownUntilItIsRead() {
         let status = makeStatus()
         let text = ValueRecorder(status.text)
         let problem = ValueRecorder(status.isProblem)

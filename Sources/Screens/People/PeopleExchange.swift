@@ -41,7 +41,7 @@ public struct PeopleExchange: ScreenState {
     }
 
     public enum Event: Equatable, Sendable {
-        /// The store opened: exchanges can run from now on.
+        /// The store opened: exchanges can run from now on, the one asked for before first.
         case opened
         case exchangeAsked(fetching: Bool)
         /// A commit landed: the header reads what waits again, unless an exchange runs.
@@ -68,6 +68,9 @@ public struct PeopleExchange: ScreenState {
     /// The user's time zone, for the time the book was last up to date.
     private let timeZone: TimeZone
     private var isOpen = false
+    /// An exchange asked for before the store opened (the launch's sync), and whether it
+    /// fetches: it runs when the store opens.
+    private var askedBeforeOpen: Bool?
     /// Whether every exchange asked for has answered, and the outbox is read for the header.
     private var isEnding = false
     private var lastWork = WorkID.none
@@ -95,9 +98,15 @@ public struct PeopleExchange: ScreenState {
         switch event {
         case .opened:
             isOpen = true
-            return []
+            guard let fetching = askedBeforeOpen else { return [] }
+            askedBeforeOpen = nil
+            return handle(.exchangeAsked(fetching: fetching))
         case .exchangeAsked(let fetching):
-            guard hasServer, isOpen else { return [] }
+            guard hasServer else { return [] }
+            guard isOpen else {
+                askedBeforeOpen = (askedBeforeOpen ?? false) || fetching
+                return []
+            }
             let stopWaiting = stopRetryWait()  // this exchange's end decides again
             let id = nextWork()
             if !isExchanging {

@@ -23,8 +23,9 @@ public struct PeopleList: ScreenState {
     var size = 20
     /// Whether the store has been read: until then the screen says nothing of it.
     var hasRead = false
-    /// Why the store could not be read the last time, else nil.
-    var failure: String?
+    /// Whether the store has opened: from then on, people can be added, imported and synced,
+    /// even while a read of it fails.
+    var isOpen = false
     /// The user's day: ages and the days to a birthday count from it.
     var today: CalendarDay
     var isVisible = false
@@ -33,8 +34,8 @@ public struct PeopleList: ScreenState {
     /// The conflict's copy shown full-size beside the server's version of them, once read; nil
     /// while the detail shows anyone else, or none shows.
     var conflict: PersonConflict?
-    /// How the writes asked for went, to tell (`Told`), taken out by the machine after each event.
-    private var toTell: [WriteOutcome] = []
+    /// What the last event had to tell (`Told`), taken out by the machine after each event.
+    private var toTell: [Told] = []
     var lastWork = WorkID.none
 
     /// A list in `order` as of `today`, before the store is read.
@@ -59,8 +60,9 @@ public struct PeopleList: ScreenState {
         case cursorMoved(to: Int)
         case filtered(String)
         case sorted(PersonSortOrder)
-        /// This screen wrote to the store: what it says of it and the rows agree at once.
-        case wrote
+        /// An import of this screen's added people: the rows are read at once, so that they and
+        /// the import's report agree.
+        case imported
         /// A sync or a transfer ended: whatever it committed is read, if the list has not yet.
         case catchUpAsked
         /// A new day began: ages and birthdays count from it.
@@ -119,10 +121,17 @@ public struct PeopleList: ScreenState {
         }
     }
 
-    /// The list tells how each write went, once.
-    public typealias Told = WriteOutcome
+    /// What the list tells once, as it happens.
+    public enum Told: Equatable, Sendable {
+        /// How a write went.
+        case wrote(WriteOutcome)
+        /// The store was counted anew: what waits to be sent may have changed with it.
+        case counted
+        /// The store could not be read, and why: each failed read is told, the same one again included.
+        case unread(String)
+    }
 
-    public mutating func takeTold() -> [WriteOutcome] {
+    public mutating func takeTold() -> [Told] {
         defer { toTell = [] }
         return toTell
     }
@@ -138,6 +147,8 @@ public struct PeopleList: ScreenState {
         case unchanged
         /// The store could not be read; a failed count leaves no rows.
         case failed(String, clearsRows: Bool)
+        /// The store could not be opened, so nothing was read; the next read tries again.
+        case unopened(String)
         /// The person a conflict's copy copies, as kept now (nil: deleted since).
         case original(Person?, of: Person)
         /// A write's outcome, and the read after it (`unchanged` when it did not land).
@@ -165,7 +176,7 @@ public struct PeopleList: ScreenState {
                 isFollowing = true
                 return [start(.follow), start(.count(query))]
             }
-            return [start(.catchUp(query))]
+            return [catchUp()]
         case .disappeared:
             isVisible = false
         case .resized(let rows):
@@ -182,10 +193,10 @@ public struct PeopleList: ScreenState {
             return fromTheTop()
         case .cursorMoved(let index):
             return moveCursor(to: index)
-        case .wrote:
+        case .imported:
             return count()
         case .catchUpAsked:
-            return isFollowing ? [start(.catchUp(query))] : []
+            return isFollowing ? [catchUp()] : []
         case .dayBegan(let day):
             guard day != today else { return [] }
             today = day
@@ -203,30 +214,33 @@ public struct PeopleList: ScreenState {
     }
 
     private mutating func take(_ answer: Answer) -> [WorkOrder<Work>] {
+        if case .unopened = answer {} else { isOpen = true }
         switch answer {
         case .written(let outcome, let read):
-            toTell.append(outcome)
+            toTell.append(.wrote(outcome))
             return take(read)
         case .committed:
-            return isVisible ? [start(.catchUp(query))] : []
+            return isVisible ? [catchUp()] : []
         case .counted(let window, let query):
             self.window = window
             (shownFilter, shownOrder) = (query.filter, query.order)
             hasRead = true
-            failure = nil
+            toTell.append(.counted)
         case .paged(let people, let query):
             window.people = people
             window.cursor = query.cursor
             window.offset = query.offset
             (shownFilter, shownOrder) = (query.filter, query.order)
-            failure = nil
         case .original(let theirs, let copy):
             conflict = PersonConflict(mine: copy, theirs: theirs)
         case .unchanged:
             break
         case .failed(let problem, let clearsRows):
             if clearsRows { window.people = [] }
-            failure = problem
+            toTell.append(.unread(problem))
+        case .unopened(let problem):
+            window.people = []
+            toTell.append(.unread(problem))
         }
         return []
     }
@@ -259,6 +273,12 @@ public struct PeopleList: ScreenState {
         var top = query
         (top.cursor, top.offset) = (0, 0)
         return [start(.count(top))]
+    }
+
+    /// What a commit may have changed read again; everything, while the store has never been read
+    /// (it could not open).
+    private mutating func catchUp() -> WorkOrder<Work> {
+        start(hasRead ? .catchUp(query) : .count(query))
     }
 
     /// Everything read again, once the store is read at all (before, the first read will).

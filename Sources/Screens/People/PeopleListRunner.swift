@@ -15,9 +15,13 @@ public final class PeopleListRunner: WorkRunner {
     private let birthdaysRead: Int
     private var store: (any PeopleStore)?
     private var observation: StoreObservation?
-    private var following: WorkID?
+    /// The work that follows the store's commits, and how it answers; its observation starts
+    /// when the store opens.
+    private var following: (id: WorkID, deliver: @MainActor (PeopleList.Answer) -> Void)?
     /// The store's commits that the window was last counted after.
     private var commitsRead = 0
+    /// Whether the last count failed: the next catch-up counts again.
+    private var countFailed = false
 
     /// Reads and writes the store `openStore` gives, dating an edit `now`; the birthdays soon look
     /// `birthdayWindow` days ahead, and the first `birthdaysRead` of them are read (a week's
@@ -36,21 +40,22 @@ public final class PeopleListRunner: WorkRunner {
     }
 
     public func start(_ work: PeopleList.Work, as id: WorkID, deliver: @escaping @MainActor (PeopleList.Answer) -> Void) {
+        if case .follow = work {
+            // Follows from when the store opens: a store that cannot open yet is opened again by
+            // the next read (the count started with this says why it cannot), and followed then.
+            following = (id, deliver)
+            if let store { observe(store) }
+            return
+        }
         let store: any PeopleStore
         do {
             store = try opened()
         } catch {
-            return deliver(.failed("People cannot be read: \(error)", clearsRows: true))
+            return deliver(.unopened("People cannot be read: \(error)"))
         }
         switch work {
         case .follow:
-            following = id
-            observation = store.observeChanges(on: .main) { [weak self] in
-                MainActor.assumeIsolated {
-                    guard let self, self.following == id else { return }
-                    deliver(.committed)
-                }
-            }
+            break  // started above, with or without the store
         case .count(let query):
             deliver(count(query, in: store))
         case .page(let query):
@@ -76,7 +81,7 @@ public final class PeopleListRunner: WorkRunner {
     }
 
     public func cancel(_ id: WorkID) {
-        guard following == id else { return }
+        guard following?.id == id else { return }
         following = nil
         observation?.cancel()
         observation = nil
@@ -86,7 +91,19 @@ public final class PeopleListRunner: WorkRunner {
         if let store { return store }
         let store = try open()
         self.store = store
+        observe(store)
         return store
+    }
+
+    /// Tells each commit to `store` to the work that follows them, if any.
+    private func observe(_ store: any PeopleStore) {
+        guard let id = following?.id, observation == nil else { return }
+        observation = store.observeChanges(on: .main) { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self, let following = self.following, following.id == id else { return }
+                following.deliver(.committed)
+            }
+        }
     }
 
     /// Whether a commit landed that the window has not seen: this program's, whose notice may
@@ -94,7 +111,7 @@ public final class PeopleListRunner: WorkRunner {
     private func hasUnreadCommit(in store: any PeopleReading) -> Bool {
         // A store that cannot tell is read again: a needless read costs less than a stale list.
         let elsewhere = (try? store.changedElsewhere()) ?? true
-        return elsewhere || (observation?.commits ?? 0) > commitsRead
+        return elsewhere || countFailed || (observation?.commits ?? 0) > commitsRead
     }
 
     /// Counts everyone and the matches and reads the rows in view and the birthdays soon, keeping
@@ -107,7 +124,6 @@ public final class PeopleListRunner: WorkRunner {
             let page = try store.page(matching: query.filter, sortedBy: query.order, limit: query.size) {
                 query.offset(forMatches: $0)
             }
-            commitsRead = commits
             var window = PeopleWindow()
             window.total = page.total
             window.matches = page.matches
@@ -115,8 +131,10 @@ public final class PeopleListRunner: WorkRunner {
             window.offset = page.offset
             window.people = page.people
             window.birthdays = try store.birthdays(within: birthdayWindow, limit: birthdaysRead)
+            (commitsRead, countFailed) = (commits, false)  // only a whole read has seen them
             return .counted(window, query)
         } catch {
+            countFailed = true
             return .failed("People cannot be read: \(error)", clearsRows: true)
         }
     }

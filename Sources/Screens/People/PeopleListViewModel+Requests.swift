@@ -21,9 +21,19 @@ extension PeopleListViewModel {
         }
     }
 
+    /// Hears what the list tells: how a write went; a count, after which the header reads the
+    /// outbox again (the commits the list followed included); a read that failed, which is the news.
+    func told(_ told: PeopleList.Told) {
+        switch told {
+        case .wrote(let outcome): tell(outcome)
+        case .counted: syncStatus.showState()
+        case .unread(let problem): activity.say(PeopleNews(problem, isProblem: true))
+        }
+    }
+
     /// Tells how a write the list asked for went: the news, the prompt's form closed or kept
     /// open to mend, and what landed sent to the server.
-    func told(_ outcome: PeopleList.WriteOutcome) {
+    private func tell(_ outcome: PeopleList.WriteOutcome) {
         switch outcome {
         case .saved(let save):
             prompt.saveEnded()
@@ -42,9 +52,9 @@ extension PeopleListViewModel {
         }
     }
 
-    /// After a write of this screen's, read again with it (`PeopleList.Work.write`), so that
-    /// what the screen says of it (`news`) and the rows it shows agree: the write is sent to the server.
-    func wrote(_ news: String) {
+    /// Says what a write of this screen's did (the rows read with it already show it), and
+    /// sends the write to the server.
+    private func wrote(_ news: String) {
         activity.say(PeopleNews(news))
         syncStatus.exchange(fetching: false)
     }
@@ -52,7 +62,7 @@ extension PeopleListViewModel {
     /// A transfer ended: its report is the news, and people imported are sent to the server.
     /// The rows followed the import batch by batch, through the store's notices.
     func transferEnded(_ report: PeopleTransferViewModel.Report) {
-        if report.addedPeople { send(.wrote) }
+        if report.addedPeople { send(.imported) }
         activity.say(PeopleNews(report.text, isProblem: report.isProblem))
         if let offer = report.replaceOffer { prompt.offerToReplace(offer) }
         if report.addedPeople { syncStatus.exchange(fetching: false) }

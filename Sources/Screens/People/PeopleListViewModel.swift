@@ -124,7 +124,7 @@ public final class PeopleListViewModel {
         birthdaysSoonText = birthdaysSoon.map(PeopleList.birthdaysText)
         sortOrder = listed.map(\.shownOrder).distinct().output
         sortText = sortOrder.map(PeopleList.sortText)
-        let storeIsOpen = listed.map(\.hasRead).distinct().output
+        let storeIsOpen = listed.map(\.isOpen).distinct().output
         transfer = PeopleTransferViewModel(runner: runners.transfer, storeIsOpen: storeIsOpen)
         syncStatus = PeopleSyncStatusViewModel(
             hasServer: runners.hasServer, offline: offline, timeZone: timeZone, runner: runners.exchange, storeIsOpen: storeIsOpen)
@@ -140,13 +140,7 @@ public final class PeopleListViewModel {
         prompt.mode.map { mode -> Person? in
             if case .viewing(let shown) = mode { shown.person } else { nil }
         }.distinct().bindAndFire { [unowned self] in send(.detailShown($0)) }.store(in: &tokens)
-        // The header reads the outbox again whenever the list has read anew, the commits it
-        // followed included; a read that failed is the news.
-        machine.state.map(\.window).distinct().bind { [unowned self] _ in syncStatus.showState() }.store(in: &tokens)
         machine.told.bind { [unowned self] in told($0) }.store(in: &tokens)
-        machine.state.map(\.failure).distinct().bind { [unowned self] failure in
-            if let failure { activity.say(PeopleNews(failure, isProblem: true)) }
-        }.store(in: &tokens)
         activity.hear(prompt.news)
         activity.hear(syncStatus.news)
         activity.show(question: prompt.question, progress: transfer.progress, birthdays: birthdaysSoonText)
@@ -176,7 +170,7 @@ public final class PeopleListViewModel {
             activity.say(PeopleNews("The sort order is not kept: \(error)", isProblem: true))
         }
         send(.appeared(today: today()))
-        syncStatus.exchange(fetching: true)  // nothing while the store cannot be read
+        syncStatus.exchange(fetching: true)  // once the store opens, if it cannot yet
     }
 
     /// The screen went out of view: the store's commits (an import's batches) are read when it

@@ -37,25 +37,25 @@ public final class PeopleSyncSteps: WorkRunner {
         for timer in timers.values { timer.cancel() }
     }
 
-    /// The store, opened the first time it is needed, and the sync over it when there is a server.
-    private func opened() throws -> any PeopleStore {
-        if let store { return store }
+    /// The store, opened the first time it is needed (tried again each time until it opens), and
+    /// the sync over it when there is a server.
+    private func opened() throws -> (store: any PeopleStore, sync: PeopleSync?) {
+        if let store { return (store, sync) }
         let store = try open()
         self.store = store
         if let api { sync = PeopleSync(store: store, api: api, runner: runner, now: now) }
-        return store
+        return (store, sync)
     }
 
     public func start(_ work: PeopleExchange.Work, as id: WorkID, deliver: @escaping @MainActor (PeopleExchange.Answer) -> Void) {
-        // The store opens with the first step; one that cannot open leaves `store` nil, which the
-        // steps read as nothing to send, and the list says why the people cannot be read.
-        _ = try? opened()
         switch work {
         case .readOutbox:
+            // A store that cannot open has an outbox nobody can read: the header says so.
             do {
-                let status = try store?.outboxStatus() ?? .empty
-                let deletes = try store?.pendingDeletes().count ?? 0
-                let outcome = try store?.syncOutcome() ?? SyncOutcome()
+                let store = try opened().store
+                let status = try store.outboxStatus()
+                let deletes = try store.pendingDeletes().count
+                let outcome = try store.syncOutcome()
                 deliver(.outbox(waiting: status.pendingCount + deletes, lastError: status.lastError, outcome: outcome, now: now()))
             } catch {
                 deliver(.outboxUnread("\(error)"))
@@ -66,7 +66,13 @@ public final class PeopleSyncSteps: WorkRunner {
                 deliver(.due)
             }
         case .exchange(let fetching):
-            guard let sync else { return deliver(.ended(nil)) }
+            let sync: PeopleSync
+            do {
+                guard let opened = try opened().sync else { return deliver(.ended(nil)) }
+                sync = opened
+            } catch {
+                return deliver(.stopped("People cannot be read: \(error)"))
+            }
             tasks[id] = Task { [weak self] in
                 let answer: PeopleExchange.Answer
                 do {
