@@ -56,6 +56,13 @@ struct ScoreboardTests {
         #expect(ScoreboardFormat.time(scoreboard.time) == "00:01.2")
         #expect(scoreboard.handle(.disappeared) == [.cancel(tick)])
         #expect(scoreboard.handle(.appeared(clock: .milliseconds(1_450))) == [.start(.tick(after: .milliseconds(80)), as: tick.next)])
+        _ = scoreboard.handle(.libraryAsked)
+        let past = StoredGame(id: 3, startedOn: .distantPast, game: Game())
+        _ = scoreboard.handle(.answered(scoreboard.lastWork, .library([past], problem: nil)))
+        #expect(scoreboard.handle(.gameOpened(clock: .milliseconds(2_000))) == [.cancel(tick.next)], "a past game's clock stands")
+        let back = scoreboard.handle(.pastGameClosed(clock: .milliseconds(2_450)))
+        #expect(ScoreboardFormat.time(scoreboard.time) == "00:02.4", "the game under way shows at its time now")
+        #expect(back == [.start(.tick(after: .milliseconds(80)), as: scoreboard.lastWork)], "ticking on its tenths")
     }
 
     @Test func aNameIsTidiedOrRefusedWithItsReason() {
@@ -86,11 +93,11 @@ struct ScoreboardTests {
         _ = scoreboard.handle(.answered(scoreboard.lastWork, .library([current, past], problem: nil)))
         _ = scoreboard.handle(.libraryCursorMoved(by: 5))
         #expect(scoreboard.library?.cursor == 1)
-        _ = scoreboard.handle(.gameOpened)
+        _ = scoreboard.handle(.gameOpened(clock: .zero))
         #expect(scoreboard.pastGame == past)
         #expect(scoreboard.library == nil)
         _ = scoreboard.handle(.answered(scoreboard.lastWork, .library([current, past], problem: nil)))
-        _ = scoreboard.handle(.gameClicked(at: 0))
+        _ = scoreboard.handle(.gameClicked(at: 0, clock: .zero))
         #expect(scoreboard.pastGame == nil, "the current game shows as itself")
     }
 }

@@ -197,14 +197,14 @@ public final class GameScoreboardViewModel {
 
     /// Opens the game under the library's cursor, read-only; the current game shows as itself.
     public func openSelectedGame() {
-        machine.send(.gameOpened)
+        machine.send(.gameOpened(clock: scheduler.now))
     }
 
     /// A click on the kept game at `index`: the cursor goes there, and a click on the game
     /// already under it opens it. Nothing while the list is closed (a click on a list closed
     /// since it was drawn).
     public func chooseGame(at index: Int) {
-        machine.send(.gameClicked(at: index))
+        machine.send(.gameClicked(at: index, clock: scheduler.now))
     }
 
     /// Starts renaming the chosen player (`team` false) or the chosen player's team, in the
@@ -220,7 +220,7 @@ public final class GameScoreboardViewModel {
 
     /// Leaves a past game and shows the current one again.
     public func closePastGame() {
-        machine.send(.pastGameClosed)
+        machine.send(.pastGameClosed(clock: scheduler.now))
     }
 }
 

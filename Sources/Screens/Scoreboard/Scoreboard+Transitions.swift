@@ -52,7 +52,8 @@ extension Scoreboard {
             guard isAskingForNewGame else { return [] }
             isAskingForNewGame = false
             return yes ? startNewGame(at: clock) : []
-        case .pastGameClosed:
+        case .pastGameClosed(let clock):
+            self.clock = clock  // the game under way shows again, at its time now
             pastGame = nil
         case .answered(_, let answer):
             take(answer)
@@ -69,10 +70,10 @@ extension Scoreboard {
             return [start(.readLibrary)]
         case .libraryCursorMoved(let offset):
             if let cursor = library?.cursor { moveLibraryCursor(to: cursor + offset) }
-        case .gameClicked(let index):
-            if library?.cursor == index { openChosenGame() } else { moveLibraryCursor(to: index) }
-        case .gameOpened:
-            openChosenGame()
+        case .gameClicked(let index, let clock):
+            if library?.cursor == index { openChosenGame(at: clock) } else { moveLibraryCursor(to: index) }
+        case .gameOpened(let clock):
+            openChosenGame(at: clock)
         case .libraryClosed:
             library = nil
         case .renameStarted(let team):
@@ -162,9 +163,11 @@ extension Scoreboard {
         library?.cursor = min(max(0, index), count - 1)
     }
 
-    /// Closes the list and opens the game under its cursor, read-only; the current game shows as itself.
-    private mutating func openChosenGame() {
+    /// Closes the list and opens the game under its cursor, read-only; the current game shows as
+    /// itself, at its time at `clock`.
+    private mutating func openChosenGame(at clock: Duration) {
         guard let list = library, list.games.indices.contains(list.cursor) else { return }
+        self.clock = clock
         library = nil
         let stored = list.games[list.cursor]
         pastGame = stored.id == keptAs ? nil : stored

@@ -69,10 +69,10 @@ public struct Scoreboard: ScreenState {
         case newGameAnswered(Bool, clock: Duration)
         case libraryAsked
         case libraryCursorMoved(by: Int)
-        case gameClicked(at: Int)
-        case gameOpened
+        case gameClicked(at: Int, clock: Duration)
+        case gameOpened(clock: Duration)
         case libraryClosed
-        case pastGameClosed
+        case pastGameClosed(clock: Duration)
         case renameStarted(team: Bool)
         case nameEdited(InputLineEdit)
         case nameFocusChanged(Bool)
