@@ -122,15 +122,20 @@ public final class Dynamic<Value> {
 enum Delivery {
     private static var depth = 0
     private static var waiting: [@MainActor () -> Void] = []
+    /// Whether what waits is being run: a delivery one of them starts leaves the rest to this run.
+    private static var isDraining = false
 
     static func begin() {
         depth += 1
     }
 
-    /// Ends one delivery; the last to end runs what waits, in order (and what that sets first).
+    /// Ends one delivery; the last to end runs what waits, in order, each whole before the next
+    /// (what one sets is delivered before the next runs).
     static func end() {
         depth -= 1
-        guard depth == 0 else { return }
+        guard depth == 0, !isDraining else { return }
+        isDraining = true
+        defer { isDraining = false }
         while !waiting.isEmpty {
             waiting.removeFirst()()
         }
@@ -159,4 +164,25 @@ enum Delivery {
 @MainActor
 public func afterDelivery(_ action: @escaping @MainActor () -> Void) {
     Delivery.afterwards(action)
+}
+
+/// Sets what `body` sets as one delivery: what waits for delivery (``afterDelivery(_:)``) runs
+/// once `body` has set every value, never between two of them. A screen that tells an event and
+/// then sets the state it leads to does both in one.
+///
+/// ```swift
+/// let (told, tell) = Events<String>.pipe()
+/// let state = Dynamic(0)
+/// var seen: [Int] = []
+/// let token = told.bind { _ in afterDelivery { seen.append(state.value) } }
+/// inOneDelivery {
+///     tell("saved")
+///     state.value = 1
+/// }                                             // seen == [1]
+/// ```
+@MainActor
+public func inOneDelivery(_ body: () -> Void) {
+    Delivery.begin()
+    defer { Delivery.end() }
+    body()
 }

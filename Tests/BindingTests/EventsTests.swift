@@ -51,6 +51,37 @@ struct AfterDeliveryTests {
         _ = tokens
     }
 
+    @Test func whatATellingListenerLeavesForAfterRunsOnceTheStateThatFollowsIsSet() {
+        let (told, tell) = Events<String>.pipe()
+        let state = Dynamic(0)
+        var seen: [Int] = []
+        let token = told.bind { _ in afterDelivery { seen.append(state.value) } }
+        inOneDelivery {
+            tell("saved")
+            state.value = 1
+        }
+        #expect(seen == [1])
+        _ = token
+    }
+
+    @Test func whatWaitsRunsInOrderEachWholeBeforeTheNext() {
+        let trigger = Dynamic(0), inner = Dynamic(0)
+        var ran: [String] = []
+        var tokens = [inner.bind { _ in afterDelivery { ran.append("after inner") } }]
+        tokens.append(
+            trigger.bind { _ in
+                afterDelivery {
+                    ran.append("first begun")
+                    inner.value = 1  // a delivery of its own, whose waiting action comes after "second"
+                    ran.append("first ended")
+                }
+                afterDelivery { ran.append("second") }
+            })
+        trigger.value = 1
+        #expect(ran == ["first begun", "first ended", "second", "after inner"])
+        _ = tokens
+    }
+
     @Test func outsideADeliveryItRunsAtOnce() {
         var ran = false
         afterDelivery { ran = true }

@@ -83,8 +83,10 @@ final class ScreenMachine<State: ScreenState> {
     private func apply(_ event: State.Event) {
         var next = state.value
         let orders = next.handle(event)
-        for telling in next.takeTold() { tell(telling) }
-        state.change(to: next)
+        inOneDelivery {
+            for telling in next.takeTold() { tell(telling) }
+            state.change(to: next)
+        }
         for order in orders {
             switch order {
             case .start(let work, let id):
