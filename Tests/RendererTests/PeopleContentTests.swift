@@ -114,7 +114,7 @@ struct PeopleContentTests {
                 " Add a person: type each field in the i",
                 " › Last name",
             ])
-        form.problem = "The birthday is not a date"
+        form.refused("The birthday is not a date")
         content.mode = .form(form)
         let drawing = ContentDrawing(Self.small) { content.draw(into: $0, in: $1) }
         #expect(

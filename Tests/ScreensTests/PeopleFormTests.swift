@@ -197,6 +197,18 @@ struct PeopleFormTests: PeopleTesting {
         #expect(throws: PersonForm.Invalid.self) { try PersonForm().person(today: Self.today).get() }
     }
 
+    @Test func aSecondEnterWhileTheSaveWaitsNamesNoSecondSaveAndARefusalOpensItAgain() {
+        var form = PersonForm()
+        form[.firstName] = "Ada"
+        form.field = .phone
+        let save = form.next(typed: "", today: Self.today)
+        #expect(save?.person.firstName == "Ada")
+        #expect(form.next(typed: "", today: Self.today) == nil, "the first save still waits for the list")
+        form.refused("Not saved: disk full")
+        #expect(form.problem == "Not saved: disk full")
+        #expect(form.next(typed: "", today: Self.today)?.person.firstName == "Ada")
+    }
+
     @Test func escapeClosesTheFormKeepingNothing() {
         let people = makeViewModel()
         people.prompt.startAdding()

@@ -70,9 +70,10 @@ struct PeoplePromptViewModelTests {
         }
         #expect(save.person.fullName == "Ada Lovelace")
         #expect(save.isNew)
-        #expect(mode.values.count == 7, "the form stays open until the list tells how the save went")
+        #expect(mode.values.count == 8, "the form stays open, saving, until the list tells how the save went")
+        if case .form(let form) = mode.values.last { #expect(form.isSaving) } else { Issue.record("no form: \(mode.values)") }
         prompt.saveEnded()
-        #expect(mode.values.count == 8)
+        #expect(mode.values.count == 9)
         #expect(mode.values.last == .list)
         #expect(latest(prompt.inputLine) == InputLine(text: "Lo"))
     }

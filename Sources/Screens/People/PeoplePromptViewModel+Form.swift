@@ -40,7 +40,7 @@ extension PeoplePromptViewModel {
         if stale {
             open = open.rebased(on: kept)
         } else {
-            open.problem = problem
+            open.refused(problem)
         }
         ask(.form(open), text: open[open.field])
     }

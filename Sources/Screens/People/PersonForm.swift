@@ -42,7 +42,9 @@ public struct PersonForm: Equatable, Sendable {
     /// The field being typed in.
     public var field = Field.salutation
     /// What is wrong with what was entered; empty while nothing is.
-    public var problem = ""
+    public private(set) var problem = ""
+    /// Whether the save the form named waits for the list's answer: another Enter names none.
+    public private(set) var isSaving = false
     /// The person being edited, as they were; nil while a new person is added.
     public let editing: Person?
 
@@ -114,6 +116,7 @@ public struct PersonForm: Equatable, Sendable {
     /// Keeps `typed` in the field and goes to the next one; on the last, checks the person as of
     /// `today` and names the save, or stays on the field to mend with the problem said.
     public mutating func next(typed: String, today: CalendarDay) -> Save? {
+        guard !isSaving else { return nil }
         self[field] = typed
         guard isOnLastField else {
             move(by: 1)
@@ -126,8 +129,15 @@ public struct PersonForm: Equatable, Sendable {
             problem = invalid.message
             return nil
         case .success(let person):
+            isSaving = true
             return Save(person: person, replacing: editing)
         }
+    }
+
+    /// The save was refused, for `problem`: the form stays open to mend.
+    public mutating func refused(_ problem: String) {
+        self.problem = problem
+        isSaving = false
     }
 
     /// Keeps `typed` in the field and goes to the one before.
