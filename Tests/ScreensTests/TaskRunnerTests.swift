@@ -68,13 +68,6 @@ struct TaskRunnerTests {
         #expect(gate.cancelledCount == 1)
     }
 
-    @Test func theControlledServiceFailsOnDetailsNobodySetUp() async {
-        let service = ControlledMovieService()
-        await withKnownIssue("details(of:) not set up") {
-            _ = try await service.details(of: .sample("Alien"))
-        }
-    }
-
     // MARK: - The screens' live runners
 
     @Test func searchesAskTheServiceAndASupersededSearchStopsAsking() async throws {
