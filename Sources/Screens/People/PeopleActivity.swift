@@ -44,11 +44,6 @@ final class PeopleActivity {
         birthdays.bindAndFire { [unowned self] in said.value.birthdays = $0 }.store(in: &tokens)
     }
 
-    /// Hears `speaker`: each time it says something, that is the latest news.
-    func hear(_ speaker: Output<PeopleNews>) {
-        speaker.bind { [unowned self] in say($0) }.store(in: &tokens)
-    }
-
     /// Hears `speaker`'s news as it tells it.
     func hear(_ speaker: Events<PeopleNews>) {
         speaker.bind { [unowned self] in say($0) }.store(in: &tokens)

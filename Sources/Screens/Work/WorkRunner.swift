@@ -72,3 +72,10 @@ public final class TaskRunner<Work: Sendable, Answer: Sendable>: WorkRunner {
         tasks.removeValue(forKey: id)?.cancel()
     }
 }
+
+/// The runner of a screen whose transitions name no work (People's input line): nothing to run.
+@MainActor
+final class NoWorkRunner: WorkRunner {
+    func start(_ work: Never, as id: WorkID, deliver: @escaping @MainActor (Never) -> Void) {}
+    func cancel(_ id: WorkID) {}
+}
