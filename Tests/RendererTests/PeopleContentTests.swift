@@ -128,6 +128,30 @@ struct PeopleContentTests {
         #expect(drawing.grid.text(inRow: 3, style: .error) == "The birthday is not a date")
     }
 
+    @Test func eachFieldSaysItsOwnProblemBesideIt() {
+        var content = Self.people([Self.ada])
+        var form = PersonForm()
+        form[.firstName] = "Grace"
+        form.field = .birthday
+        let today = CalendarDay(year: 2026, month: 11, day: 22)
+        _ = form.next(typed: "12/9/1906", today: today)
+        _ = form.next(typed: "grace.example", today: today)
+        #expect(form.next(typed: "COBOL", today: today) == nil)
+        content.mode = .form(form)
+        let drawing = ContentDrawing(Self.big) { content.draw(into: $0, in: $1) }
+        #expect(
+            Array(drawing.lines[3...9]) == [
+                " Add a person: type each field in the input line above",
+                "   Salutation  optional: Dr., Ms., Mr.",
+                "   First name  Grace",
+                "   Last name",
+                " › Birthday    Write the birthday as YYYY-MM-DD, such as 1815-12-10",
+                "   Email       grace.example  grace.example is not an email address: write it a",
+                "   Phone       COBOL  A phone number has digits, spaces and + - ( ) only, such",
+            ])
+        #expect(drawing.grid.text(inRow: 7, style: .error) == "Write the birthday as YYYY-MM-DD, such as 1815-12-10")
+    }
+
     static let failure =
         "Sync failed: the people server at 127.0.0.1:5232 asks for ada's password and none is set: "
         + "set MVVM_TUI_PEOPLE_PASSWORD, [people] password or ~/.netrc"

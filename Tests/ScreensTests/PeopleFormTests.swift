@@ -69,7 +69,7 @@ struct PeopleFormTests: PeopleTesting {
             return
         }
         #expect(form.field == field)
-        #expect(form.problem == message)
+        #expect(form.problems == [field: message])
         #expect(latest(people.prompt.inputLine) == InputLine(text: form[field]))
         #expect(latest(people.prompt.inputLineIsFocused))
         #expect(latest(people.rows).isEmpty)
@@ -195,6 +195,20 @@ struct PeopleFormTests: PeopleTesting {
         let saved = try form.person(today: Self.today).get()
         #expect(saved == Person(id: "acme", firstName: "", lastName: "", knownAs: "Acme", phones: [ContactDetail("+1 202 555 0199")]))
         #expect(throws: PersonForm.Invalid.self) { try PersonForm().person(today: Self.today).get() }
+    }
+
+    @Test func everyFieldToMendSaysWhyTheFirstIsTypedAndEachIsClearedAsItIsMended() {
+        var form = PersonForm()
+        form[.firstName] = "Grace"
+        form.field = .email
+        #expect(form.next(typed: "grace.example", today: Self.today) == nil)
+        #expect(form.problems.keys.sorted { $0.rawValue < $1.rawValue } == [.email], "said as the field is left")
+        #expect(form.next(typed: "COBOL", today: Self.today) == nil)
+        #expect(form.problems.keys.sorted { $0.rawValue < $1.rawValue } == [.email, .phone])
+        #expect(form.field == .email, "the first field to mend is typed")
+        _ = form.next(typed: "grace@navy.example", today: Self.today)
+        #expect(form.problems.keys.sorted { $0.rawValue < $1.rawValue } == [.phone])
+        #expect(form.next(typed: "+1 202 555 0100", today: Self.today)?.person.phones.first?.value == "+1 202 555 0100")
     }
 
     @Test func aSecondEnterWhileTheSaveWaitsNamesNoSecondSaveAndARefusalOpensItAgain() {

@@ -41,7 +41,11 @@ public struct PersonForm: Equatable, Sendable {
     public private(set) var values = Array(repeating: "", count: Field.allCases.count)
     /// The field being typed in.
     public var field = Field.salutation
-    /// What is wrong with what was entered; empty while nothing is.
+    /// Each field's problem: what is wrong with what it holds, said as the field is left, and
+    /// checked again, every field, before a save.
+    public private(set) var problems: [Field: String] = [:]
+    /// What the form as a whole has to say (changed elsewhere meanwhile, not saved); empty while
+    /// it says nothing.
     public private(set) var problem = ""
     /// Whether the save the form named waits for the list's answer: another Enter names none.
     public private(set) var isSaving = false
@@ -118,6 +122,7 @@ public struct PersonForm: Equatable, Sendable {
     public mutating func next(typed: String, today: CalendarDay) -> Save? {
         guard !isSaving else { return nil }
         self[field] = typed
+        problems[field] = problem(with: field, today: today)
         guard isOnLastField else {
             move(by: 1)
             problem = ""
@@ -125,8 +130,8 @@ public struct PersonForm: Equatable, Sendable {
         }
         switch person(today: today) {
         case .failure(let invalid):
+            problems = invalid.problems
             field = invalid.field
-            problem = invalid.message
             return nil
         case .success(let person):
             isSaving = true
@@ -154,39 +159,18 @@ public struct PersonForm: Equatable, Sendable {
         field = Field(rawValue: min(max(0, field.rawValue + offset), Field.allCases.count - 1)) ?? field
     }
 
-    /// The person the form describes, or the field to mend and why. A birthday after `today`
+    /// The person the form describes, or each field to mend and why. A birthday after `today`
     /// cannot be right.
     public func person(today: CalendarDay) -> Result<Person, Invalid> {
         let trimmed = values.map(Self.collapsed)
         let (salutation, first, last, birthdayText) = (trimmed[0], trimmed[1], trimmed[2], trimmed[3])
-        // An address and a number as typed, less the spaces around them.
-        let (email, phone) = (values[4].trimmingCharacters(in: .whitespaces), values[5].trimmingCharacters(in: .whitespaces))
-        guard !first.isEmpty || !last.isEmpty || editing?.hasName == false else {
-            return .failure(Invalid(field: .firstName, message: "A person needs a first or a last name"))
-        }
-        var birthday: BirthDate?
-        // A birthday kept as the card wrote it stays while it is left as it is.
+        var problems: [Field: String] = [:]
+        if first.isEmpty, last.isEmpty, editing?.hasName != false { problems[.firstName] = "A person needs a first or a last name" }
+        for field in Field.allCases { problems[field] = problems[field] ?? problem(with: field, today: today) }
+        guard problems.isEmpty else { return .failure(Invalid(problems: problems)) }
+        let (email, phone) = (Self.typed(values[4]), Self.typed(values[5]))
         let keptText = editing?.birthdayText.map(Self.collapsed)
-        if !birthdayText.isEmpty, birthdayText != keptText {
-            guard let date = BirthDate(birthdayText) else {
-                let message =
-                    birthdayText.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil
-                    ? "\(birthdayText) is not a day on the calendar"
-                    : "Write the birthday as YYYY-MM-DD, such as 1815-12-10"
-                return .failure(Invalid(field: .birthday, message: message))
-            }
-            if let year = date.year, CalendarDay(year: year, month: date.month, day: date.day) > today {
-                return .failure(Invalid(field: .birthday, message: "\(birthdayText) is in the future"))
-            }
-            birthday = date
-        }
-        // What was typed is checked; an address or a number left as the card had it is not.
-        if !email.isEmpty, email != editing?.emails.first?.value, let problem = Self.problem(withEmail: email) {
-            return .failure(Invalid(field: .email, message: problem))
-        }
-        if !phone.isEmpty, phone != editing?.phones.first?.value, let problem = Self.problem(withPhone: phone) {
-            return .failure(Invalid(field: .phone, message: problem))
-        }
+        let birthday = birthdayText.isEmpty || birthdayText == keptText ? nil : BirthDate(birthdayText)
         // What the form does not show (what a nameless card is known by) stays while they have no name.
         var person = editing ?? Person(firstName: "", lastName: "")
         person.salutation = salutation.isEmpty ? nil : salutation
@@ -197,6 +181,37 @@ public struct PersonForm: Equatable, Sendable {
         person.emails = Self.replacingFirst(of: editing?.emails ?? [], with: email)
         person.phones = Self.replacingFirst(of: editing?.phones ?? [], with: phone)
         return .success(person)
+    }
+
+    /// What is wrong with what `field` holds, checked alone, as of `today`; nil when nothing is.
+    /// (The name is checked with the whole form: a person needs a first or a last one.)
+    func problem(with field: Field, today: CalendarDay) -> String? {
+        let text = Self.collapsed(self[field])
+        switch field {
+        case .salutation, .firstName, .lastName:
+            return nil
+        case .birthday:
+            // A birthday kept as the card wrote it stays while it is left as it is.
+            guard !text.isEmpty, text != editing?.birthdayText.map(Self.collapsed) else { return nil }
+            guard let date = BirthDate(text) else {
+                return text.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil
+                    ? "\(text) is not a day on the calendar" : "Write the birthday as YYYY-MM-DD, such as 1815-12-10"
+            }
+            guard let year = date.year, CalendarDay(year: year, month: date.month, day: date.day) > today else { return nil }
+            return "\(text) is in the future"
+        case .email:
+            // What was typed is checked; an address or a number left as the card had it is not.
+            let email = Self.typed(self[field])
+            return email.isEmpty || email == editing?.emails.first?.value ? nil : Self.problem(withEmail: email)
+        case .phone:
+            let phone = Self.typed(self[field])
+            return phone.isEmpty || phone == editing?.phones.first?.value ? nil : Self.problem(withPhone: phone)
+        }
+    }
+
+    /// An address or a number as typed, less the spaces around it.
+    private static func typed(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespaces)
     }
 
     /// `text` with each run of white space made one space, and none at either end.
@@ -230,9 +245,10 @@ public struct PersonForm: Equatable, Sendable {
         return nil
     }
 
-    /// Why the form cannot be saved yet, and which field to mend.
+    /// Why the form cannot be saved yet: each field to mend, and why.
     public struct Invalid: Error, Equatable, Sendable {
-        public let field: Field
-        public let message: String
+        public let problems: [Field: String]
+        /// The first field to mend, in the form's order.
+        public var field: Field { Field.allCases.first { problems[$0] != nil } ?? .firstName }
     }
 }

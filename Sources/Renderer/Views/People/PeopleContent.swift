@@ -151,8 +151,9 @@ public struct PeopleContent: Equatable, Sendable {
         }
     }
 
-    /// The form: a heading, then the fields. When they do not all fit (40x10), the field being
-    /// typed stays in view and a problem takes the heading's place.
+    /// The form: a heading, then the fields, each with its problem after it. When they do not
+    /// all fit (40x10), the field being typed stays in view and the form's note takes the
+    /// heading's place.
     @MainActor
     private func drawForm(_ form: PersonForm, into surface: Surface, in rect: Rect) {
         let fields = PersonForm.Field.allCases
@@ -171,10 +172,14 @@ public struct PeopleContent: Equatable, Sendable {
             if isCurrent { surface.markChosen(row: row, column: rect.column) }
             surface.draw(field.label, row: row, column: rect.column + 2, style: isCurrent ? .title : .normal)
             let value = isCurrent ? "" : form[field]
-            surface.draw(
-                value.isEmpty ? (isCurrent ? "" : field.placeholder) : value,
-                row: row, column: rect.column + 4 + labelWidth, width: rect.width - 4 - labelWidth,
-                style: value.isEmpty ? .dim : .normal)
+            let shown = value.isEmpty ? (isCurrent ? "" : field.placeholder) : value
+            let (column, width) = (rect.column + 4 + labelWidth, rect.width - 4 - labelWidth)
+            surface.draw(shown, row: row, column: column, width: width, style: value.isEmpty ? .dim : .normal)
+            // The field's problem after what it holds, where the field being typed shows nothing.
+            let used = shown.isEmpty ? 0 : DisplayWidth.of(shown) + 2
+            if let problem = form.problems[field], used < width {
+                surface.draw(problem, row: row, column: column + used, width: width - used, style: .error)
+            }
             row += 1
         }
         if fitsAll, !form.problem.isEmpty {
