@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 import Models
 @testable import Screens
 import Testing
@@ -148,6 +148,7 @@ struct PeopleListTests {
         #expect(
             list.handle(.appeared(today: Self.today)) == [
                 .start(.follow, as: WorkID.none.next), .start(.count(query), as: WorkID.none.next.next),
+                .start(.midnight, as: WorkID.none.next.next.next),
             ])
     }
 
@@ -158,6 +159,26 @@ struct PeopleListTests {
         let tomorrow = CalendarDay(year: 2026, month: 11, day: 23)
         #expect(list.handle(.dayBegan(tomorrow)) == [.start(.count(list.query), as: list.lastWork)])
         #expect(list.today == tomorrow)
+    }
+
+    @Test func midnightBeginsTheNextDayAndWaitsForTheOneAfter() throws {
+        let scheduler = TestScheduler()
+        // 2026-11-22 23:59:00 in Paris, a minute before its midnight.
+        var now = Date(timeIntervalSince1970: 1_795_388_340)
+        let runner = PeopleListRunner(
+            openStore: { [store] in store }, now: { now }, birthdayWindow: 7, birthdaysRead: 5,
+            timeZone: TimeZone(identifier: "Europe/Paris")!, scheduler: scheduler)
+        let list = ScreenMachine(PeopleList(order: .lastName, today: Self.today), runner: runner)
+        let days = ValueRecorder(list.state.output.map(\.today).distinct())
+        list.send(.appeared(today: Self.today))
+        scheduler.advance(by: .seconds(60))
+        #expect(days.values == [Self.today], "not before a second after midnight")
+        now += 61
+        scheduler.advance(by: .seconds(1))
+        #expect(days.values == [Self.today, CalendarDay(year: 2026, month: 11, day: 23)])
+        #expect(scheduler.waitingCount == 1, "the next midnight is waited for")
+        list.send(.disappeared)
+        _ = list
     }
 
     @Test func aWriteIsReadWithTheRowsItChangedAndEachOutcomeIsToldOnce() throws {

@@ -89,6 +89,8 @@ public struct PeopleList: ScreenState {
         /// Writes to the store, then, when the write landed, counts for `then` at once, so that
         /// what the screen says of the write and the rows it shows agree.
         case write(Write, then: PeopleQuery)
+        /// Answers the day that begins at the user's next midnight.
+        case midnight
     }
 
     /// A write the user asked for.
@@ -153,6 +155,8 @@ public struct PeopleList: ScreenState {
         case original(Person?, of: Person)
         /// A write's outcome, and the read after it (`unchanged` when it did not land).
         indirect case written(WriteOutcome, then: Answer)
+        /// Midnight came: this day began.
+        case midnight(CalendarDay)
     }
 
     public static func event(answering id: WorkID, with answer: Answer) -> Event {
@@ -174,7 +178,7 @@ public struct PeopleList: ScreenState {
             self.today = today
             guard isFollowing else {
                 isFollowing = true
-                return [start(.follow), start(.count(query))]
+                return [start(.follow), start(.count(query)), start(.midnight)]
             }
             return [catchUp()]
         case .disappeared:
@@ -198,9 +202,7 @@ public struct PeopleList: ScreenState {
         case .catchUpAsked:
             return isFollowing ? [catchUp()] : []
         case .dayBegan(let day):
-            guard day != today else { return [] }
-            today = day
-            return count()
+            return begin(day)
         case .writeAsked(let write):
             return [start(.write(write, then: query))]
         case .detailShown(let person):
@@ -233,6 +235,8 @@ public struct PeopleList: ScreenState {
             (shownFilter, shownOrder) = (query.filter, query.order)
         case .original(let theirs, let copy):
             conflict = PersonConflict(mine: copy, theirs: theirs)
+        case .midnight(let day):
+            return begin(day) + [start(.midnight)]
         case .unchanged:
             break
         case .failed(let problem, let clearsRows):
@@ -273,6 +277,13 @@ public struct PeopleList: ScreenState {
         var top = query
         (top.cursor, top.offset) = (0, 0)
         return [start(.count(top))]
+    }
+
+    /// Ages and birthdays counted from `day`, if it is a new one.
+    private mutating func begin(_ day: CalendarDay) -> [WorkOrder<Work>] {
+        guard day != today else { return [] }
+        today = day
+        return count()
     }
 
     /// What a commit may have changed read again; everything, while the store has never been read

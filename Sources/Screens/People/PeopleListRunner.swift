@@ -1,3 +1,4 @@
+import Binding
 import Foundation
 import Models
 
@@ -11,6 +12,9 @@ import Models
 public final class PeopleListRunner: WorkRunner {
     private let open: @MainActor () throws -> any PeopleStore
     private let now: () -> Date
+    private let timeZone: TimeZone
+    private let scheduler: (any Scheduler)?
+    private var midnights: [WorkID: ScheduledAction] = [:]
     private let birthdayWindow: Int
     private let birthdaysRead: Int
     private var store: (any PeopleStore)?
@@ -25,27 +29,38 @@ public final class PeopleListRunner: WorkRunner {
 
     /// Reads and writes the store `openStore` gives, dating an edit `now`; the birthdays soon look
     /// `birthdayWindow` days ahead, and the first `birthdaysRead` of them are read (a week's
-    /// birthdays among 100,000 people take 10 ms to read whole, the first 20 0.4 ms).
+    /// birthdays among 100,000 people take 10 ms to read whole, the first 20 0.4 ms). Midnight
+    /// in `timeZone` comes as a timer on `scheduler` (none without one: a subcommand's day ends
+    /// with it).
     public init(
-        openStore: @escaping @MainActor () throws -> any PeopleStore, now: @escaping () -> Date, birthdayWindow: Int, birthdaysRead: Int
+        openStore: @escaping @MainActor () throws -> any PeopleStore, now: @escaping () -> Date, birthdayWindow: Int, birthdaysRead: Int,
+        timeZone: TimeZone = .current, scheduler: (any Scheduler)? = nil
     ) {
         open = openStore
         self.now = now
+        self.timeZone = timeZone
+        self.scheduler = scheduler
         self.birthdayWindow = birthdayWindow
         self.birthdaysRead = birthdaysRead
     }
 
     isolated deinit {
         observation?.cancel()
+        for timer in midnights.values { timer.cancel() }
     }
 
     public func start(_ work: PeopleList.Work, as id: WorkID, deliver: @escaping @MainActor (PeopleList.Answer) -> Void) {
-        if case .follow = work {
+        switch work {
+        case .follow:
             // Follows from when the store opens: a store that cannot open yet is opened again by
             // the next read (the count started with this says why it cannot), and followed then.
             following = (id, deliver)
             if let store { observe(store) }
             return
+        case .midnight:
+            return waitForMidnight(as: id, deliver: deliver)
+        default:
+            break
         }
         let store: any PeopleStore
         do {
@@ -54,8 +69,8 @@ public final class PeopleListRunner: WorkRunner {
             return deliver(.unopened("People cannot be read: \(error)"))
         }
         switch work {
-        case .follow:
-            break  // started above, with or without the store
+        case .follow, .midnight:
+            break  // started above, without the store
         case .count(let query):
             deliver(count(query, in: store))
         case .page(let query):
@@ -81,6 +96,7 @@ public final class PeopleListRunner: WorkRunner {
     }
 
     public func cancel(_ id: WorkID) {
+        midnights.removeValue(forKey: id)?.cancel()
         guard following?.id == id else { return }
         following = nil
         observation?.cancel()
@@ -93,6 +109,20 @@ public final class PeopleListRunner: WorkRunner {
         self.store = store
         observe(store)
         return store
+    }
+
+    /// Answers the day that begins at the next midnight in the user's time zone, a second after
+    /// it (a clock that the machine's sleep held back is caught up by the next key's event).
+    private func waitForMidnight(as id: WorkID, deliver: @escaping @MainActor (PeopleList.Answer) -> Void) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let now = now()
+        guard let scheduler, let midnight = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: now)) else { return }
+        let delay = Duration.milliseconds(Int64((midnight.timeIntervalSince(now) + 1) * 1000))
+        midnights[id] = scheduler.schedule(after: delay) { [weak self] in
+            guard let self, midnights.removeValue(forKey: id) != nil else { return }
+            deliver(.midnight(CalendarDay(containing: self.now(), in: timeZone)))
+        }
     }
 
     /// Tells each commit to `store` to the work that follows them, if any.

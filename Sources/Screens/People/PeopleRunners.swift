@@ -26,14 +26,17 @@ public struct PeopleRunners {
     /// it: the composition root's opens the database once and shares it), `api` (nil without a
     /// people server) and `files`, their slow work on `background`; `now` dates an edit and a
     /// sync; the birthdays soon look `birthdayWindow` days ahead, the first `birthdaysRead` read;
-    /// `retryScheduler` times the tries of the server after it could not be reached.
+    /// `retryScheduler` times the tries of the server after it could not be reached, and the
+    /// list's midnight in `timeZone`.
     public static func live(
         openStore: @escaping @MainActor () throws -> any PeopleStore, api: (any PeopleAPI)?, files: any TextFiles,
         background: any BackgroundRunner, now: @escaping () -> Date, birthdayWindow: Int, birthdaysRead: Int,
-        retryScheduler: (any Scheduler)?
+        retryScheduler: (any Scheduler)?, timeZone: TimeZone = .current
     ) -> PeopleRunners {
         PeopleRunners(
-            list: PeopleListRunner(openStore: openStore, now: now, birthdayWindow: birthdayWindow, birthdaysRead: birthdaysRead),
+            list: PeopleListRunner(
+                openStore: openStore, now: now, birthdayWindow: birthdayWindow, birthdaysRead: birthdaysRead, timeZone: timeZone,
+                scheduler: retryScheduler),
             transfer: PeopleTransferSteps(openStore: openStore, files: files, runner: background),
             exchange: PeopleSyncSteps(openStore: openStore, api: api, runner: background, now: now, scheduler: retryScheduler),
             hasServer: api != nil)
