@@ -1,7 +1,7 @@
 import Binding
 import Foundation
 import Models
-@testable import Screens
+import Screens
 import Testing
 import TestSupport
 

@@ -1,6 +1,6 @@
 import Binding
 import Models
-@testable import Screens
+import Screens
 import Testing
 import TestSupport
 

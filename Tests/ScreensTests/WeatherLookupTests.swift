@@ -1,6 +1,6 @@
 import Foundation
 import Models
-@testable import Screens
+import Screens
 import Testing
 import TestSupport
 

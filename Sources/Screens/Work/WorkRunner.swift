@@ -4,10 +4,10 @@ public struct WorkID: Hashable, Sendable, CustomStringConvertible {
     let number: Int
 
     /// The work after this one.
-    var next: WorkID { WorkID(number: number + 1) }
+    public var next: WorkID { WorkID(number: number + 1) }
 
     /// Before any work.
-    static let none = WorkID(number: 0)
+    public static let none = WorkID(number: 0)
 
     public var description: String { "work \(number)" }
 }
