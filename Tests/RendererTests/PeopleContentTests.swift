@@ -150,6 +150,13 @@ struct PeopleContentTests {
                 "   Phone       COBOL  A phone number has digits, spaces and + - ( ) only, such",
             ])
         #expect(drawing.grid.text(inRow: 7, style: .error) == "Write the birthday as YYYY-MM-DD, such as 1815-12-10")
+        let small = ContentDrawing(Self.small) { content.draw(into: $0, in: $1) }
+        #expect(
+            small.lines == [
+                " 1 person, by last name        Sync off", "", "",
+                " Write the birthday as YYYY-MM-DD, such",
+                " › Birthday",
+            ], "at 40x10 the problem of the field typed has the heading's whole width")
     }
 
     static let failure =

@@ -152,16 +152,15 @@ public struct PeopleContent: Equatable, Sendable {
     }
 
     /// The form: a heading, then the fields, each with its problem after it. When they do not
-    /// all fit (40x10), the field being typed stays in view and the form's note takes the
-    /// heading's place.
+    /// all fit (40x10), the field being typed stays in view, and the form's note, else the
+    /// problem of the field being typed, takes the heading's place, where it has the whole width.
     @MainActor
     private func drawForm(_ form: PersonForm, into surface: Surface, in rect: Rect) {
         let fields = PersonForm.Field.allCases
         let labelWidth = fields.map { DisplayWidth.of($0.label) }.max() ?? 0
         let fitsAll = rect.height >= 1 + fields.count + (form.problem.isEmpty ? 0 : 1)
-        let (heading, style): (String, Style) =
-            fitsAll || form.problem.isEmpty
-            ? (form.heading, .dim) : (form.problem, .error)
+        let headingProblem = fitsAll ? "" : form.problem.isEmpty ? form.problems[form.field] ?? "" : form.problem
+        let (heading, style): (String, Style) = headingProblem.isEmpty ? (form.heading, .dim) : (headingProblem, .error)
         surface.draw(heading, row: rect.row, column: rect.column, width: rect.width, style: style)
         var row = rect.row + 1
         let room = max(0, rect.bottom - row)
@@ -177,7 +176,7 @@ public struct PeopleContent: Equatable, Sendable {
             surface.draw(shown, row: row, column: column, width: width, style: value.isEmpty ? .dim : .normal)
             // The field's problem after what it holds, where the field being typed shows nothing.
             let used = shown.isEmpty ? 0 : DisplayWidth.of(shown) + 2
-            if let problem = form.problems[field], used < width {
+            if let problem = form.problems[field], used < width, problem != headingProblem || !isCurrent {
                 surface.draw(problem, row: row, column: column + used, width: width - used, style: .error)
             }
             row += 1
