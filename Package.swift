@@ -47,7 +47,9 @@ let package = Package(
         // MARK: - The view: drawing, which knows no terminal, and the terminal, the only code that talks to it
         // The surface, layout, keys, the shell, the screen views and the printouts: drawn into any
         // Surface, an in-memory grid in tests. It cannot import ncurses or the terminal C code.
-        .target(name: "Renderer", dependencies: ["Screens", "Binding"]),
+        .target(
+            name: "Renderer", dependencies: ["Screens", "Binding"],
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
         // MARK: - The platform (Sources/Platform): everything the program does process-wide
         // ncurses; the C that must be C (the crash restore, the signal handler, the global-executor
         // hook); the terminal, input decoding, the signals and the one event loop, in Swift.

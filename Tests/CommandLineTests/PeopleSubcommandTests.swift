@@ -63,8 +63,8 @@ struct PeopleSubcommandTests {
             #expect(printed.nextBirthdayLine == person.nextBirthdayLine)
             #expect(printed.rowBirthdayText == person.rowBirthdayText)
             #expect(printed.contactLines == person.contactLines)
-            #expect(printed.birthday == person.person.birthday?.description)
-            #expect(printed.birthdayText == person.person.birthdayText)
+            #expect(printed.birthday == person.birthdayData)
+            #expect(printed.birthdayText == person.birthdayAsWritten)
         }
     }
 

@@ -44,4 +44,16 @@ struct LayerImportsTests {
             #expect(crossing.isEmpty, "Sources/\(module)/\(file) imports \(crossing.sorted())")
         }
     }
+
+    /// No Models value's member is read in the Renderer through a Screens output either: the
+    /// Renderer compiles with `MemberImportVisibility`, under which a member of a module the file
+    /// does not import cannot be named (a `Person`'s birthday, say), and it imports no Models.
+    @Test func theRendererCompilesWithMembersOfOnlyTheModulesItImports() throws {
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Package.swift")
+        let text = try String(contentsOf: package, encoding: .utf8)
+        let renderer = try #require(text.range(of: "name: \"Renderer\""))
+        let target = text[renderer.lowerBound...].prefix { $0 != ")" }
+        #expect(target.contains(".enableUpcomingFeature(\"MemberImportVisibility\""), "\(target)")
+    }
 }

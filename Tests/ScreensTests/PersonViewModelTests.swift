@@ -22,6 +22,14 @@ struct PersonViewModelTests {
         #expect(viewModel("", "", "Lovelace", born: nil).nameText == "Lovelace")
     }
 
+    @Test func theBirthdayAsDataIsTheDateOrWhatTheCardWrote() {
+        #expect(viewModel(nil, "Ada", "Lovelace", born: "1815-12-10").birthdayData == "1815-12-10")
+        #expect(viewModel(nil, "Ada", "Lovelace", born: "--12-10").birthdayData == "--12-10")
+        let circa = PersonViewModel(person: Person(firstName: "Sophie", lastName: "Germain", birthdayText: "circa 1800"), today: today)
+        #expect(circa.birthdayData == nil)
+        #expect(circa.birthdayAsWritten == "circa 1800")
+    }
+
     @Test func theBirthdateIsWrittenInFull() {
         let person = viewModel(nil, "first", "last", born: "1970-01-01")
         #expect(person.birthdateText == "Thursday January 1, 1970")

@@ -62,7 +62,7 @@ public final class PeoplePrintout: Printout {
                 (nameText, birthdateText, longBirthdayText) = (person.nameText, person.birthdateText, person.longBirthdayText)
                 (ageText, nextBirthdayText, nextBirthdayLine) = (person.ageText, person.nextBirthdayText, person.nextBirthdayLine)
                 (rowBirthdayText, contactLines) = (person.rowBirthdayText, person.contactLines)
-                (birthday, birthdayText) = (person.person.birthday?.description, person.person.birthdayText)
+                (birthday, birthdayText) = (person.birthdayData, person.birthdayAsWritten)
             }
         }
     }

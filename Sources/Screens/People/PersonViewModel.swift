@@ -40,10 +40,16 @@ public struct PersonViewModel: Equatable, Sendable {
     public let contactLines: [String]
     /// A mark after the name in the list: `conflict` for a conflict's copy, else empty.
     public let badgeText: String
+    /// The birthday as a printout's data gives it: `1815-12-10`, `--12-10` without a year; nil
+    /// without one, or when it is not a date.
+    public let birthdayData: String?
+    /// A birthday that is not a date, as the card wrote it (`circa 1800`); nil otherwise.
+    public let birthdayAsWritten: String?
 
     /// Writes `person` out as of `today`, the day on the user's calendar, for a list in `order`.
     public init(person: Person, today: CalendarDay, order: PersonSortOrder = .lastName) {
         self.person = person
+        (birthdayData, birthdayAsWritten) = (person.birthday?.description, person.birthdayText)
         contactLines = person.emails.map { "Email " + $0.text } + person.phones.map { "Phone " + $0.text }
         badgeText = person.conflictOf == nil ? "" : "conflict"
         nameText = Self.name(of: person)
