@@ -31,6 +31,7 @@ import Foundation
 /// | any other                             | `URLError(.unknown)`, curl's message    |
 ///
 /// ```swift
+/// let url = URL(string: "https://api.open-meteo.com/v1/forecast?latitude=48.85&longitude=2.35")!
 /// let client = CurlHTTPClient()
 /// let response = try await client.get(HTTPRequest(url: url, headers: ["Accept": "application/json"]))
 /// ```

@@ -7,6 +7,8 @@ import Foundation
 /// One request: which method, where, with which headers and body, and how long it may take in all.
 ///
 /// ```swift
+/// let url = URL(string: "https://dav.example.org/ada/contacts/")!
+/// let json = Data(#"{"name": "Ada"}"#.utf8)
 /// let request = HTTPRequest(url: url, headers: ["Accept": "application/json"], timeout: .seconds(5))
 /// let post = HTTPRequest(url: url, method: .post, headers: ["Content-Type": "application/json"], body: json)
 /// ```
@@ -114,6 +116,7 @@ public struct HTTPResponse: Equatable, Sendable {
 /// through, so that tests can answer in its place.
 ///
 /// ```swift
+/// let url = URL(string: "https://api.open-meteo.com/v1/forecast?latitude=48.85&longitude=2.35")!
 /// let client: any HTTPClient = CurlHTTPClient()
 /// let response = try await client.get(HTTPRequest(url: url, timeout: .seconds(5)))
 /// response.status   // 200

@@ -14,6 +14,7 @@ import Models
 /// cannot be read. `CardDAVPeopleAPI` asks it when a request fails in one of those ways.
 ///
 /// ```swift
+/// let url = URL(string: "https://dav.example.org/ada/contacts/")!
 /// PeopleServerSetup.loginNotSet(user: "ada", server: url).message
 /// // "the people server at dav.example.org asks for ada's password and none is set: …"
 /// ```
