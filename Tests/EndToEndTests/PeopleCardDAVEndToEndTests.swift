@@ -155,13 +155,14 @@ import TestSupport
         return server.cardUIDs(inBook: book)
     }
 
-    /// Opens the form with `a`, leaves the salutation empty, types `fields` (first name, last
-    /// name, birthday), each followed by Enter, then Enter past the email and the phone: saved.
+    /// Opens the form with `a` and types `fields` (first name, last name, then, after the
+    /// salutation left empty, the birthday), each followed by Enter, then Enter past the email and the phone: saved.
     private static func add(_ fields: [String], in session: TmuxSession) async throws {
         try await session.type("a")
-        try await session.waitFor("Salutation:")
-        try await session.press("Enter")
-        for text in fields + Array(repeating: "", count: max(0, 5 - fields.count)) {
+        try await session.waitFor("First name:")
+        // First name, last name, the salutation left empty, the birthday; email and phone left empty.
+        let names = Array(fields.prefix(2)) + Array(repeating: "", count: max(0, 2 - fields.count))
+        for text in names + [""] + Array(fields.dropFirst(2)) + Array(repeating: "", count: max(0, 5 - fields.count)) {
             if !text.isEmpty { try await session.type(text) }
             try await session.press("Enter")
         }

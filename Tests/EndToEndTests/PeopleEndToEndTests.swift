@@ -40,10 +40,10 @@ import TestSupport
         try await session.waitFor("December 10, 1815")
         try await session.press("Enter")
         try await session.waitFor("Edit Ada Lovelace")
-        try await session.press("Enter", "Enter")  // salutation, first name: as they were
+        try await session.press("Enter")  // the first name as it was
         try await session.press("C-u")
         try await session.type("King")
-        try await session.press("Enter", "Enter")  // the birthday as it was
+        try await session.press("Enter", "Enter", "Enter")  // the salutation and the birthday as they were
         try await session.type("ada@analytical.example")
         try await session.press("Enter", "Enter")  // no phone: saved
         let saved = try await session.waitFor("Saved Ada King")
@@ -95,7 +95,7 @@ import TestSupport
         try await session.waitFor("Imported 1 new person", timeout: .seconds(30))
         try await session.press("Enter")
         try await session.waitFor("Edit Marie Curie")
-        try await session.press("Enter", "Enter", "Enter", "Enter", "Enter")  // salutation, names, birthday, email as they were
+        try await session.press("Enter", "Enter", "Enter", "Enter", "Enter")  // names, salutation, birthday, email as they were
         try await session.press("C-u")
         try await session.type("+33 6 12 34 56 78")
         try await session.press("Enter")  // the phone, the last field: saved
@@ -126,13 +126,14 @@ import TestSupport
         return session
     }
 
-    /// Opens the form with `a`, leaves the salutation empty, and types `fields` (first name, last
-    /// name, birthday), each followed by Enter, then Enter past the email and the phone: the last saves.
+    /// Opens the form with `a` and types `fields` (first name, last name, then, after the
+    /// salutation left empty, the birthday), each followed by Enter, then Enter past the email and the phone: the last saves.
     private static func add(_ fields: [String], in session: TmuxSession) async throws {
         try await session.type("a")
-        try await session.waitFor("Salutation:")
-        try await session.press("Enter")
-        for text in fields + Array(repeating: "", count: max(0, 5 - fields.count)) {  // email and phone left empty
+        try await session.waitFor("First name:")
+        // First name, last name, the salutation left empty, the birthday; email and phone left empty.
+        let names = Array(fields.prefix(2)) + Array(repeating: "", count: max(0, 2 - fields.count))
+        for text in names + [""] + Array(fields.dropFirst(2)) + Array(repeating: "", count: max(0, 5 - fields.count)) {  // email and phone left empty
             if !text.isEmpty { try await session.type(text) }
             try await session.press("Enter")
         }

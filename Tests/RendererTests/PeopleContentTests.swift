@@ -142,9 +142,9 @@ struct PeopleContentTests {
         #expect(
             Array(drawing.lines[3...9]) == [
                 " Add a person: type each field in the input line above",
-                "   Salutation  optional: Dr., Ms., Mr.",
                 "   First name  Grace",
                 "   Last name",
+                "   Salutation  optional: Dr., Ms., Mr.",
                 " › Birthday    Write the birthday as YYYY-MM-DD, such as 1815-12-10",
                 "   Email       grace.example  grace.example is not an email address: write it a",
                 "   Phone       COBOL  A phone number has digits, spaces and + - ( ) only, such",

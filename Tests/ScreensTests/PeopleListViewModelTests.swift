@@ -202,7 +202,7 @@ struct PeopleListViewModelTests: PeopleTesting {
         let people = makeViewModel()
         store.deliverNotices()
         let counted = store.counts
-        add(people, ["", "Ada", "Lovelace", ""])
+        add(people, ["Ada", "Lovelace"])
         #expect(names(people) == ["Ada Lovelace"])
         store.deliverNotices()
         #expect(store.counts == counted + 1)
@@ -218,7 +218,7 @@ struct PeopleListViewModelTests: PeopleTesting {
         let people = makeViewModel()
         store.deliverNotices()
         store.failReads = InMemoryGameLibrary.Failure(description: "database is locked")
-        add(people, ["", "Ada", "Lovelace", ""])
+        add(people, ["Ada", "Lovelace"])
         #expect(names(people).isEmpty)
         store.failReads = nil
         store.deliverNotices()

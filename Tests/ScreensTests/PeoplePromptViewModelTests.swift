@@ -60,7 +60,7 @@ struct PeoplePromptViewModelTests {
         type("Lo", into: prompt)
         let mode = ValueRecorder(prompt.mode)
         prompt.startAdding()
-        for field in ["", "Ada", "Lovelace", "", "", ""] {
+        for field in ["Ada", "Lovelace", "", "", "", ""] {
             type(field, into: prompt)
             prompt.nextField()
         }
@@ -145,13 +145,13 @@ struct PeoplePromptViewModelTests {
 
     @Test func editingOpensTheFormOnThePersonUnderTheCursorAndEscKeepsNothing() {
         let (prompt, requests) = makePrompt()
+        let (prompts, lines) = (ValueRecorder(prompt.inputPrompt), ValueRecorder(prompt.inputLine.map(\.text)))
         selected.value = ada
         prompt.startEditing()
-        #expect(latest(prompt.inputPrompt) == "Salutation")
         prompt.nextField()
-        #expect(latest(prompt.inputLine).text == "Ada")
         prompt.cancelInput()
-        #expect(latest(prompt.mode) == .list)
+        #expect(prompts.values == ["Filter", "First name", "Last name", "Filter"])
+        #expect(lines.values == ["", "Ada", "Lovelace", ""])
         #expect(requests().isEmpty)
     }
 }

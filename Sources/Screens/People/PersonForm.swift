@@ -12,7 +12,8 @@ import Models
 public struct PersonForm: Equatable, Sendable {
     /// The fields, in the order they are filled.
     public enum Field: Int, CaseIterable, Sendable {
-        case salutation, firstName, lastName, birthday, email, phone
+        // The name first, as a person is thought of; the salutation, seldom typed, after it.
+        case firstName, lastName, salutation, birthday, email, phone
 
         /// The field's name, which is also the input line's prompt.
         public var label: String {
@@ -40,7 +41,7 @@ public struct PersonForm: Equatable, Sendable {
     /// Each field's text, in `Field` order.
     public private(set) var values = Array(repeating: "", count: Field.allCases.count)
     /// The field being typed in.
-    public var field = Field.salutation
+    public var field = Field.firstName
     /// Each field's problem: what is wrong with what it holds, said as the field is left, and
     /// checked again, every field, before a save.
     public private(set) var problems: [Field: String] = [:]
@@ -162,13 +163,15 @@ public struct PersonForm: Equatable, Sendable {
     /// The person the form describes, or each field to mend and why. A birthday after `today`
     /// cannot be right.
     public func person(today: CalendarDay) -> Result<Person, Invalid> {
-        let trimmed = values.map(Self.collapsed)
-        let (salutation, first, last, birthdayText) = (trimmed[0], trimmed[1], trimmed[2], trimmed[3])
+        let (salutation, first, last, birthdayText) = (
+            Self.collapsed(self[.salutation]), Self.collapsed(self[.firstName]), Self.collapsed(self[.lastName]),
+            Self.collapsed(self[.birthday])
+        )
         var problems: [Field: String] = [:]
         if first.isEmpty, last.isEmpty, editing?.hasName != false { problems[.firstName] = "A person needs a first or a last name" }
         for field in Field.allCases { problems[field] = problems[field] ?? problem(with: field, today: today) }
         guard problems.isEmpty else { return .failure(Invalid(problems: problems)) }
-        let (email, phone) = (Self.typed(values[4]), Self.typed(values[5]))
+        let (email, phone) = (Self.typed(self[.email]), Self.typed(self[.phone]))
         let keptText = editing?.birthdayText.map(Self.collapsed)
         let birthday = birthdayText.isEmpty || birthdayText == keptText ? nil : BirthDate(birthdayText)
         // What the form does not show (what a nameless card is known by) stays while they have no name.
