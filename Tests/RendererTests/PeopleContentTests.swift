@@ -128,6 +128,19 @@ struct PeopleContentTests {
         #expect(drawing.grid.text(inRow: 3, style: .error) == "The birthday is not a date")
     }
 
+    @Test func theBirthdaysSoonKeepTheirPlaceUnderTheNews() {
+        var content = Self.people([Self.ada])
+        content.birthdays = "Birthdays soon: Grace Hopper in 3 days"
+        content.news = PeopleNewsLine(content.birthdays)
+        #expect(
+            ContentDrawing(Self.small) { content.draw(into: $0, in: $1) }.lines[1...2] == [" Birthdays soon: Grace Hopper in 3 days", ""])
+        content.news = PeopleNewsLine("Added Ada Lovelace")
+        let drawing = ContentDrawing(Self.small) { content.draw(into: $0, in: $1) }
+        #expect(drawing.lines[1...2] == [" Added Ada Lovelace", " Birthdays soon: Grace Hopper in 3 days"])
+        content.news = PeopleNewsLine("Delete Ada Lovelace? y/n", tone: .question)
+        #expect(ContentDrawing(Self.small) { content.draw(into: $0, in: $1) }.lines[2] == " Birthdays soon: Grace Hopper in 3 days")
+    }
+
     @Test func eachFieldSaysItsOwnProblemBesideIt() {
         var content = Self.people([Self.ada])
         var form = PersonForm()

@@ -13,6 +13,9 @@ public struct PeopleContent: Equatable, Sendable {
     public var syncText = ""
     public var syncIsProblem = false
     public var news = PeopleNewsLine("")
+    /// `Birthdays soon: Grace Hopper in 3 days`: on the news line when it says nothing else,
+    /// else on the line under it, where it keeps its place whatever the news says.
+    public var birthdays = ""
     public var mode = PeoplePromptViewModel.Mode.list
     public var emptyText = ""
     /// The people in view, from `firstVisibleIndex` in the whole list.
@@ -61,6 +64,8 @@ public struct PeopleContent: Equatable, Sendable {
                     line, row: body.row + first + offset, column: body.column, width: body.width,
                     style: syncIsProblem ? .error : .dim)
             }
+        } else if !birthdays.isEmpty, news.text != birthdays, body.height > 1 {
+            surface.draw(birthdays, row: body.row + 1, column: body.column, width: body.width, style: .dim)
         }
         body = body.droppingTop(2)
         guard body.height > 0 else { return }

@@ -79,6 +79,7 @@ public final class PeopleView: ScreenView {
         drawn.bind(viewModel.syncStatus.text, to: \.syncText)
         drawn.bind(viewModel.syncStatus.isProblem, to: \.syncIsProblem)
         drawn.bind(viewModel.newsLine, to: \.news)
+        drawn.bind(viewModel.birthdaysSoonText, to: \.birthdays)
         drawn.bind(viewModel.prompt.mode, to: \.mode)
         drawn.bind(viewModel.emptyText, to: \.emptyText)
         drawn.bind(viewModel.rows, to: \.rows)
