@@ -44,6 +44,8 @@ public struct PeopleExchange: ScreenState {
         /// The store opened: exchanges can run from now on, the one asked for before first.
         case opened
         case exchangeAsked(fetching: Bool)
+        /// The user asked for a sync (`r`): without a server, the news says how to set one.
+        case syncPressed
         /// A commit landed: the header reads what waits again, unless an exchange runs.
         case stateAsked
         case answered(WorkID, Answer)
@@ -60,11 +62,17 @@ public struct PeopleExchange: ScreenState {
     /// Whether the last exchange did nothing because another process on the data folder was
     /// exchanging with the server (the header says so until the store is read again).
     public private(set) var wasBlocked = false
+    /// What `r` says without a people server.
+    public static let noServerNews = "No people server to sync with: set --people-api or people.url"
+    /// What `r` says with `--offline`.
+    public static let offlineNews = "No sync with --offline: changes wait here until a run without it"
     /// What the header says then.
     public static let blockedText = "Another sync is running on this data folder; its outcome shows when it ends"
     /// The exchanges asked for and not yet answered.
     private var exchanges: Set<WorkID> = []
     private let hasServer: Bool
+    /// Whether a server is set and `--offline` keeps the program off it.
+    private let isOffline: Bool
     /// The user's time zone, for the time the book was last up to date.
     private let timeZone: TimeZone
     private var isOpen = false
@@ -84,6 +92,7 @@ public struct PeopleExchange: ScreenState {
     /// header says which, and nothing runs.
     public init(hasServer: Bool, offline: Bool = false, timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
         self.hasServer = hasServer && !offline
+        isOffline = hasServer && offline
         self.timeZone = timeZone
         header = self.hasServer ? "" : offline ? PeopleSyncStatusViewModel.offlineText : PeopleSyncStatusViewModel.noServerText
     }
@@ -118,6 +127,12 @@ public struct PeopleExchange: ScreenState {
             }
             exchanges.insert(id)
             return stopWaiting + [.start(.exchange(fetching: fetching), as: id)]
+        case .syncPressed:
+            guard hasServer else {
+                toTell.append(PeopleNews(isOffline ? Self.offlineNews : Self.noServerNews, isProblem: true))
+                return []
+            }
+            return handle(.exchangeAsked(fetching: true))
         case .stateAsked:
             return readOutbox()
         case .answered(let id, let answer):

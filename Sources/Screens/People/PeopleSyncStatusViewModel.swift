@@ -61,9 +61,10 @@ public final class PeopleSyncStatusViewModel {
 
     // MARK: - Inputs
 
-    /// Syncs now, as `r` asks: reads what changed on the server, then sends what waits here.
+    /// Syncs now, as `r` asks: reads what changed on the server, then sends what waits here;
+    /// without a server, the news says how to set one.
     public func syncNow() {
-        exchange(fetching: true)
+        machine.send(.syncPressed)
     }
 
     /// Sends what waits, and first reads the server's people when `fetching`. While an exchange
