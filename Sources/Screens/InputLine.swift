@@ -18,6 +18,10 @@ public struct InputLine: Equatable, Sendable {
     /// The cursor as a position in `text`, kept in step with `cursor` so that neither an edit
     /// nor a view drawing the line walks the text to find it.
     public private(set) var cursorIndex: String.Index
+    /// Whether the whole text is a suggestion (the export's `people.vcf`), shown as selected
+    /// text is: Enter takes it, the first character typed replaces it, a delete removes it, and a
+    /// move of the cursor makes it text like any other.
+    public private(set) var isSuggestion = false
 
     /// A line holding `text` (line breaks and tabs turned into spaces), the cursor at its end.
     public init(text: String = "") {
@@ -26,13 +30,27 @@ public struct InputLine: Equatable, Sendable {
         cursorIndex = self.text.endIndex
     }
 
-    /// Two lines are equal when their text and cursor are.
+    /// A line holding `text` as a suggestion (`isSuggestion`), the cursor at its end.
+    public init(suggesting text: String) {
+        self.init(text: text)
+        isSuggestion = !self.text.isEmpty
+    }
+
+    /// Two lines are equal when their text, cursor and suggestion are.
     public static func == (lhs: InputLine, rhs: InputLine) -> Bool {
-        lhs.text == rhs.text && lhs.cursor == rhs.cursor
+        lhs.text == rhs.text && lhs.cursor == rhs.cursor && lhs.isSuggestion == rhs.isSuggestion
     }
 
     /// Makes `edit`.
     public mutating func apply(_ edit: InputLineEdit) {
+        if isSuggestion {
+            isSuggestion = false
+            switch edit {
+            case .insert(let typed): return replace(with: typed)
+            case .deleteBackward, .deleteForward, .deleteToStart, .deleteWordBackward: return clear()
+            default: break
+            }
+        }
         switch edit {
         case .insert(let newText): insert(newText)
         case .moveLeft: moveLeft()

@@ -50,6 +50,16 @@ import TestSupport
         #expect(latest(people.prompt.mode) == .list)
     }
 
+    @Test func theExportsSuggestedPathShowsDimAndWhatIsTypedReplacesIt() throws {
+        let (harness, _) = try harness(size: Size(columns: 80, rows: 24))
+        harness.type("e")
+        #expect(harness.grid.lines[2].hasPrefix(" Export to file:  people.vcf"))
+        #expect(harness.grid.text(inRow: 2, style: .dim) == "people.vcf")
+        harness.type("~/friends.vcf")
+        #expect(harness.grid.lines[2].hasPrefix(" Export to file:  ~/friends.vcf"))
+        #expect(harness.grid.text(inRow: 2, style: .dim).isEmpty)
+    }
+
     @Test func theInputLinesPromptFollowsWhatTheScreenAsksFor() throws {
         let (harness, _) = try harness(size: Size(columns: 80, rows: 24))
         #expect(harness.grid.lines[2].hasPrefix(" Filter:"))

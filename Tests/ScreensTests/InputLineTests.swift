@@ -6,6 +6,21 @@ import Testing
 struct InputLineTests {
     // MARK: - Typing
 
+    @Test func aSuggestionIsReplacedByWhatIsTypedRemovedByADeleteAndKeptByAMove() {
+        var typed = InputLine(suggesting: "people.vcf")
+        #expect(typed.isSuggestion)
+        typed.apply(.insert("~"))
+        #expect(typed == InputLine(text: "~"))
+        var deleted = InputLine(suggesting: "people.vcf")
+        deleted.apply(.deleteBackward)
+        #expect(deleted == InputLine())
+        var moved = InputLine(suggesting: "people.vcf")
+        moved.apply(.moveLeft)
+        moved.apply(.insert("s"))
+        #expect(moved.text == "people.vcsf", "after a move, the text is text like any other")
+        #expect(!moved.isSuggestion)
+    }
+
     @Test func typingAsciiAppendsAndMovesTheCursor() {
         var line = InputLine()
         for letter in ["h", "e", "y"] { line.insert(letter) }

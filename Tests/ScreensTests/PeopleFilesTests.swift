@@ -33,8 +33,8 @@ struct PeopleFilesTests: PeopleTesting {
         await untilIdle(people.isBusy)
         #expect(names(people) == ["Countess Ada Lovelace"])
         people.prompt.startExporting()
-        #expect(latest(people.prompt.inputLine) == InputLine(text: "people.vcf"))
-        edit(people.prompt, .deleteToStart, .insert("out.vcf"))
+        #expect(latest(people.prompt.inputLine) == InputLine(suggesting: "people.vcf"))
+        type("out.vcf", into: people.prompt)  // replaces the suggestion
         people.prompt.inputSubmitted()
         await untilIdle(people.isBusy)
         #expect(files.files["out.vcf"]?.contains("N:Lovelace;Ada;;Countess;") == true)

@@ -20,7 +20,8 @@ struct InputLineView {
         let fieldWidth = max(0, rect.right - fieldStart - 2)
         let viewport = line.viewport(width: fieldWidth)
         if viewport.hiddenBefore { surface.draw("‹", row: row, column: fieldStart, style: .dim) }
-        surface.draw(viewport.visibleText, row: row, column: fieldStart + 1, width: fieldWidth)
+        // A suggestion shows dim, as a placeholder does: typing replaces it, Enter takes it.
+        surface.draw(viewport.visibleText, row: row, column: fieldStart + 1, width: fieldWidth, style: line.isSuggestion ? .dim : .normal)
         if viewport.hiddenAfter { surface.draw("›", row: row, column: fieldStart + 1 + fieldWidth, style: .dim) }
         markClicks(into: surface, row: row, in: rect, fieldStart: fieldStart, viewport: viewport)
         if line.text.isEmpty, !isFocused {

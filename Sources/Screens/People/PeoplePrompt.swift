@@ -118,7 +118,7 @@ public struct PeoplePrompt: ScreenState {
             importChoices = choices
             ask(.importing, text: "")
         case .exportAsked where isOpen && !refusedWhileTransferring():
-            ask(.exporting, text: PeoplePromptViewModel.defaultExportPath)
+            ask(.exporting, line: InputLine(suggesting: PeoplePromptViewModel.defaultExportPath))
         case .deleteAsked:
             if let person = selected { mode = .confirmingDelete(person) }
         case .nextField: nextField()
@@ -204,8 +204,13 @@ public struct PeoplePrompt: ScreenState {
 
     /// Asks for something in the input line, which takes the focus and starts with `text`.
     mutating func ask(_ mode: Mode, text: String) {
+        ask(mode, line: InputLine(text: text))
+    }
+
+    /// Asks for something in the input line, which takes the focus and starts as `line`.
+    mutating func ask(_ mode: Mode, line: InputLine) {
         self.mode = mode
-        line = InputLine(text: text)
+        self.line = line
         isFocused = true
     }
 
