@@ -9,4 +9,7 @@ public protocol TextFiles: AnyObject, Sendable {
     /// Returns the full path written.
     @discardableResult
     func write(_ text: String, to path: String) throws -> String
+    /// The full path of the file at `path` when there is one there (a folder is not a file), so
+    /// that a write asks before it replaces it; nil when there is none.
+    func existingFile(at path: String) -> String?
 }

@@ -213,6 +213,14 @@ struct PeopleSubcommandTests {
         #expect(written.contains("N:Lovelace;Ada;;;"))
         #expect(written.contains("N:Hopper;Grace;;;"))
 
+        let again = try await subcommand.run(["people", "--export", out])
+        #expect(again.status == 1, "a file there is replaced only with --force")
+        #expect(again.error == "mvvm-tui: Not exported: \(out) exists\n")
+        try "old".write(toFile: out, atomically: true, encoding: .utf8)
+        #expect(try await subcommand.run(["people", "--export", out, "--force"]).status == 0)
+        #expect(try String(contentsOfFile: out, encoding: .utf8).contains("N:Lovelace;Ada;;;"))
+        #expect(try await subcommand.run(["people", "--force"]).status == 64, "--force needs --export")
+
         let missing = try await subcommand.run(["people", "--import", subcommand.dataDirectory + "/nowhere.vcf"])
         #expect(missing.status == 1)
         #expect(missing.error.hasPrefix("mvvm-tui: Not imported: "))

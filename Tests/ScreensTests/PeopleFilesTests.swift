@@ -163,6 +163,24 @@ struct PeopleFilesTests: PeopleTesting {
         #expect(files.files["people.vcf"] == nil)
     }
 
+    @Test func anExportToAFileThatIsThereAsksFirstAndOnlyYesReplacesIt() async throws {
+        try store.add(Person(firstName: "Ada", lastName: "Lovelace"))
+        files.files["people.vcf"] = "kept"
+        let people = makeViewModel()
+        let question = ValueRecorder(people.prompt.question)
+        for answer in [false, true] {
+            people.prompt.startExporting()
+            people.prompt.inputSubmitted()
+            await untilIdle(people.isBusy)
+            people.prompt.confirm(answer)
+            await untilIdle(people.isBusy)
+            #expect(files.files["people.vcf"] == "kept" || answer, "no keeps the file as it was")
+        }
+        #expect(question.values == ["", "Replace people.vcf? y/n", "", "Replace people.vcf? y/n", ""])
+        #expect(files.files["people.vcf"]?.contains("N:Lovelace;Ada;;;") == true)
+        #expect(latest(people.message) == "Exported 1 person to /home/test/people.vcf")
+    }
+
     @Test func anExportStoppedBeforeItsFileIsWrittenLeavesNoFile() async throws {
         try store.add(Person(firstName: "Ada", lastName: "Lovelace"))
         let people = makeViewModel()

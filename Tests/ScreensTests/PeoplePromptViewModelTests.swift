@@ -114,7 +114,7 @@ struct PeoplePromptViewModelTests {
         prompt.cancelInput()
         prompt.startExporting()
         prompt.inputSubmitted()
-        #expect(requests() == [.importCards(from: "friends.vcf", ImportChoices()), .exportCards(to: "people.vcf")])
+        #expect(requests() == [.importCards(from: "friends.vcf", ImportChoices()), .exportCards(to: "people.vcf", replacing: false)])
         #expect(news.values == [PeopleNews("Type a file's path, or Esc", isProblem: true)])
     }
 

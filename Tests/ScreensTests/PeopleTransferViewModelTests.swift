@@ -133,10 +133,10 @@ struct PeopleTransferViewModelTests {
             report.values == [
                 .init(
                     text: "Imported 1 updated; 1 unchanged; 1 kept (newer here) from again.vcf", isProblem: false,
-                    addedPeople: true, replaceOffer: ReplaceOffer(path: "again.vcf", count: 1)),
+                    addedPeople: true, offer: .reimport("again.vcf", count: 1)),
                 .init(
                     text: "Nothing to import: 1 unchanged; 1 kept (no revision to compare) from same.vcf", isProblem: false,
-                    addedPeople: false, replaceOffer: ReplaceOffer(path: "same.vcf", count: 1)),
+                    addedPeople: false, offer: .reimport("same.vcf", count: 1)),
                 .init(text: "No vCard in /etc/passwd", isProblem: true, addedPeople: false),
             ])
         #expect(steps.pending.isEmpty)
@@ -168,7 +168,9 @@ struct PeopleTransferViewModelTests {
         let report = ValueRecorder(transfer.report)
         let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace")
         transfer.exportCards(to: "out.vcf", sortedBy: .firstName)
-        #expect(steps.asked == [.gather(.firstName)])
+        #expect(steps.asked == [.look("out.vcf")])
+        steps.answer(with: .looked(existing: nil))
+        #expect(steps.asked.last == .gather(.firstName))
         steps.answer(with: .gathered([ada], cards: ["ada": "card"]))
         #expect(steps.asked.last == .write([ada], cards: ["ada": "card"], to: "out.vcf"))
         steps.answer(with: .written("/home/test/out.vcf"))
@@ -176,13 +178,31 @@ struct PeopleTransferViewModelTests {
         #expect(report.values.map(\.text) == ["Exported 1 person to /home/test/out.vcf"])
     }
 
+    @Test func anExportThatFindsAFileAsksBeforeReplacingItAndWritesOnlyWhenTold() {
+        let transfer = makeTransfer()
+        let report = ValueRecorder(transfer.report)
+        transfer.exportCards(to: "people.vcf", sortedBy: .lastName)
+        steps.answer(with: .looked(existing: "/home/ada/people.vcf"))
+        #expect(steps.asked == [.look("people.vcf")], "nothing read, nothing written")
+        #expect(
+            report.values == [
+                PeopleTransferViewModel.Report(
+                    text: "Not exported: /home/ada/people.vcf exists", isProblem: true, addedPeople: false, offer: .overwrite("people.vcf"))
+            ])
+        #expect(ReplaceOffer.overwrite("people.vcf").question == "Replace people.vcf? y/n")
+        transfer.exportCards(to: "people.vcf", sortedBy: .lastName, replacing: true)
+        #expect(steps.asked.last == .gather(.lastName), "told to replace it: no look")
+        steps.expectHeldAtEnd([.gather(.lastName)])
+    }
+
     @Test func anExportStoppedBeforeItsFileIsWrittenWritesNothing() {
         let transfer = makeTransfer()
         let report = ValueRecorder(transfer.report)
         transfer.exportCards(to: "people.vcf", sortedBy: .lastName)
+        steps.answer(with: .looked(existing: nil))
         transfer.cancel()
         steps.answer(with: .gathered([], cards: [:]))
-        #expect(steps.asked == [.gather(.lastName)])
+        #expect(steps.asked == [.look("people.vcf"), .gather(.lastName)])
         #expect(report.values.map(\.text) == ["Export stopped; people.vcf was not written"])
     }
 
@@ -193,7 +213,7 @@ struct PeopleTransferViewModelTests {
         let transfer = makeTransfer()
         transfer.importCards(from: "a.vcf")
         transfer.exportCards(to: "b.vcf", sortedBy: .lastName)
-        #expect(steps.asked == [.read("a.vcf")])
+        #expect(steps.asked == [.read("a.vcf")], "no export while the import runs")
         steps.expectHeldAtEnd([.read("a.vcf")])
     }
 

@@ -24,6 +24,10 @@ public final class InMemoryTextFiles: TextFiles, @unchecked Sendable {
         return Array(text.utf8)
     }
 
+    public func existingFile(at path: String) -> String? {
+        files[path] != nil || rawFiles[path] != nil ? "/home/test/" + path : nil
+    }
+
     @discardableResult
     public func write(_ text: String, to path: String) throws -> String {
         files[path] = text

@@ -13,9 +13,9 @@ extension PeopleListViewModel {
         case .importCards(let path, let choices):
             activity.say(.none)  // the news line gives way to the transfer's progress until its report
             transfer.importCards(from: path, choices)
-        case .exportCards(let path):
+        case .exportCards(let path, let replacing):
             activity.say(.none)  // as for an import
-            transfer.exportCards(to: path, sortedBy: list.order)
+            transfer.exportCards(to: path, sortedBy: list.order, replacing: replacing)
         case .delete(let person):
             send(.writeAsked(.delete(person.person)))
         }
@@ -64,7 +64,7 @@ extension PeopleListViewModel {
     func transferEnded(_ report: PeopleTransferViewModel.Report) {
         if report.addedPeople { send(.imported) }
         activity.say(PeopleNews(report.text, isProblem: report.isProblem))
-        if let offer = report.replaceOffer { prompt.offerToReplace(offer) }
+        if let offer = report.offer { prompt.offerToReplace(offer) }
         if report.addedPeople { syncStatus.exchange(fetching: false) }
     }
 }

@@ -12,7 +12,8 @@ public struct PeoplePrompt: ScreenState {
         case list
         case form(PersonForm)
         case confirmingDelete(PersonViewModel)
-        /// The question whether to take the file's version of the people an import kept.
+        /// The question whether to take the file's version of the people an import kept, or to
+        /// replace the file an export found.
         case confirmingReplace(ReplaceOffer)
         /// The person's detail full-size, in place of the list.
         case viewing(PersonViewModel)
@@ -27,7 +28,8 @@ public struct PeoplePrompt: ScreenState {
         /// (`saveEnded`, `saveRefused`).
         case save(PersonForm.Save)
         case importCards(from: String, ImportChoices)
-        case exportCards(to: String)
+        /// Write everyone to the file, replacing one there only when `replacing`.
+        case exportCards(to: String, replacing: Bool)
         case delete(PersonViewModel)
     }
 
@@ -49,7 +51,7 @@ public struct PeoplePrompt: ScreenState {
         case editAsked
         case viewAsked
         case importAsked(ImportChoices)
-        case exportAsked
+        case exportAsked(replacing: Bool)
         case deleteAsked
         case nextField
         case previousField
@@ -77,8 +79,10 @@ public struct PeoplePrompt: ScreenState {
     var isFocused = false
     /// The filter as last typed, which the line holds again when a prompt closes.
     var filter = ""
-    /// How the file the user is asked for is to be imported.
+    /// How the file the user is asked for is to be imported; whether one there is to be replaced
+    /// by the export.
     var importChoices = ImportChoices()
+    var exportReplaces = false
     /// Whether the store is open: until then nothing can be added, edited or transferred.
     var isOpen = false
     /// The user's day, after which no birthday can be.
@@ -117,7 +121,8 @@ public struct PeoplePrompt: ScreenState {
         case .importAsked(let choices) where isOpen && !refusedWhileTransferring():
             importChoices = choices
             ask(.importing, text: "")
-        case .exportAsked where isOpen && !refusedWhileTransferring():
+        case .exportAsked(let replacing) where isOpen && !refusedWhileTransferring():
+            exportReplaces = replacing
             ask(.exporting, line: InputLine(suggesting: PeoplePromptViewModel.defaultExportPath))
         case .deleteAsked:
             if let person = selected { mode = .confirmingDelete(person) }
@@ -169,7 +174,7 @@ public struct PeoplePrompt: ScreenState {
             toTell.append(.request(.importCards(from: path, importChoices)))
         case .exporting where !path.isEmpty:
             close()
-            toTell.append(.request(.exportCards(to: path)))
+            toTell.append(.request(.exportCards(to: path, replacing: exportReplaces)))
         case .importing, .exporting: toTell.append(.news(PeopleNews("Type a file's path, or Esc", isProblem: true)))
         case .list, .confirmingDelete, .confirmingReplace, .viewing: isFocused = false
         }
@@ -181,8 +186,10 @@ public struct PeoplePrompt: ScreenState {
         switch mode {
         case .confirmingDelete(let person):
             if yes { toTell.append(.request(.delete(person))) }
-        case .confirmingReplace(let offer):
-            if yes { toTell.append(.request(.importCards(from: offer.path, ImportChoices(replacing: true)))) }
+        case .confirmingReplace(.reimport(let path, _)):
+            if yes { toTell.append(.request(.importCards(from: path, ImportChoices(replacing: true)))) }
+        case .confirmingReplace(.overwrite(let path)):
+            if yes { toTell.append(.request(.exportCards(to: path, replacing: true))) }
         default:
             return
         }

@@ -77,9 +77,7 @@ public final class PeoplePromptViewModel: InputLineUser {
     private static func question(_ mode: Mode) -> String {
         switch mode {
         case .confirmingDelete(let person): "Delete \(person.nameText)? y/n"
-        case .confirmingReplace(let offer):
-            // Short enough for 40 columns: the news it stands in for said who was kept and why.
-            "Take \(offer.fileName)'s \(offer.count == 1 ? "card for 1" : "cards for \(offer.count.grouped)") kept? y/n"
+        case .confirmingReplace(let offer): offer.question
         default: ""
         }
     }
@@ -114,8 +112,9 @@ public final class PeoplePromptViewModel: InputLineUser {
     /// Asks, in the input line, for the vCard file to import, to be imported as `choices` say.
     public func startImporting(_ choices: ImportChoices = ImportChoices()) { machine.send(.importAsked(choices)) }
 
-    /// Asks, in the input line, where to write everyone as vCards.
-    public func startExporting() { machine.send(.exportAsked) }
+    /// Asks, in the input line, where to write everyone as vCards; a file there is replaced
+    /// only after a question, or at once when `replacing` (`people --export --force`).
+    public func startExporting(replacing: Bool = false) { machine.send(.exportAsked(replacing: replacing)) }
 
     /// Asks, in the screen's question line, whether to delete the person under the cursor.
     public func askToDelete() { machine.send(.deleteAsked) }
@@ -142,7 +141,8 @@ public final class PeoplePromptViewModel: InputLineUser {
     }
 
     /// Asks, in the screen's question line, whether to import the file of `offer` again taking
-    /// its version of the people kept as they are here; none while the user types a filter.
+    /// its version of the people kept as they are here, or to replace the file an export found;
+    /// none while the user types a filter.
     func offerToReplace(_ offer: ReplaceOffer) { machine.send(.replaceOffered(offer)) }
 
     // MARK: - InputLineUser

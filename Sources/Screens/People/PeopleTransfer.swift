@@ -36,6 +36,8 @@ public struct PeopleTransfer: ScreenState {
         case reading(String)
         /// The cards read from the file, `added` of them through the merge so far, the batch under way `size` long.
         case importing(String, VCard.Import, added: Int, size: Int)
+        /// Whether a file is at the path already, before everyone is read for it.
+        case looking(String, PersonSortOrder)
         /// Everyone being read from the store, to write to the file.
         case gathering(String)
         /// The file being written with `count` people.
@@ -47,6 +49,8 @@ public struct PeopleTransfer: ScreenState {
         case read(String)
         /// Imports a batch by `ImportMerge`'s rule, as `choices` say.
         case add([Person], cards: [Person.ID: String], ImportChoices)
+        /// Looks for a file at the path, which an export replaces only when asked to.
+        case look(String)
         case gather(PersonSortOrder)
         case write([Person], cards: [Person.ID: String], to: String)
     }
@@ -57,6 +61,8 @@ public struct PeopleTransfer: ScreenState {
         /// The batch's outcomes, person by person, and the time it took.
         case added([ImportOutcome], took: Duration)
         case gathered([Person], cards: [Person.ID: String])
+        /// The file at the path looked at, as it was resolved; nil when there is none.
+        case looked(existing: String?)
         /// The file written, at this path as it was resolved.
         case written(String)
         case failed(String)
@@ -65,7 +71,8 @@ public struct PeopleTransfer: ScreenState {
     public enum Event: Equatable, Sendable {
         /// Import the file, as `choices` say.
         case importAsked(String, ImportChoices = ImportChoices())
-        case exportAsked(String, PersonSortOrder)
+        /// Export everyone in the order to the file, replacing one there only when `replacing`.
+        case exportAsked(String, PersonSortOrder, replacing: Bool = false)
         /// Esc: stop after the batch being written.
         case stopAsked
         case answered(WorkID, Answer)
@@ -94,9 +101,9 @@ public struct PeopleTransfer: ScreenState {
             guard phase == .idle else { return [] }
             (tally, self.choices) = (ImportTally(), choices)
             return begin(.reading(path), .read(path))
-        case .exportAsked(let path, let order):
+        case .exportAsked(let path, let order, let replacing):
             guard phase == .idle else { return [] }
-            return begin(.gathering(path), .gather(order))
+            return replacing ? begin(.gathering(path), .gather(order)) : begin(.looking(path, order), .look(path))
         case .stopAsked:
             if phase != .idle { isStopping = true }
             return []
@@ -128,12 +135,15 @@ public struct PeopleTransfer: ScreenState {
                 isProblem: true, addedPeople: changed)
         case (.reading, .failed(let message)):
             return finish("Not imported: \(message)", isProblem: true)
+        case (.looking(let path, let order), .looked(let existing)):
+            guard let existing else { return begin(.gathering(path), .gather(order)) }
+            return finish("Not exported: \(existing) exists", isProblem: true, offer: .overwrite(path))
         case (.gathering(let path), .gathered(let everyone, let cards)):
             guard !isStopping else { return finish("Export stopped; \(path) was not written") }
             return begin(.writing(path, count: everyone.count), .write(everyone, cards: cards, to: path))
         case (.writing(_, let count), .written(let path)):
             return finish("Exported \(PeopleList.count(count)) to \(path)")
-        case (.gathering, .failed(let message)), (.writing, .failed(let message)):
+        case (.looking, .failed(let message)), (.gathering, .failed(let message)), (.writing, .failed(let message)):
             return finish("Not exported: \(message)", isProblem: true)
         default:
             return []
@@ -161,7 +171,7 @@ public struct PeopleTransfer: ScreenState {
                 isProblem: !cards.problems.isEmpty && !stopped, addedPeople: changed && !choices.dryRun,
                 offer: stopped || choices.dryRun || tally.keptDifferent == 0
                     ? nil
-                    : ReplaceOffer(path: path, count: tally.keptDifferent))
+                    : .reimport(path, count: tally.keptDifferent))
         }
         let range = added..<min(added + size, total)
         let batch = Array(cards.people[range])
@@ -193,7 +203,7 @@ public struct PeopleTransfer: ScreenState {
     ) -> [WorkOrder<Work>] {
         phase = .idle
         isStopping = false
-        toTell.append(PeopleTransferViewModel.Report(text: text, isProblem: isProblem, addedPeople: addedPeople, replaceOffer: offer))
+        toTell.append(PeopleTransferViewModel.Report(text: text, isProblem: isProblem, addedPeople: addedPeople, offer: offer))
         return []
     }
 
@@ -205,7 +215,7 @@ public struct PeopleTransfer: ScreenState {
         case .reading(let path): "Reading \(path)…"
         case .importing(let path, let cards, let added, _):
             "Importing \(added.grouped) of \(PeopleList.count(cards.people.count)) from \(path)…"
-        case .gathering(let path): "Exporting to \(path)…"
+        case .looking(let path, _), .gathering(let path): "Exporting to \(path)…"
         case .writing(let path, _): "Writing \(path)…"
         }
     }
@@ -230,12 +240,30 @@ public struct ImportChoices: Equatable, Sendable {
     }
 }
 
-/// An import's offer to take the file's version of the people it kept as they are here: the
-/// file, and how many.
-public struct ReplaceOffer: Equatable, Sendable {
-    public let path: String
-    public let count: Int
+/// A transfer's offer to replace what it left as it was, which the screen asks about: an
+/// import's, to take the file's version of the people it kept as they are here (the file, and
+/// how many); an export's, to replace the file that was at its path.
+public enum ReplaceOffer: Equatable, Sendable {
+    case reimport(String, count: Int)
+    case overwrite(String)
+
+    /// The file's path, as the user typed it.
+    public var path: String {
+        switch self {
+        case .reimport(let path, _), .overwrite(let path): path
+        }
+    }
 
     /// The file's name, without its folders: what a question of one line can hold.
     public var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }
+
+    /// The question: `Take friends.vcf's cards for 3 kept? y/n`, `Replace people.vcf? y/n`;
+    /// short enough for 40 columns, for the news it stands in for said who was kept and why.
+    public var question: String {
+        switch self {
+        case .reimport(_, let count):
+            "Take \(fileName)'s \(count == 1 ? "card for 1" : "cards for \(count.grouped)") kept? y/n"
+        case .overwrite: "Replace \(fileName)? y/n"
+        }
+    }
 }

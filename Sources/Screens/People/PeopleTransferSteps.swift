@@ -43,6 +43,8 @@ public final class PeopleTransferSteps: WorkRunner {
                         (try store.people(matching: "", sortedBy: order, offset: 0, limit: Int.max), try store.keptCards(for: nil))
                     }
                     return .gathered(everyone, cards: cards)
+                case .look(let path):
+                    return .looked(existing: try await runner.run { files.existingFile(at: path) })
                 case .write(let everyone, let cards, let path):
                     return .written(try await runner.run { try files.write(VCard.text(for: everyone, keeping: cards), to: path) })
                 }

@@ -23,9 +23,10 @@ public final class PeopleTransferViewModel {
         public let isProblem: Bool
         /// Whether people were added to the store.
         public let addedPeople: Bool
-        /// After an import that kept people whose cards in the file differ: the offer to take the
-        /// file's version of them.
-        public var replaceOffer: ReplaceOffer? = nil
+        /// After an import that kept people whose cards in the file differ, the offer to take the
+        /// file's version of them; after an export that found a file at its path, the offer to
+        /// replace it.
+        public var offer: ReplaceOffer? = nil
     }
 
     // MARK: - Outputs
@@ -70,9 +71,10 @@ public final class PeopleTransferViewModel {
         if isOpen { machine.send(.importAsked(path, choices)) }
     }
 
-    /// Starts writing everyone in the store, in `order`, as vCards to `path`; a stop before the
-    /// file is written leaves it as it was. Nothing while no store is open or a transfer runs.
-    func exportCards(to path: String, sortedBy order: PersonSortOrder) {
-        if isOpen { machine.send(.exportAsked(path, order)) }
+    /// Starts writing everyone in the store, in `order`, as vCards to `path`; a file there is
+    /// replaced only when `replacing`, else the report offers to. A stop before the file is
+    /// written leaves it as it was. Nothing while no store is open or a transfer runs.
+    func exportCards(to path: String, sortedBy order: PersonSortOrder, replacing: Bool = false) {
+        if isOpen { machine.send(.exportAsked(path, order, replacing: replacing)) }
     }
 }

@@ -38,6 +38,12 @@ public final class LocalTextFiles: TextFiles {
         return (path as NSString).standardizingPath
     }
 
+    public func existingFile(at path: String) -> String? {
+        let full = resolve(path)
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: full, isDirectory: &isFolder) && !isFolder.boolValue ? full : nil
+    }
+
     public func read(_ path: String) throws -> [UInt8] {
         let full = resolve(path)
         let attributes: [FileAttributeKey: Any]

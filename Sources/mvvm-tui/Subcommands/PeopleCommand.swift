@@ -41,8 +41,13 @@ struct PeopleCommand: ParsableCommand {
 
     @Option(
         name: .customLong("export"),
-        help: ArgumentHelp("Write everyone, in the order, to this vCard file, as the screen's e does.", valueName: "file"))
+        help: ArgumentHelp(
+            "Write everyone, in the order, to this vCard file, as the screen's e does; a file there is replaced only with --force.",
+            valueName: "file"))
     var exportFile: String?
+
+    @Flag(help: "With --export: replace the file at its path, if there is one (else the export stops, exit status 1).")
+    var force = false
 
     @Flag(help: "Sync with the people server first, as the app does when the screen opens (--people-api), keeping what it fetched.")
     var sync = false
@@ -68,6 +73,9 @@ struct PeopleCommand: ParsableCommand {
         }
         if importFile == nil, replace || dryRun {
             throw ValidationError("--replace and --dry-run say how to import: they need --import FILE")
+        }
+        if force, exportFile == nil {
+            throw ValidationError("--force replaces the file an export writes: it needs --export FILE")
         }
         if peopleRebind, !sync {
             throw ValidationError("--people-rebind moves the data folder to another book: it needs --sync")
@@ -128,7 +136,7 @@ struct PeopleCommand: ParsableCommand {
                     viewModel.prompt.inputLineEdited(.insert(importFile))
                     viewModel.prompt.inputSubmitted()
                 } else if let exportFile {
-                    viewModel.prompt.startExporting()
+                    viewModel.prompt.startExporting(replacing: force)
                     viewModel.prompt.inputLineEdited(.deleteToStart)
                     viewModel.prompt.inputLineEdited(.insert(exportFile))
                     viewModel.prompt.inputSubmitted()
