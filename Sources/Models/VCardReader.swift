@@ -179,7 +179,7 @@ struct CardReader {
 
     /// A content line's property name (upper case, group left out) and its value; nil for a
     /// line with no `:` outside quotes.
-    private static func split(_ line: [UInt8]) -> (String, ArraySlice<UInt8>)? {
+    static func split(_ line: [UInt8]) -> (String, ArraySlice<UInt8>)? {
         var quoted = false
         var nameEnd: Int?
         for (index, byte) in line.enumerated() {

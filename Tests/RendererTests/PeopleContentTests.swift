@@ -128,6 +128,19 @@ struct PeopleContentTests {
         #expect(drawing.grid.text(inRow: 3, style: .error) == "The birthday is not a date")
     }
 
+    @Test func aPersonFullSizeShowsWhatTheirCardSaysBeyondTheRow() {
+        var content = Self.people([Self.ada])
+        content.mode = .viewing(content.rows[0])
+        content.cardLines = ["Organisation Analytical Engines", "Address 12 St James's Square, London (home)"]
+        let lines = ContentDrawing(Self.big) { content.draw(into: $0, in: $1) }.lines
+        #expect(lines.contains(" Organisation Analytical Engines"))
+        #expect(lines.contains(" Address 12 St James's Square, London (home)"))
+        content.mode = .list
+        #expect(
+            !ContentDrawing(Self.big) { content.draw(into: $0, in: $1) }.lines.contains { $0.contains("Analytical") },
+            "the side pane keeps to the row's details")
+    }
+
     @Test func theBirthdaysSoonKeepTheirPlaceUnderTheNews() {
         var content = Self.people([Self.ada])
         content.birthdays = "Birthdays soon: Grace Hopper in 3 days"

@@ -209,6 +209,22 @@ struct PeopleListTests {
         _ = token
     }
 
+    @Test func aPersonShownFullSizeShowsWhatTheirKeptCardSaysBeyondTheRow() throws {
+        let card =
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ada\r\nN:Lovelace;Ada;;;\r\nORG:Analytical Engines\r\n"
+            + "NOTE:Wrote the first program\\, for the Engine\r\nEND:VCARD\r\n"
+        let ada = Person(id: "ada", firstName: "Ada", lastName: "Lovelace")
+        try store.add([ada], cards: ["ada": card])
+        let list = list()
+        let lines = ValueRecorder(list.state.output.map(\.cardLines).distinct())
+        list.send(.detailShown(ada))
+        list.send(.detailShown(nil))
+        #expect(
+            lines.values == [
+                [], ["Organisation Analytical Engines", "Note Wrote the first program, for the Engine"], [],
+            ])
+    }
+
     @Test func aConflictsCopyInTheDetailIsReadBesideThePersonItCopies() throws {
         let list = list()
         let copy = Person(id: "copy", firstName: "P", lastName: "N03 here", conflictOf: "p3")
@@ -220,7 +236,11 @@ struct PeopleListTests {
         let told = ValueRecorder(list.told)
         list.send(.detailShown(copy))
         #expect(list.state.value.conflict == nil)
-        #expect(told.values == [.unread("The server's version of P N03 here cannot be read: disk I/O error")])
+        #expect(
+            told.values == [
+                .unread("The card's other details cannot be read: disk I/O error"),
+                .unread("The server's version of P N03 here cannot be read: disk I/O error"),
+            ])
     }
 
     private func untilMainQueueRuns() async {

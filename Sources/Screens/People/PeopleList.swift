@@ -34,6 +34,10 @@ public struct PeopleList: ScreenState {
     /// The conflict's copy shown full-size beside the server's version of them, once read; nil
     /// while the detail shows anyone else, or none shows.
     var conflict: PersonConflict?
+    /// What the kept card of the person shown full-size says beyond the row (addresses, the
+    /// organisation, notes, websites): `Address 12 St James's Square, London (home)`; empty while
+    /// none shows.
+    var cardLines: [String] = []
     /// What the last event had to tell (`Told`), taken out by the machine after each event.
     private var toTell: [Told] = []
     var lastWork = WorkID.none
@@ -86,6 +90,8 @@ public struct PeopleList: ScreenState {
         case catchUp(PeopleQuery)
         /// Reads the person `copy` (a conflict's copy) copies, as kept now.
         case original(of: Person)
+        /// Reads what the kept card of the person says beyond the row.
+        case card(of: Person.ID)
         /// Writes to the store, then, when the write landed, counts for `then` at once, so that
         /// what the screen says of the write and the rows it shows agree.
         case write(Write, then: PeopleQuery)
@@ -153,6 +159,8 @@ public struct PeopleList: ScreenState {
         case unopened(String)
         /// The person a conflict's copy copies, as kept now (nil: deleted since).
         case original(Person?, of: Person)
+        /// What the kept card of the person says beyond the row, a line each.
+        case card([String], of: Person.ID)
         /// A write's outcome, and the read after it (`unchanged` when it did not land).
         indirect case written(WriteOutcome, then: Answer)
         /// Midnight came: this day began.
@@ -206,9 +214,9 @@ public struct PeopleList: ScreenState {
         case .writeAsked(let write):
             return [start(.write(write, then: query))]
         case .detailShown(let person):
-            conflict = nil
-            guard let copy = person, copy.conflictOf != nil else { return [] }
-            return [start(.original(of: copy))]
+            (conflict, cardLines) = (nil, [])
+            guard let person else { return [] }
+            return [start(.card(of: person.id))] + (person.conflictOf == nil ? [] : [start(.original(of: person))])
         case .answered(_, let answer):
             return take(answer)
         }
@@ -235,6 +243,8 @@ public struct PeopleList: ScreenState {
             (shownFilter, shownOrder) = (query.filter, query.order)
         case .original(let theirs, let copy):
             conflict = PersonConflict(mine: copy, theirs: theirs)
+        case .card(let lines, _):
+            cardLines = lines
         case .midnight(let day):
             return begin(day) + [start(.midnight)]
         case .unchanged:

@@ -89,6 +89,12 @@ public final class PeopleListRunner: WorkRunner {
             } catch {
                 deliver(.failed("The server's version of \(PersonViewModel.name(of: copy)) cannot be read: \(error)", clearsRows: false))
             }
+        case .card(let id):
+            do {
+                deliver(.card(try store.keptCards(for: [id])[id].map { VCard.details(ofCard: $0).map(\.line) } ?? [], of: id))
+            } catch {
+                deliver(.failed("The card's other details cannot be read: \(error)", clearsRows: false))
+            }
         case .write(let write, let query):
             let outcome = perform(write, in: store)
             deliver(.written(outcome, then: outcome.landed ? count(query, in: store) : .unchanged))

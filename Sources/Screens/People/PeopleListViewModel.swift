@@ -69,6 +69,10 @@ public final class PeopleListViewModel {
     /// The conflict's copy shown full-size, beside the server's version of them; nil while the
     /// detail shows anyone else, or none shows.
     public let conflict: Output<PersonConflict?>
+    /// What the kept card of the person shown full-size says beyond the row, a line each:
+    /// `Address 12 St James's Square, London (home)`, `Organisation Analytical Engines`, notes,
+    /// websites, nicknames; empty while no one shows full-size.
+    public let cardLines: Output<[String]>
 
     // MARK: - Concerns
 
@@ -118,6 +122,7 @@ public final class PeopleListViewModel {
         countText = listed.map(\.countText).distinct().output
         emptyText = listed.map(\.emptyText).distinct().output
         conflict = listed.map(\.conflict).distinct().output
+        cardLines = listed.map(\.cardLines).distinct().output
         birthdaysSoon =
             listed.map { listed in listed.window.birthdays.map { PersonViewModel(person: $0, today: listed.today) } }
             .distinct().output

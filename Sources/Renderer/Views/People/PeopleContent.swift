@@ -26,6 +26,8 @@ public struct PeopleContent: Equatable, Sendable {
     /// The conflict's copy shown full-size, beside the server's version (the detail names the
     /// fields that differ and the keys that settle it).
     public var conflict: PersonConflict?
+    /// What the kept card of the person shown full-size says beyond the row, a line each.
+    public var cardLines: [String] = []
 
     public init() {}
 
@@ -147,6 +149,7 @@ public struct PeopleContent: Equatable, Sendable {
         lines +=
             [(person.birthdateText, .normal), (person.ageText, .normal), (person.nextBirthdayLine, .dim)]
             + person.contactLines.map { ($0, .normal) }
+        if case .viewing = mode { lines += cardLines.map { ($0, .normal) } }
         var row = pane.row
         for (text, style) in lines where !text.isEmpty {
             for line in TextWrap.lines(text, width: pane.width) where row < pane.bottom {

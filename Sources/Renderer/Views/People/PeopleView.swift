@@ -87,6 +87,7 @@ public final class PeopleView: ScreenView {
         drawn.bind(viewModel.selectedIndex, to: \.selectedIndex)
         drawn.bind(viewModel.selectedPerson, to: \.selectedPerson)
         drawn.bind(viewModel.conflict, to: \.conflict)
+        drawn.bind(viewModel.cardLines, to: \.cardLines)
         viewModel.transfer.isRunning.bindAndFire { [unowned self] in isTransferring = $0 }.store(in: &tokens)
     }
 
