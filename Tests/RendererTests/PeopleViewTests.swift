@@ -213,7 +213,7 @@ import TestSupport
         viewModel.moveSelection(by: -1)
         harness.draw()
         #expect(harness.grid.lines[4].contains("3 people, by first name"))
-        #expect(harness.grid.lines[5].contains("Deleted 太郎 山田"))
+        #expect(harness.grid.lines[5].contains("Deleted 山田太郎"))
         #expect(harness.grid.lines[7].contains("  Countess Ada Lovelace"))
         #expect(harness.grid.lines[8].contains("› Alan Turing"))
         #expect(harness.grid.lines[9].contains("  Grace Hopper"))

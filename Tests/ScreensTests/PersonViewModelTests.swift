@@ -22,6 +22,15 @@ struct PersonViewModelTests {
         #expect(viewModel("", "", "Lovelace", born: nil).nameText == "Lovelace")
     }
 
+    @Test func aFamilyNameInHanKanaOrHangulComesFirstAsTheCardWritesIt() {
+        #expect(viewModel(nil, "小明", "王", born: nil).nameText == "王小明")
+        #expect(viewModel(nil, "花子", "山田", born: nil).nameText == "山田花子")
+        #expect(viewModel(nil, "민준", "김", born: nil).nameText == "김민준")
+        #expect(viewModel(nil, "Hanako", "山田", born: nil).nameText == "山田 Hanako")
+        #expect(viewModel(nil, "Ada", "Lovelace", born: nil).nameText == "Ada Lovelace")
+        #expect(viewModel(nil, "", "王", born: nil).nameText == "王")
+    }
+
     @Test func theBirthdayAsDataIsTheDateOrWhatTheCardWrote() {
         #expect(viewModel(nil, "Ada", "Lovelace", born: "1815-12-10").birthdayData == "1815-12-10")
         #expect(viewModel(nil, "Ada", "Lovelace", born: "--12-10").birthdayData == "--12-10")

@@ -79,11 +79,26 @@ public struct PersonViewModel: Equatable, Sendable {
     /// The name as the list shows it: salutation, first and last name, or what someone without
     /// a name is known by; `(no name)` for no one.
     static func name(of person: Person) -> String {
-        let name = [person.salutation ?? "", person.hasName ? person.firstName : person.shownName, person.lastName]
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+        let given = (person.hasName ? person.firstName : person.shownName).trimmingCharacters(in: .whitespaces)
+        let family = person.lastName.trimmingCharacters(in: .whitespaces)
+        // A family name in Han, Kana or Hangul comes first, as its card writes it (王小明);
+        // without a space when the given name is in those scripts too.
+        let names =
+            isEastAsian(family)
+            ? (isEastAsian(given) ? [family + given] : [family, given]) : [given, family]
+        let name = ([person.salutation?.trimmingCharacters(in: .whitespaces) ?? ""] + names)
             .filter { !$0.isEmpty }
             .joined(separator: " ")
         return name.isEmpty ? "(no name)" : name
+    }
+
+    /// Whether `name` begins in Han, Kana or Hangul, the scripts whose names are written family first.
+    static func isEastAsian(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first else { return false }
+        return [
+            0x1100...0x11FF, 0x3040...0x30FF, 0x3130...0x318F, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7AF,
+            0xF900...0xFAFF, 0x20000...0x2FA1F,
+        ].contains { $0.contains(first.value) }
     }
 
     /// Days from `today` to the next `month`/`day`, 0 when it is today. A birthday on 29 February
