@@ -45,8 +45,8 @@ struct PersonViewModelTests {
         #expect(person.longBirthdayText == "January 1, 1970")
     }
 
-    @Test func cjkNamesAreKeptAsTheyAre() {
-        #expect(viewModel("先生", "太郎", "山田", born: nil).nameText == "先生 太郎 山田")
+    @Test func cjkNamesAreKeptAsTheyAreFamilyNameFirst() {
+        #expect(viewModel("先生", "太郎", "山田", born: nil).nameText == "先生 山田太郎")
     }
 
     @Test func ageAndNextBirthday() {
