@@ -16,6 +16,10 @@ public protocol InputLineUser: AnyObject {
     /// Whether the input line has the focus when the tab opens (true unless the screen's own
     /// letter keys matter more, as on People); the shell sends it to `inputFocusChanged` then.
     var focusesInputOnOpen: Bool { get }
+    /// Whether Enter on the line does something of its own (Weather looks the place up); false
+    /// where the screen follows the text as it is typed (Search), so the status line does not
+    /// offer it.
+    var submitsOnEnter: Bool { get }
     /// The user edited the line: typed, pasted, moved the cursor or deleted.
     func inputLineEdited(_ edit: InputLineEdit)
     /// The focus went to the input line (`/`, a tab opening) or left it (Esc).
@@ -26,6 +30,7 @@ public protocol InputLineUser: AnyObject {
 
 extension InputLineUser {
     public var focusesInputOnOpen: Bool { true }
+    public var submitsOnEnter: Bool { true }
 }
 
 extension Dynamic where Value == InputLine {

@@ -15,7 +15,7 @@ import TestSupport
         let trace = directory.appendingPathComponent("frames").path
         let session = try await TmuxSession(arguments: ["--tab", "movies", "--offline", "--data-dir", directory.path, "--trace", trace])
         try await session.waitFor("The Shawshank Redemption")
-        for (key, shown) in [("F3", "Start searching"), ("F5", "No one here yet"), ("F1", "Location:"), ("F4", "Shaq")] {
+        for (key, shown) in [("F3", "Start searching"), ("F5", "No one here yet"), ("M-1", "Location:"), ("F4", "Shaq")] {
             try await session.press(key)
             try await session.waitFor(shown)
         }

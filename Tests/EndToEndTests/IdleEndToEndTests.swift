@@ -19,7 +19,7 @@ import TestSupport
         try await session.waitFor("Start searching your favorite movies")
         try await session.type("star wars")
         try await session.waitFor("› Star Wars (1977)")
-        try await session.press("F1")
+        try await session.press("M-1")
         try await session.waitFor("McGaheysville, VA")
         try await session.type("Paris")
         try await session.waitFor("a suggestion for Paris") { $0.contains("Paris, ") && $0.contains("France") }

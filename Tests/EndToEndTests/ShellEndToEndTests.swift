@@ -137,14 +137,35 @@ import TestSupport
         try await session.expectTerminalRestored()
     }
 
-    @Test func helpOverlayOpensWithQuestionMark() async throws {
+    @Test func helpOverlayOpensWithQuestionMarkAtTheScreensKeys() async throws {
         let session = try await TmuxSession(arguments: ["--tab", "people"])
         try await session.waitFor("[People]")
         try await session.press("?")
         try await session.waitFor("Keys")
-        try await session.waitFor("go to a tab by its place")
+        let help = try await session.waitFor("add a person")
+        let headings = help.split(separator: "\n").filter { $0.contains("│ On ") || $0.contains("│ In ") }
+        #expect(
+            headings.prefix(2).map { $0.contains("the list of people") || $0.contains("On the People screen") } == [true, true],
+            "\(headings)")
         try await session.press("Escape")
-        try await session.waitFor("the help to close") { !$0.contains("go to a tab by its place") }
+        try await session.waitFor("the help to close") { !$0.contains("add a person") }
+    }
+
+    /// A first-time user on the first screen, where the focus is in the input line and `?` and
+    /// `q` are text, reads how to get help and quit on the status line, at 80x24 and 40x10.
+    @Test(arguments: [(80, 24), (40, 10)])
+    func theFirstScreenNamesF1AndCtrlCAndF1OpensAndClosesTheHelp(columns: Int, rows: Int) async throws {
+        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("mvvm-tui-e2e-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dataDirectory) }
+        let session = try await TmuxSession(arguments: ["--offline", "--data-dir", dataDirectory], columns: columns, rows: rows)
+        try await session.waitFor("the status line's help and quit keys") { $0.contains("F1 help  Ctrl-C quit") }
+        try await session.type("q?")
+        try await session.press("F1")
+        try await session.waitFor("Keys")
+        try await session.press("F1")
+        try await session.waitFor("the help to close, the text typed kept") { !$0.contains("┌─ Keys") && $0.contains("q?") }
+        try await session.press("C-c")
+        #expect(try await session.waitForExit().status == 0)
     }
 
     @Test func noColorDrawsWithoutColourButKeepsTheBrackets() async throws {

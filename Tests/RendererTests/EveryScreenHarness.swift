@@ -18,13 +18,13 @@ struct EveryScreenHarness {
         let weather: WeatherViewModel
         let people: PeopleListViewModel
 
-        init(scheduler: TestScheduler) {
+        init(scheduler: TestScheduler, films: [Movie] = MoviesAndSearchViewTests.films) {
             let library = InMemoryGameLibrary()
             scoreboard = GameScoreboardViewModel(
                 openLibrary: { library }, scheduler: scheduler,
                 today: { Date(timeIntervalSince1970: 1_763_700_000) },
                 timeZone: TimeZone(identifier: "UTC")!)
-            let films = ImmediateMovieService(films: MoviesAndSearchViewTests.films)
+            let films = ImmediateMovieService(films: films)
             movies = MovieListViewModel(service: films)
             search = MovieSearchViewModel(service: films, scheduler: scheduler)
             let geocoder = ListGeocoder(
@@ -47,9 +47,10 @@ struct EveryScreenHarness {
     let scheduler: TestScheduler
     let viewModels: ViewModels
 
-    init(tab: Tab, size: Size = Size(columns: 80, rows: 24)) {
+    /// The five screens on `tab`; Movies and Search show `films`.
+    init(tab: Tab, size: Size = Size(columns: 80, rows: 24), films: [Movie] = MoviesAndSearchViewTests.films) {
         scheduler = TestScheduler()
-        viewModels = ViewModels(scheduler: scheduler)
+        viewModels = ViewModels(scheduler: scheduler, films: films)
         harness = ShellHarness(
             tab: tab, size: size, scoreboard: viewModels.scoreboard, movies: viewModels.movies,
             search: viewModels.search, weather: viewModels.weather, people: viewModels.people)

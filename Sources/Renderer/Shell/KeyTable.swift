@@ -34,27 +34,39 @@ public struct KeyBinding<Action: Hashable & Sendable>: Sendable {
     public let scope: KeyScope
     /// The status line's short form of the summary; nil keeps the binding out of the status line.
     public let hint: String?
+    /// Whether the status line keeps the hint at its end at any width: the help's and quitting's keys.
+    public let pin: KeyPin?
     /// The action each key gives.
     public let actions: [Key: Action]
 
     /// Creates a binding whose keys all give the same action.
-    public init(_ label: String, _ summary: String, scope: KeyScope, hint: String? = nil, keys: [Key], action: Action) {
-        self.init(label, summary, scope: scope, hint: hint, actions: Dictionary(uniqueKeysWithValues: keys.map { ($0, action) }))
+    public init(
+        _ label: String, _ summary: String, scope: KeyScope, hint: String? = nil, pin: KeyPin? = nil, keys: [Key], action: Action
+    ) {
+        self.init(
+            label, summary, scope: scope, hint: hint, pin: pin, actions: Dictionary(uniqueKeysWithValues: keys.map { ($0, action) }))
     }
 
-    /// Creates a binding whose keys give different actions (F1–F5, one tab each).
-    public init(_ label: String, _ summary: String, scope: KeyScope, hint: String? = nil, actions: [Key: Action]) {
+    /// Creates a binding whose keys give different actions (F2–F5, one tab each).
+    public init(_ label: String, _ summary: String, scope: KeyScope, hint: String? = nil, pin: KeyPin? = nil, actions: [Key: Action]) {
         self.label = label
         self.summary = summary
         self.scope = scope
         self.hint = hint
+        self.pin = pin
         self.actions = actions
     }
 
     /// The binding's words, whatever its keys do.
     public var line: KeyLine {
-        KeyLine(label: label, summary: summary, scope: scope, hint: hint, keys: Set(actions.keys))
+        KeyLine(label: label, summary: summary, scope: scope, hint: hint, pin: pin, keys: Set(actions.keys))
     }
+}
+
+/// What a hint pinned to the status line's end stands for: the status line names one key for
+/// each, the one of the most specific scope that applies (`?` on a screen, F1 while typing).
+public enum KeyPin: Hashable, Sendable {
+    case help, quit
 }
 
 /// The keys of one part of the program, the shell or a screen: event handling, the status line
@@ -83,11 +95,16 @@ public struct KeyTable<Action: Hashable & Sendable>: Sendable {
     }
 
     /// The status line's keys in `scope`, in table order; `including` can leave bindings out.
-    func hints(in scope: KeyScope, including: (KeyBinding<Action>) -> Bool = { _ in true }) -> [(key: String, hint: String)] {
+    func hints(in scope: KeyScope, including: (KeyBinding<Action>) -> Bool = { _ in true }) -> [StatusHint] {
         bindings.compactMap { binding in
             guard binding.scope == scope, let hint = binding.hint, including(binding) else { return nil }
-            return (binding.label, hint)
+            return StatusHint(key: binding.label, hint: hint, keys: Set(binding.actions.keys), pin: binding.pin)
         }
+    }
+
+    /// Every key the table binds in `scope`, with a hint or not.
+    func keys(in scope: KeyScope) -> Set<Key> {
+        Set(bindings.filter { $0.scope == scope }.flatMap(\.actions.keys))
     }
 
     /// The words of every binding, in order.
@@ -101,5 +118,6 @@ public struct KeyLine: Equatable, Sendable {
     public let summary: String
     public let scope: KeyScope
     public let hint: String?
+    public let pin: KeyPin?
     public let keys: Set<Key>
 }

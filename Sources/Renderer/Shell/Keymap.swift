@@ -36,22 +36,41 @@ public struct Keymap: Sendable {
         for line in lines where !scopes.contains(line.scope) { scopes.append(line.scope) }
         self.scopes = scopes
     }
+
+    /// The scopes in the order the help lists them for a user on the screen whose keys are
+    /// `screenLines`, where the scopes `active` apply (in the order a key is offered to them): the
+    /// screen's that apply, the screen's others, the shell's that apply (the most specific first),
+    /// the shell's others, then the other screens' in the tabs' order.
+    public func helpScopes(active: [KeyScope], screenLines: [KeyLine]) -> [KeyScope] {
+        let shellScopes = shell.lines.map(\.scope)
+        let screenScopes = screenLines.map(\.scope)
+        let order =
+            active.filter(screenScopes.contains) + screenScopes + active.reversed().filter(shellScopes.contains) + shellScopes + scopes
+        var listed: [KeyScope] = []
+        for scope in order where scopes.contains(scope) && !listed.contains(scope) { listed.append(scope) }
+        return listed
+    }
 }
 
 extension KeyTable where Action == Command {
     /// The shell's keys: tabs, quitting, the help and the input line.
     public static let shell = KeyTable([
         // MARK: Anywhere
+        KeyBinding(
+            "F1", "open or close this help, typing too; or Esc, then ?", scope: .everywhere,
+            hint: "help", pin: .help, keys: [.function(1)], action: .toggleHelp),
         KeyBinding("Tab", "next tab", scope: .everywhere, hint: "next tab", keys: [.tab], action: .nextTab),
         KeyBinding("Shift-Tab", "previous tab", scope: .everywhere, keys: [.backTab], action: .previousTab),
-        KeyBinding("F1–F5", "go to a tab by its place", scope: .everywhere, actions: tabCommands { .function($0) }),
+        KeyBinding(
+            "F2–F5", "go to the second to fifth tab", scope: .everywhere,
+            actions: tabCommands(from: 2) { .function($0) }),
         KeyBinding("Alt-1…5", "go to a tab by its place", scope: .everywhere, actions: tabCommands { .alt(Character(String($0))) }),
-        KeyBinding("Ctrl-C", "quit from anywhere", scope: .everywhere, keys: [.control("c")], action: .quit),
+        KeyBinding("Ctrl-C", "quit from anywhere", scope: .everywhere, hint: "quit", pin: .quit, keys: [.control("c")], action: .quit),
 
         // MARK: On a screen
         KeyBinding("/", "type in the input line", scope: .screen, hint: "type", keys: [.text("/")], action: .focusInput),
-        KeyBinding("?", "show these keys", scope: .screen, hint: "keys", keys: [.text("?")], action: .toggleHelp),
-        KeyBinding("q", "quit", scope: .screen, hint: "quit", keys: [.text("q")], action: .quit),
+        KeyBinding("?", "show these keys", scope: .screen, hint: "keys", pin: .help, keys: [.text("?")], action: .toggleHelp),
+        KeyBinding("q", "quit", scope: .screen, hint: "quit", pin: .quit, keys: [.text("q")], action: .quit),
 
         // MARK: In the input line
         KeyBinding("Enter", "submit the text", scope: .inputLine, hint: "submit", keys: [.enter], action: .submitInput),
@@ -67,14 +86,16 @@ extension KeyTable where Action == Command {
 
         // MARK: In this help
         KeyBinding(
-            "Esc  ?  q", "close the help", scope: .help, hint: "close", keys: [.escape, .text("?"), .text("q")], action: .closeHelp),
+            "Esc  ?  q", "close the help", scope: .help, hint: "close", pin: .help, keys: [.escape, .text("?"), .text("q")],
+            action: .closeHelp),
         KeyBinding(
             "↑ ↓  k j", "scroll", scope: .help, hint: "scroll",
             actions: [.up: .scrollUp, .text("k"): .scrollUp, .down: .scrollDown, .text("j"): .scrollDown]),
         KeyBinding("PgUp PgDn", "scroll a page", scope: .help, actions: [.pageUp: .pageUp, .pageDown: .pageDown]),
     ])
 
-    private static func tabCommands(_ key: (Int) -> Key) -> [Key: Command] {
-        Dictionary(uniqueKeysWithValues: Tab.allCases.map { (key($0.rawValue + 1), Command.selectTab($0)) })
+    /// The tabs from the `from`th on, each by the key `key` gives for its place (1 for the first).
+    private static func tabCommands(from first: Int = 1, _ key: (Int) -> Key) -> [Key: Command] {
+        Dictionary(uniqueKeysWithValues: Tab.allCases.dropFirst(first - 1).map { (key($0.rawValue + 1), Command.selectTab($0)) })
     }
 }

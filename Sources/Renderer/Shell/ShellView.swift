@@ -20,6 +20,8 @@ public final class ShellView {
     private let needsDisplay: @MainActor () -> Void
     private let onQuit: @MainActor () -> Void
     private var helpScroll = 0
+    /// The help's headings in the order it lists them: where the user was when it opened first.
+    private var helpScopes: [KeyScope] = []
     /// What answers the mouse in the last frame drawn.
     private var targets: [MouseTarget] = []
     private var lastSize = Size(columns: 0, rows: 0)
@@ -88,6 +90,7 @@ public final class ShellView {
         shell.isHelpVisible.bindAndFire { [unowned self] visible in
             isHelpVisible = visible
             helpScroll = 0
+            if visible { helpScopes = keymap.helpScopes(active: scopesOnScreen, screenLines: currentScreen?.keyLines ?? []) }
             needsDisplay()
         }.store(in: &tokens)
     }
@@ -101,7 +104,11 @@ public final class ShellView {
 
     /// The scopes of the keymap that apply now, in the order a key is offered to them: anywhere first.
     public var activeScopes: [KeyScope] {
-        if isHelpVisible { return [.everywhere, .help] }
+        isHelpVisible ? [.everywhere, .help] : scopesOnScreen
+    }
+
+    /// The scopes that apply with the help closed.
+    private var scopesOnScreen: [KeyScope] {
         let screenScopes = currentScreen?.keyScopes ?? []
         if isInputFocused { return [.everywhere] + screenScopes.filter(\.appliesWhileTyping) + [.inputLine] }
         return [.everywhere] + screenScopes + [.screen]
@@ -236,30 +243,29 @@ public final class ShellView {
     }
 
     private func scrollHelp(by lines: Int) {
-        let maximum = HelpOverlayView(keymap: keymap, scroll: 0).maximumScroll(in: lastSize)
+        let maximum = HelpOverlayView(keymap: keymap, scopes: helpScopes, scroll: 0).maximumScroll(in: lastSize)
         let scroll = min(max(0, helpScroll + lines), maximum)
         guard scroll != helpScroll else { return }
         helpScroll = scroll
-        requestDisplay()
+        needsDisplay()  // no view-model output: the help's scroll asks for a frame as a binding does
     }
 
-    /// A change that is no view-model output (the help's scroll) asks for a frame the same
-    /// way a binding does.
-    private func requestDisplay() {
-        needsDisplay()
-    }
+    /// The status line's keys as they stand: each does what it says here, once; the help's and
+    /// quitting's at the end; `/` only where there is an input line to go to.
+    public var statusHints: [StatusHint] { statusLine.all }
 
-    // MARK: - Drawing
-
-    /// The status line's keys: the open screen's own first, the ones that work anywhere last,
-    /// and `/` only where there is an input line to go to.
-    private var statusHints: [(key: String, hint: String)] {
-        let scopes = activeScopes.filter { $0 != .everywhere } + [.everywhere]
-        let hasInputLine = inputLineUser != nil
-        return scopes.flatMap { scope in
-            keymap.shell.hints(in: scope) { hasInputLine || !$0.actions.values.contains(.focusInput) }
-                + (currentScreen?.hints(in: scope) ?? [])
-        }
+    private var statusLine: StatusHints {
+        let hasInputLine = inputLineUser != nil, submits = inputLineUser?.submitsOnEnter ?? false
+        return StatusHints(
+            activeScopes.map { scope in
+                StatusHints.Scope(
+                    scope: scope,
+                    hints: keymap.shell.hints(in: scope) {
+                        (hasInputLine || !$0.actions.values.contains(.focusInput)) && (submits || !$0.actions.values.contains(.submitInput))
+                    }
+                        + (currentScreen?.hints(in: scope) ?? []),
+                    keys: keymap.shell.keys(in: scope).union(currentScreen?.keys(in: scope) ?? []))
+            })
     }
 
     // MARK: - Layout
@@ -307,9 +313,9 @@ public final class ShellView {
             if isInputFocused { cursor = position }
         }
         currentScreen?.draw(into: surface, in: content)
-        StatusLineView(hints: statusHints, notice: notice).draw(into: surface, row: size.rows - 1)
+        StatusLineView(hints: statusLine, notice: notice).draw(into: surface, row: size.rows - 1)
         if isHelpVisible {
-            HelpOverlayView(keymap: keymap, scroll: helpScroll).draw(into: surface, in: content)
+            HelpOverlayView(keymap: keymap, scopes: helpScopes, scroll: helpScroll).draw(into: surface, in: content)
             cursor = nil
             surface.focus = Position(row: content.row, column: content.column)  // the help's first line
         }

@@ -1,7 +1,9 @@
-/// A box over the screen listing every key in the keymap, grouped by where it applies.
+/// A box over the screen listing every key in the keymap, grouped by where it applies, in the
+/// order `scopes` gives (where the user is first: `Keymap.helpScopes`).
 @MainActor
 struct HelpOverlayView {
     let keymap: Keymap
+    let scopes: [KeyScope]
     /// The first line shown; the view clamps it.
     let scroll: Int
 
@@ -9,7 +11,7 @@ struct HelpOverlayView {
     var lines: [(text: String, style: Style)] {
         let labelWidth = keymap.lines.map { DisplayWidth.of($0.label) }.max() ?? 0
         var lines: [(String, Style)] = []
-        for scope in keymap.scopes {
+        for scope in scopes {
             let bindings = keymap.lines.filter { $0.scope == scope }
             guard !bindings.isEmpty else { continue }
             if !lines.isEmpty { lines.append(("", .normal)) }

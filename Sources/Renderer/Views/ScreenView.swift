@@ -59,8 +59,13 @@ extension ScreenView {
     var keyLines: [KeyLine] { Self.keys.lines }
 
     /// The status line's keys in `scope`.
-    func hints(in scope: KeyScope) -> [(key: String, hint: String)] {
+    func hints(in scope: KeyScope) -> [StatusHint] {
         Self.keys.hints(in: scope)
+    }
+
+    /// Every key the screen binds in `scope`.
+    func keys(in scope: KeyScope) -> Set<Key> {
+        Self.keys.keys(in: scope)
     }
 }
 

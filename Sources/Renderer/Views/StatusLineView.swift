@@ -1,8 +1,9 @@
 /// The bottom line: the keys that matter where the focus is, from the key tables, or a notice in
-/// their place until the first key.
+/// their place until the first key. The help's and quitting's keys stand at the line's end and
+/// are drawn first, so that they show at any width; the others fill the room left, from the left.
 @MainActor
 struct StatusLineView {
-    let hints: [(key: String, hint: String)]
+    let hints: StatusHints
     var notice: String?
 
     func draw(into surface: Surface, row: Int) {
@@ -12,12 +13,25 @@ struct StatusLineView {
             surface.draw(notice, row: row, column: 1, width: width - 2, style: .error)
             return
         }
-        var column = 1
-        for (key, hint) in hints {
-            let needed = DisplayWidth.of(key) + 1 + DisplayWidth.of(hint)
-            guard column + needed <= width else { break }
-            column = surface.draw(key, row: row, column: column, style: .key)
-            column = surface.draw(" " + hint, row: row, column: column, style: .statusBar) + 2
+        let pinnedWidth = hints.pinned.map(Self.width).reduce(0, +) + 2 * max(0, hints.pinned.count - 1)
+        let pinnedStart = max(1, width - 1 - pinnedWidth)
+        var column = pinnedStart
+        for hint in hints.pinned { column = draw(hint, into: surface, row: row, column: column) + 2 }
+        column = 1
+        for hint in hints.lead {
+            guard column + Self.width(hint) + 2 <= pinnedStart else { break }
+            column = draw(hint, into: surface, row: row, column: column) + 2
         }
+    }
+
+    /// The columns `hint` takes: its keys, a space, its words.
+    private static func width(_ hint: StatusHint) -> Int {
+        DisplayWidth.of(hint.key) + 1 + DisplayWidth.of(hint.hint)
+    }
+
+    /// Draws `hint` from `column`; returns the column after it.
+    private func draw(_ hint: StatusHint, into surface: Surface, row: Int, column: Int) -> Int {
+        let column = surface.draw(hint.key, row: row, column: column, style: .key)
+        return surface.draw(" " + hint.hint, row: row, column: column, style: .statusBar)
     }
 }

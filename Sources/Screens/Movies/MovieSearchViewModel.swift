@@ -183,6 +183,9 @@ extension MovieSearchViewModel: InputLineUser {
         _inputLineIsFocused.change(to: focused)
     }
 
+    /// The results follow the text as it is typed: Enter has nothing more to do.
+    public var submitsOnEnter: Bool { false }
+
     public func inputSubmitted() {
         queryChanged(_inputLine.value.text)
     }

@@ -49,6 +49,8 @@ public final class GameScoreboardViewModel {
     public let scoreChart: Output<[String]>
     /// A problem with keeping games (`Games are not being saved: …`), else empty.
     public let notice: Output<String>
+    /// What the last key did or why it could not act (`Undid Hakeem's rebound`), else empty.
+    public let news: Output<String>
     /// A past game shown read-only: `Game of Nov 21, 2026 (read-only) · Esc returns to the current game`, else empty.
     public let pastGameTitle: Output<String>
     public let homePlayers: [PlayerScoreboardViewModel]
@@ -108,6 +110,7 @@ public final class GameScoreboardViewModel {
         result = game.map(ScoreboardFormat.result).distinct()
         scoreChart = game.map(ScoreChart.rows(for:)).distinct()
         notice = state.map(\.notice).distinct()
+        news = state.map(\.news).distinct()
         pastGameTitle = state.map { $0.pastGameTitle(in: timeZone) }.distinct()
         let shown = state.map { ShownGame(game: $0.onShow, takesMoves: $0.takesMoves) }.distinct()
         homePlayers = Team.ballerz.players.map { PlayerScoreboardViewModel(player: $0.id, in: shown) }

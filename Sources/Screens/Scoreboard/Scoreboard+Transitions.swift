@@ -13,6 +13,10 @@ extension Scoreboard {
 
     private mutating func move(by event: Event) -> [Order] {
         switch event {
+        case .answered, .appeared, .disappeared: break
+        default: news = ""  // a key or a click: what was said of the last one is read
+        }
+        switch event {
         case .appeared(let clock):
             self.clock = clock
             isVisible = true
@@ -27,22 +31,25 @@ extension Scoreboard {
             selectedPlayer = direction.player(from: selectedPlayer)
         case .pauseToggled(let clock):
             self.clock = clock
-            guard takesMoves else { return [] }
+            if let refusal { return say(refusal) }
             var next = game
             if next.isRunning { next.pause(at: clock) } else { next.start(at: clock) }
             return commit(.clock(elapsed: next.elapsed(at: clock), isRunning: next.isRunning), showing: next)
         case .moveMade(let move, let player, let clock):
             self.clock = clock
+            if let refusal { return say(refusal) }
             var next = game
-            // A finished game, a past one, or a player not in it: the inputs show as disabled.
-            guard pastGame == nil, (try? next.record(move, by: player, at: clock)) != nil, let made = next.moves.last else { return [] }
+            // A player not in the game: no key of the screen sends one.
+            guard (try? next.record(move, by: player, at: clock)) != nil, let made = next.moves.last else { return [] }
             return commit(.move(made, finishedAt: next.isFinished ? next.elapsed(at: clock) : nil), showing: next)
         case .undoAsked:
+            if pastGame != nil, let refusal { return say(refusal) }
             var next = game
-            guard pastGame == nil, next.undoLastMove() != nil else { return [] }
+            guard let undone = next.undoLastMove() else { return say("There is no move to undo") }
+            news = ScoreboardFormat.undid(undone, in: game)
             return commit(.undo, showing: next)
         case .newGameAsked(let clock):
-            guard pastGame == nil else { return [] }
+            if pastGame != nil, let refusal { return say(refusal) }
             if !game.moves.isEmpty, !game.isFinished {
                 isAskingForNewGame = true
                 return []
@@ -77,7 +84,7 @@ extension Scoreboard {
         case .libraryClosed:
             library = nil
         case .renameStarted(let team):
-            guard pastGame == nil else { return [] }
+            if pastGame != nil, let refusal { return say(refusal) }
             let player = (game.home.players + game.away.players)[selectedPlayer].id
             let target: NameTarget = team ? .team(game.side(of: player) ?? .home) : .player(player)
             renaming = Renaming(target: target, line: InputLine(text: game.name(of: target) ?? ""))
@@ -130,6 +137,12 @@ extension Scoreboard {
 
     // MARK: - Steps
 
+    /// Says `news` of the key just pressed, which starts no work.
+    private mutating func say(_ news: String) -> [Order] {
+        self.news = news
+        return []
+    }
+
     /// Names `work` as the next piece of work.
     private mutating func start(_ work: Work) -> Order {
         lastWork = lastWork.next
@@ -155,6 +168,7 @@ extension Scoreboard {
         }
         keptAs = nil
         game = Game(home: game.home, away: game.away)
+        news = "A new game has started"
         return orders + [start(.keep(game))]
     }
 

@@ -24,6 +24,9 @@ public struct Scoreboard: ScreenState {
     var pastGame: StoredGame?
     /// A problem with keeping games, else empty.
     var notice = ""
+    /// What the screen says of the last key: the move undo took back (`Undid Hakeem's rebound`),
+    /// or why the key could not act; empty once another key is pressed.
+    var news = ""
     /// Where the chosen player is: 0–2 home, 3–5 away.
     var selectedPlayer = 0
     /// The list of games kept, while it shows.
@@ -43,6 +46,12 @@ public struct Scoreboard: ScreenState {
     var onShow: Game { pastGame?.game ?? game }
     /// Whether moves can be recorded: the game under way shows and is not over.
     var takesMoves: Bool { pastGame == nil && !game.isFinished }
+    /// Why the game on show takes no move, no start or pause and no change; nil while it takes them.
+    var refusal: String? {
+        if pastGame != nil { return "A past game is read-only: Esc goes back to the current game" }
+        if game.isFinished { return "The game is over: z takes back the last move, n starts a new one" }
+        return nil
+    }
     /// Time on the clock of the game on show.
     var time: Duration { onShow.elapsed(at: clock) }
 

@@ -25,6 +25,20 @@ enum ScoreboardFormat {
             : "\(game.away.name) win \(score.away) - \(score.home)"
     }
 
+    /// `Undid Hakeem's rebound`: what undo took back, the player named as `game` has them.
+    static func undid(_ move: RecordedMove, in game: Game) -> String {
+        let name = game.name(of: .player(move.playerID)) ?? "a player"
+        let what =
+            switch move.move {
+            case .onePoint: "one-point shot"
+            case .twoPoints: "two-point shot"
+            case .assist: "assist"
+            case .rebound: "rebound"
+            case .foul: "foul"
+            }
+        return "Undid \(name)'s \(what)"
+    }
+
     /// `Nov 21, 2026`: the day in `timeZone`, from the Gregorian calendar and `CalendarNames`
     /// (a `DateFormatter` would set up ICU's formatting, megabytes of memory, for one line).
     static func day(_ date: Date, timeZone: TimeZone) -> String {

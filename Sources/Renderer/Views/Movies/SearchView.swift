@@ -17,7 +17,9 @@ public final class SearchView: ScreenView {
     }
 
     public nonisolated static let keys = KeyTable<Action>([
-        KeyBinding("↓", "from the input line to the results", scope: .searchTyping, hint: "results", keys: [.down], action: .focusResults),
+        KeyBinding(
+            "↓  Enter", "from the input line to the results", scope: .searchTyping, hint: "results", keys: [.down, .enter],
+            action: .focusResults),
         KeyBinding("PgUp PgDn", "move ten results", scope: .searchTyping, actions: [.pageUp: .move(-10), .pageDown: .move(10)]),
 
         KeyBinding("↑ ↓", "move through the results", scope: .searchResults, hint: "move", actions: [.up: .move(-1), .down: .move(1)]),
@@ -47,8 +49,13 @@ public final class SearchView: ScreenView {
     }
 
     public var inputLineUser: InputLineUser? { viewModel }
-    /// The results' keys before the typing ones: ↓ moves through the results once the focus is there.
-    public var keyScopes: [KeyScope] { drawn.state.list.showsDetail ? [.searchDetail] : [.searchResults, .searchTyping] }
+    /// The results' keys before the typing ones: ↓ moves through the results once the focus is
+    /// there. Without results, neither: there is nothing to move to or through.
+    public var keyScopes: [KeyScope] {
+        let list = drawn.state.list
+        if list.showsDetail { return [.searchDetail] }
+        return list.rows.isEmpty ? [] : [.searchResults, .searchTyping]
+    }
 
     public func perform(_ action: Action) {
         switch action {

@@ -16,6 +16,8 @@ public struct ScoreboardContent: Equatable, Sendable {
 
     public var homeTeamName = "", awayTeamName = "", time = "", score = "", pauseButtonTitle = ""
     public var result = "", notice = "", pastGameTitle = "", renameProblem = "", question = ""
+    /// What the last key did or why it could not act: `Undid Hakeem's rebound`.
+    public var news = ""
     public var isFinished = false, isConfirmingNewGame = false
     public var selectedPlayerIndex = 0
     /// Whether a team or player is being renamed.
@@ -141,6 +143,7 @@ public struct ScoreboardContent: Equatable, Sendable {
             (result, .title),
             (question, .prompt),
             (renameProblem, .error),
+            (news, .normal),
             (notice, .error),
         ]
         for (text, style) in lines where !text.isEmpty {

@@ -26,25 +26,35 @@ public final class ScoreboardView: ScreenView {
 
     public nonisolated static let keys = KeyTable<Action>([
         KeyBinding(
-            "1  2  a  r  f", "one point, two points, assist, rebound, foul for the chosen player", scope: .scoreboard,
-            hint: "moves",
-            actions: [
-                .text("1"): .onePoint, .text("2"): .twoPoints, .text("a"): .assist,
-                .text("r"): .rebound, .text("f"): .foul,
-            ]),
-        KeyBinding(
             "↑ ↓ ← →  k j h l", "choose a player", scope: .scoreboard,
             actions: [
                 .up: .choose(.up), .text("k"): .choose(.up), .down: .choose(.down), .text("j"): .choose(.down),
                 .left: .choose(.left), .text("h"): .choose(.left), .right: .choose(.right), .text("l"): .choose(.right),
             ]),
-        KeyBinding("Space", "start or pause the clock", scope: .scoreboard, hint: "start/pause", keys: [.text(" ")], action: .startPause),
-        KeyBinding("z", "undo the last move", scope: .scoreboard, hint: "undo", keys: [.text("z")], action: .undo),
         KeyBinding("n", "new game", scope: .scoreboard, hint: "new", keys: [.text("n")], action: .newGame),
         KeyBinding("g", "the games kept", scope: .scoreboard, hint: "games", keys: [.text("g")], action: .showLibrary),
-        KeyBinding("Esc", "back from a past game", scope: .scoreboard, keys: [.escape], action: .back),
         KeyBinding("e", "rename the chosen player", scope: .scoreboard, keys: [.text("e")], action: .renamePlayer),
         KeyBinding("t", "rename the chosen player's team", scope: .scoreboard, keys: [.text("t")], action: .renameTeam),
+
+        KeyBinding(
+            "1  2  a  r  f", "one point, two points, assist, rebound, foul for the chosen player", scope: .liveGame,
+            hint: "moves", actions: moveActions),
+        KeyBinding("Space", "start or pause the clock", scope: .liveGame, hint: "start/pause", keys: [.text(" ")], action: .startPause),
+        KeyBinding("z", "undo the last move", scope: .liveGame, hint: "undo", keys: [.text("z")], action: .undo),
+
+        KeyBinding("z", "undo the last move: the game goes on", scope: .finishedGame, hint: "undo", keys: [.text("z")], action: .undo),
+        KeyBinding(
+            "1  2  a  r  f  Space", "say that the game is over", scope: .finishedGame,
+            actions: moveActions.merging([.text(" "): .startPause]) { $1 }),
+
+        KeyBinding("Esc", "back to the current game", scope: .pastGame, hint: "back", keys: [.escape], action: .back),
+        KeyBinding("g", "the games kept", scope: .pastGame, hint: "games", keys: [.text("g")], action: .showLibrary),
+        KeyBinding(
+            "1  2  a  r  f  Space", "say that a past game is read-only", scope: .pastGame,
+            actions: moveActions.merging([.text(" "): .startPause]) { $1 }),
+        KeyBinding(
+            "z  n  e  t", "say that a past game is read-only", scope: .pastGame,
+            actions: [.text("z"): .undo, .text("n"): .newGame, .text("e"): .renamePlayer, .text("t"): .renameTeam]),
 
         KeyBinding("y", "yes", scope: .confirmation, hint: "yes", keys: [.text("y")], action: .confirm),
         KeyBinding("n  Esc", "no", scope: .confirmation, hint: "no", keys: [.text("n"), .escape], action: .cancel),
@@ -57,6 +67,11 @@ public final class ScoreboardView: ScreenView {
 
         KeyBinding("Esc", "keep the name as it was", scope: .renaming, hint: "cancel", keys: [.escape], action: .keepName),
     ])
+
+    /// The five moves' keys.
+    private nonisolated static let moveActions: [Key: Action] = [
+        .text("1"): .onePoint, .text("2"): .twoPoints, .text("a"): .assist, .text("r"): .rebound, .text("f"): .foul,
+    ]
 
     private let viewModel: GameScoreboardViewModel
     private let drawn: Drawn<ScoreboardContent>
@@ -80,6 +95,7 @@ public final class ScoreboardView: ScreenView {
         drawn.bind(viewModel.result, to: \.result)
         drawn.bind(viewModel.scoreChart, to: \.scoreChart)
         drawn.bind(viewModel.notice, to: \.notice)
+        drawn.bind(viewModel.news, to: \.news)
         drawn.bind(viewModel.pastGameTitle, to: \.pastGameTitle)
         drawn.bind(viewModel.renameProblem, to: \.renameProblem)
         drawn.bind(viewModel.isFinished, to: \.isFinished)
@@ -113,7 +129,8 @@ public final class ScoreboardView: ScreenView {
         if state.libraryIsVisible { return [.gameLibrary] }
         if state.isConfirmingNewGame { return [.confirmation] }
         if state.isRenaming { return [.renaming] }
-        return [.scoreboard]
+        if !state.pastGameTitle.isEmpty { return [.pastGame] }
+        return [state.isFinished ? .finishedGame : .liveGame, .scoreboard]
     }
 
     public func perform(_ action: Action) {
@@ -157,8 +174,14 @@ public final class ScoreboardView: ScreenView {
 }
 
 extension KeyScope {
-    /// On the Scoreboard, with nothing asked.
+    /// On the Scoreboard's game under way, finished or not, with nothing asked.
     static let scoreboard = KeyScope("On the Scoreboard")
+    /// While the game under way goes on: its moves, its clock and undo.
+    static let liveGame = KeyScope("During a game")
+    /// Once the game under way is over: undo, and why no move is taken.
+    static let finishedGame = KeyScope("When the game is over")
+    /// While a past game shows, read-only.
+    static let pastGame = KeyScope("On a past game, read-only")
     /// While the Scoreboard's list of games shows.
     static let gameLibrary = KeyScope("In the list of games")
     /// While a team or a player of the Scoreboard is renamed in the input line.

@@ -14,7 +14,7 @@ public final class WeatherView: ScreenView {
 
     public nonisolated static let keys = KeyTable<Action>([
         KeyBinding("u", "℉ or ℃ (kept for next time)", scope: .weather, hint: "℉/℃", keys: [.text("u")], action: .toggleUnit),
-        KeyBinding("r", "fetch the weather again now", scope: .weather, keys: [.text("r")], action: .refresh),
+        KeyBinding("r", "fetch the weather again now", scope: .weather, hint: "refresh", keys: [.text("r")], action: .refresh),
         KeyBinding(
             "Ctrl-R", "fetch the weather again now, while typing too", scope: .weatherAnywhere, keys: [.control("r")],
             action: .refresh),
@@ -38,7 +38,10 @@ public final class WeatherView: ScreenView {
     }
 
     public var inputLineUser: InputLineUser? { viewModel }
-    public var keyScopes: [KeyScope] { [.weather, .weatherSuggestions, .weatherAnywhere] }
+    /// The suggested places' keys only while places are suggested: ↑ ↓ choose nothing otherwise.
+    public var keyScopes: [KeyScope] {
+        drawn.state.suggestions.isEmpty ? [.weather, .weatherAnywhere] : [.weather, .weatherSuggestions, .weatherAnywhere]
+    }
 
     public func perform(_ action: Action) {
         switch action {
