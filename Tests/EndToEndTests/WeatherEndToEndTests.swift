@@ -39,6 +39,10 @@ import TestSupport
         try await session.waitFor("the input line left") { !$0.contains("Esc leave") }
         try await session.type("u")
         try await session.waitFor("℃")
+        // r is on the status line, and says how the refresh ended: offline, sample weather.
+        try await session.waitFor("r refresh")
+        try await session.type("r")
+        try await session.waitFor("Not refreshed (offline): no report of this place is kept, so sample weather shows")
     }
 
     @Test func aLiveReportIsKeptAndShownWithItsAgeAfterARelaunchOfflineAndWhenTheServerFails() async throws {

@@ -1,3 +1,4 @@
+import Foundation
 import Models
 import Screens
 import Testing
@@ -60,5 +61,72 @@ struct WeatherRefreshTests {
         screen.viewModel.changeLocation(to: "Paris")
         screen.viewModel.refresh()
         screen.work.expectHeldAtEnd([.find("Paris")])
+    }
+
+    // MARK: - What a refresh says
+
+    @Test func aRefreshSaysRefreshingThenThatTheWeatherIsLive() {
+        let screen = WeatherScreen.shown()
+        let news = ValueRecorder(screen.viewModel.refreshNews)
+        screen.viewModel.refresh()
+        screen.answerFetch(of: .mcGaheysville)
+        #expect(news.values == ["", "Refreshing…", "Refreshed: live weather from Open-Meteo"])
+    }
+
+    @Test func aRefreshAnsweredWithAKeptReportSaysWhyAndItsAge() {
+        let offline = PlaceWeather(report: .sample(), freshness: .kept(fetchedAt: .testNow.addingTimeInterval(-7200), because: .offline))
+        let failed = PlaceWeather(
+            report: .sample(), freshness: .kept(fetchedAt: .testNow.addingTimeInterval(-600), because: .failed("HTTP 503")))
+        #expect(
+            Self.newsOfRefreshes(answered: [
+                { $0.answerFetch(of: .mcGaheysville, with: offline) }, { $0.answerFetch(of: .mcGaheysville, with: failed) },
+            ])
+                == [
+                    "", "Refreshing…", "Not refreshed (offline): the report as of \(Self.time(-7200)), 2 h ago shows",
+                    "Refreshing…", "Not refreshed (HTTP 503): the report as of \(Self.time(-600)), 10 min ago shows",
+                ])
+    }
+
+    @Test func aRefreshThatGetsSampleWeatherOrFailsSaysWhy() {
+        let sample = PlaceWeather(report: .sample(source: .sample), freshness: .sample)
+        #expect(
+            Self.newsOfRefreshes(answered: [
+                { $0.answerFetch(of: .mcGaheysville, with: sample) }, { $0.failFetch(of: .mcGaheysville, with: "no network") },
+            ])
+                == [
+                    "", "Refreshing…", "Not refreshed (offline): no report of this place is kept, so sample weather shows",
+                    "Refreshing…", "Not refreshed: no network",
+                ])
+    }
+
+    /// What `refreshNews` said over one refresh for each of `answers`, each answering its fetch.
+    private static func newsOfRefreshes(answered answers: [(WeatherScreen) -> Void]) -> [String] {
+        let screen = WeatherScreen.shown()
+        let news = ValueRecorder(screen.viewModel.refreshNews)
+        for answer in answers {
+            screen.viewModel.refresh()
+            answer(screen)
+        }
+        return news.values
+    }
+
+    @Test func aRefreshWhileALookupRunsSaysSoAndTheTimersRefreshSaysNothing() {
+        let screen = WeatherScreen.shown()
+        let news = ValueRecorder(screen.viewModel.refreshNews)
+        screen.viewModel.changeLocation(to: "Paris")
+        screen.viewModel.refresh()
+        screen.work.answer(.find("Paris"), with: .found(.paris))
+        screen.answerFetch(of: .paris)
+        screen.work.answer(.wait(interval), with: .due)
+        screen.answerFetch(of: .paris)
+        #expect(news.values == ["", "The weather is on its way already", ""])
+    }
+
+    /// `09:40`: the test's now moved by `seconds`, on the clock of the test's zone.
+    private static func time(_ seconds: TimeInterval) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .testZone
+        let parts = calendar.dateComponents([.hour, .minute], from: Date.testNow.addingTimeInterval(seconds))
+        return String(format: "%02d:%02d", parts.hour!, parts.minute!)
     }
 }

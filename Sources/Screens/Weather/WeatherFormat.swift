@@ -92,4 +92,16 @@ enum WeatherFormat {
         case .sample: "Sample data (offline) — not a forecast"
         }
     }
+
+    /// How the user's refresh ended, from what the service answered at `at`: `Refreshed: live
+    /// weather from Open-Meteo`, or the kept report or the sample that shows instead, and why.
+    static func refreshed(_ weather: PlaceWeather, at: Date, in zone: TimeZone) -> String {
+        switch weather.freshness {
+        case .live: "Refreshed: live weather from \(text(for: weather.report.source))"
+        case .kept(let fetchedAt, .offline): "Not refreshed (offline): the report \(WeatherAge.asOf(fetchedAt, now: at, in: zone)) shows"
+        case .kept(let fetchedAt, .failed(let message)):
+            "Not refreshed (\(message)): the report \(WeatherAge.asOf(fetchedAt, now: at, in: zone)) shows"
+        case .sample: "Not refreshed (offline): no report of this place is kept, so sample weather shows"
+        }
+    }
 }

@@ -27,6 +27,9 @@ public struct WeatherLookup: ScreenState {
     public private(set) var unit: TemperatureUnit
     /// What went wrong last, such as `Weather unavailable: no network`; empty when nothing did.
     public private(set) var problem = ""
+    /// What the user's refresh (`r`) says: `Refreshing…` while it runs, then how it ended, or
+    /// why it could not run; empty otherwise.
+    public internal(set) var refreshNews = ""
     /// The places suggested for the text typed, and the one Up and Down chose.
     public private(set) var suggestions: [Place] = []
     public private(set) var chosenSuggestion: Int?
@@ -42,7 +45,9 @@ public struct WeatherLookup: ScreenState {
     private var timer: WorkID?
     /// When the weather shown came (or failed to), on the scheduler's clock.
     private var fetchedAt: Duration?
-    private var lastWork = WorkID.none
+    /// Whether the fetch under way is the user's refresh, whose end `refreshNews` tells.
+    var isRefreshAsked = false
+    var lastWork = WorkID.none
 
     /// `launchLocation` (`--location`) wins over the kept place; `chosenUnit` (`--unit`) wins over
     /// the kept unit, which wins over `defaultUnit` (the config file's).
@@ -76,7 +81,7 @@ public struct WeatherLookup: ScreenState {
             isVisible = false
             return stop(\.timer)
         case .refreshAsked:
-            return refresh()
+            return refreshAsked()
         case .placeNamed(let text):
             return find(text)
         case .edited(let text):
@@ -156,6 +161,7 @@ public struct WeatherLookup: ScreenState {
         case .weather(let weather, let at, let clock):
             guard let place = phase.place else { return [] }
             phase = .shown(place, weather, at: at)
+            if isRefreshAsked { refreshNews = WeatherFormat.refreshed(weather, at: at, in: timeZone) }
             if case .kept(_, let reason) = weather.freshness {
                 problem =
                     switch reason {
@@ -168,6 +174,7 @@ public struct WeatherLookup: ScreenState {
             guard let place = phase.place else { return [] }
             phase = .unavailable(place)
             problem = "Weather unavailable: \(message)"
+            if isRefreshAsked { refreshNews = "Not refreshed: \(message)" }
             return fetched(at: clock)
         case .due, .suggested, .suggestFailed:
             return []  // an answer of work that is no longer the latest of its kind
@@ -193,7 +200,7 @@ public struct WeatherLookup: ScreenState {
     }
 
     /// Fetches the weather of the place shown again; nothing while a lookup runs.
-    private mutating func refresh() -> [WorkOrder<Work>] {
+    mutating func refresh() -> [WorkOrder<Work>] {
         guard lookup == nil, fetchedAt != nil, let place = phase.place else { return [] }
         return show(place)
     }
@@ -201,6 +208,8 @@ public struct WeatherLookup: ScreenState {
     private mutating func beginLookup(_ phase: Phase) -> [WorkOrder<Work>] {
         self.phase = phase
         problem = ""
+        refreshNews = ""
+        isRefreshAsked = false
         fetchedAt = nil
         return stop(\.lookup) + stop(\.timer)
     }
@@ -209,6 +218,7 @@ public struct WeatherLookup: ScreenState {
     private mutating func fetched(at clock: Duration) -> [WorkOrder<Work>] {
         lookup = nil
         fetchedAt = clock
+        isRefreshAsked = false
         return refreshWhenDue(at: clock)
     }
 
@@ -226,24 +236,5 @@ public struct WeatherLookup: ScreenState {
         suggestions = []
         chosenSuggestion = nil
         return stop(\.suggestion)
-    }
-
-    // MARK: - Work
-
-    private mutating func nextWork() -> WorkID {
-        lastWork = lastWork.next
-        return lastWork
-    }
-
-    private mutating func start(_ work: Work, as slot: WritableKeyPath<Self, WorkID?>) -> [WorkOrder<Work>] {
-        let id = nextWork()
-        self[keyPath: slot] = id
-        return [.start(work, as: id)]
-    }
-
-    private mutating func stop(_ slot: WritableKeyPath<Self, WorkID?>) -> [WorkOrder<Work>] {
-        guard let id = self[keyPath: slot] else { return [] }
-        self[keyPath: slot] = nil
-        return [.cancel(id)]
     }
 }

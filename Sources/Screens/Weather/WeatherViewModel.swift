@@ -71,6 +71,9 @@ public final class WeatherViewModel {
     public let sourceIsWarning: Output<Bool>
     /// What went wrong, such as `Weather unavailable: no network`; empty when nothing did.
     public let problem: Output<String>
+    /// What the user's refresh says: `Refreshing…`, then how it ended (`Refreshed: live weather
+    /// from Open-Meteo`, the kept report or the sample that shows, and why); empty otherwise.
+    public let refreshNews: Output<String>
     /// Places matching what is being typed, at most five.
     public let suggestions: Output<[String]>
     /// The suggestion Up and Down have chosen; nil while the typed text stands.
@@ -134,6 +137,7 @@ public final class WeatherViewModel {
         sourceLine = shown.map(\.sourceLine).distinct().output
         sourceIsWarning = shown.map(\.sourceIsWarning).distinct().output
         problem = state.map(\.problem).distinct().output
+        refreshNews = state.map(\.refreshNews).distinct().output
         suggestions = state.map { $0.suggestions.map(WeatherFormat.suggestion(for:)) }.distinct().output
         selectedSuggestion = state.map(\.chosenSuggestion).distinct().output
         unit = state.map(\.unit).distinct().output

@@ -27,6 +27,8 @@ public struct WeatherContent: Equatable, Sendable {
     public var sourceLine = ""
     public var sourceIsWarning = false
     public var problem = ""
+    /// What the user's refresh says: `Refreshing…`, then how it ended.
+    public var refreshNews = ""
     public var suggestions: [String] = []
     public var selectedSuggestion: Int?
 
@@ -52,6 +54,8 @@ public struct WeatherContent: Equatable, Sendable {
         }
         // What went wrong comes first: on a small screen it is what must not be cut.
         var lines: [(String, Style)] = problem.isEmpty ? [] : [(problem, .error)]
+        // What a refresh says is read whole: it wraps.
+        if !refreshNews.isEmpty { lines += TextWrap.lines(refreshNews, width: inner.width).map { ($0, .dim) } }
         if !summary.isEmpty { lines.append(("\(icon) \(summary)", .normal)) }
         if !forecastSummary.isEmpty { lines.append((forecastSummary, .dim)) }
         if !details.isEmpty { lines.append((details, .normal)) }

@@ -33,6 +33,7 @@ public final class WeatherView: ScreenView {
         self.viewModel = viewModel
         drawn = Drawn(WeatherContent(), needsDisplay: needsDisplay)
         drawn.bindWeather(viewModel, at: \.self)
+        drawn.bind(viewModel.refreshNews, to: \.refreshNews)
         drawn.bind(viewModel.suggestions, to: \.suggestions)
         drawn.bind(viewModel.selectedSuggestion, to: \.selectedSuggestion)
     }
