@@ -8,9 +8,9 @@
 # `swift package generate-manual`, would first build every product again, and in the release
 # configuration by default, replacing the static release executable with one linked otherwise.)
 #
-# The tool drops every character that is not ASCII ("F1–F5" would read "F1F5"), so it is given a
+# The tool drops every character that is not ASCII ("F2–F5" would read "F2F5"), so it is given a
 # stand-in for the program that prints the program's description with those spelt in ASCII
-# ("F1-F5", "Alt-1...5").
+# ("F2-F5", "Alt-1...5").
 #
 # Two things the tool writes for every command are tidied: ArgumentParser gives each root command
 # a `help` subcommand, which the tool lists as a `subcommand` operand in the synopsis and as an

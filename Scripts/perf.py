@@ -66,7 +66,7 @@ BUDGETS = {
     "Weather's 24-hour sparkline in a frame (bytes)": 200,
 }
 
-F_KEYS = [b"\x1bOP", b"\x1bOQ", b"\x1bOR", b"\x1bOS", b"\x1b[15~"]
+F_KEYS = [b"\x1b1", b"\x1bOQ", b"\x1bOR", b"\x1bOS", b"\x1b[15~"]
 TAB_NAMES = ["Weather", "Movies", "Search", "Scoreboard", "People"]
 INPUT_LINE_TABS = {"Weather", "Search"}
 LETTERS = b"abcdefghijklmnoprstuvwxyz"  # no q: a key that missed the input line must not quit

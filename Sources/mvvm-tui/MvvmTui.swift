@@ -37,9 +37,10 @@ struct MvvmTui: ParsableCommand {
         commandName: "mvvm-tui",
         abstract: "Five MVVM screens in a terminal: Weather, Movies, Search, Scoreboard, People.",
         discussion: """
-            Tab and Shift-Tab move between the tabs; F1–F5 or Alt-1…5 jump to one. On Weather \
-            and Search the input line takes the text: Enter submits it, Esc leaves it. Press ? \
-            for every key, q to quit (Ctrl-C quits from anywhere).
+            Tab and Shift-Tab move between the tabs; Alt-1…5 jump to one, F2–F5 to the second to \
+            fifth. On Weather and Search the input line takes the text: Enter submits it, Esc \
+            leaves it. F1 opens the help from anywhere (? outside the input line); q quits \
+            (Ctrl-C from anywhere).
 
             NO_COLOR in the environment draws without colours, as --no-color does. Movies and \
             Search use TMDb when TMDB_API_KEY (a v3 key) or TMDB_READ_ACCESS_TOKEN is set, and an \

@@ -38,7 +38,7 @@ import TestSupport
         let session = try await TmuxSession(arguments: ["--config", path, "--offline", "--tab", "scoreboard"])
         try await session.waitFor("Warning: other users can read \(path), which holds tmdb.api_key: chmod 600 it")
         try await session.press("?")
-        try await session.waitFor("the status line's keys to return") { !$0.contains("chmod 600") && $0.contains("go to a tab") }
+        try await session.waitFor("the status line's keys to return") { !$0.contains("chmod 600") && $0.contains("close  Ctrl-C quit") }
     }
 
     @Test(arguments: ["folder", "missing"])

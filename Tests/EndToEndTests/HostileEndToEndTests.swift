@@ -8,6 +8,8 @@ import TestSupport
 /// in memory; these prove the program itself lives through the short ones.
 @Suite(.serialized, .startsProcesses) struct HostileEndToEndTests {
     static let tabs = ["weather", "movies", "search", "scoreboard", "people"]
+    /// The help's top border, which shows whatever keys it opens at.
+    static let helpShows = "┌─ Keys"
 
     @Test(arguments: tabs)
     func theProgramSurvivesResizesRandomKeysAndAHugePaste(tab: String) async throws {
@@ -23,12 +25,12 @@ import TestSupport
             try await sendRandomKeys(10, to: session, using: &random)
         }
         try await session.paste(String(repeating: "Pasted 東京 👍🏽 q?\n", count: 100_000 / 26 + 1))
-        // Esc then a digit is Alt and a digit, which changes tab: the tab's function key brings it back.
-        try await session.press("F\(Self.tabs.firstIndex(of: tab)! + 1)")
+        // Esc then a digit is Alt and a digit, which changes tab: the tab's Alt and digit bring it back.
+        try await session.press("M-\(Self.tabs.firstIndex(of: tab)! + 1)")
         try await session.waitFor(title, timeout: .seconds(20))
         try await Self.openHelpAfterEscape(in: session)
         try await session.press("Escape")
-        try await session.waitFor("the help to close") { $0.contains(title) && !$0.contains("go to a tab by its place") }
+        try await session.waitFor("the help to close") { $0.contains(title) && !$0.contains(Self.helpShows) }
     }
 
     /// A paste arrives as one paste: its line break does not submit, and its `q` quits nothing.
@@ -42,7 +44,7 @@ import TestSupport
         try await scoreboard.paste("q")
         try await Task.sleep(for: .milliseconds(500))
         try await scoreboard.press("?")
-        try await scoreboard.waitFor("go to a tab by its place")
+        try await scoreboard.waitFor(Self.helpShows)
     }
 
     /// Leaves any input line with Esc, then opens the help with `?`. Esc and a key read together
@@ -55,7 +57,7 @@ import TestSupport
             try await Task.sleep(for: .milliseconds(200))  // past the 25 ms in which Esc and the next key make Alt
             try await session.press("?")
             do {
-                try await session.waitFor("go to a tab by its place", timeout: .seconds(attempt < 5 ? 5 : 20))
+                try await session.waitFor(Self.helpShows, timeout: .seconds(attempt < 5 ? 5 : 20))
                 return
             } catch is TmuxSession.Failure where attempt < 5 {
                 continue
@@ -64,7 +66,7 @@ import TestSupport
     }
 
     /// Sends `count` random keys, never one that ends the program (q, Ctrl-C, Ctrl-\), suspends
-    /// it (Ctrl-Z) or stops the terminal's output (Ctrl-S), nor Tab or F1–F5; Esc and a digit
+    /// it (Ctrl-Z) or stops the terminal's output (Ctrl-S), nor Tab, F1 or F2–F5; Esc and a digit
     /// still make Alt and the digit, which can change tab.
     private func sendRandomKeys(_ count: Int, to session: TmuxSession, using random: inout SplitMix64) async throws {
         let named = [

@@ -85,6 +85,14 @@ struct HelpAndQuitTests {
         #expect(Self.headings(movies).prefix(3) == ["While a film's detail shows", "On the Movies screen", "On a screen"])
     }
 
+    @Test func tabWithTheHelpOpenShowsTheHelpOfTheTabOpened() {
+        let harness = EveryScreenHarness(tab: .weather, size: Size(columns: 100, rows: 40)).harness
+        harness.type(Self.f1)
+        harness.type([0x09])  // Tab: Movies
+        #expect(latest(harness.shell.isHelpVisible))
+        #expect(Self.headings(harness).first == "On the Movies screen")
+    }
+
     /// The help's headings in view, top first.
     private static func headings(_ harness: ShellHarness) -> [String] {
         harness.grid.lines.compactMap { line in

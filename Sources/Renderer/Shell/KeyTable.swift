@@ -26,7 +26,7 @@ public struct KeyScope: Hashable, Sendable {
 /// One line of a key table: the keys, what they do, and where. `Action` is what the keys give:
 /// the shell's `Command`, or a screen view's own `Action`.
 public struct KeyBinding<Action: Hashable & Sendable>: Sendable {
-    /// The keys as the help writes them: `Tab`, `F1–F5`.
+    /// The keys as the help writes them: `Tab`, `F2–F5`.
     public let label: String
     /// What the keys do, in a few words.
     public let summary: String

@@ -21,7 +21,8 @@ public struct Keymap: Sendable {
     /// Every binding's words, the shell's first, then each screen's in the tabs' order; a line two
     /// screens share (`y` when asked to confirm) is listed once.
     public let lines: [KeyLine]
-    /// The scopes in the order the help lists them: as they first come in `lines`.
+    /// The scopes as they first come in `lines`: the order of Docs/Keys.md, and of the help
+    /// after the scopes of where the user is (`helpScopes`).
     public let scopes: [KeyScope]
 
     /// The shell's keys with the screens' `screenLines`.

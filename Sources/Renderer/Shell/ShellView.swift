@@ -81,6 +81,7 @@ public final class ShellView {
             screens[tab]?.setVisible(true)
             followInputLineUser()
             if let user = inputLineUser { user.inputFocusChanged(user.focusesInputOnOpen) }
+            if isHelpVisible { orderHelp() }  // Tab with the help open: the help of the tab opened
             needsDisplay()
         }.store(in: &tokens)
         shell.notice.bindAndFire { [unowned self] notice in
@@ -90,7 +91,7 @@ public final class ShellView {
         shell.isHelpVisible.bindAndFire { [unowned self] visible in
             isHelpVisible = visible
             helpScroll = 0
-            if visible { helpScopes = keymap.helpScopes(active: scopesOnScreen, screenLines: currentScreen?.keyLines ?? []) }
+            if visible { orderHelp() }
             needsDisplay()
         }.store(in: &tokens)
     }
@@ -242,6 +243,11 @@ public final class ShellView {
         }.store(in: &inputTokens)
     }
 
+    /// Orders the help for where the user is: the scopes that apply with the help closed first.
+    private func orderHelp() {
+        helpScopes = keymap.helpScopes(active: scopesOnScreen, screenLines: currentScreen?.keyLines ?? [])
+    }
+
     private func scrollHelp(by lines: Int) {
         let maximum = HelpOverlayView(keymap: keymap, scopes: helpScopes, scroll: 0).maximumScroll(in: lastSize)
         let scroll = min(max(0, helpScroll + lines), maximum)
@@ -255,17 +261,7 @@ public final class ShellView {
     public var statusHints: [StatusHint] { statusLine.all }
 
     private var statusLine: StatusHints {
-        let hasInputLine = inputLineUser != nil, submits = inputLineUser?.submitsOnEnter ?? false
-        return StatusHints(
-            activeScopes.map { scope in
-                StatusHints.Scope(
-                    scope: scope,
-                    hints: keymap.shell.hints(in: scope) {
-                        (hasInputLine || !$0.actions.values.contains(.focusInput)) && (submits || !$0.actions.values.contains(.submitInput))
-                    }
-                        + (currentScreen?.hints(in: scope) ?? []),
-                    keys: keymap.shell.keys(in: scope).union(currentScreen?.keys(in: scope) ?? []))
-            })
+        StatusHints(activeScopes, shell: keymap.shell, screen: currentScreen, inputLine: inputLineUser)
     }
 
     // MARK: - Layout

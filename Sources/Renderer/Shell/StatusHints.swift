@@ -1,3 +1,5 @@
+import Screens
+
 /// One key of the status line: the keys as the help writes them, their few words, the keys they
 /// stand for, and what the hint stands for when the line keeps it at its end.
 public struct StatusHint: Equatable, Sendable {
@@ -40,6 +42,23 @@ struct StatusHints: Equatable {
         pinned = [KeyPin.help, .quit].compactMap { pin in kept.last { $0.hint.pin == pin }?.hint }
         let unpinned = kept.filter { $0.hint.pin == nil }
         lead = (unpinned.filter { $0.scope != .everywhere } + unpinned.filter { $0.scope == .everywhere }).map(\.hint)
+    }
+
+    /// Chooses from the `scopes` that apply, in the shell's table and the open `screen`'s; `/`
+    /// only where there is an `inputLine` to go to, and Enter only where it submits something.
+    @MainActor
+    init(_ scopes: [KeyScope], shell: KeyTable<Command>, screen: (any ScreenView)?, inputLine: InputLineUser?) {
+        let submits = inputLine?.submitsOnEnter ?? false
+        func shown(_ binding: KeyBinding<Command>) -> Bool {
+            let commands = binding.actions.values
+            return (inputLine != nil || !commands.contains(.focusInput)) && (submits || !commands.contains(.submitInput))
+        }
+        self.init(
+            scopes.map { scope in
+                Scope(
+                    scope: scope, hints: shell.hints(in: scope, including: shown) + (screen?.hints(in: scope) ?? []),
+                    keys: shell.keys(in: scope).union(screen?.keys(in: scope) ?? []))
+            })
     }
 
     /// Every hint, in the order the line shows them.

@@ -24,7 +24,7 @@ public final class MoviesView: ScreenView {
             "↑ ↓  k j", "move through the films", scope: .movies, hint: "move",
             actions: [.up: .move(-1), .text("k"): .move(-1), .down: .move(1), .text("j"): .move(1)]),
         KeyBinding("PgUp PgDn", "move ten films", scope: .movies, actions: [.pageUp: .move(-10), .pageDown: .move(10)]),
-        KeyBinding("Enter", "the chosen film's detail, full-size", scope: .movies, keys: [.enter], action: .openDetail),
+        KeyBinding("Enter", "the chosen film's detail, full-size", scope: .movies, hint: "detail", keys: [.enter], action: .openDetail),
         KeyBinding("c", "use the embedded catalogue when TMDb fails", scope: .movies, keys: [.text("c")], action: .useCatalogue),
 
         KeyBinding(
