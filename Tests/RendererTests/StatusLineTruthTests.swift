@@ -82,6 +82,17 @@ struct StatusLineTruthTests {
                 genres: ["Drama"], certification: "PG")
         ]
 
+    /// At 40 columns the status line still ends with the help's and quitting's keys of the state.
+    @Test(arguments: states)
+    func theHelpAndQuitKeysSurviveFortyColumns(state: State) async {
+        let (screens, hints) = await Self.put(in: state)
+        let pinned = hints.filter { $0.pin != nil }.map { "\($0.key) \($0.hint)" }.joined(separator: "  ")
+        #expect(pinned.contains("quit"))
+        screens.harness.resize(to: Size(columns: 40, rows: 10))
+        let last = screens.harness.grid.lines[9]
+        #expect(last.hasSuffix(pinned), "\(state.testDescription): \(last)")
+    }
+
     /// A fresh set of screens on `state`'s tab, put in `state`, and the status line's hints there.
     private static func put(in state: State) async -> (EveryScreenHarness, [StatusHint]) {
         let screens = EveryScreenHarness(tab: state.tab, films: films)
