@@ -290,7 +290,7 @@ struct GameScoreboardViewModelTests {
                 "Nov 21, 2025  Ballerz 0 - 1 Ringerz  00:00.0  in progress",
                 "Nov 21, 2025  Ballerz 16 - 0 Ringerz  00:00.0  finished",
             ])
-        scoreboard.moveInLibrary(by: 5)
+        scoreboard.moveInLibrary(.rows(5))
         scoreboard.openSelectedGame()
         #expect(latest(scoreboard.pastGameTitle) == "Game of Nov 21, 2025 (read-only) · Esc returns to the current game")
         #expect(latest(scoreboard.score) == "16 - 0")
@@ -316,7 +316,7 @@ struct GameScoreboardViewModelTests {
         scoreboard.chooseGame(at: 1)
         scoreboard.closeLibrary()
         scoreboard.chooseGame(at: 0)
-        scoreboard.moveInLibrary(by: -1)
+        scoreboard.moveInLibrary(.rows(-1))
         scoreboard.showLibrary()
         scoreboard.chooseGame(at: 1)
         scoreboard.chooseGame(at: 1)

@@ -104,15 +104,17 @@ struct MovieListViewModelTests {
         pages.expectHeldAtEnd([.first(.upcoming)])
     }
 
-    @Test func aClickedRowTakesTheCursorAndTheChosenOneClickedAgainChangesNothing() {
+    @Test func aClickedRowTakesTheCursorAndTheChosenOneClickedAgainOpensItsDetail() {
         let list = makeList()
         list.screenAppeared()
         pages.answer(with: .page(MoviePage(movies: [.sample("A"), .sample("B", id: 2), .sample("C", id: 3)], totalResults: 3)))
-        let selected = ValueRecorder(list.selectedIndex)
+        let (selected, detail) = (ValueRecorder(list.selectedIndex), ValueRecorder(list.detailIsOpen))
         list.chooseRow(at: 2)
         list.chooseRow(at: 2)
+        list.closeDetail()
         list.chooseRow(at: 0)
         #expect(selected.values == [0, 2, 0])
+        #expect(detail.values == [false, true, false], "as Enter does")
         #expect(pages.asked == [.first(.popular)])
     }
 

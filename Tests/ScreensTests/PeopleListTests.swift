@@ -43,6 +43,7 @@ struct PeopleListTests {
         list.send(.cursorMoved(to: 99))
         #expect(list.state.value.window.cursor == 29)
         #expect(list.state.value.window.selected?.lastName == "N29")
+        #expect(list.state.value.positionText == "30/30", "where the cursor is in a list longer than its rows")
         #expect(windows.values == [0, 3, 25])
         #expect(store.counts == counts, "a cursor move counts nothing")
         #expect(told.values.isEmpty, "nor tells a count, after which the header reads the outbox")

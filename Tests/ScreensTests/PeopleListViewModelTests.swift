@@ -155,7 +155,7 @@ struct PeopleListViewModelTests: PeopleTesting {
         }
         people.screenAppeared()  // reads, and another program commits right after
         store.afterEachCount = nil
-        people.moveToEdge(toEnd: true)
+        people.move(.last)
         #expect(latest(people.countText) == "\(store.stored.count) people")
     }
 
@@ -163,7 +163,7 @@ struct PeopleListViewModelTests: PeopleTesting {
         try store.add([Person(id: "1", firstName: "Ada", lastName: "Lovelace")])
         let people = makeViewModel()
         try store.add([Person(id: "2", firstName: "Grace", lastName: "Hopper")])  // its notice still on its way
-        people.moveToEdge(toEnd: true)
+        people.move(.last)
         people.toggleSort()
         #expect(latest(people.countText) == "2 people")
         #expect(names(people) == ["Ada Lovelace", "Grace Hopper"])
@@ -178,7 +178,7 @@ struct PeopleListViewModelTests: PeopleTesting {
             ValueRecorder(people.rows.map(\.count)), ValueRecorder(people.selectedPerson.map { $0?.nameText }),
             ValueRecorder(people.message)
         )
-        people.moveToEdge(toEnd: true)  // a page further on
+        people.move(.last)  // a page further on
         #expect(rows.values == [20, 0])
         #expect(selected.values == ["Member Number10", nil])
         #expect(message.values == ["", "People cannot be read: the disk could not be read"])
@@ -299,7 +299,7 @@ struct PeopleListViewModelTests: PeopleTesting {
         let line = ValueRecorder(people.newsLine)
         people.prompt.askToDelete()
         people.prompt.confirm(false)
-        people.moveToEdge(toEnd: true)
+        people.move(.last)
         people.prompt.askToDelete()
         people.prompt.confirm(true)
         #expect(
@@ -320,11 +320,11 @@ struct PeopleListViewModelTests: PeopleTesting {
         let selected = ValueRecorder(people.selectedIndex)
         let first = ValueRecorder(people.firstVisibleIndex)
         let person = ValueRecorder(people.selectedPerson)
-        people.movePage(by: 1)
-        people.movePage(by: 1)
-        people.moveToEdge(toEnd: true)
+        people.move(.pages(1))
+        people.move(.pages(1))
+        people.move(.last)
         people.moveSelection(by: 5)
-        people.moveToEdge(toEnd: false)
+        people.move(.first)
         #expect(selected.values == [0, 9, 18, 99, 0])
         #expect(first.values == [0, 9, 90, 0])
         #expect(person.values.map { $0?.person.lastName } == ["Name000", "Name009", "Name018", "Name099", "Name000"])

@@ -58,7 +58,7 @@ struct ScoreboardNewsTests {
         scoreboard.newGame()
         scoreboard.confirmNewGame(true)
         scoreboard.showLibrary()
-        scoreboard.moveInLibrary(by: 1)
+        scoreboard.moveInLibrary(.rows(1))
         scoreboard.openSelectedGame()
         #expect(latest(scoreboard.score) == "2 - 0")
         let news = ValueRecorder(scoreboard.news)

@@ -199,10 +199,7 @@ public final class ShellView {
         case .placeInputCursor(let offset):
             inputLineUser?.inputFocusChanged(true)
             edit(.moveTo(offset))
-        case .scrollUp: scrollHelp(by: -1)
-        case .scrollDown: scrollHelp(by: 1)
-        case .pageUp: scrollHelp(by: -max(1, lastSize.rows - 6))
-        case .pageDown: scrollHelp(by: max(1, lastSize.rows - 6))
+        case .scrollHelp(let move): scrollHelp(move)
         }
         if isHelpVisible, case .selectTab = command { shell.hideHelp() }
     }
@@ -249,8 +246,13 @@ public final class ShellView {
     }
 
     private func scrollHelp(by lines: Int) {
+        scrollHelp(.rows(lines))
+    }
+
+    /// Scrolls the help as every list moves, a page being the help's height less its frame.
+    private func scrollHelp(_ move: ListMove) {
         let maximum = HelpOverlayView(keymap: keymap, scopes: helpScopes, scroll: 0).maximumScroll(in: lastSize)
-        let scroll = min(max(0, helpScroll + lines), maximum)
+        let scroll = move.index(from: helpScroll, count: maximum + 1, page: lastSize.rows - 6)
         guard scroll != helpScroll else { return }
         helpScroll = scroll
         needsDisplay()  // no view-model output: the help's scroll asks for a frame as a binding does

@@ -126,16 +126,23 @@ public final class MovieListViewModel {
         selectSegment((latestSegment + segments.count - 1) % segments.count)
     }
 
-    /// Puts the cursor on the film at `index` (a click on its row); on the film already chosen,
-    /// nothing happens.
+    /// Puts the cursor on the film at `index` (a click on its row); a click on the film already
+    /// chosen opens its detail, as Enter does.
     public func chooseRow(at index: Int) {
         let cursor = machine.state.value.cursor
-        if index != cursor { moveSelection(by: index - cursor) }
+        if index != cursor { moveSelection(by: index - cursor) } else { openDetail() }
     }
 
     /// Moves the cursor by `offset` rows, staying on the list; near the end, the next page loads.
     public func moveSelection(by offset: Int) {
         machine.send(.cursorMoved(by: offset))
+    }
+
+    /// Moves the cursor as every list moves (`ListMove`), a page being ten films, through the
+    /// films loaded; the last loads the next page, as a move near the end does.
+    public func move(_ move: ListMove) {
+        let list = machine.state.value
+        moveSelection(by: move.index(from: list.cursor, count: list.rows.count, page: 10) - list.cursor)
     }
 
     /// Loads pages of the selected segment until at least `count` rows are shown, or there are no

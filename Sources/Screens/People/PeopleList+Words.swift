@@ -20,6 +20,13 @@ extension PeopleList {
         [countText, Self.sortText(shownOrder)].filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
+    /// Where the cursor is in a list longer than the rows in view: `37/100`; empty when every
+    /// match is in view.
+    var positionText: String {
+        guard hasRead, window.matches > size else { return "" }
+        return "\((window.cursor + 1).grouped)/\(window.matches.grouped)"
+    }
+
     /// `by last name`, `by first name` or `by next birthday`.
     static func sortText(_ order: PersonSortOrder) -> String {
         switch order {

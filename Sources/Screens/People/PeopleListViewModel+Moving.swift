@@ -22,13 +22,8 @@ extension PeopleListViewModel {
         moveSelection(by: rows)
     }
 
-    /// Moves the cursor a screenful down (1) or up (-1).
-    public func movePage(by pages: Int) {
-        send(.cursorMoved(to: list.window.cursor + pages * max(1, list.size - 1)))
-    }
-
-    /// Moves the cursor to the first (`toEnd` false) or the last person.
-    public func moveToEdge(toEnd: Bool) {
-        send(.cursorMoved(to: toEnd ? list.window.matches - 1 : 0))
+    /// Moves the cursor as every list moves (`ListMove`): a page is a screenful less one row.
+    public func move(_ move: ListMove) {
+        send(.cursorMoved(to: move.index(from: list.window.cursor, count: list.window.matches, page: list.size - 1)))
     }
 }

@@ -50,6 +50,8 @@ public final class PeopleListViewModel {
     public let sortText: Output<String>
     /// `3 people, by last name`: the count and the order, as the header and the printout say them.
     public var headerText: Output<String> { machine.state.map(\.headerText).distinct().output }
+    /// Where the cursor is when the list is longer than the rows in view: `37/100`; else empty.
+    public var positionText: Output<String> { machine.state.map(\.positionText).distinct().output }
     /// What the screen says in place of an empty list; empty when there are rows.
     public let emptyText: Output<String>
     /// Whether a sync, an import or an export runs on; it falls once what it did is shown.

@@ -188,9 +188,11 @@ public final class GameScoreboardViewModel {
         machine.send(.libraryAsked)
     }
 
-    /// Moves the list's cursor by `offset` rows, staying on the list; nothing while it is closed.
-    public func moveInLibrary(by offset: Int) {
-        machine.send(.libraryCursorMoved(by: offset))
+    /// Moves the list's cursor as every list moves (`ListMove`), a page being ten games;
+    /// nothing while it is closed.
+    public func moveInLibrary(_ move: ListMove) {
+        guard let library = machine.state.value.library else { return }
+        machine.send(.libraryCursorMoved(by: move.index(from: library.cursor, count: library.games.count, page: 10) - library.cursor))
     }
 
     /// Closes the list of games kept.

@@ -8,32 +8,27 @@ public final class MoviesView: ScreenView {
     /// What the Movies screen's keys and clicks ask.
     public enum Action: Hashable, Sendable {
         case previousSegment, nextSegment, useCatalogue, openDetail, closeDetail
-        /// Move the cursor by this many films.
-        case move(Int)
+        /// Move the cursor as every list moves.
+        case move(ListMove)
         /// Select the segment at this index (a click on its name).
         case chooseSegment(Int)
         /// Put the cursor on the film at this index (a click on its row).
         case chooseFilm(Int)
     }
 
-    public nonisolated static let keys = KeyTable<Action>([
-        KeyBinding(
-            "← →  [ ]", "previous or next segment", scope: .movies, hint: "segment",
-            actions: [.left: .previousSegment, .text("["): .previousSegment, .right: .nextSegment, .text("]"): .nextSegment]),
-        KeyBinding(
-            "↑ ↓  k j", "move through the films", scope: .movies, hint: "move",
-            actions: [.up: .move(-1), .text("k"): .move(-1), .down: .move(1), .text("j"): .move(1)]),
-        KeyBinding("PgUp PgDn", "move ten films", scope: .movies, actions: [.pageUp: .move(-10), .pageDown: .move(10)]),
-        KeyBinding("Enter", "the chosen film's detail, full-size", scope: .movies, hint: "detail", keys: [.enter], action: .openDetail),
-        KeyBinding("c", "use the embedded catalogue when TMDb fails", scope: .movies, keys: [.text("c")], action: .useCatalogue),
+    public nonisolated static let keys = KeyTable<Action>(
+        [
+            KeyBinding(
+                "← →  [ ]", "previous or next segment", scope: .movies, hint: "segment",
+                actions: [.left: .previousSegment, .text("["): .previousSegment, .right: .nextSegment, .text("]"): .nextSegment])
+        ] + KeyBinding.listMoves(of: "films", scope: .movies, letters: .movies) { .move($0) } + [
+            KeyBinding("Enter", "the chosen film's detail, full-size", scope: .movies, hint: "detail", keys: [.enter], action: .openDetail),
+            KeyBinding("c", "use the embedded catalogue when TMDb fails", scope: .movies, keys: [.text("c")], action: .useCatalogue),
 
-        KeyBinding(
-            "Esc  Enter", "back to the films, on the same one", scope: .movieDetail, hint: "back",
-            keys: [.escape, .enter], action: .closeDetail),
-        KeyBinding(
-            "↑ ↓  k j", "the film before or after", scope: .movieDetail, hint: "move",
-            actions: [.up: .move(-1), .text("k"): .move(-1), .down: .move(1), .text("j"): .move(1)]),
-    ])
+            KeyBinding(
+                "Esc  Enter", "back to the films, on the same one", scope: .movieDetail, hint: "back",
+                keys: [.escape, .enter], action: .closeDetail),
+        ] + KeyBinding.listMoves(of: "films", scope: .movieDetail, letters: .movieDetail) { .move($0) })
 
     private let viewModel: MovieListViewModel
     private let drawn: Drawn<MoviesContent>
@@ -64,7 +59,7 @@ public final class MoviesView: ScreenView {
         case .useCatalogue: viewModel.useCatalogue()
         case .openDetail: viewModel.openDetail()
         case .closeDetail: viewModel.closeDetail()
-        case .move(let films): viewModel.moveSelection(by: films)
+        case .move(let move): viewModel.move(move)
         case .chooseSegment(let index): viewModel.selectSegment(index)
         case .chooseFilm(let index): viewModel.chooseRow(at: index)
         }

@@ -10,6 +10,8 @@ public struct PeopleContent: Equatable, Sendable {
 
     /// `3 people, by last name`.
     public var headerText = ""
+    /// `37/100` after the header when the list is longer than its rows in view; else empty.
+    public var positionText = ""
     public var syncText = ""
     public var syncIsProblem = false
     public var news = PeopleNewsLine("")
@@ -42,7 +44,10 @@ public struct PeopleContent: Equatable, Sendable {
             return drawDetails(of: person, into: surface, in: inner)
         }
         // Header: how many and in what order at the left, the sync at the right when it fits.
-        let headerEnd = surface.draw(headerText, row: inner.row, column: inner.column, width: inner.width, style: .title)
+        var headerEnd = surface.draw(headerText, row: inner.row, column: inner.column, width: inner.width, style: .title)
+        if !positionText.isEmpty, headerEnd + 2 + DisplayWidth.of(positionText) <= inner.right {
+            headerEnd = surface.draw(positionText, row: inner.row, column: headerEnd + 2, style: .dim)
+        }
         let sync = syncText
         let syncWidth = DisplayWidth.of(sync)
         let syncBeside = headerEnd + 3 + syncWidth <= inner.right

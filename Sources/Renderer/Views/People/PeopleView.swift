@@ -8,11 +8,8 @@ public final class PeopleView: ScreenView {
     /// What the People screen's keys and clicks ask.
     public enum Action: Hashable, Sendable {
         case add, edit, view, delete, toggleSort, importFile, exportFile, sync, stopTransfer
-        /// Move the cursor by this many people.
-        case move(Int)
-        /// Move the cursor by this many screenfuls.
-        case page(Int)
-        case first, last
+        /// Move the cursor as every list moves.
+        case move(ListMove)
         case nextField, previousField
         /// Yes to the question asked.
         case confirm
@@ -25,43 +22,40 @@ public final class PeopleView: ScreenView {
         case settle(PersonConflict.Choice)
     }
 
-    public nonisolated static let keys = KeyTable<Action>([
-        KeyBinding("a", "add a person", scope: .people, hint: "add", keys: [.text("a")], action: .add),
-        KeyBinding("Enter", "edit the chosen person", scope: .people, keys: [.enter], action: .edit),
-        KeyBinding("v", "the chosen person's detail, full-size", scope: .people, keys: [.text("v")], action: .view),
-        KeyBinding("d", "delete the chosen person", scope: .people, hint: "delete", keys: [.text("d")], action: .delete),
-        KeyBinding(
-            "s", "sort by last name, first name or next birthday (kept)", scope: .people, hint: "sort", keys: [.text("s")],
-            action: .toggleSort),
-        KeyBinding("i", "import a vCard file", scope: .people, hint: "import", keys: [.text("i")], action: .importFile),
-        KeyBinding("e", "export everyone to a vCard file", scope: .people, hint: "export", keys: [.text("e")], action: .exportFile),
-        KeyBinding("r", "sync with the people server now: read its changes, then send", scope: .people, keys: [.text("r")], action: .sync),
-        KeyBinding("k j", "move through the people", scope: .people, actions: [.text("k"): .move(-1), .text("j"): .move(1)]),
-        KeyBinding("Home End", "first or last person", scope: .people, actions: [.home: .first, .end: .last]),
+    public nonisolated static let keys = KeyTable<Action>(
+        [
+            KeyBinding("a", "add a person", scope: .people, hint: "add", keys: [.text("a")], action: .add),
+            KeyBinding("Enter", "edit the chosen person", scope: .people, keys: [.enter], action: .edit),
+            KeyBinding("v", "the chosen person's detail, full-size", scope: .people, keys: [.text("v")], action: .view),
+            KeyBinding("d", "delete the chosen person", scope: .people, hint: "delete", keys: [.text("d")], action: .delete),
+            KeyBinding(
+                "s", "sort by last name, first name or next birthday (kept)", scope: .people, hint: "sort", keys: [.text("s")],
+                action: .toggleSort),
+            KeyBinding("i", "import a vCard file", scope: .people, hint: "import", keys: [.text("i")], action: .importFile),
+            KeyBinding("e", "export everyone to a vCard file", scope: .people, hint: "export", keys: [.text("e")], action: .exportFile),
+            KeyBinding(
+                "r", "sync with the people server now: read its changes, then send", scope: .people, keys: [.text("r")], action: .sync),
+        ] + KeyBinding.listMoves(of: "people", scope: .peopleList, letters: .people) { .move($0) } + [
+            KeyBinding(
+                "Enter  ↓", "next field; on the last, save", scope: .personForm, hint: "next/save",
+                actions: [.enter: .nextField, .down: .nextField]),
+            KeyBinding("↑", "previous field", scope: .personForm, hint: "previous", keys: [.up], action: .previousField),
+            KeyBinding("Esc", "cancel, keeping nothing", scope: .personForm, hint: "cancel", keys: [.escape], action: .cancel),
 
-        KeyBinding("↑ ↓", "move through the people", scope: .peopleList, hint: "move", actions: [.up: .move(-1), .down: .move(1)]),
-        KeyBinding("PgUp PgDn", "move a screenful", scope: .peopleList, actions: [.pageUp: .page(-1), .pageDown: .page(1)]),
+            KeyBinding("y", "yes", scope: .confirmation, hint: "yes", keys: [.text("y")], action: .confirm),
+            KeyBinding("n  Esc", "no", scope: .confirmation, hint: "no", keys: [.text("n"), .escape], action: .cancel),
 
-        KeyBinding(
-            "Enter  ↓", "next field; on the last, save", scope: .personForm, hint: "next/save",
-            actions: [.enter: .nextField, .down: .nextField]),
-        KeyBinding("↑", "previous field", scope: .personForm, hint: "previous", keys: [.up], action: .previousField),
-        KeyBinding("Esc", "cancel, keeping nothing", scope: .personForm, hint: "cancel", keys: [.escape], action: .cancel),
+            KeyBinding(
+                "Esc  v", "back to the list, on the same person", scope: .personDetail, hint: "back",
+                keys: [.escape, .text("v")], action: .cancel),
+            KeyBinding(
+                "m t b", "on a conflict's copy: keep yours, the server's, or both", scope: .personDetail,
+                actions: [.text("m"): .settle(.mine), .text("t"): .settle(.theirs), .text("b"): .settle(.both)]),
 
-        KeyBinding("y", "yes", scope: .confirmation, hint: "yes", keys: [.text("y")], action: .confirm),
-        KeyBinding("n  Esc", "no", scope: .confirmation, hint: "no", keys: [.text("n"), .escape], action: .cancel),
+            KeyBinding("Esc", "cancel", scope: .filePrompt, hint: "cancel", keys: [.escape], action: .cancel),
 
-        KeyBinding(
-            "Esc  v", "back to the list, on the same person", scope: .personDetail, hint: "back",
-            keys: [.escape, .text("v")], action: .cancel),
-        KeyBinding(
-            "m t b", "on a conflict's copy: keep yours, the server's, or both", scope: .personDetail,
-            actions: [.text("m"): .settle(.mine), .text("t"): .settle(.theirs), .text("b"): .settle(.both)]),
-
-        KeyBinding("Esc", "cancel", scope: .filePrompt, hint: "cancel", keys: [.escape], action: .cancel),
-
-        KeyBinding("Esc", "stop; the people imported stay", scope: .transfer, hint: "stop", keys: [.escape], action: .stopTransfer),
-    ])
+            KeyBinding("Esc", "stop; the people imported stay", scope: .transfer, hint: "stop", keys: [.escape], action: .stopTransfer),
+        ])
 
     private let viewModel: PeopleListViewModel
     private let drawn: Drawn<PeopleContent>
@@ -76,6 +70,7 @@ public final class PeopleView: ScreenView {
         self.viewModel = viewModel
         drawn = Drawn(PeopleContent(), needsDisplay: needsDisplay)
         drawn.bind(viewModel.headerText, to: \.headerText)
+        drawn.bind(viewModel.positionText, to: \.positionText)
         drawn.bind(viewModel.syncStatus.text, to: \.syncText)
         drawn.bind(viewModel.syncStatus.isProblem, to: \.syncIsProblem)
         drawn.bind(viewModel.newsLine, to: \.news)
@@ -106,10 +101,7 @@ public final class PeopleView: ScreenView {
     public func perform(_ action: Action) {
         let prompt = viewModel.prompt
         switch action {
-        case .move(let people): viewModel.moveSelection(by: people)
-        case .page(let pages): viewModel.movePage(by: pages)
-        case .first: viewModel.moveToEdge(toEnd: false)
-        case .last: viewModel.moveToEdge(toEnd: true)
+        case .move(let move): viewModel.move(move)
         case .toggleSort: viewModel.toggleSort()
         case .add: prompt.startAdding()
         case .edit: prompt.startEditing()

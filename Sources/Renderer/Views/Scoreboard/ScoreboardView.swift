@@ -18,55 +18,54 @@ public final class ScoreboardView: ScreenView {
         /// Leave the name being typed as it was.
         case keepName
         /// Move through the games kept.
-        case moveInLibrary(Int)
+        case moveInLibrary(ListMove)
         /// Choose the kept game at this index (a click on its row); the chosen game opens.
         case chooseGame(Int)
         case openGame, closeLibrary
     }
 
-    public nonisolated static let keys = KeyTable<Action>([
-        KeyBinding(
-            "↑ ↓ ← →  k j h l", "choose a player", scope: .scoreboard,
-            actions: [
-                .up: .choose(.up), .text("k"): .choose(.up), .down: .choose(.down), .text("j"): .choose(.down),
-                .left: .choose(.left), .text("h"): .choose(.left), .right: .choose(.right), .text("l"): .choose(.right),
-            ]),
-        KeyBinding("n", "new game", scope: .scoreboard, hint: "new", keys: [.text("n")], action: .newGame),
-        KeyBinding("g", "the games kept", scope: .scoreboard, hint: "games", keys: [.text("g")], action: .showLibrary),
-        KeyBinding("e", "rename the chosen player", scope: .scoreboard, keys: [.text("e")], action: .renamePlayer),
-        KeyBinding("t", "rename the chosen player's team", scope: .scoreboard, keys: [.text("t")], action: .renameTeam),
+    public nonisolated static let keys = KeyTable<Action>(
+        [
+            KeyBinding(
+                "↑ ↓ ← →  k j h l", "choose a player", scope: .scoreboard,
+                actions: [
+                    .up: .choose(.up), .text("k"): .choose(.up), .down: .choose(.down), .text("j"): .choose(.down),
+                    .left: .choose(.left), .text("h"): .choose(.left), .right: .choose(.right), .text("l"): .choose(.right),
+                ]),
+            KeyBinding("n", "new game", scope: .scoreboard, hint: "new", keys: [.text("n")], action: .newGame),
+            KeyBinding("g", "the games kept", scope: .scoreboard, hint: "games", keys: [.text("g")], action: .showLibrary),
+            KeyBinding("e", "rename the chosen player", scope: .scoreboard, keys: [.text("e")], action: .renamePlayer),
+            KeyBinding("t", "rename the chosen player's team", scope: .scoreboard, keys: [.text("t")], action: .renameTeam),
 
-        KeyBinding(
-            "1  2  a  r  f", "one point, two points, assist, rebound, foul for the chosen player", scope: .liveGame,
-            hint: "moves", actions: moveActions),
-        KeyBinding("Space", "start or pause the clock", scope: .liveGame, hint: "start/pause", keys: [.text(" ")], action: .startPause),
-        KeyBinding("z", "undo the last move", scope: .liveGame, hint: "undo", keys: [.text("z")], action: .undo),
+            KeyBinding(
+                "1  2  a  r  f", "one point, two points, assist, rebound, foul for the chosen player", scope: .liveGame,
+                hint: "moves", actions: moveActions),
+            KeyBinding("Space", "start or pause the clock", scope: .liveGame, hint: "start/pause", keys: [.text(" ")], action: .startPause),
+            KeyBinding("z", "undo the last move", scope: .liveGame, hint: "undo", keys: [.text("z")], action: .undo),
 
-        KeyBinding("z", "undo the last move: the game goes on", scope: .finishedGame, hint: "undo", keys: [.text("z")], action: .undo),
-        KeyBinding(
-            "1  2  a  r  f  Space", "say that the game is over", scope: .finishedGame,
-            actions: moveActions.merging([.text(" "): .startPause]) { $1 }),
+            KeyBinding("z", "undo the last move: the game goes on", scope: .finishedGame, hint: "undo", keys: [.text("z")], action: .undo),
+            KeyBinding(
+                "1  2  a  r  f  Space", "say that the game is over", scope: .finishedGame,
+                actions: moveActions.merging([.text(" "): .startPause]) { $1 }),
 
-        KeyBinding("Esc", "back to the current game", scope: .pastGame, hint: "back", keys: [.escape], action: .back),
-        KeyBinding("g", "the games kept", scope: .pastGame, hint: "games", keys: [.text("g")], action: .showLibrary),
-        KeyBinding(
-            "1  2  a  r  f  Space", "say that a past game is read-only", scope: .pastGame,
-            actions: moveActions.merging([.text(" "): .startPause]) { $1 }),
-        KeyBinding(
-            "z  n  e  t", "say that a past game is read-only", scope: .pastGame,
-            actions: [.text("z"): .undo, .text("n"): .newGame, .text("e"): .renamePlayer, .text("t"): .renameTeam]),
+            KeyBinding("Esc", "back to the current game", scope: .pastGame, hint: "back", keys: [.escape], action: .back),
+            KeyBinding("g", "the games kept", scope: .pastGame, hint: "games", keys: [.text("g")], action: .showLibrary),
+            KeyBinding(
+                "1  2  a  r  f  Space", "say that a past game is read-only", scope: .pastGame,
+                actions: moveActions.merging([.text(" "): .startPause]) { $1 }),
+            KeyBinding(
+                "z  n  e  t", "say that a past game is read-only", scope: .pastGame,
+                actions: [.text("z"): .undo, .text("n"): .newGame, .text("e"): .renamePlayer, .text("t"): .renameTeam]),
 
-        KeyBinding("y", "yes", scope: .confirmation, hint: "yes", keys: [.text("y")], action: .confirm),
-        KeyBinding("n  Esc", "no", scope: .confirmation, hint: "no", keys: [.text("n"), .escape], action: .cancel),
+            KeyBinding("y", "yes", scope: .confirmation, hint: "yes", keys: [.text("y")], action: .confirm),
+            KeyBinding("n  Esc", "no", scope: .confirmation, hint: "no", keys: [.text("n"), .escape], action: .cancel),
 
-        KeyBinding(
-            "↑ ↓  k j", "move through the games", scope: .gameLibrary, hint: "move",
-            actions: [.up: .moveInLibrary(-1), .text("k"): .moveInLibrary(-1), .down: .moveInLibrary(1), .text("j"): .moveInLibrary(1)]),
-        KeyBinding("Enter", "open the game, read-only", scope: .gameLibrary, hint: "open", keys: [.enter], action: .openGame),
-        KeyBinding("Esc  g", "close the list", scope: .gameLibrary, hint: "close", keys: [.escape, .text("g")], action: .closeLibrary),
+        ] + KeyBinding.listMoves(of: "games", scope: .gameLibrary, letters: .gameLibrary, gG: false) { .moveInLibrary($0) } + [
+            KeyBinding("Enter", "open the game, read-only", scope: .gameLibrary, hint: "open", keys: [.enter], action: .openGame),
+            KeyBinding("Esc  g", "close the list", scope: .gameLibrary, hint: "close", keys: [.escape, .text("g")], action: .closeLibrary),
 
-        KeyBinding("Esc", "keep the name as it was", scope: .renaming, hint: "cancel", keys: [.escape], action: .keepName),
-    ])
+            KeyBinding("Esc", "keep the name as it was", scope: .renaming, hint: "cancel", keys: [.escape], action: .keepName),
+        ])
 
     /// The five moves' keys.
     private nonisolated static let moveActions: [Key: Action] = [
@@ -152,7 +151,7 @@ public final class ScoreboardView: ScreenView {
         case .confirm: viewModel.confirmNewGame(true)
         case .cancel: viewModel.confirmNewGame(false)
         case .keepName: viewModel.stopRenaming()
-        case .moveInLibrary(let games): viewModel.moveInLibrary(by: games)
+        case .moveInLibrary(let move): viewModel.moveInLibrary(move)
         case .chooseGame(let index): viewModel.chooseGame(at: index)
         case .openGame: viewModel.openSelectedGame()
         case .closeLibrary: viewModel.closeLibrary()
@@ -161,7 +160,7 @@ public final class ScoreboardView: ScreenView {
 
     /// The wheel moves through the games kept, the one list the Scoreboard shows.
     public func scroll(by rows: Int) {
-        viewModel.moveInLibrary(by: rows)
+        viewModel.moveInLibrary(.rows(rows))
     }
 
     public func setVisible(_ visible: Bool) {
