@@ -34,11 +34,14 @@ func catalogueFigures() throws -> [Figure] {
     var figures = [Figure(name: "catalogue: first search, open included", value: first, unit: "ms", budget: 60)]
     let catalogue = EmbeddedMovieCatalog.bundled()
     try catalogue.load()
-    for query in ["s", "st", "star", "star wars", "the", "love", "zzzz", String(repeating: "x", count: 5_000)] {
+    let queries = ["s", "st", "star", "star wars", "the", "love", "lord rings", "godfather ii", "zzzz"]
+    for query in queries + [String(repeating: "x", count: 5_000)] {
         let time = try milliseconds { _ = try catalogue.searchNow(query) }
         let label = query.count > 20 ? "a \(query.count)-character query" : "“\(query)”"
         figures.append(Figure(name: "catalogue: search \(label)", value: time, unit: "ms", budget: query.count == 1 ? 20 : 3))
     }
+    let third = try milliseconds { _ = try catalogue.searchNow("love", page: 3) }
+    figures.append(Figure(name: "catalogue: search “love”, page 3", value: third, unit: "ms", budget: 3))
     for endpoint in [Endpoint.popular, .topRated, .nowPlaying] {
         let time = try milliseconds { _ = try catalogue.moviesNow(for: endpoint) }
         figures.append(Figure(name: "catalogue: \(endpoint)", value: time, unit: "ms", budget: nil))

@@ -111,8 +111,9 @@ public protocol MovieService: Sendable {
     /// Page `page` (counted from 1) of one segment of the Movies screen; the page says whether
     /// another follows.
     func movies(for endpoint: Endpoint, page: Int) async throws -> MoviePage
-    /// The films whose titles match `query`, best first.
-    func search(_ query: String) async throws -> MoviePage
+    /// Page `page` (counted from 1) of the films whose titles match `query`, best first; the
+    /// page says whether another follows.
+    func search(_ query: String, page: Int) async throws -> MoviePage
     /// Everything the service knows of `movie` (TMDb adds the runtime and genres to a list entry).
     func details(of movie: Movie) async throws -> Movie
 }
@@ -121,6 +122,11 @@ extension MovieService {
     /// The first page of one segment of the Movies screen.
     public func movies(for endpoint: Endpoint) async throws -> MoviePage {
         try await movies(for: endpoint, page: 1)
+    }
+
+    /// The first page of the films whose titles match `query`.
+    public func search(_ query: String) async throws -> MoviePage {
+        try await search(query, page: 1)
     }
 }
 

@@ -60,4 +60,59 @@ struct MovieSearchTests {
         #expect(search.handle(.cursorMoved(by: 1)) == [])
         #expect(search.cursor == 0, "no rows while searching")
     }
+
+    // MARK: - Pages
+
+    /// Films `ids` as a page of `total` matches, saying whether another follows.
+    private static func films(_ ids: ClosedRange<Int>, of total: Int, more: Bool) -> MovieSearch.Answer {
+        .found(MoviePage(movies: ids.map { Movie.sample("Film \($0)", id: $0) }, totalResults: total, hasMorePages: more))
+    }
+
+    @Test func theCursorNearTheEndAsksForTheNextPageUntilTheLast() throws {
+        var search = MovieSearch()
+        _ = search.handle(.queried("love"))
+        #expect(search.handle(.answered(try #require(search.running).id, Self.films(1...10, of: 15, more: true))) == [])
+        #expect(search.handle(.cursorMoved(by: 4)) == [], "six rows below the cursor")
+        let orders = search.handle(.cursorMoved(by: 1))
+        let next = try #require(search.running)
+        #expect(orders == [.start(MovieSearch.Request(query: "love", page: 2), as: next.id)])
+        #expect(search.handle(.cursorMoved(by: 1)) == [], "one page at a time")
+        #expect(search.handle(.answered(next.id, Self.films(9...15, of: 15, more: false))) == [])
+        #expect(search.rows.map(\.id) == Array(1...15), "a film already listed is not listed again")
+        #expect(search.cursor == 6, "the cursor stays on its film")
+        #expect(search.handle(.cursorMoved(by: 8)) == [])
+        #expect(search.listIsWhole)
+    }
+
+    @Test func rowsWantedLoadPagesWhereverTheCursorIs() throws {
+        var search = MovieSearch()
+        _ = search.handle(.queried("love"))
+        #expect(search.handle(.rowsWanted(25)) == [], "nothing to page before the first answer")
+        _ = search.handle(.answered(try #require(search.running).id, Self.films(1...20, of: 723, more: true)))
+        #expect(search.running?.request == MovieSearch.Request(query: "love", page: 2))
+        _ = search.handle(.answered(try #require(search.running).id, Self.films(21...40, of: 723, more: true)))
+        #expect(search.running == nil, "40 rows are more than the 25 wanted")
+        #expect(search.rows.count == 40)
+    }
+
+    @Test func aLaterPageThatFailsKeepsTheRowsAndEndsTheList() throws {
+        var search = MovieSearch()
+        _ = search.handle(.queried("love"))
+        _ = search.handle(.answered(try #require(search.running).id, Self.films(1...10, of: 30, more: true)))
+        _ = search.handle(.cursorMoved(by: 9))
+        _ = search.handle(.answered(try #require(search.running).id, .failed("no network")))
+        #expect(search.rows.count == 10)
+        #expect(search.moreFailed == "no network")
+        #expect(search.listIsWhole)
+        #expect(search.handle(.cursorMoved(by: -1)) == [], "no page is asked again until the next query")
+        _ = search.handle(.queried("hate"))
+        #expect(search.moreFailed == nil)
+    }
+}
+
+/// A string is the first page of its query, so that tests read `.start("alien", as: id)`.
+extension MovieSearch.Request: ExpressibleByStringLiteral {
+    public init(stringLiteral query: String) {
+        self.init(query: query, page: 1)
+    }
 }

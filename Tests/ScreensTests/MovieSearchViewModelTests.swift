@@ -7,15 +7,19 @@ import TestSupport
 /// whole histories of its outputs out. Nothing of the view-model's is awaited.
 @MainActor
 struct MovieSearchViewModelTests {
-    let searches = HeldWork<String, MovieSearch.Answer>()
+    let searches = HeldWork<MovieSearch.Request, MovieSearch.Answer>()
     let scheduler = TestScheduler()
 
     private func makeSearch() -> MovieSearchViewModel {
         MovieSearchViewModel(runner: searches, scheduler: scheduler)
     }
 
+    /// The films `titles` as the first page of `total` matches (all of them unless said); more
+    /// pages follow when `total` is more.
     private static func found(_ titles: String..., total: Int? = nil) -> MovieSearch.Answer {
-        .found(MoviePage(movies: titles.enumerated().map { Movie.sample($1, id: $0 + 1) }, totalResults: total ?? titles.count))
+        let total = total ?? titles.count
+        let movies = titles.enumerated().map { Movie.sample($1, id: $0 + 1) }
+        return .found(MoviePage(movies: movies, totalResults: total, hasMorePages: total > titles.count))
     }
 
     @Test func typingWithinOneIntervalSearchesTheFirstThenTheLatest() {
@@ -84,7 +88,28 @@ struct MovieSearchViewModelTests {
         #expect(info.values == ["Start searching your favorite movies", "Searching…", ""])
         #expect(rows.values.map { $0.map(\.title) } == [[], ["Star Wars"]])
         #expect(count.values == ["", "1,234 matches"])
+        #expect(busy.values == [false, true], "the next page is asked for: the cursor is near the end")
+        searches.expectHeldAtEnd([MovieSearch.Request(query: "star wars", page: 2)])
+    }
+
+    @Test func theCountSaysEveryMatchTheListReachesAndHowManyShowWhenItEndsShort() {
+        let search = makeSearch()
+        let (count, news) = (ValueRecorder(search.matchCount), ValueRecorder(search.news))
+        let (problem, busy) = (ValueRecorder(search.infoIsProblem), ValueRecorder(search.isBusy))
+        search.searchNow("love")
+        search.loadRows(atLeast: 2)
+        searches.answer(with: .found(MoviePage(movies: [.sample("Love", id: 1)], totalResults: 3, hasMorePages: true)))
+        #expect(searches.asked == ["love", MovieSearch.Request(query: "love", page: 2)])
+        searches.answer(with: .failed("no network"))
+        #expect(count.values == ["", "3 matches", "1 of 3 matches"])
+        #expect(
+            news.values == [
+                "Start searching your favorite movies", "Searching…", "3 matches",
+                "1 of 3 matches. More films could not be loaded: no network",
+            ])
+        #expect(problem.values == [false, true])
         #expect(busy.values == [false, true, false])
+        #expect(latest(search.rows).map(\.title) == ["Love"])
     }
 
     @Test func aSearchInFlightSaysSearchingAndTheOldRowsGo() {
@@ -104,6 +129,7 @@ struct MovieSearchViewModelTests {
         #expect(count.values == ["7 matches", "", "3 matches"])
         #expect(news.values == ["7 matches", "Searching…", "3 matches"], "the line over the results: the count, else the message")
         #expect(problem.values == [false])
+        searches.expectHeldAtEnd([MovieSearch.Request(query: "star trek", page: 2)])
     }
 
     @Test func noResultsSayTheQueryAndTheNextSearchReplacesThem() {
@@ -200,13 +226,13 @@ struct MovieSearchViewModelTests {
         }
         let (busy, info, matches) = (ValueRecorder(search.isBusy), ValueRecorder(search.info), ValueRecorder(search.matchCount))
         search.searchNow("  star wars ")
-        searches.answer(with: Self.found("Star Wars", total: 3))
+        searches.answer(with: Self.found("Star Wars"))
         #expect(rowsWhenIdle == [["Star Wars"]])
         search.searchNow("star wars")
         searches.answer(with: Self.found())
         #expect(busy.values == [false, true, false, true, false])
         #expect(info.values == ["", "Searching…", "", "Searching…", "No result for star wars"])
-        #expect(matches.values == ["1 match", "", "3 matches", ""])
+        #expect(matches.values == ["1 match", "", "1 match", ""])
         #expect(searches.asked == ["alien", "star wars", "star wars"])
         token.cancel()
     }

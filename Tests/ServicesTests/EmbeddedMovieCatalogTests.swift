@@ -134,37 +134,59 @@ struct EmbeddedMovieCatalogTests {
         #expect(page.movies.dropFirst().prefix(4).allSatisfy { $0.title.hasPrefix("Star Wars: Episode") })
     }
 
-    @Test func resultsRankExactThenPrefixThenWordPrefixThenSubstring() throws {
-        let catalog = try makeCatalog([
-            film("Monstar", votes: 40),
-            film("Lone Star", votes: 30),
-            film("Stardust", votes: 20),
-            film("Star", votes: 10),
-            film("Nothing Here", votes: 100),
-        ])
-        let page = try catalog.searchNow("star", limit: 10)
-        #expect(page.movies.map(\.title) == ["Star", "Stardust", "Lone Star", "Monstar"])
+    /// Queries as people type them, and the film each must put first, over the whole catalogue.
+    @Test(arguments: [
+        ("star wars", "Star Wars"),
+        ("wars star", "Star Wars"),
+        ("lord rings", "The Lord of the Rings"),
+        ("godfather ii", "The Godfather: Part II"),
+        ("GODFATHER: PART II", "The Godfather: Part II"),
+        ("empire back", "Star Wars: Episode V - The Empire Strikes Back"),
+        ("back future", "Back to the Future"),
+        ("matrix", "The Matrix"),
+        ("harry potter stone", "Harry Potter and the Sorcerer's Stone"),
+        ("schindlér", "Schindler's List"),
+    ])
+    func aQueryPutsItsFilmFirst(query: String, title: String) throws {
+        #expect(try Self.bundled.searchNow(query, limit: 1).movies.first?.title == title)
     }
 
-    @Test func oneLetterRanksExactThenPrefixThenWordPrefixThenSubstring() throws {
+    @Test func everyWordStartsAWordOfTheTitleInAnyOrder() throws {
         let catalog = try makeCatalog([
-            film("Bus", votes: 40),
-            film("Big Sky", votes: 30),
-            film("Sun", votes: 20),
-            film("S", votes: 10),
-            film("Moon", votes: 100),
+            film("Star Wars: Episode V - The Empire Strikes Back", votes: 2),
+            film("The Lord of the Rings", votes: 1),
+            film("Monstar", votes: 3),
         ])
-        let page = try catalog.searchNow("S", limit: 10)
-        #expect(page.movies.map(\.title) == ["S", "Sun", "Big Sky", "Bus"])
+        #expect(try catalog.searchNow("sta wa", limit: 10).movies.map(\.id) == [1])
+        #expect(try catalog.searchNow("back empire", limit: 10).movies.map(\.id) == [1])
+        #expect(try catalog.searchNow("lord ri", limit: 10).movies.map(\.id) == [2])
+        #expect(try catalog.searchNow("the the", limit: 10).movies.map(\.id) == [2], "each word takes a title word of its own")
+        #expect(try catalog.searchNow("the the the", limit: 10).totalResults == 0)
+        #expect(try catalog.searchNow("star", limit: 10).movies.map(\.id) == [1], "a word inside a word is no match")
+        #expect(try catalog.searchNow("$", limit: 10).totalResults == 0, "punctuation alone is no word")
     }
 
-    @Test func punctuationAloneIsOnlyEverASubstring() throws {
-        let catalog = try makeCatalog([film("Cash $", votes: 1), film("A$B", votes: 5), film("$", votes: 2)])
-        #expect(try catalog.searchNow("$", limit: 10).movies.map(\.title) == ["$", "A$B", "Cash $"])
+    @Test func theRanksAreExactThenInOrderThenStartingThenFewerWordsThenRatingThenVotes() throws {
+        let catalog = try makeCatalog([
+            film("Rings of the Lord", votes: 900, rating: "9.9"),
+            film("The Lord of the Rings Again", votes: 800, rating: "9.0"),
+            film("Lord Rings", votes: 1, rating: "1.0"),
+            film("Lord of the Rings Remembered", votes: 10, rating: "5.0"),
+            film("Lord of Rings", votes: 20, rating: "5.0"),
+            film("The Lord of the Rings", votes: 5, rating: "6.0"),
+            film("Lord of the Rings", votes: 30, rating: "6.0"),
+            film("Lord of the Rings Told", votes: 40, rating: "5.0"),
+            film("Lord Ringsmith Tales", votes: 1, rating: "2.0"),
+        ])
+        #expect(
+            try catalog.searchNow("lord rings", limit: 10).movies.map(\.title) == [
+                "Lord Rings", "Lord Ringsmith Tales", "Lord of Rings", "Lord of the Rings", "The Lord of the Rings",
+                "Lord of the Rings Told", "Lord of the Rings Remembered", "The Lord of the Rings Again", "Rings of the Lord",
+            ])
     }
 
     @Test func rankingAgreesWithThePlainRulesOverTheWholeCatalogue() throws {
-        for query in ["s", "st", "sta wa", "o'b", "2001", "-"] {
+        for query in ["s", "st", "sta wa", "o'b", "2001", "the lord", "wars star", "a a", "-"] {
             let page = try Self.bundled.searchNow(query, limit: 100)
             let expected = ReferenceSearch.shared.ranked(query)
             #expect(page.totalResults == expected.count, "\(query)")
@@ -172,30 +194,28 @@ struct EmbeddedMovieCatalogTests {
         }
     }
 
-    @Test func withinATierMoreVotesComeFirstAndEqualVotesKeepCatalogueOrder() throws {
-        let catalog = try makeCatalog([
-            film("Star Dust", votes: 5),
-            film("Star Trek", votes: 50),
-            film("Star Gate", votes: 5),
-        ])
-        #expect(try catalog.searchNow("star", limit: 10).movies.map(\.title) == ["Star Trek", "Star Dust", "Star Gate"])
-    }
-
-    @Test func queryWordsStartConsecutiveTitleWordsAcrossPunctuation() throws {
-        let catalog = try makeCatalog([
-            film("Star Wars: Episode V - The Empire Strikes Back", votes: 2),
-            film("The Lord of the Rings", votes: 1),
-        ])
-        #expect(try catalog.searchNow("sta wa", limit: 10).movies.map(\.id) == [1])
-        #expect(try catalog.searchNow("wars episode", limit: 10).movies.map(\.id) == [1])
-        #expect(try catalog.searchNow("lord ri", limit: 10).totalResults == 0)
+    @Test func pagesGoOnToTheLastMatch() throws {
+        let expected = ReferenceSearch.shared.ranked("love")
+        var ids: [Int] = []
+        var page = 0
+        var more = true
+        while more {
+            page += 1
+            let found = try Self.bundled.searchNow("love", page: page, limit: 100)
+            #expect(found.totalResults == expected.count)
+            ids += found.movies.map(\.id)
+            more = found.hasMorePages
+        }
+        #expect(page == (expected.count + 99) / 100)
+        #expect(ids == expected)
+        #expect(try Self.bundled.searchNow("love", page: page + 1, limit: 100).movies.isEmpty)
     }
 
     @Test func searchIgnoresCaseAndDiacritics() throws {
         let catalog = try makeCatalog([film("Amélie", votes: 2), film("ÉCOLE des femmes", votes: 1)])
         #expect(try catalog.searchNow("amelie", limit: 10).movies.map(\.title) == ["Amélie"])
         #expect(try catalog.searchNow("AMÉLIE", limit: 10).movies.map(\.title) == ["Amélie"])
-        #expect(try catalog.searchNow("e", limit: 10).movies.map(\.title) == ["ÉCOLE des femmes", "Amélie"])
+        #expect(try catalog.searchNow("e", limit: 10).movies.map(\.title) == ["ÉCOLE des femmes"])
     }
 
     @Test func anEmptyOrBlankQueryFindsNothing() async throws {
@@ -218,10 +238,11 @@ struct EmbeddedMovieCatalogTests {
     @Test func totalResultsCountsEveryMatchWhileMoviesStopsAtTheLimit() async throws {
         let page = try await Self.bundled.search("love")
         #expect(page.movies.count == 100)
-        #expect(page.totalResults == 723)
+        #expect(page.totalResults == 676)
+        #expect(page.hasMorePages)
         let three = try Self.bundled.searchNow("love", limit: 3)
         #expect(three.movies == Array(page.movies.prefix(3)))
-        #expect(three.totalResults == 723)
+        #expect(three.totalResults == 676)
     }
 }
 
@@ -257,14 +278,15 @@ private func makeCatalog(_ films: [[any DatabaseValueConvertible]]) throws -> Em
 }
 
 /// The ranking rules written plainly, over the catalogue database read by hand: what the fast scan
-/// must agree with.
+/// must agree with. Words in any order are matched as a bipartite matching (augmenting paths),
+/// not as the scan's greedy choice.
 private struct ReferenceSearch {
     static let shared = ReferenceSearch()
 
     private struct Film {
         let id: Int
         let votes: Int
-        let folded: String
+        let rating: Int
         let words: [Substring]
     }
 
@@ -273,42 +295,58 @@ private struct ReferenceSearch {
     private init() {
         let rows =
             (try? DatabaseQueue(path: EmbeddedDataFolder.located.file(EmbeddedMovieCatalog.fileName).path).read { db in
-                try Row.fetchAll(db, sql: "SELECT id, votes, title FROM film ORDER BY id")
+                try Row.fetchAll(db, sql: "SELECT id, votes, rating, title FROM film ORDER BY id")
             }) ?? []
-        films = rows.map { row in
-            let folded = Self.fold(row[2])
-            return Film(id: row[0], votes: row[1], folded: folded, words: Self.words(folded))
-        }
+        films = rows.map { row in Film(id: row[0], votes: row[1], rating: row[2], words: Self.words(Self.fold(row[3]))) }
     }
 
-    /// The ids of every film matching `query`, best tier first, most votes first, then by id.
+    /// The ids of every film matching `query`, best first.
     func ranked(_ query: String) -> [Int] {
-        let query = Self.fold(query)
-        let queryWords = Self.words(query)
+        let query = Self.words(Self.fold(query))
+        guard !query.isEmpty else { return [] }
         return
             films
-            .compactMap { film in tier(of: film, query, queryWords).map { (tier: $0, film: film) } }
-            .sorted { ($0.tier, -$0.film.votes, $0.film.id) < ($1.tier, -$1.film.votes, $1.film.id) }
+            .compactMap { film in rank(of: film, query).map { (key: $0 + [-film.rating, -film.votes, film.id], film: film) } }
+            .sorted { $0.key.lexicographicallyPrecedes($1.key) }
             .map(\.film.id)
     }
 
-    private func tier(of film: Film, _ query: String, _ queryWords: [Substring]) -> Int? {
-        if film.folded == query { return 0 }
-        if film.folded.hasPrefix(query) { return 1 }
-        if !queryWords.isEmpty, film.words.count >= queryWords.count,
-            (0...(film.words.count - queryWords.count)).contains(where: { start in
-                queryWords.indices.allSatisfy { film.words[start + $0].hasPrefix(queryWords[$0]) }
-            })
-        {
-            return 2
+    /// [not exact, not in order, not starting the title, other words], or nil for no match.
+    private func rank(of film: Film, _ query: [Substring]) -> [Int]? {
+        let title = film.words
+        guard title.count >= query.count, matchesInAnyOrder(query, title) else { return nil }
+        var next = 0
+        let inOrder = query.allSatisfy { word in
+            guard let found = title[next...].firstIndex(where: { $0.hasPrefix(word) }) else { return false }
+            next = found + 1
+            return true
         }
-        if film.folded.contains(query) { return 3 }
-        return nil
+        let starts = query.indices.allSatisfy { title[$0].hasPrefix(query[$0]) }
+        let exact = title == query
+        return [exact ? 0 : 1, inOrder ? 0 : 1, starts ? 0 : 1, title.count - query.count]
+    }
+
+    /// Whether each query word can start a title word of its own.
+    private func matchesInAnyOrder(_ query: [Substring], _ title: [Substring]) -> Bool {
+        var owner = [Int?](repeating: nil, count: title.count)
+        func place(_ word: Int, _ seen: inout [Bool]) -> Bool {
+            for slot in title.indices where !seen[slot] && title[slot].hasPrefix(query[word]) {
+                seen[slot] = true
+                if owner[slot] == nil || place(owner[slot]!, &seen) {
+                    owner[slot] = word
+                    return true
+                }
+            }
+            return false
+        }
+        return query.indices.allSatisfy { word in
+            var seen = [Bool](repeating: false, count: title.count)
+            return place(word, &seen)
+        }
     }
 
     private static func fold(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     private static func words(_ text: String) -> [Substring] {

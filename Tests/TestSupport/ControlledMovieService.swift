@@ -13,7 +13,9 @@ public actor ControlledMovieService: MovieService {
     public enum Question: Equatable, Sendable {
         /// A page of a segment; the first unless said.
         case segment(Endpoint, page: Int = 1)
-        case search(String), details(Int)
+        /// A page of a search; the first unless said.
+        case search(String, page: Int = 1)
+        case details(Int)
     }
 
     /// A request waiting for its answer.
@@ -36,8 +38,8 @@ public actor ControlledMovieService: MovieService {
         try await ask(.segment(endpoint, page: page))
     }
 
-    public func search(_ query: String) async throws -> MoviePage {
-        try await ask(.search(query))
+    public func search(_ query: String, page: Int) async throws -> MoviePage {
+        try await ask(.search(query, page: page))
     }
 
     /// No test sets up a film's details here: asking fails the test, naming the call, and

@@ -7,10 +7,10 @@ import Testing
 /// test asserts the outputs' whole histories without awaiting anything of the view-model's.
 ///
 /// ```swift
-/// let searches = HeldWork<String, MovieSearch.Answer>()
+/// let searches = HeldWork<MovieSearch.Request, MovieSearch.Answer>()
 /// let search = MovieSearchViewModel(runner: searches, scheduler: scheduler)
 /// search.searchNow("alien")
-/// #expect(searches.asked == ["alien"])
+/// #expect(searches.asked.map(\.query) == ["alien"])
 /// searches.answer(with: .found(page))        // the latest piece of work still held
 /// ```
 ///

@@ -19,9 +19,9 @@ public struct ImmediateMovieService: MovieService {
         return MoviePage(movies: page == 1 ? films : [], totalResults: films.count)
     }
 
-    public func search(_ query: String) async throws -> MoviePage {
+    public func search(_ query: String, page: Int) async throws -> MoviePage {
         let found = films.filter { $0.title.localizedCaseInsensitiveContains(query) }
-        return MoviePage(movies: found, totalResults: found.count)
+        return MoviePage(movies: page == 1 ? found : [], totalResults: found.count)
     }
 
     public func details(of movie: Movie) async throws -> Movie {

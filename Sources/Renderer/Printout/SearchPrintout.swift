@@ -7,8 +7,8 @@ import Screens
 /// ```
 /// 5 matches
 /// Star Wars (1977)                                       8.8
-/// Star Wars: Episode V - The Empire Strikes Back (1980)  8.8
 /// Star Wars: Episode I - The Phantom Menace (1999)       6.4
+/// Star Wars: Episode V - The Empire Strikes Back (1980)  8.8
 /// ```
 @MainActor
 public final class SearchPrintout: Printout {

@@ -29,16 +29,21 @@ public final class MovieSearchViewModel {
 
     /// The films found for the latest query; empty while a search is under way.
     public let rows: Output<[MovieRowViewModel]>
-    /// `Start searching your favorite movies`, `Searching…`, `No result for <query>`, an error, or empty.
+    /// `Start searching your favorite movies`, `Searching…`, `No result for <query>`, an error
+    /// (the search's, or a later page's under the rows found), or empty.
     public let info: Output<String>
     /// Whether `info` tells of a failed search (the screen shows it as an error).
     public let infoIsProblem: Output<Bool>
-    /// `1,234 matches` while there are results; else empty.
+    /// `1,234 matches` while there are results, all of which the list reaches as the cursor
+    /// nears its end; `100 of 1,234 matches` when the list ends before them (a page could not be
+    /// fetched); else empty.
     public let matchCount: Output<String>
-    /// The line over the results: `matchCount` while there are results, else `info`.
+    /// The line over the results: `matchCount` while there are results, then `info` if it says
+    /// anything.
     public let news: Output<String>
-    /// Whether the screen is busy: true from the moment a search is asked for (the throttle lets
-    /// the query through, or `searchNow(_:)`) until its answer (or failure) is shown. The shell's
+    /// Whether the screen is busy: true from the moment a search or its next page is asked for
+    /// (the throttle lets the query through, `searchNow(_:)`, the cursor near the end,
+    /// `loadRows(atLeast:)`) until its answer (or failure) is shown. The shell's
     /// subcommand (`mvvm-tui search`) prints when it falls.
     public let isBusy: Output<Bool>
     /// The row under the cursor.
@@ -64,7 +69,7 @@ public final class MovieSearchViewModel {
 
     /// Creates the screen whose searches `runner` runs, throttling on `scheduler`.
     public init(
-        runner: any WorkRunner<String, MovieSearch.Answer>, scheduler: any Scheduler,
+        runner: any WorkRunner<MovieSearch.Request, MovieSearch.Answer>, scheduler: any Scheduler,
         interval: Duration = MovieSearchViewModel.interval
     ) {
         machine = ScreenMachine(MovieSearch(), runner: runner)
@@ -72,29 +77,26 @@ public final class MovieSearchViewModel {
         rows = state.map(\.rows).distinct().output
         selectedIndex = state.map(\.cursor).distinct().output
         selectedMovie = state.map { $0.rows.indices.contains($0.cursor) ? $0.rows[$0.cursor] : nil }.distinct().output
-        info = state.map { Self.info(for: $0.phase) }.distinct().output
-        infoIsProblem = state.map { if case .failed = $0.phase { true } else { false } }.distinct().output
-        matchCount =
-            state.map { if case .found(_, _, let total) = $0.phase { MovieRowViewModel.count(total, "match") } else { "" } }
-            .distinct().output
+        info = state.map(Self.info(for:)).distinct().output
+        infoIsProblem =
+            state.map { if case .failed = $0.phase { true } else { $0.moreFailed != nil } }.distinct().output
+        matchCount = state.map(Self.matchCount(for:)).distinct().output
         news =
             state.map { state in
-                if case .found(_, _, let total) = state.phase {
-                    MovieRowViewModel.count(total, "match")
-                } else {
-                    Self.info(for: state.phase)
-                }
+                let count = Self.matchCount(for: state)
+                let info = Self.info(for: state)
+                return count.isEmpty ? info : info.isEmpty ? count : "\(count). \(info)"
             }.distinct().output
         isBusy = state.map { $0.running != nil }.distinct().output
         query.throttle(interval, on: scheduler).distinct()
             .bind { [machine] in machine.send(.queried($0)) }.store(in: &tokens)
     }
 
-    /// The live runner: each search a task asking `service`.
-    public static func searches(in service: any MovieService) -> TaskRunner<String, MovieSearch.Answer> {
-        TaskRunner { query in
+    /// The live runner: each page of a search a task asking `service`.
+    public static func searches(in service: any MovieService) -> TaskRunner<MovieSearch.Request, MovieSearch.Answer> {
+        TaskRunner { request in
             do {
-                return .found(try await service.search(query))
+                return .found(try await service.search(request.query, page: request.page))
             } catch let error as MovieServiceError {
                 return .failed(error.message)
             } catch {
@@ -114,6 +116,13 @@ public final class MovieSearchViewModel {
     /// clearing the input line does.
     public func searchNow(_ text: String) {
         machine.send(.queried(text.trimmingCharacters(in: .whitespaces)))
+    }
+
+    /// Loads pages of the films found until at least `count` rows are shown or none is left,
+    /// wherever the cursor is: `mvvm-tui search --limit` asks for what it prints. A new query
+    /// forgets it.
+    public func loadRows(atLeast count: Int) {
+        machine.send(.rowsWanted(count))
     }
 
     /// Puts the cursor on the film at `index` (a click on its row); on the film already chosen,
@@ -154,14 +163,20 @@ public final class MovieSearchViewModel {
         query.value = text.trimmingCharacters(in: .whitespaces)
     }
 
-    private static func info(for phase: MovieSearch.Phase) -> String {
-        switch phase {
+    private static func info(for state: MovieSearch) -> String {
+        switch state.phase {
         case .start: startMessage
         case .searching: searchingMessage
-        case .found: ""
+        case .found: state.moreFailed.map { "More films could not be loaded: \($0)" } ?? ""
         case .noResult(let query): "No result for \(query)"
         case .failed(let message): "Search failed: \(message)"
         }
+    }
+
+    private static func matchCount(for state: MovieSearch) -> String {
+        guard case .found(_, let rows, let total) = state.phase else { return "" }
+        let matches = MovieRowViewModel.count(total, "match")
+        return state.listIsWhole && rows.count < total ? "\(rows.count.grouped) of \(matches)" : matches
     }
 }
 

@@ -3,8 +3,8 @@ import GRDB
 import Models
 
 /// What the program keeps at hand of the film database (Scripts/make-catalogue.py writes it and
-/// describes its table): every film's id from most votes to fewest and the folded titles in that
-/// order, which `TitleSearch` scans; a film's other fields stay in the database and are read
+/// describes its table): every film's id from most votes to fewest and the folded titles and
+/// ratings in that order, which `TitleSearch` scans; a film's other fields stay in the database and are read
 /// for the films a page shows.
 struct CatalogTitles: Sendable {
     /// The database format this program reads (`PRAGMA user_version`).
@@ -23,12 +23,13 @@ struct CatalogTitles: Sendable {
     /// The folded titles in `byVotes` order, for searching.
     let titles: TitleSearch
 
-    /// Reads every film's id, votes and title from `db`.
+    /// Reads every film's id, votes, title and rating from `db`.
     init(_ db: Database) throws {
         var films: [(id: Int64, votes: Int64)] = []
+        var ratings: [UInt8] = []
         var titleBytes: [UInt8] = []
         var starts: [UInt32] = [0]
-        let rows = try Row.fetchCursor(db, sql: "SELECT id, votes, title FROM film ORDER BY id")
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, votes, title, rating FROM film ORDER BY id")
         while let row = try rows.next() {
             films.append((row[0], row[1]))
             guard films[films.count - 1].id == Int64(films.count) else {
@@ -38,6 +39,7 @@ struct CatalogTitles: Sendable {
                 throw ResourceDatabase<Self>.Problem(description: "film \(films.count) has no title")
             }
             titleBytes.append(contentsOf: title.utf8)
+            ratings.append(UInt8(clamping: row[3] as Int))
             starts.append(UInt32(titleBytes.count))
         }
         let order = films.indices.sorted { a, b in
@@ -45,7 +47,7 @@ struct CatalogTitles: Sendable {
         }
         count = films.count
         byVotes = order.map { films[$0].id }
-        titles = TitleSearch(titleBytes: titleBytes, starts: starts, order: order.map(UInt32.init))
+        titles = TitleSearch(titleBytes: titleBytes, starts: starts, ratings: ratings, order: order.map(UInt32.init))
     }
 
     // MARK: - Films

@@ -14,6 +14,7 @@ import Models
 /// let catalog = EmbeddedMovieCatalog.bundled()
 /// let page = try await catalog.search("star wars")
 /// page.movies.first?.title   // "Star Wars"
+/// let more = try await catalog.search("love", page: 2)   // ranks 101 to 200
 /// ```
 public final class EmbeddedMovieCatalog: MovieService, Sendable {
     /// How many films a segment shows.
@@ -94,18 +95,22 @@ public final class EmbeddedMovieCatalog: MovieService, Sendable {
 
     // MARK: - Search
 
-    /// The films whose titles match `query`, best first: the exact title, then titles that start
-    /// with it, then titles with words that start with its words, then titles that contain it;
-    /// within each, most votes first. `movies` holds the first `limit`, `totalResults` counts all.
-    /// See `TitleSearch` for the rules.
-    public func searchNow(_ query: String, limit: Int = searchLimit) throws(LoadError) -> MoviePage {
+    /// Page `page` (from 1) of the films whose titles match `query`, `limit` a page, best first:
+    /// every word of the query starts a word of the title, in any order; the exact title first,
+    /// then the words in order, a title that starts with them, fewer other words, then rating and
+    /// votes (`TitleSearch` has the rules). `totalResults` counts every match, and `hasMorePages`
+    /// says whether a later page holds more.
+    public func searchNow(_ query: String, page: Int = 1, limit: Int = searchLimit) throws(LoadError) -> MoviePage {
         let query = TitleQuery(query)
-        guard !query.isEmpty else { return MoviePage(movies: [], totalResults: 0) }
+        guard !query.isEmpty, page >= 1, limit >= 1 else { return MoviePage(movies: [], totalResults: 0) }
         let opened = try database.open()
-        let titles = opened.contents
-        let result = titles.titles.search(query, limit: max(0, limit))
+        let first = (page - 1).multipliedReportingOverflow(by: limit)
+        guard !first.overflow else { return MoviePage(movies: [], totalResults: 0) }
+        let result = opened.contents.titles.search(query, ranks: first.partialValue..<first.partialValue.addingClamped(limit))
         let ids = result.indices.map { Int64($0) + 1 }
-        return try page(opened) { db in (try CatalogTitles.films(ids, in: db), result.total, nil) }
+        let hasMore = first.partialValue + ids.count < result.total && !ids.isEmpty
+        return try self.page(opened) { db in (try CatalogTitles.films(ids, in: db), result.total, nil) }
+            .withMorePages(hasMore)
     }
 
     /// The page `read` reads from the open database, or its failure naming the file.
@@ -132,9 +137,9 @@ extension EmbeddedMovieCatalog {
         return try await BackgroundWork.run { try self.moviesNow(for: endpoint) }
     }
 
-    /// The first `searchLimit` films matching `query`, off the caller's actor.
-    public func search(_ query: String) async throws -> MoviePage {
-        try await BackgroundWork.run { try self.searchNow(query) }
+    /// Page `page` of the films matching `query`, `searchLimit` a page, off the caller's actor.
+    public func search(_ query: String, page: Int) async throws -> MoviePage {
+        try await BackgroundWork.run { try self.searchNow(query, page: page) }
     }
 }
 
@@ -142,5 +147,20 @@ extension EmbeddedMovieCatalog {
     /// The catalogue knows nothing beyond what its list entries hold.
     public func details(of movie: Movie) async throws -> Movie {
         movie
+    }
+}
+
+extension MoviePage {
+    /// The same page, saying whether another follows.
+    fileprivate func withMorePages(_ hasMorePages: Bool) -> MoviePage {
+        MoviePage(movies: movies, totalResults: totalResults, note: note, hasMorePages: hasMorePages)
+    }
+}
+
+extension Int {
+    /// The sum, or `Int.max` when it would overflow.
+    fileprivate func addingClamped(_ other: Int) -> Int {
+        let sum = addingReportingOverflow(other)
+        return sum.overflow ? .max : sum.partialValue
     }
 }

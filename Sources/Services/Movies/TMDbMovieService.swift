@@ -73,17 +73,18 @@ public final class TMDbMovieService: MovieService, Sendable {
         return try Self.page(from: body, number: page)
     }
 
-    /// The first page of films whose titles match `query`, adult films left out; a blank query
-    /// matches nothing and asks nothing.
-    public func search(_ query: String) async throws -> MoviePage {
+    /// Page `page` of the films whose titles match `query`, in TMDb's own order, adult films left
+    /// out; more pages follow while `page` is below TMDb's `total_pages` and `lastPage`. A blank
+    /// query matches nothing and asks nothing.
+    public func search(_ query: String, page: Int) async throws -> MoviePage {
         let query = query.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !query.isEmpty else { return MoviePage(movies: [], totalResults: 0) }
         let body = try await fetch(
             path: "search/movie",
             query: [
-                ("query", query), ("include_adult", "false"), ("language", language), ("page", "1"),
+                ("query", query), ("include_adult", "false"), ("language", language), ("page", String(page)),
             ])
-        return try Self.page(from: body, number: 1)
+        return try Self.page(from: body, number: page)
     }
 
     /// `movie` with TMDb's details added: runtime and genre names, and the latest overview,

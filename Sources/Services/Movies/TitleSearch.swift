@@ -1,231 +1,246 @@
 import Foundation
 
-/// Finds films by title: a scan over every folded title, ranked as people expect.
+/// Finds films by the words of their titles, in any order, and ranks them as people expect.
 ///
 /// **Matching.** Titles and queries are folded the same way: lower case, without diacritics
 /// ("Amélie" is found by "amelie"), runs of white space as one space, none at either end. Titles
 /// are folded once, at load. A word is a run of letters and digits (any non-ASCII character counts
-/// as a letter); everything else separates words. A title matches in the first of these tiers
-/// that holds, and results come tier by tier, most votes first within a tier:
+/// as a letter); everything else separates words. A title matches when every word of the query
+/// starts a different word of the title, in any order: "lord rings" finds The Lord of the Rings,
+/// "godfather ii" The Godfather: Part II, "wars star" Star Wars. A query without a word ("$", "-")
+/// finds nothing.
 ///
-/// 1. exact: the title is the query ("star wars" → Star Wars);
-/// 2. prefix: the title starts with the query ("star wars" → Star Wars: Episode I…);
-/// 3. word prefix: the query's words start consecutive words of the title, whatever separates
-///    them ("wars episode" → Star Wars: Episode V…; "sta wa" → Star Wars; but "lord ri" does
-///    not find The Lord of the Rings, whose "lord" and "rings" are not consecutive);
-/// 4. substring: the title contains the query anywhere ("ars" → Star Wars).
+/// **Ranking**, each rule deciding only between titles the ones before it leave equal:
+/// 1. the exact title: its words are the query's words, in order ("star wars" → Star Wars);
+/// 2. the query's words in the title's order ("lord rings" before "Rings of the Lord");
+/// 3. a title that starts with the query: its first words start with the query's words in turn;
+/// 4. fewer other words in the title than the query's;
+/// 5. the higher rating, then more votes, then the catalogue's order.
 ///
-/// **Why a scan.** The 58,788 titles fold to 0.96 MB, and one pass over them is simple, needs no
-/// index built at load, and serves the substring tier, which no prefix index can. What keeps it
-/// under 1 ms a query (Docs/Data.md has the figures):
-/// - the folded titles sit in one contiguous byte array, most votes first, so each tier's matches
-///   come out already in order: no sort; the first `limit` of each tier are kept, the rest counted;
-/// - each title has a 32-bit mask of the letters and digits it holds: a title lacking a letter of
-///   the query is skipped with one AND, without reading its bytes ("zzzz" reads almost none);
-/// - a second mask holds the letters that start its words, so a one-letter query (the first
-///   keystroke, which matches over half the titles) is ranked from the masks and the first byte;
-/// - within a title, `memchr` finds the query's first byte;
-/// - a query that fits no title (longer than the longest, more words than the wordiest) is answered
-///   at once, so a pasted 5,000-character query costs only its folding.
+/// **Why a scan.** The 58,788 titles fold to 0.96 MB, and one pass over them is simple and needs
+/// no index built at load. What keeps it near 1 ms a query (Docs/Performance.md has the figures):
+/// - the folded titles sit in one contiguous byte array;
+/// - each title has a 32-bit mask of the letters and digits it holds and one of the letters that
+///   start its words: a title lacking a query word's letters or first letter is skipped with two
+///   ANDs, without reading its bytes ("zzzz" reads almost none);
+/// - each match is ranked by one 64-bit key, its rules in its bits from the highest down, so one
+///   sort of integers orders them all;
+/// - a query that fits no title (more words than the wordiest, a word longer than the longest) is
+///   answered at once, so a pasted 5,000-character query costs only its folding.
 ///
-/// The cost grows with the number of titles, and faster once the arrays no longer fit the CPU
-/// caches: over the catalogue repeated 10 times, a query took 3–7 ms instead of 0.2–0.9 ms.
+/// Every match is ranked, so any page of them can be served: page 3 of "love" is ranks 201–300.
 struct TitleSearch: Sendable {
-    /// A title's place in `folded` and its masks; one more entry marks the end of the last title.
+    /// A title's place in `folded`, its masks and its ranking facts; one more entry marks the end
+    /// of the last title.
     private struct Entry {
         let start: UInt32
         /// The letters and digits the title holds.
         let mask: UInt32
         /// The letters and digits that start a word of the title.
         let initials: UInt32
+        /// How many words the title has (at most 255 counted).
+        let words: UInt8
+        /// 100 minus the rating in tenths (0–90), so that a smaller number ranks first.
+        let ratingRank: UInt8
     }
 
     private let folded: [UInt8]
     private let entries: [Entry]
-    /// The film index of each title, in scan order.
+    /// The film index of each title, in scan order (most votes first).
     private let order: [UInt32]
-    private let longestTitle: Int
     private let mostWords: Int
+    private let longestWord: Int
 
-    /// Folds the titles `titleBytes[starts[i]..<starts[i + 1]]`, taking the films in `order`.
-    init(titleBytes: [UInt8], starts: [UInt32], order: [UInt32]) {
+    /// Folds the titles `titleBytes[starts[i]..<starts[i + 1]]`, taking the films in `order`;
+    /// `ratings[i]` is film `i`'s rating in tenths (10–100).
+    init(titleBytes: [UInt8], starts: [UInt32], ratings: [UInt8], order: [UInt32]) {
         var folded: [UInt8] = []
         folded.reserveCapacity(titleBytes.count)
         var entries: [Entry] = []
         entries.reserveCapacity(order.count + 1)
-        var longestTitle = 0
         var mostWords = 0
+        var longestWord = 0
         titleBytes.withUnsafeBufferPointer { titles in
             for index in order {
                 let begin = folded.count
                 let title = titles[Int(starts[Int(index)])..<Int(starts[Int(index) + 1])]
                 TitleFolding.append(foldedFrom: UnsafeBufferPointer(rebasing: title), to: &folded)
-                let (mask, initials, words) = TitleFolding.masksAndWordCount(folded[begin...])
-                entries.append(Entry(start: UInt32(begin), mask: mask, initials: initials))
-                longestTitle = max(longestTitle, folded.count - begin)
-                mostWords = max(mostWords, words)
+                let facts = TitleFolding.facts(folded[begin...])
+                let rating = min(max(Int(ratings[Int(index)]), 0), 100)
+                entries.append(
+                    Entry(
+                        start: UInt32(begin), mask: facts.mask, initials: facts.initials,
+                        words: UInt8(min(facts.words, 255)), ratingRank: UInt8(100 - rating)))
+                mostWords = max(mostWords, facts.words)
+                longestWord = max(longestWord, facts.longestWord)
             }
         }
-        entries.append(Entry(start: UInt32(folded.count), mask: 0, initials: 0))
+        entries.append(Entry(start: UInt32(folded.count), mask: 0, initials: 0, words: 0, ratingRank: 0))
         self.folded = folded
         self.entries = entries
         self.order = order
-        self.longestTitle = longestTitle
         self.mostWords = mostWords
+        self.longestWord = longestWord
     }
 
     // MARK: - Searching
 
-    /// The film indices of the first `limit` matches of `query`, best first, and how many match.
-    func search(_ query: TitleQuery, limit: Int) -> (indices: [UInt32], total: Int) {
-        let literalFits = !query.literal.isEmpty && query.literal.count <= longestTitle
-        let wordsFit = !query.words.isEmpty && query.words.count <= mostWords && query.wordSpan <= longestTitle
-        guard literalFits || wordsFit else { return ([], 0) }
+    /// The film indices of the matches of `query` ranked `ranks` (from 0, best first), and how many
+    /// match in all.
+    func search(_ query: TitleQuery, ranks: Range<Int>) -> (indices: [UInt32], total: Int) {
+        let keys = rankedKeys(query)
+        let shown = keys[min(ranks.lowerBound, keys.count)..<min(ranks.upperBound, keys.count)]
+        return (shown.map { order[Int($0 & Key.positionMask)] }, keys.count)
+    }
 
-        var tiers = [[UInt32]](repeating: [], count: Tier.allCases.count)
-        var total = 0
-        let need = query.mask
+    /// Every match's key, best first.
+    private func rankedKeys(_ query: TitleQuery) -> [UInt64] {
+        guard !query.words.isEmpty, query.words.count <= mostWords,
+            query.words.allSatisfy({ $0.count <= longestWord })
+        else { return [] }
+        var keys: [UInt64] = []
+        let matcher = Matcher(query: query)
         query.literal.withUnsafeBufferPointer { literal in
-            let matcher = Matcher(literal: literal, words: query.words, literalFits: literalFits, wordsFit: wordsFit)
             folded.withUnsafeBufferPointer { folded in
                 entries.withUnsafeBufferPointer { entries in
-                    for position in 0..<(entries.count - 1) where entries[position].mask & need == need {
-                        let title = folded.extracting(Int(entries[position].start)..<Int(entries[position + 1].start))
-                        let tier =
-                            matcher.isOneLetter
-                            ? matcher.tier(ofOneLetterIn: title, initials: entries[position].initials)
-                            : matcher.tier(of: title)
-                        guard let tier else { continue }
-                        total += 1
-                        if tiers[tier.rawValue].count < limit { tiers[tier.rawValue].append(order[position]) }
+                    withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: Matcher.wordsRead) { titleWords in
+                        for position in 0..<(entries.count - 1) {
+                            let entry = entries[position]
+                            guard entry.mask & query.mask == query.mask, entry.initials & query.initials == query.initials,
+                                Int(entry.words) >= query.words.count
+                            else { continue }
+                            let title = folded.extracting(Int(entry.start)..<Int(entries[position + 1].start))
+                            let count = Matcher.words(of: title, into: titleWords)
+                            guard let rank = matcher.rank(literal, title, UnsafeMutableBufferPointer(rebasing: titleWords[0..<count]))
+                            else { continue }
+                            keys.append(
+                                Key.make(
+                                    rank, otherWords: Int(entry.words) - query.words.count, ratingRank: entry.ratingRank,
+                                    position: position))
+                        }
                     }
                 }
             }
         }
-        return (Array(tiers.joined().prefix(limit)), total)
+        keys.sort()
+        return keys
     }
 }
 
 // MARK: - Ranking
 
-/// How well a title matches, best first.
-private enum Tier: Int, CaseIterable {
-    case exact, prefix, wordPrefix, substring
+/// A match's rank as one number, smaller first: the rules' bits from the highest down (not the
+/// exact title, not in order, not starting the title, other words, 100 minus the rating), then
+/// the title's place by votes in the lowest 24 bits.
+private enum Key {
+    static let positionMask: UInt64 = (1 << 24) - 1
+
+    static func make(_ rank: Matcher.Rank, otherWords: Int, ratingRank: UInt8, position: Int) -> UInt64 {
+        (rank.exact ? 0 : 1 << 42) | (rank.inOrder ? 0 : 1 << 41) | (rank.startsTitle ? 0 : 1 << 40)
+            | UInt64(min(max(otherWords, 0), 255)) << 32 | UInt64(ratingRank) << 24 | UInt64(position) & positionMask
+    }
 }
 
-/// One folded query, matched against folded titles.
+/// One folded query, matched against the words of folded titles.
 private struct Matcher {
-    let literal: UnsafeBufferPointer<UInt8>
-    let words: [Range<Int>]
-    /// Whether the query could be in a title at all (it is not longer than the longest).
-    let literalFits: Bool
-    /// Whether the query's words could start a title's words (not too many, not too long).
-    let wordsFit: Bool
-    /// Whether the query has a word at all; punctuation alone is only ever a substring.
-    let hasWords: Bool
-    /// Whether the query is one word and nothing else, so a word prefix is the query after a non-word byte.
-    let literalIsOneWord: Bool
-    /// Whether the query is a single letter a–z, which the title's masks alone can rank.
-    let isOneLetter: Bool
-
-    init(literal: UnsafeBufferPointer<UInt8>, words: [Range<Int>], literalFits: Bool, wordsFit: Bool) {
-        self.literal = literal
-        self.words = words
-        self.literalFits = literalFits
-        self.wordsFit = wordsFit
-        hasWords = !words.isEmpty
-        literalIsOneWord = words == [literal.indices]
-        isOneLetter = literal.count == 1 && literal[0] >= 0x61 && literal[0] <= 0x7A
+    /// How a title matches.
+    struct Rank {
+        /// The title's words are the query's.
+        let exact: Bool
+        /// The query's words start title words in the query's order.
+        let inOrder: Bool
+        /// The query's words start the title's first words, one after the other.
+        let startsTitle: Bool
     }
 
-    /// The tier of a title that holds the one-letter query (its mask says so), without reading
-    /// more than its first byte: the first keystroke of a search matches half the catalogue.
-    @inline(__always)
-    func tier(ofOneLetterIn title: UnsafeBufferPointer<UInt8>, initials: UInt32) -> Tier {
-        if title[0] == literal[0] { return title.count == 1 ? .exact : .prefix }
-        return initials & TitleFolding.maskBit(literal[0]) != 0 ? .wordPrefix : .substring
+    /// How many words of a title are read; a longer title's later words are not matched.
+    static let wordsRead = 64
+
+    private let words: [Range<Int>]
+    /// The query's words by length, longest first: the order in which any-order matching gives
+    /// each a title word of its own.
+    private let longestFirst: [Range<Int>]
+
+    init(query: TitleQuery) {
+        words = query.words
+        longestFirst = query.words.sorted { $0.count > $1.count }
     }
 
-    /// The best tier `title` matches in, or nil when it does not match.
-    ///
-    /// One pass finds the query in the title: at 0 it is exact or a prefix, after a non-word byte
-    /// it is a word prefix (if it has words, they then start consecutive title words), elsewhere a
-    /// substring. Only a query with several words or with punctuation needs the walk over the
-    /// title's words too ("sta wa" starts the words of "star wars" but is not in it).
+    /// Writes where the words of `title` are into `buffer`, up to its size, and returns how many.
     @inline(__always)
-    func tier(of title: UnsafeBufferPointer<UInt8>) -> Tier? {
-        var contains = false
-        if literalFits, literal.count <= title.count {
-            if bytesMatch(title, at: 0, literal.indices) {
-                return title.count == literal.count ? .exact : .prefix
-            }
-            var offset = 1
-            while let found = Self.index(of: literal[0], in: title, from: offset, through: title.count - literal.count) {
-                if bytesMatch(title, at: found, literal.indices) {
-                    if hasWords, !TitleFolding.isWordByte(title[found - 1]) { return .wordPrefix }
-                    contains = true
-                }
-                offset = found + 1
-            }
-            if literalIsOneWord { return contains ? .substring : nil }
+    static func words(of title: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<Range<Int>>) -> Int {
+        var count = 0
+        var position = 0
+        while count < buffer.count {
+            while position < title.count, !TitleFolding.isWordByte(title[position]) { position += 1 }
+            guard position < title.count else { break }
+            let start = position
+            while position < title.count, TitleFolding.isWordByte(title[position]) { position += 1 }
+            buffer[count] = start..<position
+            count += 1
         }
-        if wordsFit, wordsStartConsecutiveWords(of: title) { return .wordPrefix }
-        return contains ? .substring : nil
+        return count
     }
 
-    /// The first offset from `start` through `last` where `title` holds `byte`, found by `memchr`
-    /// (which compares many bytes per instruction).
+    /// How `title`, whose words are `titleWords`, matches the query in `literal`, or nil when
+    /// some query word starts none of its words left to it.
+    ///
+    /// In order first: each query word takes the first title word after the last one taken that
+    /// it starts, which finds an ordered match whenever there is one. Else in any order: the
+    /// longest query word first takes any title word it starts; a shorter word that starts
+    /// the same title words starts every word the longer one could take, so the choice never
+    /// costs a match.
     @inline(__always)
-    private static func index(of byte: UInt8, in title: UnsafeBufferPointer<UInt8>, from start: Int, through last: Int) -> Int? {
-        guard start <= last, let base = title.baseAddress,
-            let found = memchr(base + start, Int32(byte), last - start + 1)
-        else { return nil }
-        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    func rank(
+        _ literal: UnsafeBufferPointer<UInt8>, _ title: UnsafeBufferPointer<UInt8>,
+        _ titleWords: UnsafeMutableBufferPointer<Range<Int>>
+    ) -> Rank? {
+        var next = 0
+        var startsTitle = true
+        var inOrder = true
+        for (number, word) in words.enumerated() {
+            var index = next
+            while index < titleWords.count, !Self.starts(titleWords[index], with: word, title, literal) { index += 1 }
+            guard index < titleWords.count else {
+                inOrder = false
+                break
+            }
+            if index != number { startsTitle = false }
+            next = index + 1
+        }
+        if inOrder {
+            let exact =
+                startsTitle && titleWords.count == words.count
+                && zip(words, titleWords).allSatisfy { $0.count == $1.count }
+            return Rank(exact: exact, inOrder: true, startsTitle: startsTitle)
+        }
+        var taken: UInt64 = 0
+        for word in longestFirst {
+            var index = 0
+            while index < titleWords.count,
+                taken & (1 << UInt64(index)) != 0 || !Self.starts(titleWords[index], with: word, title, literal)
+            {
+                index += 1
+            }
+            guard index < titleWords.count else { return nil }
+            taken |= 1 << UInt64(index)
+        }
+        return Rank(exact: false, inOrder: false, startsTitle: false)
     }
 
-    /// Whether `literal[range]` is in `title` at `offset`.
+    /// Whether the title word at `titleWord` starts with the query word at `word`.
     @inline(__always)
-    private func bytesMatch(_ title: UnsafeBufferPointer<UInt8>, at offset: Int, _ range: Range<Int>) -> Bool {
-        guard title.count - offset >= range.count else { return false }
-        var i = 0
-        while i < range.count {
-            if title[offset + i] != literal[range.lowerBound + i] { return false }
-            i += 1
+    private static func starts(
+        _ titleWord: Range<Int>, with word: Range<Int>, _ title: UnsafeBufferPointer<UInt8>,
+        _ literal: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        guard titleWord.count >= word.count else { return false }
+        var offset = 0
+        while offset < word.count {
+            if title[titleWord.lowerBound + offset] != literal[word.lowerBound + offset] { return false }
+            offset += 1
         }
         return true
-    }
-
-    /// Whether, from some word of `title` on, each query word starts the next title word.
-    private func wordsStartConsecutiveWords(of title: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = words.first.map({ literal[$0.lowerBound] }) else { return false }
-        var start = Self.nextWord(in: title, from: 0)
-        while start < title.count {
-            if title[start] == first, wordsMatch(title, from: start) { return true }
-            start = Self.nextWord(in: title, from: Self.endOfWord(in: title, from: start))
-        }
-        return false
-    }
-
-    private func wordsMatch(_ title: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
-        var position = start
-        for (number, word) in words.enumerated() {
-            guard position < title.count, bytesMatch(title, at: position, word) else { return false }
-            if number == words.count - 1 { return true }
-            position = Self.nextWord(in: title, from: Self.endOfWord(in: title, from: position))
-        }
-        return false
-    }
-
-    private static func nextWord(in title: UnsafeBufferPointer<UInt8>, from position: Int) -> Int {
-        var position = position
-        while position < title.count, !TitleFolding.isWordByte(title[position]) { position += 1 }
-        return position
-    }
-
-    private static func endOfWord(in title: UnsafeBufferPointer<UInt8>, from position: Int) -> Int {
-        var position = position
-        while position < title.count, TitleFolding.isWordByte(title[position]) { position += 1 }
-        return position
     }
 }
 
@@ -237,13 +252,13 @@ struct TitleQuery {
     let literal: [UInt8]
     /// The query's words, as ranges of `literal`.
     let words: [Range<Int>]
-    /// The fewest bytes a title needs to hold the words: their lengths and a separator between each two.
-    let wordSpan: Int
-    /// The mask bits every matching title has.
+    /// The mask bits of the letters and digits every matching title holds.
     let mask: UInt32
+    /// The mask bits of the letters and digits that start words of every matching title.
+    let initials: UInt32
 
     /// Whether there is nothing to search for.
-    var isEmpty: Bool { literal.isEmpty }
+    var isEmpty: Bool { words.isEmpty }
 
     /// Folds `query`.
     init(_ query: String) {
@@ -263,84 +278,8 @@ struct TitleQuery {
         if let begin = start { words.append(begin..<literal.count) }
         self.literal = literal
         self.words = words
-        wordSpan = words.reduce(0) { $0 + $1.count } + max(0, words.count - 1)
-        mask =
-            words.isEmpty
-            ? TitleFolding.masksAndWordCount(literal[...]).mask
-            : words.reduce(0) { $0 | TitleFolding.masksAndWordCount(literal[$1]).mask }
-    }
-}
-
-// MARK: - Folding
-
-/// The one way titles and queries are folded, so that they compare byte by byte.
-enum TitleFolding {
-    /// Appends `utf8` folded to `output`: lower case, no diacritics, single spaces, trimmed.
-    static func append(foldedFrom utf8: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        if utf8.allSatisfy({ $0 < 0x80 }) {
-            appendCollapsingSpaces(utf8.lazy.map(lowercased), to: &output)
-        } else {
-            let text = String(decoding: utf8, as: UTF8.self)
-                .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-            let spaced = text.unicodeScalars.lazy.flatMap { scalar in
-                scalar.properties.isWhitespace ? [UInt8(ascii: " ")] : Array(String(scalar).utf8)
-            }
-            appendCollapsingSpaces(spaced, to: &output)
-        }
-    }
-
-    /// Whether `byte` belongs to a word: an ASCII letter or digit, or part of a non-ASCII character.
-    @inline(__always)
-    static func isWordByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte >= 0x80
-    }
-
-    /// The letters and digits a folded text holds and those that start its words, as mask bits,
-    /// and how many words it has.
-    static func masksAndWordCount(_ text: ArraySlice<UInt8>) -> (mask: UInt32, initials: UInt32, words: Int) {
-        var mask: UInt32 = 0
-        var initials: UInt32 = 0
-        var words = 0
-        var inWord = false
-        for byte in text {
-            mask |= maskBit(byte)
-            let isWord = isWordByte(byte)
-            if isWord, !inWord {
-                words += 1
-                initials |= maskBit(byte)
-            }
-            inWord = isWord
-        }
-        return (mask, initials, words)
-    }
-
-    /// a–z are bits 0–25, digits share bits 26–30, any non-ASCII byte is bit 31.
-    @inline(__always)
-    static func maskBit(_ byte: UInt8) -> UInt32 {
-        switch byte {
-        case 0x61...0x7A: 1 << UInt32(byte - 0x61)
-        case 0x30...0x39: 1 << (26 + UInt32(byte - 0x30) % 5)
-        case 0x80...: 1 << 31
-        default: 0
-        }
-    }
-
-    @inline(__always)
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
-        byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
-    }
-
-    private static func appendCollapsingSpaces(_ bytes: some Sequence<UInt8>, to output: inout [UInt8]) {
-        let start = output.count
-        var spacePending = false
-        for byte in bytes {
-            if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
-                spacePending = output.count > start
-            } else {
-                if spacePending { output.append(0x20) }
-                spacePending = false
-                output.append(byte)
-            }
-        }
+        let facts = TitleFolding.facts(literal[...])
+        mask = facts.mask
+        initials = facts.initials
     }
 }

@@ -10,7 +10,8 @@ struct SearchCommand: ParsableCommand {
         abstract: "Print the films found for a query as the Search screen ranks them.",
         discussion: """
             The words are joined with spaces, as typed in the input line, and searched at once \
-            (the screen waits for typing to pause). TMDb when TMDB_API_KEY or \
+            (the screen waits for typing to pause). More than a page of films loads the next pages \
+            as the screen does when its cursor nears the end. TMDb, in its own order, when TMDB_API_KEY or \
             TMDB_READ_ACCESS_TOKEN is set and the network allowed, else the embedded catalogue.
             """
     )
@@ -32,7 +33,13 @@ struct SearchCommand: ParsableCommand {
         let query = query.joined(separator: " ")
         try options.printScreen { composition in
             let viewModel = composition.search(composition.movieServices(), scheduler: MainQueueScheduler())
-            return (SearchPrintout(viewModel: viewModel, limit: limitOption.limit), { viewModel.searchNow(query) })
+            return (
+                SearchPrintout(viewModel: viewModel, limit: limitOption.limit),
+                {
+                    viewModel.searchNow(query)
+                    viewModel.loadRows(atLeast: limitOption.limit)
+                }
+            )
         }
     }
 }
