@@ -74,7 +74,7 @@ func drawingFigures() async throws -> [Figure] {
     let gazetteer = EmbeddedGazetteer.bundled()
 
     let weather = WeatherViewModel(
-        geocoder: gazetteer, suggester: gazetteer,
+        geocoder: gazetteer, suggester: gazetteer.suggestions,
         service: KeptWeatherService(live: SampleWeatherService(), preferences: { SQLitePreferences(database: database) }, now: Date.init),
         scheduler: scheduler, now: Date.init, timeZone: .current,
         openPreferences: { SQLitePreferences(database: database) })

@@ -43,7 +43,7 @@ struct ScreenComposition {
         // Each place's last real report is kept beside the live service, in the same settings.
         let kept = KeptWeatherService(live: service, preferences: { try? openPreferences() }, now: Date.init)
         return WeatherViewModel(
-            geocoder: geocoder, suggester: gazetteer, service: kept,
+            geocoder: geocoder, suggester: gazetteer.suggestions, service: kept,
             launchLocation: location,
             defaultUnit: TemperatureUnit(rawValue: choices.unit) ?? .fahrenheit,
             chosenUnit: unit, scheduler: scheduler, now: Date.init, timeZone: .current,

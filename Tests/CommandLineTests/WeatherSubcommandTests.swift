@@ -99,10 +99,17 @@ struct WeatherSubcommandTests {
         let text = try await subcommand.run(["weather", "Qqqxyzzy", "--offline"])
         #expect(text.status == 1)
         #expect(text.output.isEmpty)
-        #expect(text.error == "mvvm-tui: Not found\n")
+        #expect(text.error == "mvvm-tui: Not found: Qqqxyzzy\n")
         let json = try await subcommand.run(["weather", "Qqqxyzzy", "--offline", "--json"])
         #expect(json.status == 1)
         #expect(try Subcommand.decode(WeatherPrintout.Document.self, from: json.output).locationName == "Not found")
+    }
+
+    @Test func aTypoIsNotFoundAndTheGazetteerSaysWhatWasMeant() async throws {
+        let text = try await Subcommand().run(["weather", "Lodnon", "--offline"])
+        #expect(text.status == 1)
+        #expect(text.output.isEmpty)
+        #expect(text.error == "mvvm-tui: Not found: Lodnon. Did you mean London, United Kingdom?\n")
     }
 
     @Test func anEmptyPlaceIsAskedForAsTheScreenAsksAndABadUnitIsBadUsage() async throws {

@@ -7,7 +7,7 @@ import TestSupport
 @Suite(.serialized, .startsProcesses) struct WeatherEndToEndTests {
     private let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("mvvm-tui-e2e-data-\(UUID().uuidString)").path
 
-    @Test func launchShowsTheOriginalsPlaceThenParisThenNotFoundAndRemembersParis() async throws {
+    @Test func launchShowsTheOriginalsPlaceThenParisThenATypoAndNotFoundAndRemembersParis() async throws {
         let first = try await TmuxSession(arguments: ["--offline", "--data-dir", dataDirectory])
         // The place shows at once and its weather a moment later, in another frame: the wait is for
         // both, not for the first screen that names the place.
@@ -18,10 +18,13 @@ import TestSupport
         try await first.press("Enter")
         try await first.waitFor("Paris, France")
         try await first.press("C-u")
+        try await first.type("Pariss")
+        try await first.waitFor("Paris suggested for the typo") { $0.contains("Pariss") && $0.contains("\n   Paris, France") }
+        try await first.press("C-u")
         try await first.type("Qxqzvjkville")
         try await first.press("Enter")
-        let missing = try await first.waitFor("Not found")
-        #expect(!missing.contains("℉"))  // nothing of Paris is left
+        let missing = try await first.waitFor("Not found: Qxqzvjkville")
+        #expect(missing.contains("Paris, France") && missing.contains("℉"), "the weather shown stays")
         try await first.press("C-c")
         #expect(try await first.waitForExit().status == 0)
 

@@ -42,7 +42,7 @@ import TestSupport
         let printout = WeatherPrintout(viewModel: weather)
         weather.screenAppeared()
         await untilIdle(weather.isBusy)
-        #expect(printout.problem == "Not found")
+        #expect(printout.problem == "Not found: Atlantis")
         #expect(printout.document.locationName == "Not found")
 
         let paris = self.weather("Paris")

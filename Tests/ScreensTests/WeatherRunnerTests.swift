@@ -48,8 +48,20 @@ struct WeatherRunnerTests {
     @Test func findsAndSuggestionsAnswerWithThePlaces() async {
         let runner = runner()
         #expect(await answer(.find("Paris"), from: runner) == .found(.paris))
-        #expect(await answer(.find("Nowhere"), from: runner) == .found(nil))
+        #expect(await answer(.find("Nowhere"), from: runner) == .notFound("Nowhere", didYouMean: nil, clock: .zero))
         #expect(await answer(.suggest("Paris"), from: runner) == .suggested([.paris]))
+    }
+
+    @Test func aNameTheGeocoderDoesNotKnowIsAnsweredWithTheSuggestersFirstPlace() async {
+        let geocoder = ListGeocoder([:], nowhere: ["Pariss"])
+        let suggester = ListGeocoder(["Pariss": [.paris, .mcGaheysville]])
+        let preferences = self.preferences
+        let runner = WeatherRunner(
+            geocoder: geocoder, suggester: suggester, service: SampleReportService().keeping(in: preferences),
+            settings: WeatherSettings(open: { preferences }), scheduler: scheduler, now: { .testNow })
+        scheduler.advance(by: .seconds(3))
+        #expect(await answer(.find("Pariss"), from: runner) == .notFound("Pariss", didYouMean: .paris, clock: .seconds(3)))
+        #expect(suggester.queries == ["Pariss"])
     }
 
     @Test func theSettingsAreReadAndKept() async {

@@ -87,16 +87,35 @@ struct WeatherViewModelTests {
         #expect(forecast.values.map(\.count) == [7, 0, 7])
     }
 
-    @Test func anUnknownPlaceSaysNotFoundAndClearsEverythingElse() {
+    @Test func anUnknownPlaceKeepsTheWeatherShownAndSaysWhatWasMeant() {
         let screen = WeatherScreen.shown()
         let weather = screen.viewModel
         let name = ValueRecorder(weather.locationName)
+        let summary = ValueRecorder(weather.summary)
+        let problem = ValueRecorder(weather.problem)
         let busy = ValueRecorder(weather.isBusy)
-        weather.changeLocation(to: "Xyzzyville")
-        screen.work.answer(.find("Xyzzyville"), with: .found(nil))
-        #expect(name.values == ["McGaheysville, VA", "Loading...", "Not found"])
+        screen.scheduler.advance(by: .seconds(60))
+        weather.changeLocation(to: "Pariss")
+        screen.work.answer(.find("Pariss"), with: .notFound("Pariss", didYouMean: .paris, clock: screen.scheduler.now))
+        #expect(name.values == ["McGaheysville, VA", "Loading...", "McGaheysville, VA"])
+        #expect(summary.values == ["Broken clouds - 72℉", "", "Broken clouds - 72℉"])
+        #expect(problem.values == ["", "Not found: Pariss. Did you mean Paris, France?"])
         #expect(busy.values == [false, true, false])
-        for output in [weather.date, weather.icon, weather.summary, weather.forecastSummary, weather.source, weather.problem] {
+        #expect(screen.waiting == [.wait(WeatherViewModel.refreshInterval - .seconds(60))], "due when it was")
+        screen.work.expectHeldAtEnd([.wait(WeatherViewModel.refreshInterval - .seconds(60))])
+    }
+
+    @Test func anUnknownPlaceWithNothingShownSaysNotFoundNamingIt() {
+        let screen = WeatherScreen(launchLocation: "Nowhereville")
+        let weather = screen.viewModel
+        let name = ValueRecorder(weather.locationName)
+        let problem = ValueRecorder(weather.problem)
+        weather.screenAppeared()
+        screen.work.answer(.readSettings, with: .settings(.init()))
+        screen.work.answer(.find("Nowhereville"), with: .notFound("Nowhereville", didYouMean: nil, clock: .zero))
+        #expect(name.values == ["Loading...", "Not found"])
+        #expect(problem.values == ["", "Not found: Nowhereville"])
+        for output in [weather.date, weather.icon, weather.summary, weather.forecastSummary, weather.source] {
             #expect(latest(output).isEmpty)
         }
         #expect(latest(weather.forecast).isEmpty)

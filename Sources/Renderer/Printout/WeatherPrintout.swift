@@ -72,6 +72,8 @@ public final class WeatherPrintout: Printout {
         let state = drawn.state.screen
         guard state.summary.isEmpty else { return nil }
         if state.locationName == WeatherViewModel.notFound {
+            // The lookup's own words name the place (`Not found: Lodnon. Did you mean London, United Kingdom?`).
+            if state.problem.hasPrefix(WeatherViewModel.notFound) { return state.problem }
             return state.problem.isEmpty ? WeatherViewModel.notFound : "\(WeatherViewModel.notFound): \(state.problem)"
         }
         return state.problem.isEmpty ? "No weather for \(state.locationName)" : state.problem

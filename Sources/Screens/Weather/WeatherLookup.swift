@@ -47,6 +47,9 @@ public struct WeatherLookup: ScreenState {
     private var fetchedAt: Duration?
     /// Whether the fetch under way is the user's refresh, whose end `refreshNews` tells.
     var isRefreshAsked = false
+    /// The weather shown when a typed name began to be looked up, shown again if nothing has
+    /// that name.
+    private var shownBefore: ShownBefore?
     var lastWork = WorkID.none
 
     /// `launchLocation` (`--location`) wins over the kept place; `chosenUnit` (`--unit`) wins over
@@ -144,17 +147,24 @@ public struct WeatherLookup: ScreenState {
             let orders = launchLocation.map { find($0) } ?? show(.mcGaheysville)
             problem = "Settings are not kept: \(message)"
             return orders
-        case .found(let place?):
+        case .found(let place):
             lookup = nil
             let problem = self.problem  // said when the lookup began (settings not kept): it stays
             defer { self.problem = problem }
             return show(place)
-        case .found(nil):
+        case .notFound(let query, let likely, let clock):
             lookup = nil
-            phase = .notFound
-            return []
+            problem = "Not found: \(query)" + (likely.map { ". Did you mean \(WeatherFormat.name(of: $0))?" } ?? "")
+            guard let before = shownBefore else {
+                phase = .notFound
+                return []
+            }
+            // The weather shown before the name was looked up shows again, due when it was.
+            (phase, fetchedAt, shownBefore) = (before.phase, before.fetchedAt, nil)
+            return refreshWhenDue(at: clock)
         case .findFailed(let message):
             lookup = nil
+            shownBefore = nil
             phase = .notFound
             problem = "Place lookup failed: \(message)"
             return []
@@ -183,20 +193,23 @@ public struct WeatherLookup: ScreenState {
 
     // MARK: - Lookups
 
-    /// Finds the place `text` names (its spaces folded) and shows its weather.
+    /// Finds the place `text` names (its spaces folded) and shows its weather; the weather shown
+    /// until then comes back if nothing has that name.
     private mutating func find(_ text: String) -> [WorkOrder<Work>] {
         let query = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard !query.isEmpty else {
             problem = "Type a place, then Enter"
             return []
         }
+        if let fetchedAt, phase.place != nil { shownBefore = ShownBefore(phase: phase, fetchedAt: fetchedAt) }
         return clearSuggestions() + beginLookup(.lookingUp) + start(.find(query), as: \.lookup)
     }
 
     /// Shows `place` with nothing of the place before, keeps it for the next run, and fetches its
     /// weather.
     private mutating func show(_ place: Place) -> [WorkOrder<Work>] {
-        beginLookup(.fetching(place)) + [.start(.keepPlace(place), as: nextWork())] + start(.fetch(place), as: \.lookup)
+        shownBefore = nil
+        return beginLookup(.fetching(place)) + [.start(.keepPlace(place), as: nextWork())] + start(.fetch(place), as: \.lookup)
     }
 
     /// Fetches the weather of the place shown again; nothing while a lookup runs.
@@ -236,5 +249,11 @@ public struct WeatherLookup: ScreenState {
         suggestions = []
         chosenSuggestion = nil
         return stop(\.suggestion)
+    }
+
+    /// The weather shown when a name began to be looked up, and when it came.
+    private struct ShownBefore: Equatable, Sendable {
+        let phase: Phase
+        let fetchedAt: Duration
     }
 }

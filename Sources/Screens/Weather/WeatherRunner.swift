@@ -14,7 +14,7 @@ public final class WeatherRunner: WorkRunner {
     private var timers: [WorkID: ScheduledAction] = [:]
 
     /// `geocoder` finds a typed place; `suggester` (the embedded gazetteer, fast and offline)
-    /// suggests places while typing; `service` gives the weather, live or kept.
+    /// suggests places while typing, and the place meant when the geocoder finds none; `service` gives the weather, live or kept.
     public init(
         geocoder: any Geocoder, suggester: any Geocoder, service: any PlaceWeatherService,
         settings: WeatherSettings, scheduler: any Scheduler, now: @escaping () -> Date
@@ -25,7 +25,11 @@ public final class WeatherRunner: WorkRunner {
             case .readSettings:
                 do { return .settings(try settings.read()) } catch { return .settingsUnread("\(error)") }
             case .find(let query):
-                do { return .found(try await geocoder.places(matching: query, limit: 1).first) } catch {
+                do {
+                    if let place = try await geocoder.places(matching: query, limit: 1).first { return .found(place) }
+                    let likely = try? await suggester.places(matching: query, limit: 1).first
+                    return .notFound(query, didYouMean: likely, clock: scheduler.now)
+                } catch {
                     return .findFailed(Self.message(for: error))
                 }
             case .fetch(let place):

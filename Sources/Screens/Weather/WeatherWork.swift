@@ -45,7 +45,10 @@ public enum WeatherWork: Equatable, Sendable {
 public enum WeatherAnswer: Equatable, Sendable {
     case settings(WeatherSettings.Kept)
     case settingsUnread(String)
-    case found(Place?)
+    case found(Place)
+    /// Nothing is called `query`; `didYouMean` is the place the suggestions put first for it
+    /// (a typo's: "Lodnon" is London), and `clock` the scheduler's reading when the answer came.
+    case notFound(String, didYouMean: Place?, clock: Duration)
     case findFailed(String)
     /// The weather, when it came (`at`, for a kept report's age) and on the scheduler's clock.
     case weather(PlaceWeather, at: Date, clock: Duration)

@@ -53,22 +53,38 @@ public final class EmbeddedGazetteer: Geocoder, Sendable {
 
     // MARK: - Searching
 
-    /// The places `query` names, best first, at most `limit`: for suggestions as a person types.
+    /// The places `query` names, best first, at most `limit`: for suggestions as a person types,
+    /// so when no place begins with it, the places one typo away ("Lodnon" suggests London).
     /// Empty when nothing matches, and when the gazetteer cannot be opened (`places(matching:limit:)`
     /// and `load()` say why).
     public func search(_ query: String, limit: Int) -> [Place] {
-        (try? searchNow(query, limit: limit)) ?? []
+        (try? searchNow(query, limit: limit, forgivingTypos: true)) ?? []
     }
 
-    /// The places `query` names, best first, at most `limit`, on the caller's thread; throws
-    /// `LoadError` when the gazetteer cannot be opened or read.
-    public func searchNow(_ query: String, limit: Int) throws(LoadError) -> [Place] {
+    /// The places `query` names, best first, at most `limit`, on the caller's thread, and when
+    /// none begins with it and `forgivingTypos`, those one typo away; throws `LoadError` when the
+    /// gazetteer cannot be opened or read.
+    public func searchNow(_ query: String, limit: Int, forgivingTypos: Bool = false) throws(LoadError) -> [Place] {
         let query = PlaceQuery(query)
         guard limit > 0, !query.name.isEmpty else { return [] }
         let opened = try database.open()
         let tables = opened.contents
         return try answer {
-            try opened.connection.read { db in try tables.places(try tables.search(query, limit: limit, in: db), in: db) }
+            try opened.connection.read { db in
+                try tables.places(try tables.search(query, limit: limit, forgivingTypos: forgivingTypos, in: db), in: db)
+            }
+        }
+    }
+
+    /// The gazetteer as the Weather screen's suggester: as it is, but forgiving typos, which a
+    /// lookup (Enter) does not: "Lodnon" suggests London, and Enter on it finds nothing.
+    public var suggestions: some Geocoder { Suggestions(gazetteer: self) }
+
+    private struct Suggestions: Geocoder {
+        let gazetteer: EmbeddedGazetteer
+
+        func places(matching query: String, limit: Int) async throws -> [Place] {
+            try await BackgroundWork.run { try gazetteer.searchNow(query, limit: limit, forgivingTypos: true) }
         }
     }
 

@@ -40,6 +40,9 @@ struct GazetteerTables: Sendable {
     let countries: [Country]
     /// The US states; a place's state is an index here plus 1, 0 for none.
     let states: [State]
+    /// The prefixes `busy_prefix` holds the best places of: those that start more than a
+    /// thousand names.
+    let busyPrefixes: Set<[UInt8]>
 
     /// Reads the small tables of `db`, checking that places can refer to each row by its place.
     init(_ db: Database) throws {
@@ -57,6 +60,7 @@ struct GazetteerTables: Sendable {
             let folded = PlaceNameFolding.fold(name)
             return State(code: code, name: name, exactKeys: [PlaceNameFolding.fold(code), folded], nameKeys: [folded])
         }
+        busyPrefixes = Set(try Data.fetchAll(db, sql: "SELECT DISTINCT prefix FROM busy_prefix").map { [UInt8]($0) })
         guard !timeZones.isEmpty, !countries.isEmpty else {
             throw ResourceDatabase<Self>.Problem(description: "it has no time zones or no countries")
         }

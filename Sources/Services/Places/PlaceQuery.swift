@@ -52,12 +52,22 @@ extension GazetteerTables {
     /// country's name, so "Richmond, CA" is California's Richmond before Canada's); then by the
     /// place's rank: most people first, then the order of their keys. When qualifiers leave
     /// nothing, the whole query is tried as a name ("Washington, D.C." would be found either way).
+    /// A place found only through a longer alternate is left out while any other place matches:
+    /// "new york" suggests New York City, not Jakarta (once "New York of the East"). When nothing
+    /// starts with the name and `forgivingTypos` (suggestions, not Enter), its typos are tried
+    /// (`searchTypos(_:limit:in:)`: "Lodnon" suggests London).
     ///
     /// The names that start with the query are one range of the name table's key, read through
     /// its B-tree; a prefix that starts more than a thousand names (one or two letters, "san")
     /// has its best places written in `busy_prefix` by the script, ranked by the same rules.
-    func search(_ query: PlaceQuery, limit: Int, in db: Database) throws -> [Int64] {
+    func search(_ query: PlaceQuery, limit: Int, forgivingTypos: Bool = false, in db: Database) throws -> [Int64] {
         guard limit > 0, !query.name.isEmpty, query.name.count <= Self.longestKey else { return [] }
+        let found = try searchNames(query, limit: limit, in: db)
+        return found.isEmpty && forgivingTypos ? try searchTypos(query, limit: limit, in: db) : found
+    }
+
+    /// The places whose names are or start with the query's, as `search(_:limit:in:)` describes.
+    private func searchNames(_ query: PlaceQuery, limit: Int, in db: Database) throws -> [Int64] {
         if !query.qualifiers.isEmpty {
             if let filter = QualifierFilter(query.qualifiers, in: self) {
                 let found = try search(name: query.name, filter: filter, limit: limit, in: db)
@@ -69,47 +79,64 @@ extension GazetteerTables {
         return try search(name: query.name, filter: nil, limit: limit, in: db)
     }
 
-    private func search(name: [UInt8], filter: QualifierFilter?, limit: Int, in db: Database) throws -> [Int64] {
-        let key = Data(name)
-        if filter == nil, limit <= Self.busyPrefixPlaces {
-            let best = try Int64.fetchAll(
-                db, sql: "SELECT place FROM busy_prefix WHERE prefix = ? ORDER BY rank",
-                arguments: [key])
-            if best.count >= limit || (!best.isEmpty && best.count < Self.busyPrefixPlaces) { return Array(best.prefix(limit)) }
+    func search(name: [UInt8], filter: QualifierFilter?, limit: Int, in db: Database) throws -> [Int64] {
+        if filter == nil, limit <= Self.busyPrefixPlaces, let best = try busyPrefixPlaces(name, in: db),
+            best.count >= limit || best.count < Self.busyPrefixPlaces
+        {
+            return Array(best.prefix(limit))
         }
-        // Folded names are UTF-8, which holds no byte 0xFF: every key that starts with the name sorts below this.
-        let arguments: StatementArguments = [key, Data(name + [0xFF])]
         var best = BestPlaces(limit: limit)
+        try offerPlaces(named: name, filter: filter, to: &best, in: db)
+        return best.leavingOutLongerAlternates().places
+    }
+
+    /// The best places `busy_prefix` holds for `prefix`, or nil when it holds none.
+    func busyPrefixPlaces(_ prefix: [UInt8], in db: Database) throws -> [Int64]? {
+        let best = try Int64.fetchAll(
+            db.cachedStatement(sql: "SELECT place FROM busy_prefix WHERE prefix = ? ORDER BY rank"),
+            arguments: [Data(prefix)])
+        return best.isEmpty ? nil : best
+    }
+
+    /// Offers `best` every place whose name or alternate name is or starts with `name` and that
+    /// fits `filter`, scored by how it matched; as a typo's (`asTypo`), by the name tier and
+    /// the place's rank alone, whatever qualifier it fits.
+    func offerPlaces(
+        named name: [UInt8], filter: QualifierFilter?, asTypo: Bool = false, to best: inout BestPlaces, in db: Database
+    ) throws {
+        // Folded names are UTF-8, which holds no byte 0xFF: every key that starts with the name sorts below this.
+        let arguments: StatementArguments = [Data(name), Data(name + [0xFF])]
         if let filter {
             let rows = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT name.place, name.key = ?1, name.longer, place.country, place.state
-                    FROM name JOIN place ON place.id = name.place WHERE name.key >= ?1 AND name.key < ?2
-                    """, arguments: arguments)
+                db.cachedStatement(
+                    sql: """
+                        SELECT name.place, name.key = ?1, name.longer, place.country, place.state
+                        FROM name JOIN place ON place.id = name.place WHERE name.key >= ?1 AND name.key < ?2
+                        """), arguments: arguments)
             while let row = try rows.next() {
                 let country: Int = row[3], state: Int = row[4]
                 guard countries.indices.contains(country), state == 0 || states.indices.contains(state - 1) else {
                     throw ResourceDatabase<Self>.Problem(description: "a place refers to a country or state it lacks")
                 }
                 guard let qualifierTier = filter.tier(country: country, state: state) else { continue }
-                best.offer(row[0], score: Self.score(place: row[0], exact: row[1], longer: row[2], qualifierTier: qualifierTier))
+                best.offer(
+                    row[0],
+                    score: Self.score(place: row[0], exact: row[1] && !asTypo, longer: row[2], qualifierTier: asTypo ? 0 : qualifierTier))
             }
         } else {
             let rows = try Row.fetchCursor(
-                db, sql: "SELECT place, key = ?1, longer FROM name WHERE key >= ?1 AND key < ?2",
+                db.cachedStatement(sql: "SELECT place, key = ?1, longer FROM name WHERE key >= ?1 AND key < ?2"),
                 arguments: arguments)
             while let row = try rows.next() {
-                best.offer(row[0], score: Self.score(place: row[0], exact: row[1], longer: row[2], qualifierTier: 0))
+                best.offer(row[0], score: Self.score(place: row[0], exact: row[1] && !asTypo, longer: row[2], qualifierTier: 0))
             }
         }
-        return best.places
     }
 
     /// How a place ranks (lower is better): name tier (exact, prefix, prefix of a longer
     /// alternate), qualifier tier, then its rank, which is its id.
     @inline(__always)
-    private static func score(place: Int64, exact: Bool, longer: Bool, qualifierTier: UInt8) -> UInt64 {
+    static func score(place: Int64, exact: Bool, longer: Bool, qualifierTier: UInt8) -> UInt64 {
         let nameTier: UInt64 = exact ? 0 : longer ? 2 : 1
         return nameTier << 62 | UInt64(qualifierTier) << 60 | UInt64(truncatingIfNeeded: place) & (1 << 60 - 1)
     }
@@ -121,7 +148,7 @@ extension GazetteerTables {
 /// the state's code or name, 1 when it is the country's code, ISO3 code, name or alias, 2 when
 /// it starts the state's or the country's name; with several (up to `maximumCount`), every one
 /// must fit, and the worst fit counts.
-private struct QualifierFilter {
+struct QualifierFilter {
     /// The most qualifiers a place can need: "City, State, Country" has two.
     static let maximumCount = 3
     private static let noFit: UInt8 = .max
@@ -174,7 +201,7 @@ private struct QualifierFilter {
 /// For a small limit (suggestions, a page of results) the best are kept sorted as they come and
 /// most offers are turned away by one comparison; for a large one, everything is kept and sorted
 /// at the end, so the cost stays n log n.
-private struct BestPlaces {
+struct BestPlaces {
     /// The largest limit kept sorted as places come.
     private static let sortedLimit = 64
 
@@ -198,6 +225,15 @@ private struct BestPlaces {
             if places.count == limit { break }
         }
         return places
+    }
+
+    /// The same places without those found only through a longer alternate name (the name
+    /// tier in the score's top two bits is 2), unless nothing else was found.
+    func leavingOutLongerAlternates() -> BestPlaces {
+        var kept = self
+        let tier = { (entry: (score: UInt64, place: Int64)) in entry.score >> 62 }
+        if entries.contains(where: { tier($0) < 2 }) { kept.entries.removeAll { tier($0) == 2 } }
+        return kept
     }
 
     /// Whether a place with `score` would be among the best so far.
