@@ -19,6 +19,7 @@ struct ListKeysTests {
     nonisolated static let lists: [List] = [
         List(tab: .movies, name: "the films", keys: [StatusLineTruthTests.down, StatusLineTruthTests.typed("k")]),
         List(tab: .people, name: "the people", keys: [StatusLineTruthTests.esc]),
+        List(tab: .search, name: "the results", keys: [StatusLineTruthTests.typed("a"), StatusLineTruthTests.down]),
         List(
             tab: .scoreboard, name: "the games kept",
             keys: [2, 2].flatMap { _ in ["2", "n", "y"].map(StatusLineTruthTests.typed) } + [Array("g".utf8)],

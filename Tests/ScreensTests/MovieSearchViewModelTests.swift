@@ -77,6 +77,26 @@ struct MovieSearchViewModelTests {
         #expect(latest(search.selectedIndex) == 1, "the detail was the chosen film's, and the cursor stays on it")
     }
 
+    @Test func upOnTheFirstResultGoesBackToTheQueryAndASecondClickOpensTheChosenFilm() {
+        let search = makeSearch()
+        let (focus, detail, selected) = (
+            ValueRecorder(search.inputLineIsFocused), ValueRecorder(search.detailIsOpen), ValueRecorder(search.selectedIndex)
+        )
+        search.inputFocusChanged(true)
+        type("star", into: search)
+        searches.answer(with: Self.found("Star Wars", "Star Trek", "Stardust"))
+        search.focusResults()
+        search.move(.last)
+        search.move(.first)
+        search.move(.rows(-1))
+        search.focusResults()
+        search.chooseRow(at: 1)
+        search.chooseRow(at: 1)
+        #expect(selected.values == [0, 2, 0, 1])
+        #expect(focus.values == [false, true, false, true, false], "↑ on the first result: the query again")
+        #expect(detail.values == [false, true], "the chosen film clicked again opens, as Enter does")
+    }
+
     @Test func resultsShowWithTheirCount() {
         let search = makeSearch()
         let info = ValueRecorder(search.info)

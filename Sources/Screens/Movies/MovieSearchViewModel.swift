@@ -129,12 +129,23 @@ public final class MovieSearchViewModel {
     /// nothing happens.
     public func chooseRow(at index: Int) {
         let cursor = machine.state.value.cursor
-        if index != cursor { moveSelection(by: index - cursor) }
+        if index != cursor { moveSelection(by: index - cursor) } else { openDetail() }
     }
 
     /// Moves the cursor by `offset` rows, staying on the list.
     public func moveSelection(by offset: Int) {
         machine.send(.cursorMoved(by: offset))
+    }
+
+    /// Moves the cursor as every list moves (`ListMove`), a page being ten films, through the
+    /// films found so far (near their end, the next page is asked for). ↑ on the first result
+    /// gives the focus back to the query.
+    public func move(_ move: ListMove) {
+        let list = machine.state.value
+        if move == .rows(-1), list.cursor == 0, !_detailIsOpen.value, !_inputLineIsFocused.value {
+            return _inputLineIsFocused.change(to: true)
+        }
+        moveSelection(by: move.index(from: list.cursor, count: list.rows.count, page: 10) - list.cursor)
     }
 
     /// ↓ from the input line: the focus goes to the results, on the chosen film, where Enter

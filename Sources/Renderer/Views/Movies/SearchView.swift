@@ -8,7 +8,7 @@ public final class SearchView: ScreenView {
     /// What the Search screen's keys and clicks ask.
     public enum Action: Hashable, Sendable {
         /// Move the cursor by this many results.
-        case move(Int)
+        case move(ListMove)
         /// Leave the input line for the results.
         case focusResults
         case openDetail, closeDetail
@@ -16,21 +16,22 @@ public final class SearchView: ScreenView {
         case chooseFilm(Int)
     }
 
-    public nonisolated static let keys = KeyTable<Action>([
-        KeyBinding(
-            "↓  Enter", "from the input line to the results", scope: .searchTyping, hint: "results", keys: [.down, .enter],
-            action: .focusResults),
-        KeyBinding("PgUp PgDn", "move ten results", scope: .searchTyping, actions: [.pageUp: .move(-10), .pageDown: .move(10)]),
+    public nonisolated static let keys = KeyTable<Action>(
+        [
+            KeyBinding(
+                "↓  Enter", "from the input line to the results", scope: .searchTyping, hint: "results", keys: [.down, .enter],
+                action: .focusResults),
+            KeyBinding(
+                "PgUp PgDn", "a page of results up or down", scope: .searchTyping,
+                actions: [.pageUp: .move(.pages(-1)), .pageDown: .move(.pages(1))]),
+        ] + KeyBinding.listMoves(of: "results", scope: .searchResults, letters: .searchResults) { .move($0) } + [
+            KeyBinding(
+                "Enter", "the chosen film's detail, full-size", scope: .searchResults, hint: "detail", keys: [.enter], action: .openDetail),
 
-        KeyBinding("↑ ↓", "move through the results", scope: .searchResults, hint: "move", actions: [.up: .move(-1), .down: .move(1)]),
-        KeyBinding(
-            "Enter", "the chosen film's detail, full-size", scope: .searchResults, hint: "detail", keys: [.enter], action: .openDetail),
-
-        KeyBinding(
-            "Esc  Enter", "back to the results, on the same film", scope: .searchDetail, hint: "back",
-            keys: [.escape, .enter], action: .closeDetail),
-        KeyBinding("↑ ↓", "the film before or after", scope: .searchDetail, hint: "move", actions: [.up: .move(-1), .down: .move(1)]),
-    ])
+            KeyBinding(
+                "Esc  Enter", "back to the results, on the same film", scope: .searchDetail, hint: "back",
+                keys: [.escape, .enter], action: .closeDetail),
+        ] + KeyBinding.listMoves(of: "results", scope: .searchDetail, letters: .searchDetail) { .move($0) })
 
     private let viewModel: MovieSearchViewModel
     private let drawn: Drawn<SearchContent>
@@ -59,7 +60,7 @@ public final class SearchView: ScreenView {
 
     public func perform(_ action: Action) {
         switch action {
-        case .move(let films): viewModel.moveSelection(by: films)
+        case .move(let move): viewModel.move(move)
         case .focusResults: viewModel.focusResults()
         case .openDetail: viewModel.openDetail()
         case .closeDetail: viewModel.closeDetail()
