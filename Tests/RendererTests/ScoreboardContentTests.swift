@@ -37,6 +37,14 @@ struct ScoreboardContentTests {
         #expect(drawing.grid.focus == Position(row: 6, column: 41))
     }
 
+    @Test func atTheMinimumSizeWhatTheScoreboardSaysTakesTheRowAboveTheTable() {
+        var game = Self.game
+        game.notice = "Undid Ann's rebound"
+        let drawing = ContentDrawing(Self.small) { game.draw(into: $0, in: $1) }
+        #expect(drawing.lines[3] == " Undid Ann's rebound")
+        #expect(drawing.grid.text(inRow: 3, style: .error) == "Undid Ann's rebound")
+    }
+
     @Test func aGameAtTheMinimumSizeShowsTheChosenPlayersTeam() {
         let drawing = ContentDrawing(Self.small) { Self.game.draw(into: $0, in: $1) }
         #expect(drawing.grid.focus == Position(row: 5, column: 1), "Eve, chosen, is in view")

@@ -52,7 +52,15 @@ public struct ScoreboardContent: Equatable, Sendable {
         drawHeader(into: surface, row: row, in: rect)
         let table = Rect(row: row + 4, column: rect.column, width: rect.width, height: rect.bottom - row - 4)
         let tableHeight = rect.width >= 64 ? drawTwoColumns(into: surface, in: table) : drawOneColumn(into: surface, in: table)
-        let belowFooter = drawFooter(into: surface, row: table.row + tableHeight + 1, in: rect)
+        let footerRow = table.row + tableHeight + 1
+        guard footerRow < rect.bottom else {
+            // The table fills the screen (40x10): the footer's first line takes the row left blank
+            // between the clock's button and the table, so an undo or a refusal is still told.
+            let blank = Rect(row: row + 3, column: rect.column, width: rect.width, height: 1)
+            _ = drawFooter(into: surface, row: blank.row, in: blank)
+            return
+        }
+        let belowFooter = drawFooter(into: surface, row: footerRow, in: rect)
         drawScoreChart(into: surface, row: belowFooter + 1, in: rect)
     }
 
