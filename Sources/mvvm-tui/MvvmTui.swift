@@ -38,8 +38,8 @@ struct MvvmTui: ParsableCommand {
         abstract: "Five MVVM screens in a terminal: Weather, Movies, Search, Scoreboard, People.",
         discussion: """
             Tab and Shift-Tab move between the tabs; Alt-1…5 jump to one, F2–F5 to the second to \
-            fifth. On Weather and Search the input line takes the text: Enter submits it, Esc \
-            leaves it. F1 opens the help from anywhere (? outside the input line); q quits \
+            fifth. On Weather and Search the input line takes the text: Enter looks the place up, \
+            or goes to the films found; Esc leaves it. F1 opens the help from anywhere (? outside the input line); q quits \
             (Ctrl-C from anywhere).
 
             NO_COLOR in the environment draws without colours, as --no-color does. Movies and \

@@ -82,7 +82,7 @@ struct HelpAndQuitTests {
         await moviesScreen.settle()
         let movies = moviesScreen.harness
         movies.type("\r?")
-        #expect(Self.headings(movies).prefix(3) == ["While a film's detail shows", "On the Movies screen", "On a screen"])
+        #expect(Self.headings(movies).prefix(3) == ["While a film's detail shows", "On the Movies screen", "In the list of films"])
     }
 
     @Test func tabWithTheHelpOpenShowsTheHelpOfTheTabOpened() {

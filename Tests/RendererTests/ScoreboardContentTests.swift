@@ -43,6 +43,11 @@ struct ScoreboardContentTests {
         let drawing = ContentDrawing(Self.small) { game.draw(into: $0, in: $1) }
         #expect(drawing.lines[3] == " Undid Ann's rebound")
         #expect(drawing.grid.text(inRow: 3, style: .error) == "Undid Ann's rebound")
+        var finished = Self.game
+        (finished.result, finished.news) = ("Ballerz win 3 - 2", "The game is over: z takes back the last move")
+        #expect(
+            ContentDrawing(Self.small) { finished.draw(into: $0, in: $1) }.lines[3].hasPrefix(" The game is over"),
+            "the refusal of the key just pressed comes before the result the score shows")
     }
 
     @Test func aGameAtTheMinimumSizeShowsTheChosenPlayersTeam() {

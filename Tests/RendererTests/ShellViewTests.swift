@@ -176,7 +176,7 @@ import TestSupport
     }
 
     @Test func helpListsEveryKeyOfTheShellAndItsScreensAndClosesWithEsc() {
-        let harness = EveryScreenHarness(tab: .movies, size: Size(columns: 100, rows: 150)).harness
+        let harness = EveryScreenHarness(tab: .movies, size: Size(columns: 100, rows: 180)).harness
         harness.type("?")
         let screen = harness.grid.text
         for binding in Keymap.everyScreen.lines {

@@ -47,6 +47,7 @@ struct StatusLineTruthTests {
         State(tab: .scoreboard, name: "renaming", keys: [typed("e")]),
         State(tab: .people, name: "the list", keys: [down]),
         State(tab: .people, name: "filtering", keys: [down, typed("/")]),
+        State(tab: .people, name: "no one matching", keys: [typed("/"), typed("zzz"), esc]),
         State(tab: .people, name: "the form", keys: [typed("a"), typed("\r")]),
         State(tab: .people, name: "a person's detail", keys: [typed("v")]),
         State(tab: .people, name: "a question", keys: [typed("d")]),

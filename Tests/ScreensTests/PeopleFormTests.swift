@@ -211,6 +211,22 @@ struct PeopleFormTests: PeopleTesting {
         #expect(form.next(typed: "+1 202 555 0100", today: Self.today)?.person.phones.first?.value == "+1 202 555 0100")
     }
 
+    @Test func aProblemMendedIsNoLongerSaidWhicheverWayTheFieldIsLeft() {
+        var form = PersonForm()
+        form.field = .phone
+        #expect(form.next(typed: "", today: Self.today) == nil)
+        #expect(form.problems == [.firstName: "A person needs a first or a last name"])
+        form.field = .lastName
+        _ = form.next(typed: "Hopper", today: Self.today)
+        #expect(form.problems.isEmpty, "a last name mends the need of a name")
+        form.field = .birthday
+        _ = form.next(typed: "12/9/1906", today: Self.today)
+        #expect(form.problems.keys.contains(.birthday))
+        form.move(by: -1)
+        form.previous(typed: "1906-12-09", today: Self.today)
+        #expect(form.problems.isEmpty, "mended, then left upwards")
+    }
+
     @Test func aSecondEnterWhileTheSaveWaitsNamesNoSecondSaveAndARefusalOpensItAgain() {
         var form = PersonForm()
         form[.firstName] = "Ada"

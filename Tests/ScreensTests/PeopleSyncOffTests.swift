@@ -11,7 +11,8 @@ struct PeopleSyncOffTests {
     let work = HeldWork<PeopleExchange.Work, PeopleExchange.Answer>()
 
     @Test func offlineTheHeaderSaysSoAndNothingIsAsked() {
-        let status = PeopleSyncStatusViewModel(hasServer: true, offline: true, runner: work, storeIsOpen: Dynamic(true).output)
+        // As the app builds it: no API offline, so no server to hand it, and `offline` says one is set.
+        let status = PeopleSyncStatusViewModel(hasServer: false, offline: true, runner: work, storeIsOpen: Dynamic(true).output)
         let (text, news) = (ValueRecorder(status.text), ValueRecorder(status.news))
         status.syncNow()
         status.exchange(fetching: false)

@@ -125,8 +125,8 @@ public final class MovieSearchViewModel {
         machine.send(.rowsWanted(count))
     }
 
-    /// Puts the cursor on the film at `index` (a click on its row); on the film already chosen,
-    /// nothing happens.
+    /// Puts the cursor on the film at `index` (a click on its row); a click on the film already
+    /// chosen opens its detail, as Enter does.
     public func chooseRow(at index: Int) {
         let cursor = machine.state.value.cursor
         if index != cursor { moveSelection(by: index - cursor) } else { openDetail() }

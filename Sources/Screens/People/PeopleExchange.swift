@@ -92,7 +92,7 @@ public struct PeopleExchange: ScreenState {
     /// header says which, and nothing runs.
     public init(hasServer: Bool, offline: Bool = false, timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
         self.hasServer = hasServer && !offline
-        isOffline = hasServer && offline
+        isOffline = offline  // passed only when a server is set: the app builds no API offline
         self.timeZone = timeZone
         header = self.hasServer ? "" : offline ? PeopleSyncStatusViewModel.offlineText : PeopleSyncStatusViewModel.noServerText
     }

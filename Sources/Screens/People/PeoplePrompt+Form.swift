@@ -25,7 +25,7 @@ extension PeoplePrompt {
     /// Keeps what is typed in the form's field and goes to the one before.
     mutating func previousField() {
         guard case .form(var open) = mode else { return }
-        open.previous(typed: line.text)
+        open.previous(typed: line.text, today: today)
         ask(.form(open), text: open[open.field])
     }
 

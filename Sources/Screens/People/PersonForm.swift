@@ -122,8 +122,7 @@ public struct PersonForm: Equatable, Sendable {
     /// `today` and names the save, or stays on the field to mend with the problem said.
     public mutating func next(typed: String, today: CalendarDay) -> Save? {
         guard !isSaving else { return nil }
-        self[field] = typed
-        problems[field] = problem(with: field, today: today)
+        recheck(typed: typed, today: today)
         guard isOnLastField else {
             move(by: 1)
             problem = ""
@@ -135,7 +134,7 @@ public struct PersonForm: Equatable, Sendable {
             field = invalid.field
             return nil
         case .success(let person):
-            isSaving = true
+            (isSaving, problems) = (true, [:])
             return Save(person: person, replacing: editing)
         }
     }
@@ -147,9 +146,17 @@ public struct PersonForm: Equatable, Sendable {
     }
 
     /// Keeps `typed` in the field and goes to the one before.
-    public mutating func previous(typed: String) {
-        self[field] = typed
+    public mutating func previous(typed: String, today: CalendarDay) {
+        recheck(typed: typed, today: today)
         move(by: -1)
+    }
+
+    /// Keeps `typed` in the field being left and checks it again, so that a problem mended is
+    /// no longer said: a name typed in either name field mends the need of one.
+    private mutating func recheck(typed: String, today: CalendarDay) {
+        self[field] = typed
+        problems[field] = problem(with: field, today: today)
+        if field == .firstName || field == .lastName, !Self.collapsed(typed).isEmpty { problems[.firstName] = nil }
     }
 
     /// Whether the field being typed in is the last one.

@@ -27,6 +27,8 @@ public final class WeatherRunner: WorkRunner {
             case .find(let query):
                 do {
                     if let place = try await geocoder.places(matching: query, limit: 1).first { return .found(place) }
+                    // The name is not found whatever the suggester says: one that fails only leaves
+                    // out the "Did you mean", and the user still reads "Not found".
                     let likely = try? await suggester.places(matching: query, limit: 1).first
                     return .notFound(query, didYouMean: likely, clock: scheduler.now)
                 } catch {

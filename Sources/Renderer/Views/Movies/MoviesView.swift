@@ -21,8 +21,8 @@ public final class MoviesView: ScreenView {
             KeyBinding(
                 "← →  [ ]", "previous or next segment", scope: .movies, hint: "segment",
                 actions: [.left: .previousSegment, .text("["): .previousSegment, .right: .nextSegment, .text("]"): .nextSegment])
-        ] + KeyBinding.listMoves(of: "films", scope: .movies, letters: .movies) { .move($0) } + [
-            KeyBinding("Enter", "the chosen film's detail, full-size", scope: .movies, hint: "detail", keys: [.enter], action: .openDetail),
+        ] + KeyBinding.listMoves(of: "films", scope: .films, letters: .films) { .move($0) } + [
+            KeyBinding("Enter", "the chosen film's detail, full-size", scope: .films, hint: "detail", keys: [.enter], action: .openDetail),
             KeyBinding("c", "use the embedded catalogue when TMDb fails", scope: .movies, keys: [.text("c")], action: .useCatalogue),
 
             KeyBinding(
@@ -50,7 +50,10 @@ public final class MoviesView: ScreenView {
     }
 
     public var inputLineUser: InputLineUser? { nil }
-    public var keyScopes: [KeyScope] { drawn.state.list.showsDetail ? [.movieDetail] : [.movies] }
+    /// The keys that act on a film only while films show.
+    public var keyScopes: [KeyScope] {
+        drawn.state.list.showsDetail ? [.movieDetail] : drawn.state.list.rows.isEmpty ? [.movies] : [.movies, .films]
+    }
 
     public func perform(_ action: Action) {
         switch action {
@@ -116,6 +119,8 @@ public struct MoviesContent: Equatable, Sendable {
 extension KeyScope {
     /// On the Movies screen.
     static let movies = KeyScope("On the Movies screen")
+    /// On the Movies screen while it lists films.
+    static let films = KeyScope("In the list of films")
     /// While the Movies screen shows a film's detail full-size.
     static let movieDetail = KeyScope("While a film's detail shows")
 }

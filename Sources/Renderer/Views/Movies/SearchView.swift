@@ -7,7 +7,7 @@ import Screens
 public final class SearchView: ScreenView {
     /// What the Search screen's keys and clicks ask.
     public enum Action: Hashable, Sendable {
-        /// Move the cursor by this many results.
+        /// Move the cursor as every list moves.
         case move(ListMove)
         /// Leave the input line for the results.
         case focusResults

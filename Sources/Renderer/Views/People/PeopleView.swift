@@ -25,9 +25,9 @@ public final class PeopleView: ScreenView {
     public nonisolated static let keys = KeyTable<Action>(
         [
             KeyBinding("a", "add a person", scope: .people, hint: "add", keys: [.text("a")], action: .add),
-            KeyBinding("Enter", "edit the chosen person", scope: .people, keys: [.enter], action: .edit),
-            KeyBinding("v", "the chosen person's detail, full-size", scope: .people, keys: [.text("v")], action: .view),
-            KeyBinding("d", "delete the chosen person", scope: .people, hint: "delete", keys: [.text("d")], action: .delete),
+            KeyBinding("Enter", "edit the chosen person", scope: .chosenPerson, keys: [.enter], action: .edit),
+            KeyBinding("v", "the chosen person's detail, full-size", scope: .chosenPerson, keys: [.text("v")], action: .view),
+            KeyBinding("d", "delete the chosen person", scope: .chosenPerson, hint: "delete", keys: [.text("d")], action: .delete),
             KeyBinding(
                 "s", "sort by last name, first name or next birthday (kept)", scope: .people, hint: "sort", keys: [.text("s")],
                 action: .toggleSort),
@@ -35,7 +35,7 @@ public final class PeopleView: ScreenView {
             KeyBinding("e", "export everyone to a vCard file", scope: .people, hint: "export", keys: [.text("e")], action: .exportFile),
             KeyBinding(
                 "r", "sync with the people server now: read its changes, then send", scope: .people, keys: [.text("r")], action: .sync),
-        ] + KeyBinding.listMoves(of: "people", scope: .peopleList, letters: .people) { .move($0) } + [
+        ] + KeyBinding.listMoves(of: "people", scope: .peopleList, letters: .chosenPerson) { .move($0) } + [
             KeyBinding(
                 "Enter  ↓", "next field; on the last, save", scope: .personForm, hint: "next/save",
                 actions: [.enter: .nextField, .down: .nextField]),
@@ -90,7 +90,9 @@ public final class PeopleView: ScreenView {
 
     public var keyScopes: [KeyScope] {
         switch drawn.state.mode {
-        case .list: isTransferring ? [.transfer, .peopleList, .people] : [.peopleList, .people]
+        case .list:
+            // The keys that act on someone only while there is someone to act on.
+            (isTransferring ? [.transfer] : []) + (drawn.state.rows.isEmpty ? [.people] : [.peopleList, .chosenPerson, .people])
         case .form: [.personForm]
         case .confirmingDelete, .confirmingReplace: [.confirmation]
         case .viewing: [.personDetail]
@@ -143,6 +145,8 @@ extension KeyScope {
     static let people = KeyScope("On the People screen")
     /// On the People screen's list, while typing a filter too: moving through the list.
     static let peopleList = KeyScope("In the list of people", whileTyping: true)
+    /// On the People screen's list with someone in it, the focus out of the input line.
+    static let chosenPerson = KeyScope("On the chosen person")
     /// In the People screen's form for a person.
     static let personForm = KeyScope("In the form for a person", whileTyping: true)
     /// While the People screen shows a person's detail full-size.

@@ -57,7 +57,7 @@ public struct ScoreboardContent: Equatable, Sendable {
             // The table fills the screen (40x10): the footer's first line takes the row left blank
             // between the clock's button and the table, so an undo or a refusal is still told.
             let blank = Rect(row: row + 3, column: rect.column, width: rect.width, height: 1)
-            _ = drawFooter(into: surface, row: blank.row, in: blank)
+            _ = drawFooter(into: surface, row: blank.row, in: blank, latestFirst: true)
             return
         }
         let belowFooter = drawFooter(into: surface, row: footerRow, in: rect)
@@ -143,17 +143,14 @@ public struct ScoreboardContent: Equatable, Sendable {
         }
     }
 
-    /// Draws the footer's lines from `row`; returns the row after the last.
+    /// Draws the footer's lines from `row`; returns the row after the last. With `latestFirst`
+    /// (one row for all, at 40x10), what answers the last key (a question, a refusal, an undo)
+    /// comes before the result, which the score already shows.
     @MainActor
-    private func drawFooter(into surface: Surface, row: Int, in rect: Rect) -> Int {
+    private func drawFooter(into surface: Surface, row: Int, in rect: Rect, latestFirst: Bool = false) -> Int {
         var row = row
-        let lines: [(String, Style)] = [
-            (result, .title),
-            (question, .prompt),
-            (renameProblem, .error),
-            (news, .normal),
-            (notice, .error),
-        ]
+        let answers: [(String, Style)] = [(question, .prompt), (renameProblem, .error), (news, .normal), (notice, .error)]
+        let lines = latestFirst ? answers + [(result, .title)] : [(result, .title)] + answers
         for (text, style) in lines where !text.isEmpty {
             for line in TextWrap.lines(text, width: rect.width - 2) where row < rect.bottom {
                 surface.draw(line, row: row, column: rect.column + 1, width: rect.width - 2, style: style)
