@@ -135,6 +135,9 @@ struct PeopleContentTests {
         let lines = ContentDrawing(Self.big) { content.draw(into: $0, in: $1) }.lines
         #expect(lines.contains(" Organisation Analytical Engines"))
         #expect(lines.contains(" Address 12 St James's Square, London (home)"))
+        content.cardLines += (1...12).map { "Note \($0)" }
+        let small = ContentDrawing(Self.small) { content.draw(into: $0, in: $1) }.lines
+        #expect(small.last(where: { !$0.isEmpty })?.hasSuffix("…") == true, "a detail longer than the screen says so: \(small)")
         content.mode = .list
         #expect(
             !ContentDrawing(Self.big) { content.draw(into: $0, in: $1) }.lines.contains { $0.contains("Analytical") },

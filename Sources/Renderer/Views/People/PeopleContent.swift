@@ -155,12 +155,13 @@ public struct PeopleContent: Equatable, Sendable {
             [(person.birthdateText, .normal), (person.ageText, .normal), (person.nextBirthdayLine, .dim)]
             + person.contactLines.map { ($0, .normal) }
         if case .viewing = mode { lines += cardLines.map { ($0, .normal) } }
-        var row = pane.row
-        for (text, style) in lines where !text.isEmpty {
-            for line in TextWrap.lines(text, width: pane.width) where row < pane.bottom {
-                surface.draw(line, row: row, column: pane.column, width: pane.width, style: style)
-                row += 1
-            }
+        let wrapped = lines.filter { !$0.0.isEmpty }.flatMap { text, style in TextWrap.lines(text, width: pane.width).map { ($0, style) } }
+        for (offset, (line, style)) in wrapped.prefix(pane.height).enumerated() {
+            // More than the pane holds: its last row ends with …, never a silent cut.
+            let cut = offset == pane.height - 1 && wrapped.count > pane.height
+            surface.draw(
+                cut ? Self.lines(of: line + " …", width: pane.width, rows: 1)[0] : line, row: pane.row + offset, column: pane.column,
+                width: pane.width, style: cut ? .dim : style)
         }
     }
 
