@@ -18,19 +18,32 @@ struct MvvmTui: ParsableCommand {
           (GPL-3). The program is licensed under Apache-2.0.
         """
 
-    /// Runs the command as ArgumentParser does, `--help` ending with `credits`.
+    /// Runs the command as ArgumentParser does, `--help` ending with `credits`, and a mistyped
+    /// subcommand answered with the name it is nearest to (status 64).
     static func main() {
+        var command: any ParsableCommand
         do {
-            var command = try parseAsRoot()
+            command = try parseAsRoot()
+        } catch {
+            if let typo = MistypedSubcommand.find(in: Array(CommandLine.arguments.dropFirst())) {
+                exit(withError: ValidationError(typo.message))
+            }
+            end(with: error)
+        }
+        do {
             try command.run()
         } catch {
-            let message = fullMessage(for: error)
-            if exitCode(for: error) == .success, message.contains("USAGE:") {
-                print(message.trimmingCharacters(in: .newlines) + "\n\n" + credits)
-                Foundation.exit(0)
-            }
-            exit(withError: error)
+            end(with: error)
         }
+    }
+
+    private static func end(with error: any Error) -> Never {
+        let message = fullMessage(for: error)
+        if exitCode(for: error) == .success, message.contains("USAGE:") {
+            print(message.trimmingCharacters(in: .newlines) + "\n\n" + credits)
+            Foundation.exit(0)
+        }
+        exit(withError: error)
     }
 
     static let configuration = CommandConfiguration(
