@@ -35,7 +35,7 @@ struct MouseTargetTests {
             #expect(names.count == Tab.allCases.count)
             let name = names[Tab.allCases.firstIndex(of: tab)!].rect
             let text = harness.grid.lines[0].dropFirst(name.column).prefix(name.width)
-            #expect(tab.title.hasPrefix(text.trimmingCharacters(in: CharacterSet(charactersIn: " []"))))
+            #expect(tab.title.hasPrefix(text.trimmingCharacters(in: CharacterSet(charactersIn: " []…"))))
             harness.click(row: 0, column: name.right - 1)
             #expect(latest(harness.shell.selectedTab) == tab)
         }

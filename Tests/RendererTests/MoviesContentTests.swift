@@ -33,7 +33,7 @@ struct MoviesContentTests {
         let drawing = ContentDrawing(Self.small) { Self.movies(news: "Loading...").draw(into: $0, in: $1) }
         #expect(
             drawing.lines == [
-                "[Popular] Upcoming  Now  Top",
+                "[Popular] Upcoming  Now…  Top…",
                 " Loading...",
             ])
     }
@@ -58,14 +58,17 @@ struct MoviesContentTests {
         let drawing = ContentDrawing(Self.small) { movies.draw(into: $0, in: $1) }
         #expect(
             drawing.lines == [
-                "[Popular] Upcoming  Now  Top",
-                " TMDb: no network. Press c for the embe",
+                "[Popular] Upcoming  Now…  Top…",
+                " TMDb: no network. Press c for the emb…",
             ])
         #expect(drawing.grid.text(inRow: 1, style: .error).hasPrefix("TMDb: no network."))
     }
 
-    /// The chosen segment shows whole; the others are cut to a word, then to letters, as they must.
-    @Test(arguments: [(40, " Popular  Upcoming  Now [Top rated]"), (28, " Popu  Upco  Now [Top rated]"), (20, " P  U  N [Top rated]")])
+    /// The chosen segment shows whole; the others are cut to a word, then to a share of the room
+    /// left, each cut marked.
+    @Test(arguments: [
+        (40, " Popular  Upcoming  Now… [Top rated]"), (28, " Pop…  Upc…  No… [Top rated]"), (20, " …  …  … [Top rated]"),
+    ])
     func theChosenSegmentIsWholeAndTheOthersAreCutToFit(width: Int, line: String) {
         var movies = Self.movies()
         movies.selectedSegment = 3
@@ -79,12 +82,19 @@ struct MoviesContentTests {
         let drawing = ContentDrawing(Self.small) { movies.draw(into: $0, in: $1) }
         #expect(
             drawing.lines == [
-                "[Popular] Upcoming  Now  Top",
+                "[Popular] Upcoming  Now…  Top…",
                 "",
                 "",
-                " › 千と千尋の神隠し (Spirited Away), the",
+                " › 千と千尋の神隠し (Spirited Away), th…",
                 "   Alien (1978)",
             ])
+    }
+
+    @Test func aTitleCutBeforeItsRatingEndsWithTheMark() {
+        let title = "The Lord of the Rings: The Fellowship of the Ring, the extended edition"
+        let movies = Self.movies(list: Self.list(["Alien", title], selected: 0))
+        let lines = ContentDrawing(Self.big) { movies.draw(into: $0, in: $1) }.lines
+        #expect(lines[4] == "   The Lord of the Rings: The Fellowship of the Ring, the extended edition…  7.9")
     }
 
     @Test func eachSegmentAndRowAsksForItselfWhenClicked() {

@@ -60,8 +60,8 @@ struct PeopleContentTests {
                 " 2 people, by last name                                                  Sync off",
                 "",
                 "",
-                "   Grace Hopper                December 9, 19 │ Ada Lovelace",
-                " › Ada Lovelace                December 10, 1 │ Sunday December 10, 1815",
+                "   Grace Hopper                December 9, 1… │ Ada Lovelace",
+                " › Ada Lovelace                December 10,…  │ Sunday December 10, 1815",
                 "                                              │ 210 years old",
                 "                                              │ Next birthday in 18 days",
             ])
@@ -111,7 +111,7 @@ struct PeopleContentTests {
                 " 1 person, by last name        Sync off",
                 "",
                 "",
-                " Add a person: type each field in the i",
+                " Add a person: type each field in the…",
                 " › Last name",
             ])
         form.refused("The birthday is not a date")

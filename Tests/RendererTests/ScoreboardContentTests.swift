@@ -77,6 +77,15 @@ struct ScoreboardContentTests {
             ])
     }
 
+    @Test func aNameCutToFitItsColumnEndsWithTheMark() {
+        var game = Self.game
+        game.players[4].name = "Hakeem Olajuwon"
+        game.players[5].name = "東京都千代田区"
+        let lines = ContentDrawing(Self.small) { game.draw(into: $0, in: $1) }.lines
+        #expect(lines[5] == " › Hakeem Ol…    0    0    0    0    0")
+        #expect(lines[6] == "   東京都千…     0    0    0    0    0")
+    }
+
     @Test func whileAQuestionIsAskedThePlayersAndTheButtonDoNotAnswerTheMouse() {
         var game = Self.game
         #expect(ContentDrawing(Self.big) { game.draw(into: $0, in: $1) }.grid.mouseTargets.count == 7)

@@ -83,7 +83,7 @@ import TestSupport
     @Test func narrowTerminalShortensTheTabsThatAreNotOpen() {
         let harness = ShellHarness(tab: .scoreboard, size: Size(columns: 40, rows: 10))
         harness.draw()
-        #expect(harness.grid.lines[0] == " Weat  Movi  Sear [Scoreboard] Peop")
+        #expect(harness.grid.lines[0] == " Weat…  Mov…  Sea… [Scoreboard] Peo…")
     }
 
     @Test func belowTheMinimumTheScreenSaysTooSmallAndRecoversWhenEnlarged() {

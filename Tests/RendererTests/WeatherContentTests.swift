@@ -80,11 +80,11 @@ struct WeatherContentTests {
                 " Weather unavailable: no network",
                 " ☁ Broken clouds - 12℃",
                 " Summary: Broken clouds",
-                " Source: Open-Meteo, as of 09:40, 2 h a",
+                " Source: Open-Meteo, as of 09:40, 2 h…",
             ])
         #expect(
-            drawing.grid.text(inRow: Self.small.rows - 1, style: .error) == "Source: Open-Meteo, as of 09:40, 2 h a",
-            "cut at the edge, never hidden")
+            drawing.grid.text(inRow: Self.small.rows - 1, style: .error) == "Source: Open-Meteo, as of 09:40, 2 h…",
+            "cut at the edge with a mark, never hidden")
     }
 
     @Test func aLongWideNameIsCutAtTheEdgeAndTheDayGoesUnderIt() {
@@ -93,7 +93,7 @@ struct WeatherContentTests {
         let drawing = ContentDrawing(Self.small) { weather.draw(into: $0, in: $1) }
         #expect(
             drawing.lines == [
-                " 東京都千代田区丸の内一丁目, 東京都, 日",
+                " 東京都千代田区丸の内一丁目, 東京都,…",
                 " Thursday, Nov 26",
                 " ☁ Broken clouds - 12℃",
                 " Summary: Broken clouds",

@@ -2,7 +2,8 @@
 ///
 /// Views call ``Surface/draw(_:row:column:width:style:)``, which measures text by display
 /// width, never splits a wide character, drops what cannot be drawn (control characters), and
-/// clips at the surface's edge; a surface only stores whole cells.
+/// cuts what does not fit, at its width or the surface's edge, with `…` (``TextCut``); a
+/// surface only stores whole cells.
 @MainActor
 public protocol Surface: AnyObject {
     /// The size of the surface in cells.
@@ -23,13 +24,15 @@ public protocol Surface: AnyObject {
 
 extension Surface {
     /// Draws `text` from `row`, `column`, using at most `width` cells (to the surface's right
-    /// edge when nil), and returns the column after the last cell drawn.
+    /// edge when nil), and returns the column after the last cell drawn. Text that does not fit
+    /// is cut, and ends with `…` (``TextCut/fitting(_:width:)``): the one way text is cut.
     @discardableResult
     public func draw(_ text: String, row: Int, column: Int, width: Int? = nil, style: Style = .normal) -> Int {
         guard row >= 0, row < size.rows, column >= 0 else { return column }
         let limit = min(size.columns, width.map { column + max(0, $0) } ?? size.columns)
+        let shown = column + DisplayWidth.of(text) <= limit ? text : TextCut.fitting(text, width: limit - column)
         var next = column
-        for character in text {
+        for character in shown {
             let cells = DisplayWidth.of(character)
             guard cells > 0 else { continue }
             guard next + cells <= limit else { break }

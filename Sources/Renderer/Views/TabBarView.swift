@@ -3,7 +3,7 @@ import Screens
 /// The top line: every tab's name, the open one in brackets and highlighted.
 ///
 /// Brackets mark the open tab without colour. When the names do not fit, the tabs that are
-/// not open are cut to their first letters (`FittedTitles`). While screens are busy, the
+/// not open are cut, with a mark (`FittedTitles`). While screens are busy, the
 /// spinner and their names sit at the right end, as far as they fit.
 @MainActor
 struct TabBarView {
@@ -41,7 +41,12 @@ struct TabBarView {
         surface.draw(text, row: row, column: width - text.count, style: .dim)
     }
 
+    /// The names fit the bar but for the spinner's room, kept whether or not a screen is busy,
+    /// so that the names do not move when the spinner comes.
     private func titles(fitting width: Int) -> [String] {
-        FittedTitles.fitting(tabs.map(\.title), chosen: tabs.firstIndex(of: selected) ?? -1, width: width)
+        FittedTitles.fitting(tabs.map(\.title), chosen: tabs.firstIndex(of: selected) ?? -1, width: width - Self.spinnerRoom)
     }
+
+    /// The spinner, a blank before it and one after.
+    private static let spinnerRoom = 3
 }

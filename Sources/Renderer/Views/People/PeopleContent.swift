@@ -88,9 +88,7 @@ public struct PeopleContent: Equatable, Sendable {
         let lines = TextWrap.lines(text, width: width)
         guard rows > 0 else { return [] }
         guard lines.count > rows else { return lines }
-        var last = lines[rows - 1]
-        while !last.isEmpty, DisplayWidth.of(last) + 1 > width { last.removeLast() }
-        return lines.prefix(rows - 1) + [last + "…"]
+        return lines.prefix(rows - 1) + [TextCut.fitting(lines[(rows - 1)...].joined(separator: " "), width: width)]
     }
 
     /// The people in view, with the chosen one's details beside them when there is room, or
