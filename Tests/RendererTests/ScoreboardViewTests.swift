@@ -9,11 +9,11 @@ import TestSupport
     let scheduler = TestScheduler()
     let library = InMemoryGameLibrary()
 
-    private func harness(size: Size = Size(columns: 80, rows: 24)) -> ShellHarness {
+    private func harness(size: Size = Size(columns: 80, rows: 24), glyphs: Glyphs = .unicode) -> ShellHarness {
         let scoreboard = GameScoreboardViewModel(
             openLibrary: { [library] in library }, scheduler: scheduler,
             today: { Date(timeIntervalSince1970: 1_763_700_000) },
-            timeZone: TimeZone(identifier: "UTC")!)
+            timeZone: TimeZone(identifier: "UTC")!, glyphs: glyphs)
         let harness = ShellHarness(tab: .scoreboard, size: size, scoreboard: scoreboard)
         harness.draw()
         return harness
@@ -60,6 +60,14 @@ import TestSupport
         #expect(harness.grid.text.contains("Ballerz win 16 - 12"))
         #expect(harness.grid.lines[13].contains("Score over game time"))
         #expect(harness.grid.text == (try Snapshot.expected(harness.grid.text, named: "scoreboard-chart-80x24")))
+    }
+
+    @Test func withASCIIGlyphsTheChartIsDrawnForAnyConsolesFont() throws {
+        let harness = harness(glyphs: .ascii)
+        playToSixteenTwelve(harness)
+        #expect(harness.grid.lines[14].hasPrefix("     __________----------=========="))
+        #expect(harness.grid.lines[14].hasSuffix("###### 16 Ballerz"))
+        #expect(!harness.grid.text.unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) }, "no Braille")
     }
 
     @Test func theChartIsLeftOutWhereItDoesNotFit() {

@@ -11,11 +11,13 @@ import TestSupport
     let preferences = InMemoryPreferences()
 
     /// The shell on the Weather tab, its first place shown with `report`.
-    private func harness(size: Size, report: WeatherReport = .sample()) async throws -> (ShellHarness, WeatherViewModel) {
+    private func harness(
+        size: Size, report: WeatherReport = .sample(), glyphs: Glyphs = .unicode
+    ) async throws -> (ShellHarness, WeatherViewModel) {
         let preferences = self.preferences
         let weather = WeatherViewModel(
             geocoder: geocoder, suggester: geocoder, service: service.keeping(in: preferences), scheduler: TestScheduler(),
-            now: { .testNow }, timeZone: .testZone, openPreferences: { preferences })
+            now: { .testNow }, timeZone: .testZone, glyphs: glyphs, openPreferences: { preferences })
         let harness = ShellHarness(tab: .weather, size: size, weather: weather)
         let request = try await service.nextRequest()
         await service.answer(request, with: report)
@@ -28,6 +30,14 @@ import TestSupport
     func weatherScreen(size: Size) async throws {
         let (harness, _) = try await harness(size: size)
         #expect(harness.grid.text == (try Snapshot.expected(harness.grid.text, named: "weather-\(size)")))
+    }
+
+    @Test(arguments: [Size(columns: 80, rows: 24), Size(columns: 40, rows: 10)])
+    func weatherScreenInASCII(size: Size) async throws {
+        let (harness, _) = try await harness(size: size, glyphs: .ascii)
+        #expect(harness.grid.text == (try Snapshot.expected(harness.grid.text, named: "weather-ascii-\(size)")))
+        let symbols = "℉℃☀☁☂❄☈≋"
+        #expect(!harness.grid.text.unicodeScalars.contains { symbols.unicodeScalars.contains($0) || (0x2800...0x28FF).contains($0.value) })
     }
 
     @Test func theChartDrawsEachDaysSpanOnTheWeeksScale() async throws {

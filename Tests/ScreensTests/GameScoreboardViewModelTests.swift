@@ -10,12 +10,12 @@ struct GameScoreboardViewModelTests {
     let scheduler = TestScheduler()
     let library = InMemoryGameLibrary()
 
-    private func makeScoreboard(library: InMemoryGameLibrary? = nil) -> GameScoreboardViewModel {
+    private func makeScoreboard(library: InMemoryGameLibrary? = nil, glyphs: Glyphs = .unicode) -> GameScoreboardViewModel {
         let library = library ?? self.library
         let scoreboard = GameScoreboardViewModel(
             openLibrary: { library }, scheduler: scheduler,
             today: { Date(timeIntervalSince1970: 1_763_700_000) },
-            timeZone: TimeZone(identifier: "UTC")!)
+            timeZone: TimeZone(identifier: "UTC")!, glyphs: glyphs)
         scoreboard.screenAppeared()
         return scoreboard
     }
@@ -227,19 +227,23 @@ struct GameScoreboardViewModelTests {
         }
     }
 
+    /// The chart of the game `playToSixteenTwelve` plays, its columns of `levels`, lowest first.
+    private func sixteenTwelveChart(_ levels: String) -> [String] {
+        let column = { (level: Int, count: Int) in String(repeating: Array(levels)[level], count: count) }
+        return [
+            "Score over game time",
+            "    " + column(0, 10) + column(1, 10) + column(2, 10) + column(3, 6) + " 16 Ballerz",
+            column(0, 2) + column(1, 2) + column(2, 36) + " 12 Ringerz",
+            "00:00.0" + String(repeating: " ", count: 26) + "00:40.0",
+        ]
+    }
+
     @Test func aFinishedGameChartsBothTeamsScoresOverTheGameTime() {
         let scoreboard = makeScoreboard()
         let chart = ValueRecorder(scoreboard.scoreChart)
         playToSixteenTwelve(scoreboard)
         #expect(latest(scoreboard.result) == "Ballerz win 16 - 12")
-        let expected = [
-            "Score over game time",
-            "    " + String(repeating: "⣀", count: 10) + String(repeating: "⣤", count: 10)
-                + String(repeating: "⣶", count: 10) + String(repeating: "⣿", count: 6) + " 16 Ballerz",
-            "⣀⣀⣤⣤" + String(repeating: "⣶", count: 36) + " 12 Ringerz",
-            "00:00.0" + String(repeating: " ", count: 26) + "00:40.0",
-        ]
-        #expect(chart.values == [[], expected])
+        #expect(chart.values == [[], sixteenTwelveChart("⣀⣤⣶⣿")])
         scoreboard.undoLastMove()
         #expect(chart.values.last == [])
     }
@@ -254,6 +258,13 @@ struct GameScoreboardViewModelTests {
                 String(repeating: " ", count: 40) + "  0 Ringerz",
                 "00:00.0" + String(repeating: " ", count: 26) + "00:00.0",
             ])
+    }
+
+    @Test func withASCIIGlyphsTheChartIsOfLettersAnyConsoleHas() {
+        let scoreboard = makeScoreboard(glyphs: .ascii)
+        let chart = ValueRecorder(scoreboard.scoreChart)
+        playToSixteenTwelve(scoreboard)
+        #expect(chart.values == [[], sixteenTwelveChart("_-=#")])
     }
 
     // MARK: - New game and the library

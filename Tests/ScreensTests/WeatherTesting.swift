@@ -15,7 +15,7 @@ struct WeatherScreen {
     /// the wait for the next refresh, the screen at rest, may be held when the test ends.
     init(
         launchLocation: String? = nil, defaultUnit: TemperatureUnit = .fahrenheit, chosenUnit: TemperatureUnit? = nil,
-        holdsKeeping: Bool = false
+        holdsKeeping: Bool = false, glyphs: Glyphs = .unicode
     ) {
         work = HeldWork(
             answerAtOnce: { work in
@@ -28,7 +28,7 @@ struct WeatherScreen {
         viewModel = WeatherViewModel(
             WeatherLookup(
                 launchLocation: launchLocation, defaultUnit: defaultUnit,
-                chosenUnit: chosenUnit, timeZone: .testZone),
+                chosenUnit: chosenUnit, timeZone: .testZone, glyphs: glyphs),
             runner: work, scheduler: scheduler)
     }
 

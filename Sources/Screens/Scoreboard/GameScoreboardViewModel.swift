@@ -81,20 +81,21 @@ public final class GameScoreboardViewModel {
 
     /// Creates the scoreboard with its live runner. `openLibrary` is called once, when the
     /// screen first appears; `scheduler` gives the monotonic time and the clock's ticks; `today`
-    /// dates new games, and `timeZone` names a past game's day.
+    /// dates new games, and `timeZone` names a past game's day; a finished game's chart is drawn
+    /// with `glyphs`.
     public convenience init(
         openLibrary: @escaping () throws -> GameLibrary, scheduler: any Scheduler,
-        today: @escaping () -> Date, timeZone: TimeZone
+        today: @escaping () -> Date, timeZone: TimeZone, glyphs: Glyphs = .unicode
     ) {
         let runner = ScoreboardRunner(openLibrary: openLibrary, today: today, scheduler: scheduler)
-        self.init(Scoreboard(), runner: runner, scheduler: scheduler, timeZone: timeZone)
+        self.init(Scoreboard(), runner: runner, scheduler: scheduler, timeZone: timeZone, glyphs: glyphs)
     }
 
     /// Creates the scoreboard from `scoreboard`, whose work `runner` does; `scheduler` is the
     /// clock read with each event that needs it.
     public init(
         _ scoreboard: Scoreboard, runner: any WorkRunner<Scoreboard.Work, Scoreboard.Answer>, scheduler: any Scheduler,
-        timeZone: TimeZone
+        timeZone: TimeZone, glyphs: Glyphs = .unicode
     ) {
         machine = ScreenMachine(scoreboard, runner: runner)
         self.scheduler = scheduler
@@ -108,7 +109,7 @@ public final class GameScoreboardViewModel {
         pauseButtonTitle = game.map { $0.isRunning ? "Pause" : "Start" }.distinct()
         isFinished = game.map(\.isFinished).distinct()
         result = game.map(ScoreboardFormat.result).distinct()
-        scoreChart = game.map(ScoreChart.rows(for:)).distinct()
+        scoreChart = game.map { ScoreChart.rows(for: $0, glyphs: glyphs) }.distinct()
         notice = state.map(\.notice).distinct()
         news = state.map(\.news).distinct()
         pastGameTitle = state.map { $0.pastGameTitle(in: timeZone) }.distinct()

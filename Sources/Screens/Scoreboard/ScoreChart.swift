@@ -12,15 +12,16 @@ import Models
 /// ```
 ///
 /// Braille dots have a neutral width, so no terminal draws them two columns wide (some draw block
-/// elements so); a column is blank while the team has no points.
+/// elements so); a column is blank while the team has no points. With ASCII `Glyphs`, the
+/// columns are `_-=#`.
 enum ScoreChart {
     /// The slices of game time, one a column.
     static let columns = 40
-    /// Dots as high as a quarter, a half, three quarters and all of the winner's score.
-    private static let levels: [Character] = [" ", "⣀", "⣤", "⣶", "⣿"]
 
-    /// The chart's rows for `game`; none while the game goes on.
-    static func rows(for game: Game) -> [String] {
+    /// The chart's rows for `game`, its columns of `glyphs`; none while the game goes on.
+    static func rows(for game: Game, glyphs: Glyphs) -> [String] {
+        // Nothing, then a quarter, a half, three quarters and all of the winner's score.
+        let levels = [" "] + glyphs.levels
         guard game.isFinished else { return [] }
         let end = game.moves.map(\.gameTime).max() ?? .zero
         let final = game.score

@@ -25,8 +25,8 @@ public struct ForecastRowViewModel: Equatable, Sendable {
         (self.low, self.high, self.span) = (low, high, span)
     }
 
-    /// Rows for `days`, temperatures in `unit`, bars on the week's own scale.
-    static func rows(for days: [DailyForecast], unit: TemperatureUnit) -> [ForecastRowViewModel] {
+    /// Rows for `days`, temperatures in `unit`, bars on the week's own scale, symbols of `glyphs`.
+    static func rows(for days: [DailyForecast], unit: TemperatureUnit, glyphs: Glyphs) -> [ForecastRowViewModel] {
         guard let coldest = days.map(\.lowCelsius).min(), let warmest = days.map(\.highCelsius).max() else { return [] }
         let range = warmest - coldest
         let position = { (celsius: Double) in range > 0 ? (celsius - coldest) / range : 0.5 }
@@ -34,10 +34,10 @@ public struct ForecastRowViewModel: Equatable, Sendable {
             ForecastRowViewModel(
                 weekday: WeatherFormat.shortWeekday(of: day.date),
                 date: WeatherFormat.monthAndDay(of: day.date),
-                icon: WeatherFormat.glyph(for: day.condition),
+                icon: glyphs.icon(for: day.condition),
                 condition: day.condition.words,
-                low: unit.text(fromCelsius: day.lowCelsius),
-                high: unit.text(fromCelsius: day.highCelsius),
+                low: unit.text(fromCelsius: day.lowCelsius, glyphs: glyphs),
+                high: unit.text(fromCelsius: day.highCelsius, glyphs: glyphs),
                 span: position(min(day.lowCelsius, day.highCelsius))...position(max(day.lowCelsius, day.highCelsius))
             )
         }

@@ -9,11 +9,13 @@ struct ShownWeather: Equatable {
         let phase: WeatherLookup.Phase
         let unit: TemperatureUnit
         let timeZone: TimeZone
+        let glyphs: Glyphs
 
         init(_ lookup: WeatherLookup) {
             phase = lookup.phase
             unit = lookup.unit
             timeZone = lookup.timeZone
+            glyphs = lookup.glyphs
         }
     }
 
@@ -47,14 +49,14 @@ struct ShownWeather: Equatable {
             asOf = WeatherAge.asOf(fetchedAt, now: at, in: basis.timeZone)
         }
         let current = report.current
-        let unit = basis.unit
+        let (unit, glyphs) = (basis.unit, basis.glyphs)
         date = WeatherFormat.day(of: current.date, inZone: place.timeZone)
-        icon = WeatherFormat.glyph(for: current.condition)
-        summary = "\(current.description) - \(unit.text(fromCelsius: current.temperatureCelsius))"
+        icon = glyphs.icon(for: current.condition)
+        summary = "\(current.description) - \(unit.text(fromCelsius: current.temperatureCelsius, glyphs: glyphs))"
         forecastSummary = "Summary: \(current.description)"
-        details = WeatherDetails.line(for: current, unit: unit)
-        nextHours = WeatherDetails.nextHours(report.hourly, unit: unit)
-        forecast = ForecastRowViewModel.rows(for: report.daily, unit: unit)
+        details = WeatherDetails.line(for: current, unit: unit, glyphs: glyphs)
+        nextHours = WeatherDetails.nextHours(report.hourly, unit: unit, glyphs: glyphs)
+        forecast = ForecastRowViewModel.rows(for: report.daily, unit: unit, glyphs: glyphs)
         source = WeatherFormat.text(for: report.source)
         isSample = report.source == .sample
     }

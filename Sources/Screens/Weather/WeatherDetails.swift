@@ -2,14 +2,14 @@ import Models
 
 /// How the Weather screen writes what a report adds to the weather now: how warm it feels, the
 /// wind, the chance of rain, and the next 24 hours as a line of Braille dots (neutral width: no
-/// terminal draws them two columns wide, as some draw block elements).
+/// terminal draws them two columns wide, as some draw block elements), or of ASCII (`Glyphs`).
 enum WeatherDetails {
     /// `Feels like 19℃ · Wind 14 km/h NW · Rain 20%`, wind in mph with ℉; the parts the report
     /// lacks are left out, and the line is empty when it lacks them all.
-    static func line(for observation: Observation, unit: TemperatureUnit) -> String {
+    static func line(for observation: Observation, unit: TemperatureUnit, glyphs: Glyphs) -> String {
         var parts: [String] = []
         if let feels = observation.apparentTemperatureCelsius {
-            parts.append("Feels like \(unit.text(fromCelsius: feels))")
+            parts.append("Feels like \(unit.text(fromCelsius: feels, glyphs: glyphs))")
         }
         if let speed = observation.windSpeedKmh {
             let value = Int((unit == .fahrenheit ? speed / 1.609344 : speed).rounded())
@@ -22,16 +22,17 @@ enum WeatherDetails {
         return parts.joined(separator: " · ")
     }
 
-    /// `Next 24 h ⣀⣤⣶⣿… 5℃–12℃`: each hour a column of dots as high as its temperature within
-    /// the day's range, then the range; empty without hours.
-    static func nextHours(_ hours: [HourlyTemperature], unit: TemperatureUnit) -> String {
+    /// `Next 24 h ⣀⣤⣶⣿… 5℃–12℃` (`_-=#… 5C–12C` in ASCII): each hour a column as high as its
+    /// temperature within the day's range, then the range; empty without hours.
+    static func nextHours(_ hours: [HourlyTemperature], unit: TemperatureUnit, glyphs: Glyphs) -> String {
         let temperatures = hours.prefix(24).map(\.temperatureCelsius)
         guard let low = temperatures.min(), let high = temperatures.max() else { return "" }
-        let levels: [Character] = ["⣀", "⣤", "⣶", "⣿"]
+        let levels = glyphs.levels
         let dots = temperatures.map { temperature in
             high > low ? levels[min(3, Int((temperature - low) / (high - low) * 4))] : levels[1]
         }
-        return "Next 24 h \(String(dots)) \(unit.text(fromCelsius: low))–\(unit.text(fromCelsius: high))"
+        let range = "\(unit.text(fromCelsius: low, glyphs: glyphs))–\(unit.text(fromCelsius: high, glyphs: glyphs))"
+        return "Next 24 h \(String(dots)) \(range)"
     }
 
     /// `NW`: the nearest of the eight points of the compass to `degrees` from north.

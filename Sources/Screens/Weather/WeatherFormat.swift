@@ -5,14 +5,6 @@ import Models
 public enum TemperatureUnit: String, Sendable, CaseIterable {
     case fahrenheit, celsius
 
-    /// The sign written after a temperature: `℉` or `℃`.
-    public var symbol: String {
-        switch self {
-        case .fahrenheit: "℉"
-        case .celsius: "℃"
-        }
-    }
-
     /// The other unit.
     public var toggled: TemperatureUnit {
         self == .fahrenheit ? .celsius : .fahrenheit
@@ -26,9 +18,10 @@ public enum TemperatureUnit: String, Sendable, CaseIterable {
         }
     }
 
-    /// `celsius` in this unit as a whole number with its sign: `72℉`, `-3℃` (never `-0℃`).
-    public func text(fromCelsius celsius: Double) -> String {
-        "\(Int(value(fromCelsius: celsius).rounded()) + 0)\(symbol)"
+    /// `celsius` in this unit as a whole number with its sign in `glyphs`: `72℉`, `-3℃` (never
+    /// `-0℃`), or `72F`.
+    public func text(fromCelsius celsius: Double, glyphs: Glyphs) -> String {
+        glyphs.temperature(value(fromCelsius: celsius), in: self)
     }
 }
 
@@ -69,19 +62,6 @@ enum WeatherFormat {
     /// `Nov 21`.
     static func monthAndDay(of day: CalendarDay) -> String {
         "\(CalendarNames.shortMonth(day.month)) \(day.day)"
-    }
-
-    /// A glyph one column wide for `condition` (sun, cloud, rain, snow, storm, fog), drawn beside
-    /// the summary. Every one is a text symbol of neutral width, so no terminal draws it wide.
-    static func glyph(for condition: Condition) -> String {
-        switch condition {
-        case .clear: "☀"
-        case .partlyCloudy, .cloudy: "☁"
-        case .drizzle, .rain: "☂"
-        case .snow: "❄"
-        case .thunderstorm: "☈"
-        case .fog: "≋"
-        }
     }
 
     /// What the source line says about `source`.

@@ -37,6 +37,8 @@ public struct WeatherLookup: ScreenState {
     public private(set) var lookup: WorkID?
     /// The user's time zone, in which a kept report's time is told.
     public let timeZone: TimeZone
+    /// The symbols the weather is written with: the full ones, or ASCII for a console's font.
+    public let glyphs: Glyphs
     private let launchLocation: String?
     private let chosenUnit: TemperatureUnit?
     private var hasAppeared = false
@@ -53,15 +55,17 @@ public struct WeatherLookup: ScreenState {
     var lastWork = WorkID.none
 
     /// `launchLocation` (`--location`) wins over the kept place; `chosenUnit` (`--unit`) wins over
-    /// the kept unit, which wins over `defaultUnit` (the config file's).
+    /// the kept unit, which wins over `defaultUnit` (the config file's). The weather is written
+    /// with `glyphs`.
     public init(
         launchLocation: String? = nil, defaultUnit: TemperatureUnit = .fahrenheit,
-        chosenUnit: TemperatureUnit? = nil, timeZone: TimeZone
+        chosenUnit: TemperatureUnit? = nil, timeZone: TimeZone, glyphs: Glyphs = .unicode
     ) {
         self.launchLocation = launchLocation
         self.chosenUnit = chosenUnit
         self.unit = chosenUnit ?? defaultUnit
         self.timeZone = timeZone
+        self.glyphs = glyphs
     }
 
     /// The suggestion Up and Down chose, if any.

@@ -98,18 +98,20 @@ public final class WeatherViewModel {
     /// `toggleUnit`, which is kept and wins from then on; `chosenUnit` (`mvvm-tui weather --unit c`)
     /// wins over both. `openPreferences` is called once, when the screen first appears.
     /// `scheduler` times the refreshes; `now` and `timeZone` (the user's) give a kept report's age.
+    /// `glyphs` are the symbols the weather is written with (ASCII for a console's font).
     public convenience init(
         geocoder: any Geocoder, suggester: any Geocoder, service: any PlaceWeatherService,
         launchLocation: String? = nil, defaultUnit: TemperatureUnit = .fahrenheit,
         chosenUnit: TemperatureUnit? = nil,
-        scheduler: any Scheduler, now: @escaping () -> Date, timeZone: TimeZone,
+        scheduler: any Scheduler, now: @escaping () -> Date, timeZone: TimeZone, glyphs: Glyphs = .unicode,
         openPreferences: @escaping @MainActor () throws -> any PreferencesStore
     ) {
         let runner = WeatherRunner(
             geocoder: geocoder, suggester: suggester, service: service,
             settings: WeatherSettings(open: openPreferences), scheduler: scheduler, now: now)
         self.init(
-            WeatherLookup(launchLocation: launchLocation, defaultUnit: defaultUnit, chosenUnit: chosenUnit, timeZone: timeZone),
+            WeatherLookup(
+                launchLocation: launchLocation, defaultUnit: defaultUnit, chosenUnit: chosenUnit, timeZone: timeZone, glyphs: glyphs),
             runner: runner, scheduler: scheduler)
     }
 
