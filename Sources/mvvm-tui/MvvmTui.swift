@@ -55,7 +55,9 @@ struct MvvmTui: ParsableCommand {
             or goes to the films found; Esc leaves it. F1 opens the help from anywhere (? outside the input line); q quits \
             (Ctrl-C from anywhere).
 
-            NO_COLOR in the environment draws without colours, as --no-color does. Movies and \
+            NO_COLOR in the environment draws without colours, as --no-color does. On the Linux \
+            console (TERM=linux), whose fonts have no Braille, the charts, the weather symbols and \
+            the units are ASCII, as --ascii makes them anywhere. Movies and \
             Search use TMDb when TMDB_API_KEY (a v3 key) or TMDB_READ_ACCESS_TOKEN is set, and an \
             embedded catalogue of 58,788 films otherwise. Weather asks Open-Meteo (Weatherbit when \
             WEATHERBIT_API_KEY is set) and keeps each real report: without a network it shows the \
@@ -64,7 +66,7 @@ struct MvvmTui: ParsableCommand {
 
             The config file ($XDG_CONFIG_HOME/mvvm-tui/config.toml, else \
             ~/.config/mvvm-tui/config.toml, or --config FILE) holds the same settings: the tab, \
-            colour, the mouse, the unit, the people order, the TMDb and Weatherbit keys, an Open-Meteo server \
+            colour, the mouse, ASCII, the unit, the people order, the TMDb and Weatherbit keys, an Open-Meteo server \
             of one's own, the people server with its user and password. A flag beats an environment variable, which beats the \
             config file; a unit (u) or order (s) chosen in the app is kept and beats the file's. \
             A malformed file stops the program before the screen opens (exit status 78). \
@@ -109,7 +111,7 @@ struct MvvmTui: ParsableCommand {
             config: shared.config,
             flags: .init(
                 tab: tab?.rawValue, noColor: shared.noColor, peopleAPI: peopleServer.peopleApi, peopleBook: peopleServer.peopleBook,
-                noMouse: noMouse
+                noMouse: noMouse, ascii: shared.ascii
             ), environment: environment)
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             FileHandle.standardError.write(

@@ -18,6 +18,10 @@ struct ScreenComposition {
     /// are; a subcommand's stay in memory (`UnkeptPreferences`).
     let keepsSettings: Bool
 
+    /// The symbols the screens write: ASCII stand-ins where the choices ask for them (`--ascii`,
+    /// `TERM=linux`, `ascii = true`), for the app's screens and the printouts alike.
+    var glyphs: Glyphs { Glyphs.choosing(ascii: choices.useASCII) }
+
     func openPreferences() throws -> any PreferencesStore {
         let preferences = SQLitePreferences(database: try database.open())
         return keepsSettings ? preferences : UnkeptPreferences(reading: preferences)
@@ -46,7 +50,7 @@ struct ScreenComposition {
             geocoder: geocoder, suggester: gazetteer.suggestions, service: kept,
             launchLocation: location,
             defaultUnit: TemperatureUnit(rawValue: choices.unit) ?? .fahrenheit,
-            chosenUnit: unit, scheduler: scheduler, now: Date.init, timeZone: .current,
+            chosenUnit: unit, scheduler: scheduler, now: Date.init, timeZone: .current, glyphs: glyphs,
             openPreferences: openPreferences)
     }
 
@@ -121,7 +125,7 @@ struct ScreenComposition {
         let database = self.database
         return GameScoreboardViewModel(
             openLibrary: { SQLiteGameLibrary(database: try database.open()) }, scheduler: scheduler,
-            today: Date.init, timeZone: .current)
+            today: Date.init, timeZone: .current, glyphs: glyphs)
     }
 }
 

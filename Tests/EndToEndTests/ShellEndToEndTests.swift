@@ -179,7 +179,7 @@ import TestSupport
     }
 
     /// Whether any SGR sequence in `screen` sets a colour (39 and 49, back to default, do not).
-    private static func usesColour(_ screen: String) -> Bool {
+    static func usesColour(_ screen: String) -> Bool {
         screen.split(separator: "\u{1B}").contains { sequence in
             guard sequence.hasPrefix("["), let end = sequence.firstIndex(of: "m") else { return false }
             let parameters = sequence[sequence.index(after: sequence.startIndex)..<end].split(separator: ";").compactMap { Int($0) }

@@ -126,6 +126,27 @@ struct LaunchChoicesTests {
         #expect(choices.peopleServer == URL(string: "http://localhost:8080"))
     }
 
+    @Test func asciiWithTheFlagOnTheLinuxConsoleOrByTheFileAndColourStaysItsOwn() throws {
+        func ascii(_ flag: Bool, term: String?, file: String?, noColor: Bool = false) throws -> LaunchChoices {
+            var environment = term.map { ["TERM": $0] } ?? [:]
+            if noColor { environment["NO_COLOR"] = "1" }
+            return try LaunchChoices(
+                flags: .init(tab: nil, noColor: false, peopleAPI: nil, ascii: flag), environment: environment,
+                file: ConfigFile(path: "/c.toml", settings: file.map { ["ascii": $0] } ?? [:]))
+        }
+        #expect(try !ascii(false, term: nil, file: nil).useASCII)
+        #expect(try !ascii(false, term: "xterm-256color", file: "false").useASCII)
+        #expect(try ascii(true, term: "xterm-256color", file: "false").useASCII, "the flag beats the file")
+        #expect(try ascii(false, term: "linux", file: "false").useASCII, "the console beats the file")
+        #expect(try ascii(false, term: "linux-16color", file: nil).useASCII)
+        #expect(try !ascii(false, term: "linuxish", file: nil).useASCII)
+        #expect(try ascii(false, term: "tmux-256color", file: "true").useASCII)
+        let console = try ascii(false, term: "linux", file: nil)
+        #expect(console.useColor, "the console's fonts are no reason to drop colour")
+        let plainConsole = try ascii(false, term: "linux", file: nil, noColor: true)
+        #expect(plainConsole.useASCII && !plainConsole.useColor)
+    }
+
     @Test func colourIsOnUnlessSomethingSaysOtherwise() throws {
         let empty = ConfigFile(path: "/c.toml")
         #expect(try LaunchChoices(flags: noFlags, environment: [:], file: empty).useColor)

@@ -63,6 +63,11 @@ public struct ConfigFile: Equatable, Sendable {
             name: "mouse", kind: .flag,
             summary: "clicks and the wheel for the program, or left to the terminal's own selection (default on)"),
         Key(
+            name: "ascii", kind: .flag,
+            summary:
+                "ASCII in place of Braille dots, weather symbols and `℃` (`#`, `*`, `C`), for a console whose font lacks them (default off, on with `TERM=linux`)"
+        ),
+        Key(
             name: "weather.unit", kind: .choice(["fahrenheit", "celsius"]),
             summary:
                 "the unit until `u` chooses one (default the locale's: fahrenheit in the US, Liberia, Myanmar and the C locale, else celsius)"

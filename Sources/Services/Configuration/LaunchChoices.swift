@@ -26,14 +26,19 @@ public struct LaunchChoices: Equatable, Sendable {
         public var peopleBook: String?
         /// `--no-mouse`.
         public var noMouse: Bool
+        /// `--ascii`.
+        public var ascii: Bool
 
         /// The flags given.
-        public init(tab: String?, noColor: Bool, peopleAPI: String?, peopleBook: String? = nil, noMouse: Bool = false) {
+        public init(
+            tab: String?, noColor: Bool, peopleAPI: String?, peopleBook: String? = nil, noMouse: Bool = false, ascii: Bool = false
+        ) {
             self.tab = tab
             self.noColor = noColor
             self.peopleAPI = peopleAPI
             self.peopleBook = peopleBook
             self.noMouse = noMouse
+            self.ascii = ascii
         }
     }
 
@@ -64,6 +69,10 @@ public struct LaunchChoices: Equatable, Sendable {
     /// Whether clicks and the wheel go to the program: not with `--no-mouse` or `mouse = false`,
     /// which leave them to the terminal (its own text selection).
     public let useMouse: Bool
+    /// Whether the screens write ASCII in place of Braille dots, weather symbols and `℃`, for a
+    /// console whose font has none of them: with `--ascii`, on the Linux console (a `TERM` of
+    /// `linux` or `linux-…`), or with `ascii = true`.
+    public let useASCII: Bool
     /// The Weather screen's unit until the user chooses one: "fahrenheit" or "celsius", the
     /// config file's, else the locale's (`defaultUnit(environment:)`).
     public let unit: String
@@ -101,6 +110,7 @@ public struct LaunchChoices: Equatable, Sendable {
         tab = flags.tab ?? settings["tab"]
         useColor = !flags.noColor && variable("NO_COLOR") == nil && settings["color"] != "false"
         useMouse = !flags.noMouse && settings["mouse"] != "false"
+        useASCII = flags.ascii || Self.isLinuxConsole(terminal: environment["TERM"]) || settings["ascii"] == "true"
         unit = settings["weather.unit"] ?? Self.defaultUnit(environment: environment)
         peopleSort = settings["people.sort"]
         // Each service's keys come whole from one place: a TMDb key in the environment is not
@@ -185,6 +195,12 @@ public struct LaunchChoices: Equatable, Sendable {
             notices.append(notice)
         }
         self.notices = notices
+    }
+
+    /// Whether `terminal` (`TERM`) names the Linux console, whose fonts have no Braille: `linux`,
+    /// and its kinds in terminfo (`linux-16color`, `linux-basic`, …).
+    public static func isLinuxConsole(terminal: String?) -> Bool {
+        terminal == "linux" || terminal?.hasPrefix("linux-") == true
     }
 
     /// The unit of the locale's measurement system: "fahrenheit" in the territories that measure

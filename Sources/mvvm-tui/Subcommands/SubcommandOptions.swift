@@ -18,6 +18,12 @@ struct SharedOptions: ParsableArguments {
 
     @Flag(help: "Draw (or write) without colours; a subcommand writes none unless its output is a terminal.")
     var noColor = false
+
+    @Flag(
+        help:
+            "Draw (or write) ASCII in place of Braille dots, weather symbols and ℃ (#, *, C), for a console whose font lacks them (default: on where TERM is linux, else the config file's ascii)."
+    )
+    var ascii = false
 }
 
 /// The people server's options, which the app and `mvvm-tui people` both include (as
@@ -56,7 +62,7 @@ struct SubcommandOptions: ParsableArguments {
         let (_, choices) = try Startup.choices(
             config: shared.config,
             flags: .init(
-                tab: nil, noColor: shared.noColor, peopleAPI: peopleAPI, peopleBook: peopleBook
+                tab: nil, noColor: shared.noColor, peopleAPI: peopleAPI, peopleBook: peopleBook, ascii: shared.ascii
             ), environment: environment)
         let path =
             try Startup.dataDirectory(shared.dataDir, environment: environment, validated: writable).path + "/" + AppDatabase.fileName
