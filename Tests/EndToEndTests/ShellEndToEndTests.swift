@@ -145,7 +145,9 @@ import TestSupport
         let help = try await session.waitFor("add a person")
         let headings = help.split(separator: "\n").filter { $0.contains("│ On ") || $0.contains("│ In ") }
         #expect(
-            headings.prefix(2).map { $0.contains("the list of people") || $0.contains("On the People screen") } == [true, true],
+            headings.prefix(2).map {
+                $0.contains("the list of people") || $0.contains("the chosen person") || $0.contains("On the People screen")
+            } == [true, true],
             "\(headings)")
         try await session.press("Escape")
         try await session.waitFor("the help to close") { !$0.contains("add a person") }

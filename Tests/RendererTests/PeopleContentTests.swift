@@ -175,15 +175,15 @@ struct PeopleContentTests {
                 "   Last name",
                 "   Salutation  optional: Dr., Ms., Mr.",
                 " › Birthday    Write the birthday as YYYY-MM-DD, such as 1815-12-10",
-                "   Email       grace.example  grace.example is not an email address: write it a",
-                "   Phone       COBOL  A phone number has digits, spaces and + - ( ) only, such",
+                "   Email       grace.example  grace.example is not an email address: write it…",
+                "   Phone       COBOL  A phone number has digits, spaces and + - ( ) only, such…",
             ])
         #expect(drawing.grid.text(inRow: 7, style: .error) == "Write the birthday as YYYY-MM-DD, such as 1815-12-10")
         let small = ContentDrawing(Self.small) { content.draw(into: $0, in: $1) }
         #expect(
             small.lines == [
                 " 1 person, by last name        Sync off", "", "",
-                " Write the birthday as YYYY-MM-DD, such",
+                " Write the birthday as YYYY-MM-DD, suc…",
                 " › Birthday",
             ], "at 40x10 the problem of the field typed has the heading's whole width")
     }
