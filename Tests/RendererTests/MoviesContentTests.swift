@@ -29,6 +29,14 @@ struct MoviesContentTests {
         return movies
     }
 
+    @Test func aListLongerThanItsRowsSaysWhereTheCursorIs() {
+        let long = Self.movies(list: Self.list((1...30).map { "Film \($0)" }, selected: 12))
+        let drawing = ContentDrawing(Self.small) { long.draw(into: $0, in: $1) }
+        #expect(drawing.lines[2].hasSuffix("13/30"))
+        let short = Self.movies(list: Self.list(["Alien", "Brazil"]))
+        #expect(!ContentDrawing(Self.small) { short.draw(into: $0, in: $1) }.lines.joined().contains("/2"), "all in view: no mark")
+    }
+
     @Test func whileTheFirstPageComesTheScreenSaysLoading() {
         let drawing = ContentDrawing(Self.small) { Self.movies(news: "Loading...").draw(into: $0, in: $1) }
         #expect(

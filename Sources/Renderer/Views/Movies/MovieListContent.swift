@@ -15,6 +15,15 @@ public struct MovieListContent: Equatable, Sendable {
 
     public init() {}
 
+    /// Where the cursor is, `37/100`, on `row` at the right of `rect`, when the films listed do
+    /// not all fit its `height` rows; nothing otherwise.
+    @MainActor
+    func drawPosition(into surface: Surface, row: Int, in rect: Rect, height: Int) {
+        guard rows.count > height, !showsDetail else { return }
+        let mark = "\(selectedIndex + 1)/\(rows.count)"
+        surface.draw(mark, row: row, column: max(rect.column, rect.right - 1 - DisplayWidth.of(mark)), style: .dim)
+    }
+
     /// Draws the list inside `rect`; a click on a row asks for `choose` of the row's index.
     @MainActor
     public func draw<Action: Hashable & Sendable>(into surface: Surface, in rect: Rect, choose: (Int) -> Action) {

@@ -113,6 +113,7 @@ public struct MoviesContent: Equatable, Sendable {
         }
         surface.draw(news, row: rect.row + 1, column: rect.column + 1, width: rect.width - 2, style: newsIsProblem ? .error : .dim)
         list.draw(into: surface, in: rect.droppingTop(3), choose: MoviesView.Action.chooseFilm)
+        list.drawPosition(into: surface, row: rect.row + 2, in: rect, height: rect.height - 3)
     }
 }
 

@@ -94,6 +94,7 @@ public struct SearchContent: Equatable, Sendable {
         guard rect.height > 1 else { return }
         surface.draw(news, row: rect.row, column: rect.column + 1, width: rect.width - 2, style: newsIsProblem ? .error : .dim)
         list.draw(into: surface, in: rect.droppingTop(2), choose: SearchView.Action.chooseFilm)
+        list.drawPosition(into: surface, row: rect.row + 1, in: rect, height: rect.height - 2)
     }
 }
 
