@@ -21,7 +21,7 @@ struct SharedOptions: ParsableArguments {
 
     @Flag(
         help:
-            "Draw (or write) ASCII in place of Braille dots, weather symbols and ℃ (#, *, C), for a console whose font lacks them (default: on where TERM is linux, else the config file's ascii)."
+            "Draw (or write) ASCII in place of Braille dots, weather symbols and degree signs (#, *, C), for a console whose font lacks them (default: on where TERM is linux, else the config file's ascii)."
     )
     var ascii = false
 }
