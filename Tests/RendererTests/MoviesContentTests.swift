@@ -114,6 +114,19 @@ struct MoviesContentTests {
         #expect(clicks == [.chooseSegment(0), .chooseSegment(1), .chooseSegment(2), .chooseSegment(3), .chooseFilm(0), .chooseFilm(1)])
     }
 
+    @Test func anOverviewLongerThanTheDetailsRoomEndsItsLastLineWithTheMark() {
+        var list = Self.list(["Alien"])
+        list.showsDetail = true
+        list.selected = MovieRowViewModel(
+            movie: Movie(
+                id: 1, title: "Alien", releaseDate: .year(1979), voteAverage: 8.5, voteCount: 9_000,
+                overview: String(repeating: "The crew of a commercial spacecraft meets a deadly creature. ", count: 3),
+                runtimeMinutes: 117, genres: ["Horror"], certification: nil))
+        let lines = ContentDrawing(Self.small) { Self.movies(list: list).draw(into: $0, in: $1) }.lines
+        #expect(lines.count == Self.small.rows)
+        #expect(lines.last == " commercial spacecraft meets a deadly…")
+    }
+
     @Test(arguments: [big, small])
     func aFilmsDetailFillsTheAreaWithEverythingTheSidePaneShows(size: Size) {
         var list = Self.list(["Star Wars", "Alien"], selected: 1)

@@ -20,6 +20,15 @@ struct TextCutTests {
         #expect(DisplayWidth.of(TextCut.fitting(text, width: width)) <= width)
     }
 
+    @Test func wrappedTextLeftOutBelowItsRowsEndsTheLastRowWithTheMark() {
+        let text = "Everything You Always Wanted to Know About Sex * But Were Afraid to Ask (1972)"
+        #expect(TextWrap.lines(text, width: 20, rows: 2) == ["Everything You", "Always Wanted to Kn…"])
+        #expect(TextWrap.lines("Alien (1979)", width: 20, rows: 2) == ["Alien (1979)"])
+        #expect(TextWrap.lines("Alien (1979)", width: 6, rows: 2) == ["Alien", "(1979)"])
+        #expect(TextWrap.lines("Alien (1979)", width: 6, rows: 1) == ["Alien…"])
+        #expect(TextWrap.lines("Alien (1979)", width: 6, rows: 0) == [])
+    }
+
     @MainActor @Test func aSurfaceCutsAtItsWidthAndAtItsEdgeWithTheMark() {
         let grid = GridSurface(size: Size(columns: 12, rows: 3))
         #expect(grid.draw("Hakeem Olajuwon", row: 0, column: 1, width: 8) == 8, "the blank before the mark is left out")

@@ -1,6 +1,6 @@
 /// Breaks text into lines that fit a width in cells, at spaces where it can.
 public enum TextWrap {
-    /// The lines of `text` at most `width` cells wide; a word wider than a line is cut.
+    /// The lines of `text` at most `width` cells wide; a word wider than a line goes on over the next.
     public static func lines(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
@@ -26,6 +26,16 @@ public enum TextWrap {
         }
         if lineWidth > 0 || lines.isEmpty { lines.append(line) }
         return lines
+    }
+
+    /// The lines of `text` at most `width` cells wide, and at most `rows` of them: when more
+    /// would follow, the last one shown ends with `…` (``TextCut``), so that no text is left out
+    /// unmarked.
+    public static func lines(_ text: String, width: Int, rows: Int) -> [String] {
+        guard rows > 0 else { return [] }
+        let lines = lines(text, width: width)
+        guard lines.count > rows else { return lines }
+        return lines.prefix(rows - 1) + [TextCut.fitting(lines[(rows - 1)...].joined(separator: " "), width: width)]
     }
 
     private static func split(_ word: Substring, at width: Int) -> (Substring, Substring) {

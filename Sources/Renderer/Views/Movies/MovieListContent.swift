@@ -77,7 +77,7 @@ public struct MovieListContent: Equatable, Sendable {
     @MainActor
     private func drawDetails(of movie: MovieRowViewModel, into surface: Surface, in pane: Rect) {
         var row = pane.row
-        for line in TextWrap.lines(movie.title, width: pane.width) where row < pane.bottom {
+        for line in TextWrap.lines(movie.title, width: pane.width, rows: pane.bottom - row) {
             surface.draw(line, row: row, column: pane.column, width: pane.width, style: .title)
             row += 1
         }
@@ -86,7 +86,7 @@ public struct MovieListContent: Equatable, Sendable {
             row += 1
         }
         row += 1
-        for line in TextWrap.lines(movie.overview, width: pane.width) where row < pane.bottom {
+        for line in TextWrap.lines(movie.overview, width: pane.width, rows: pane.bottom - row) {
             surface.draw(line, row: row, column: pane.column, width: pane.width, style: .dim)
             row += 1
         }

@@ -66,7 +66,7 @@ public struct PeopleContent: Equatable, Sendable {
             // A failure too long to stand beside the header (a setup failure says what to
             // change): under it, wrapped over the rows the news leaves before the list.
             let first = news.text.isEmpty ? 0 : 1
-            for (offset, line) in Self.lines(of: sync, width: body.width, rows: min(2, body.height) - first).enumerated() {
+            for (offset, line) in TextWrap.lines(sync, width: body.width, rows: min(2, body.height) - first).enumerated() {
                 surface.draw(
                     line, row: body.row + first + offset, column: body.column, width: body.width,
                     style: syncIsProblem ? .error : .dim)
@@ -83,20 +83,12 @@ public struct PeopleContent: Equatable, Sendable {
         drawList(into: surface, in: body)
     }
 
-    /// `text` wrapped to `width` in at most `rows` lines, the last ending in `…` when it is cut.
-    static func lines(of text: String, width: Int, rows: Int) -> [String] {
-        let lines = TextWrap.lines(text, width: width)
-        guard rows > 0 else { return [] }
-        guard lines.count > rows else { return lines }
-        return lines.prefix(rows - 1) + [TextCut.fitting(lines[(rows - 1)...].joined(separator: " "), width: width)]
-    }
-
     /// The people in view, with the chosen one's details beside them when there is room, or
     /// what the screen says in their place.
     @MainActor
     private func drawList(into surface: Surface, in body: Rect) {
         if !emptyText.isEmpty {
-            for (offset, line) in TextWrap.lines(emptyText, width: body.width).prefix(body.height).enumerated() {
+            for (offset, line) in TextWrap.lines(emptyText, width: body.width, rows: body.height).enumerated() {
                 surface.draw(line, row: body.row + offset, column: body.column, style: .dim)
             }
             return
@@ -158,7 +150,7 @@ public struct PeopleContent: Equatable, Sendable {
             // More than the pane holds: its last row ends with …, never a silent cut.
             let cut = offset == pane.height - 1 && wrapped.count > pane.height
             surface.draw(
-                cut ? Self.lines(of: line + " …", width: pane.width, rows: 1)[0] : line, row: pane.row + offset, column: pane.column,
+                cut ? TextCut.fitting(line + " …", width: pane.width) : line, row: pane.row + offset, column: pane.column,
                 width: pane.width, style: cut ? .dim : style)
         }
     }

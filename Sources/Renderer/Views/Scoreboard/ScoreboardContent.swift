@@ -152,7 +152,7 @@ public struct ScoreboardContent: Equatable, Sendable {
         let answers: [(String, Style)] = [(question, .prompt), (renameProblem, .error), (news, .normal), (notice, .error)]
         let lines = latestFirst ? answers + [(result, .title)] : [(result, .title)] + answers
         for (text, style) in lines where !text.isEmpty {
-            for line in TextWrap.lines(text, width: rect.width - 2) where row < rect.bottom {
+            for line in TextWrap.lines(text, width: rect.width - 2, rows: rect.bottom - row) {
                 surface.draw(line, row: row, column: rect.column + 1, width: rect.width - 2, style: style)
                 row += 1
             }
