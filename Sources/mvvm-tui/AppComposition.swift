@@ -38,6 +38,7 @@ struct AppComposition {
             shell: ShellViewModel(initialTab: settings.initialTab, notices: settings.notices),
             screens: screenViews(needsDisplay: app.needsDisplay, scheduler: scheduler),
             scheduler: scheduler,
+            glyphs: Glyphs.choosing(ascii: settings.choices.useASCII),
             needsDisplay: app.needsDisplay,
             onQuit: app.quit
         )

@@ -28,7 +28,7 @@ public final class ShellView {
     private var tokens: [BindingToken] = []
     /// The tabs whose screen is busy (their `isBusy`), and the spinner that turns while one is.
     private var busyTabs: Set<Tab> = []
-    private var spinner = Spinner()
+    private var spinner: Spinner
     private let scheduler: any Scheduler
     private var spinnerTimer: ScheduledAction?
 
@@ -63,9 +63,11 @@ public final class ShellView {
         shell: ShellViewModel,
         screens: [Tab: any ScreenView],
         scheduler: any Scheduler = MainQueueScheduler(),
+        glyphs: Glyphs = .unicode,
         needsDisplay: @escaping @MainActor () -> Void,
         onQuit: @escaping @MainActor () -> Void
     ) {
+        spinner = Spinner(glyphs: glyphs)
         self.shell = shell
         self.screens = screens
         keymap = Keymap(screenLines: Tab.allCases.compactMap { screens[$0]?.keyLines })
