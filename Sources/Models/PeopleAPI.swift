@@ -141,11 +141,17 @@ public struct ServerVersion: Equatable, Sendable {
     public let href: String
     /// Its ETag, when the server told it.
     public let etag: String?
+    /// Whether the server said the card is at `href`: it listed it there, or its answer to the
+    /// `PUT` named the place. False for a new card whose answer did not (no `Location`): `href` is
+    /// where it was sent, and the server may have stored it elsewhere. The next pull confirms the
+    /// place, or links the person to the card of their `UID` where the server put it.
+    public let placeConfirmed: Bool
 
     /// Creates a version.
-    public init(href: String, etag: String?) {
+    public init(href: String, etag: String?, placeConfirmed: Bool = true) {
         self.href = href
         self.etag = etag
+        self.placeConfirmed = placeConfirmed
     }
 }
 

@@ -129,11 +129,17 @@ public protocol PeopleServerBook: AnyObject, Sendable {
     /// the server already has meets the server's card by `ImportMerge`'s rule, as an import meets
     /// the store: the same person is linked and nothing is sent; a card here whose `REV` is
     /// strictly later is linked and stays queued, to be sent over the server's; otherwise the
-    /// server's card is kept for them and nothing is sent. The people of the `removed` hrefs go
+    /// server's card is kept for them and nothing is sent. A person sent here whose card's place
+    /// the server did not confirm (`ServerVersion.placeConfirmed`) is linked to the card of their
+    /// id where the server stored it, kept as on the server unless they wait to be sent again,
+    /// rather than read in as a second person. The people of the `removed` hrefs go
     /// (one waiting in the outbox stays, to be sent again as new), and `token`, when given, is
     /// kept. Returns how many people were kept as on the server over a different card here.
     @discardableResult
     func takeServerCards(_ cards: [ServerPerson], removed: [String], token: String?) throws -> Int
+    /// Takes the cards at `hrefs` as where the server keeps them: its listing named them there.
+    /// A person linked to one of them is no longer linked by `UID` to another card.
+    func confirmPlaces(_ hrefs: [String]) throws
     /// Settles a conflict over the person with `id` (their card changed on the server since the
     /// program saw it): the server's `card` is kept for them, and the person as entered here is
     /// kept too, as a new person with "(conflict)" after the last name, queued to be sent as a

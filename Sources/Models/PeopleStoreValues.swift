@@ -86,11 +86,15 @@ public struct ServerState: Equatable, Sendable {
     public let token: String?
     /// The ETag of each card linked to a person, by href (nil when the server gave none).
     public let versions: [String: String?]
+    /// The hrefs among `versions` of cards sent whose place the server has not confirmed
+    /// (`ServerVersion.placeConfirmed`).
+    public let unconfirmed: Set<String>
 
     /// Creates a state.
-    public init(token: String?, versions: [String: String?]) {
+    public init(token: String?, versions: [String: String?], unconfirmed: Set<String> = []) {
         self.token = token
         self.versions = versions
+        self.unconfirmed = unconfirmed
     }
 }
 

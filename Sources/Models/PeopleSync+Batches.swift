@@ -33,9 +33,10 @@ extension PeopleSync {
     }
 
     /// What the server's `changes` mean to a store in `state`: the hrefs of the cards removed from
-    /// the server, of those to read (new, or at another version), and the cards the listing carried.
+    /// the server, of those to read (new, or at another version), of those sent whose place the
+    /// listing confirms, and the cards the listing carried.
     static func compare(_ changes: PeopleChanges, with state: ServerState)
-        -> (removed: [String], wanted: [String], carried: [String: ServerCard])
+        -> (removed: [String], wanted: [String], confirmed: [String], carried: [String: ServerCard])
     {
         var removed = changes.removed
         if changes.isComplete {
@@ -48,8 +49,9 @@ extension PeopleSync {
             guard let known = state.versions[version.href] else { return true }
             return known == nil || known != version.etag
         }.map(\.href)
+        let confirmed = state.unconfirmed.isEmpty ? [] : changes.changed.map(\.href).filter(state.unconfirmed.contains)
         let carried = Dictionary(changes.cards.map { ($0.href, $0) }, uniquingKeysWith: { _, last in last })
-        return (removed, wanted, carried)
+        return (removed, wanted, confirmed, carried)
     }
 
     /// A batch of cards read from the server, and the hrefs of those too large to be read.

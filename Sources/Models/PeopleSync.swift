@@ -142,7 +142,9 @@ public final class PeopleSync {
     ) async throws {
         let changes = try await api.changes(since: state.token)
         // Thousands of hrefs compared: on the runner, away from the keys.
-        let (removed, wanted, carried) = try await runner.run { Self.compare(changes, with: state) }
+        let (removed, wanted, confirmed, carried) = try await runner.run { Self.compare(changes, with: state) }
+        // Cards sent to where the listing names them now: no card of their UID elsewhere is theirs.
+        if !confirmed.isEmpty { try await onStore { try $0.confirmPlaces(confirmed) } }
         let batches = Self.batches(of: wanted)
         report.fetched = report.fetched ?? 0
         var taken = PeopleSyncProgress(read: 0, total: wanted.count)

@@ -6,8 +6,7 @@ import TestSupport
 
 /// What CardDAV servers do differently, met by the sync against a real Radicale (and Xandikos
 /// where said), with one thing of their traffic changed by a `RecordingHTTPClient` in between:
-/// a whole book read in one report, a report answered in parts, a card stored under a name of the
-/// server's own, two cards of one UID, a card the server rewrites as it stores it, ETags sent
+/// a whole book read in one report, a report answered in parts, two cards of one UID, a card the server rewrites as it stores it, ETags sent
 /// bare. After every sync the store holds one person for each card on the server (by UID, less
 /// the `urn:uuid:` the program writes before an id that is a UUID), the outbox what is still to
 /// send, and the server each card once: the user loses nothing and sees no one twice.
@@ -167,100 +166,6 @@ import TestSupport
         #expect(mended.fetchError == nil)
         #expect(mended.removed == 0)
         try await fixture.expectInStep("the server mended")
-    }
-
-    // MARK: - A name of the server's own
-
-    /// How a server that stores a new card under a name of its own answers the `PUT`.
-    enum OwnNameAnswer: String, CaseIterable, CustomTestStringConvertible {
-        /// 201 with `Location:` naming where the card is, and its ETag.
-        case location
-        /// 201 with neither `Location` nor `ETag`.
-        case neitherLocationNorETag
-
-        var testDescription: String { rawValue }
-    }
-
-    /// Puts each new card (`If-None-Match: *`) under `server-<uuid>.vcf` in the same book, and
-    /// answers as `answer` says.
-    private static func storingUnderNamesOfItsOwn(answering answer: OwnNameAnswer) -> RecordingHTTPClient.Rewrite {
-        { request, pass in
-            guard request.method == .put, request.headers["If-None-Match"] == "*" else { return try await pass(request) }
-            var moved = request
-            moved.url = request.url.deletingLastPathComponent().appendingPathComponent("server-\(UUID().uuidString).vcf")
-            let stored = try await pass(moved)
-            switch answer {
-            case .location:
-                return HTTPResponse(status: stored.status, body: stored.body, etag: stored.etag, url: request.url, location: moved.url.path)
-            case .neitherLocationNorETag:
-                return HTTPResponse(status: stored.status, body: stored.body, etag: nil, url: request.url, location: nil)
-            }
-        }
-    }
-
-    /// Adds Alan Turing (with a UUID for id when `uuid`, as the screen adds people, else `alan`, as
-    /// an import may) and syncs: the card is sent once, and the add succeeds.
-    private static func addAndSend(uuid: Bool, in fixture: CardDAVFixture) async throws -> Person {
-        let alan = uuid ? Person(firstName: "Alan", lastName: "Turing") : Person(id: "alan", firstName: "Alan", lastName: "Turing")
-        try fixture.store.add(alan)
-        let first = try #require(try await fixture.sync.sync())
-        #expect(first.posted == 1)
-        #expect(first.postError == nil)
-        return alan
-    }
-
-    /// A server may store a new card under a name of its own (RFC 6352, section 6.3.2.4): the
-    /// person added here is linked to the card where it is, so the next syncs neither send it
-    /// again nor take it for someone new. People added on the screen have UUIDs for ids (their
-    /// cards' UID is `urn:uuid:…`); people imported may have any.
-    @Test(arguments: OwnNameAnswer.allCases, [true, false])
-    func aCardTheServerStoresUnderANameOfItsOwnIsNotSentTwice(answer: OwnNameAnswer, uuid: Bool) async throws {
-        let fixture = try await CardDAVFixture(rewrite: Self.storingUnderNamesOfItsOwn(answering: answer))
-        defer { fixture.end() }
-        let alan = try await Self.addAndSend(uuid: uuid, in: fixture)
-        let radicale = try #require(fixture.server as? RadicaleServer)
-        #expect(radicale.cardFileNames(inBook: CardDAVFixture.book).map { $0.hasPrefix("server-") } == [true])
-        try await fixture.expectInStep("sent")
-
-        for step in ["synced again", "synced a third time"] {
-            let again = try #require(try await fixture.sync.sync())
-            #expect(again.fetchError == nil, Comment(rawValue: step))
-            #expect(again.posted == 0, Comment(rawValue: step))
-            #expect(again.fetched == 0, Comment(rawValue: step))
-            #expect(again.removed == 0, Comment(rawValue: step))
-            #expect(radicale.cardFileNames(inBook: CardDAVFixture.book).count == 1, Comment(rawValue: step))
-            #expect(try fixture.store.person(id: alan.id) == alan, Comment(rawValue: step))
-            try await fixture.expectInStep(Comment(rawValue: step))
-        }
-        #expect(try fixture.keptETags().keys.map { $0.contains("/server-") } == [true])
-    }
-
-    /// When the server said neither where it stored a new card nor its ETag, the card is not
-    /// where it was sent, and the search by its UID fails, the add still stands: the card is
-    /// never sent again and the person is kept as entered. (The next sync reads the card in as
-    /// a second person of that UID: a link without ETag cannot tell this card from another
-    /// client's of the same UID, Docs/PeopleAPI.md.)
-    @Test(arguments: [true, false])
-    func aCardWhoseSearchByUIDFailsAfterItWasStoredIsSentOnceAndLosesNothing(uuid: Bool) async throws {
-        let storing = Self.storingUnderNamesOfItsOwn(answering: .neitherLocationNorETag)
-        let fixture = try await CardDAVFixture(rewrite: { request, pass in
-            guard request.method == .report, String(decoding: request.body ?? Data(), as: UTF8.self).contains("addressbook-query") else {
-                return try await storing(request, pass)
-            }
-            return HTTPResponse(status: 500, body: Data(), etag: nil, url: request.url)
-        })
-        defer { fixture.end() }
-        let alan = try await Self.addAndSend(uuid: uuid, in: fixture)
-        #expect(fixture.client.exchanges.contains { $0.request.method == .report && $0.response.status == 500 })
-        let radicale = try #require(fixture.server as? RadicaleServer)
-        for step in ["synced again", "synced a third time"] {
-            let again = try #require(try await fixture.sync.sync())
-            #expect(again.fetchError == nil, Comment(rawValue: step))
-            #expect(again.posted == 0, Comment(rawValue: step))
-            #expect(again.postError == nil, Comment(rawValue: step))
-            #expect(radicale.cardFileNames(inBook: CardDAVFixture.book).count == 1, Comment(rawValue: step))
-            #expect(try fixture.store.person(id: alan.id) == alan, Comment(rawValue: step))
-        }
     }
 
     // MARK: - One UID, two cards

@@ -247,7 +247,9 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
     public func serverState(for book: String) throws -> ServerState {
         try failIfAsked()
         if let kept = self.book, kept != book { throw BookMismatch(kept: kept, asked: book) }
-        return ServerState(token: token, versions: Dictionary(links.values.map { ($0.href, $0.etag) }, uniquingKeysWith: { a, _ in a }))
+        return ServerState(
+            token: token, versions: Dictionary(links.values.map { ($0.href, $0.etag) }, uniquingKeysWith: { a, _ in a }),
+            unconfirmed: Set(links.values.filter { !$0.placeConfirmed }.map(\.href)))
     }
 
     @discardableResult
@@ -259,7 +261,14 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
                 guard !isWaiting(linked) else { continue }
                 keep(card, as: linked)
             } else if let known = stored[card.person.id] {
-                if links[known.id] != nil {
+                if let link = links[known.id], !link.placeConfirmed {
+                    // Sent, and stored where the server did not say: this is that card.
+                    if isWaiting(known.id) {
+                        links[known.id] = ServerVersion(href: card.version.href, etag: card.version.etag)
+                    } else {
+                        keep(card, as: known.id)
+                    }
+                } else if links[known.id] != nil {
                     keep(card, as: UUID().uuidString)
                 } else if known == card.person {
                     keep(card, as: known.id)
@@ -306,6 +315,11 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
     }
 
     public func pendingDeletes() throws -> [ServerVersion] { deletes }
+
+    public func confirmPlaces(_ hrefs: [String]) throws {
+        try failIfAsked()
+        for (id, link) in links where hrefs.contains(link.href) { links[id] = ServerVersion(href: link.href, etag: link.etag) }
+    }
 
     public func markDeleteSent(_ href: String) throws {
         try failIfAsked()

@@ -23,6 +23,8 @@ public final class ScriptedPeopleAPI: PeopleAPI, @unchecked Sendable {
     private var beforePost: (@Sendable (Person) async -> Void)?  // guarded by `lock`
     private var carriesCards = false  // guarded by `lock`
     private var cardsAsked: [[String]] = []  // guarded by `lock`
+    /// Whether creates are answered without a place, and stored elsewhere; nil: with one.
+    private var hiddenCreates: Bool?  // guarded by `lock`
 
     /// The folder its cards are in.
     public static let book = "/ada/contacts/"
@@ -74,6 +76,13 @@ public final class ScriptedPeopleAPI: PeopleAPI, @unchecked Sendable {
     /// Makes writing the card of the person with `id` throw `failure` (nil: accept again).
     public func failPosts(of id: Person.ID, with failure: PeopleAPIError?) {
         lock.withLock { postFailures[id] = failure }
+    }
+
+    /// Makes `create` answer as a server whose `PUT` names no `Location`: the place unconfirmed
+    /// (`ServerVersion.placeConfirmed`), with the card stored where it was sent, or, when
+    /// `elsewhere`, under a name of the server's own (`server-<n>.vcf`) that the answer hides.
+    public func answerCreatesWithoutLocation(storingElsewhere elsewhere: Bool) {
+        lock.withLock { hiddenCreates = elsewhere }
     }
 
     /// Runs `action` at the start of every create or update, before it succeeds or fails.
@@ -141,7 +150,9 @@ public final class ScriptedPeopleAPI: PeopleAPI, @unchecked Sendable {
             let href = Self.href(of: name)
             if let failure = failure(for: card) { throw failure }
             guard cardsByHref[href] == nil else { throw PeopleAPIError.changedOnServer }
-            return ServerVersion(href: href, etag: storeLocked(card, at: href))
+            guard let storedElsewhere = hiddenCreates else { return ServerVersion(href: href, etag: storeLocked(card, at: href)) }
+            let place = storedElsewhere ? Self.book + "server-\(version + 1).vcf" : href
+            return ServerVersion(href: href, etag: storeLocked(card, at: place), placeConfirmed: false)
         }
     }
 

@@ -11,7 +11,8 @@ extension SQLitePeopleStore {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT person.*, outbox.attempts, outbox.lastError, serverCard.href AS serverHref, serverCard.etag AS serverEtag
+                    SELECT person.*, outbox.attempts, outbox.lastError, serverCard.href AS serverHref, serverCard.etag AS serverEtag,
+                        serverCard.placeConfirmed AS serverPlaceConfirmed
                     FROM outbox JOIN person ON person.id = outbox.personId
                     LEFT JOIN serverCard ON serverCard.personId = outbox.personId ORDER BY outbox.id
                     """
@@ -19,7 +20,7 @@ extension SQLitePeopleStore {
                 let href: String? = row["serverHref"]
                 return PendingPost(
                     person: Self.person(from: row), attempts: row["attempts"], lastError: row["lastError"],
-                    server: href.map { ServerVersion(href: $0, etag: row["serverEtag"]) })
+                    server: href.map { ServerVersion(href: $0, etag: row["serverEtag"], placeConfirmed: row["serverPlaceConfirmed"]) })
             }
         }
     }
@@ -95,10 +96,12 @@ extension SQLitePeopleStore {
             if let kept = try Self.boundBook(in: db), kept != book { throw BookMismatch(kept: kept, asked: book) }
             let token = try String.fetchOne(db, sql: "SELECT value FROM preference WHERE key = ?", arguments: [Self.tokenKey])
             var versions: [String: String?] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT href, etag FROM serverCard") {
+            var unconfirmed: Set<String> = []
+            for row in try Row.fetchAll(db, sql: "SELECT href, etag, placeConfirmed FROM serverCard") {
                 versions[row["href"] as String] = row["etag"] as String?
+                if !(row["placeConfirmed"] as Bool) { unconfirmed.insert(row["href"]) }
             }
-            return ServerState(token: token, versions: versions)
+            return ServerState(token: token, versions: versions, unconfirmed: unconfirmed)
         }
     }
 
@@ -119,9 +122,20 @@ extension SQLitePeopleStore {
                 if let known = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM person WHERE id = ?"), arguments: [id]).map(
                     Self.person(from:))
                 {
-                    if try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM serverCard WHERE personId = ?"), arguments: [id]) == true {
-                        // Another card of the same UID: kept as a person of its own.
-                        try Self.keep(card, as: UUID().uuidString, in: db)
+                    if let confirmed = try Bool.fetchOne(
+                        db.cachedStatement(sql: "SELECT placeConfirmed FROM serverCard WHERE personId = ?"), arguments: [id])
+                    {
+                        if confirmed {
+                            // Another card of the same UID: kept as a person of its own.
+                            try Self.keep(card, as: UUID().uuidString, in: db)
+                        } else if try Self.isWaiting(id, in: db) {
+                            // Sent, stored where the server did not say, and changed here since:
+                            // linked to where it is, and the change goes there.
+                            try Self.link(id, to: card.version, in: db)
+                        } else {
+                            // Sent, and stored where the server did not say: this is that card.
+                            try Self.keep(card, as: id, in: db)
+                        }
                     } else if known == card.person {
                         try Self.keep(card, as: id, in: db)
                         try db.cachedStatement(sql: "DELETE FROM outbox WHERE personId = ?").execute(arguments: [id])
@@ -132,11 +146,7 @@ extension SQLitePeopleStore {
                         switch ImportMerge.outcome(of: here, kept: card.card, deletedHere: false, replacing: false) {
                         case .updated:
                             // Newer here: linked to the server's card, and sent over it.
-                            try db.cachedStatement(sql: "DELETE FROM serverCard WHERE personId = ? OR href = ?").execute(arguments: [
-                                id, card.version.href,
-                            ])
-                            try db.cachedStatement(sql: "INSERT INTO serverCard (personId, href, etag) VALUES (?, ?, ?)")
-                                .execute(arguments: [id, card.version.href, card.version.etag])
+                            try Self.link(id, to: card.version, in: db)
                         case let outcome:
                             try Self.keep(card, as: id, in: db)
                             try db.cachedStatement(sql: "DELETE FROM outbox WHERE personId = ?").execute(arguments: [id])
@@ -202,8 +212,19 @@ extension SQLitePeopleStore {
             try db.execute(sql: "DELETE FROM outbox WHERE personId = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM serverCard WHERE personId = ? OR href = ?", arguments: [id, version.href])
             try db.execute(
-                sql: "INSERT INTO serverCard (personId, href, etag) SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM person WHERE id = ?)",
-                arguments: [id, version.href, version.etag, id])
+                sql: """
+                    INSERT INTO serverCard (personId, href, etag, placeConfirmed)
+                    SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM person WHERE id = ?)
+                    """,
+                arguments: [id, version.href, version.etag, version.placeConfirmed, id])
+        }
+    }
+
+    public func confirmPlaces(_ hrefs: [String]) throws {
+        try database.write { db in
+            for href in hrefs {
+                try db.cachedStatement(sql: "UPDATE serverCard SET placeConfirmed = 1 WHERE href = ?").execute(arguments: [href])
+            }
         }
     }
 
@@ -224,9 +245,15 @@ extension SQLitePeopleStore {
         try db.cachedStatement(sql: "INSERT OR REPLACE INTO personCard (personId, card) VALUES (?, ?)").execute(arguments: [
             id, try PackedCard.pack(card.card),
         ])
-        try db.cachedStatement(sql: "DELETE FROM serverCard WHERE personId = ? OR href = ?").execute(arguments: [id, card.version.href])
+        try link(id, to: card.version, in: db)
+    }
+
+    /// Links the person with `id` to the card at `version`, whose place the server confirmed, in
+    /// place of any other link of either.
+    static func link(_ id: Person.ID, to version: ServerVersion, in db: Database) throws {
+        try db.cachedStatement(sql: "DELETE FROM serverCard WHERE personId = ? OR href = ?").execute(arguments: [id, version.href])
         try db.cachedStatement(sql: "INSERT INTO serverCard (personId, href, etag) VALUES (?, ?, ?)").execute(arguments: [
-            id, card.version.href, card.version.etag,
+            id, version.href, version.etag,
         ])
     }
 

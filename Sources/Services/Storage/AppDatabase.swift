@@ -325,6 +325,12 @@ public final class AppDatabase: Sendable {
                     UPDATE deletedPerson SET settled = 1 WHERE href IS NULL;
                     """)
         }
+        migrator.registerMigration("unconfirmedPlaces") { db in
+            // A card sent whose place the server's answer did not say (no `Location`): the next
+            // pull confirms it, or links the person to the card of their UID elsewhere. The links
+            // kept before are taken as confirmed, as the program treated them then.
+            try db.execute(sql: "ALTER TABLE serverCard ADD COLUMN placeConfirmed INTEGER NOT NULL DEFAULT 1")
+        }
         return migrator
     }
 }
