@@ -248,8 +248,8 @@ final class LoopbackServerProcess: @unchecked Sendable {
     // MARK: - The process
 
     /// Python run as the server's process, given the server's folder, the test process's id
-    /// (that process may be gone before Python starts), the module to run and its arguments: the
-    /// module in place, as `python3 -m`, and a thread that, once its parent is no longer the test
+    /// (that process may be gone before Python starts), the module (or a script's path, ending in
+    /// `.py`) to run and its arguments: the module in place, as `python3 -m`, and a thread that, once its parent is no longer the test
     /// process, signals the main thread to shut down (a signal sent to the process could land on
     /// the watching thread and wake nothing), after which the folder is removed. A signal that
     /// comes while the server is between handlers can be lost, so it is sent again every half
@@ -280,7 +280,10 @@ final class LoopbackServerProcess: @unchecked Sendable {
         threading.Thread(target=watch, daemon=True).start()
         sys.argv = [module] + sys.argv[4:]
         try:
-            runpy.run_module(module, run_name="__main__", alter_sys=True)
+            if module.endswith(".py"):
+                runpy.run_path(module, run_name="__main__")
+            else:
+                runpy.run_module(module, run_name="__main__", alter_sys=True)
         finally:
             if orphaned.is_set():
                 shutil.rmtree(folder, ignore_errors=True)
