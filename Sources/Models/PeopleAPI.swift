@@ -185,6 +185,8 @@ public enum PeopleAPIError: Error, Equatable, Sendable, CustomStringConvertible 
     case noNetwork
     /// The server did not answer within the time allowed.
     case timedOut
+    /// The connection broke before the server's answer ended: the request may have been done.
+    case connectionCut
     /// The server answered with an HTTP status other than success.
     case serverError(status: Int)
     /// The server's answer is not what the program expects.
@@ -208,6 +210,7 @@ public enum PeopleAPIError: Error, Equatable, Sendable, CustomStringConvertible 
         switch self {
         case .noNetwork: "no network: the people server could not be reached"
         case .timedOut: "the people server did not answer in time"
+        case .connectionCut: "the connection to the people server broke before its answer ended"
         case .serverError(let status): "the people server answered \(status)"
         case .unreadableAnswer: "the people server sent an answer this program cannot read"
         case .unauthorized(let account): "the people server refused the password of \(account)"
@@ -226,7 +229,7 @@ public enum PeopleAPIError: Error, Equatable, Sendable, CustomStringConvertible 
     /// the account.
     public var isUnreachable: Bool {
         switch self {
-        case .noNetwork, .timedOut, .unauthorized, .loginNotSet: true
+        case .noNetwork, .timedOut, .connectionCut, .unauthorized, .loginNotSet: true
         default: false
         }
     }
@@ -246,10 +249,11 @@ public enum PeopleAPIError: Error, Equatable, Sendable, CustomStringConvertible 
     }
 
     /// Whether the server could not be reached at all (no network, nothing listening, no answer
-    /// in time): a failure that may pass by itself, unlike a refused password.
+    /// in time, a connection that broke): a failure that may pass by itself, unlike a refused
+    /// password.
     public var isNetworkFailure: Bool {
         switch self {
-        case .noNetwork, .timedOut: true
+        case .noNetwork, .timedOut, .connectionCut: true
         default: false
         }
     }

@@ -13,11 +13,11 @@ import TestSupport
     /// The requests of a sync, in order: 0 the book's `PROPFIND`, 1 the report of what changed,
     /// 2 and on the writes (sent several at a time, so which write is not known).
     private static let cases: [(fault: FaultProxy.Fault, request: Int, says: String)] = [
-        (.cut, 0, "could not be reached"),
+        (.cut, 0, "broke before its answer ended"),
         (.unavailable, 1, "answered 503"),
-        (.cut, 1, "could not be reached"),
+        (.cut, 1, "broke before its answer ended"),
         (.internalError, 2, "answered 500"),
-        (.cut, 3, "could not be reached"),
+        (.cut, 3, "broke before its answer ended"),
         (.unavailable, 2, "answered 503"),
         (.stall, 0, "did not answer in time"),
     ]

@@ -61,6 +61,27 @@ import TestSupport
         #expect(try fixture.store.outboxStatus().pendingCount == 1)
     }
 
+    /// An answer cut mid-way (through `FaultProxy`) is said as what it is, not as no network, and
+    /// is a network failure all the same: the send stops, and a retry is armed.
+    @Test(arguments: [0, 1])
+    func anAnswerCutMidwayIsSaidAsCut(request: Int) async throws {
+        let fixture = try await Fixture(cards: [("ada", DAVTestBodies.card("ada", "Ada", "Lovelace"))])
+        defer { fixture.end() }
+        let proxy = try await FaultProxy.start(in: fixture.server.baseURL)
+        defer { proxy.stop() }
+        let api = try CardDAVPeopleAPI(
+            server: proxy.url(for: fixture.server.bookURL("contacts")),
+            credentials: HTTPCredentials(user: fixture.server.user, password: fixture.server.password))
+        try proxy.fail(Array(repeating: .pass, count: request) + [.cut])
+        try fixture.store.add(Person(id: "alan", firstName: "Alan", lastName: "Turing"))
+        let report = try #require(try await PeopleSync(store: fixture.store, api: api, runner: InlineRunner()).sync())
+        #expect(report.fetchError == .connectionCut)
+        #expect(report.fetchError?.message == "the connection to the people server broke before its answer ended")
+        #expect(report.fetchError?.isNetworkFailure == true)
+        #expect(report.posted == 1, "the send after the failed pull goes")
+        #expect(proxy.faultsLeft == 0)
+    }
+
     @Test func aServerThatHangsTimesOutAndTheOutboxWaits() async throws {
         let fixture = try await Fixture()
         defer { fixture.end() }

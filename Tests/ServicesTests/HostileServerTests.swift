@@ -83,7 +83,7 @@ import TestSupport
                 }
             switch (self, hostility) {
             case (.peopleAPI, .slow): return "the people server did not answer in time"
-            case (.peopleAPI, .dropped): return "no network: the people server could not be reached"
+            case (.peopleAPI, .dropped): return "the connection to the people server broke before its answer ended"
             case (_, .slow), (_, .dropped): return "no network"
             case (.tmdb, .serverError): return "TMDb answered 500"
             case (.peopleAPI, .serverError): return "the people server answered 500"

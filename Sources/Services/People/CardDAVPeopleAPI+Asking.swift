@@ -103,7 +103,10 @@ extension CardDAVPeopleAPI {
         return switch error.code {
         case .timedOut:
             PeopleAPIError.timedOut
-        case .notConnectedToInternet, .cannotFindHost, .cannotConnectToHost, .networkConnectionLost, .dnsLookupFailed,
+        case .networkConnectionLost:
+            // curl's 18, 52, 55, 56: the answer cut, or none after the request went.
+            PeopleAPIError.connectionCut
+        case .notConnectedToInternet, .cannotFindHost, .cannotConnectToHost, .dnsLookupFailed,
             .internationalRoamingOff, .dataNotAllowed, .callIsActive:
             PeopleAPIError.noNetwork
         case .cancelled:
