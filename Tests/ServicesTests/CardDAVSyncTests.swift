@@ -54,6 +54,14 @@ import TestSupport
         #expect(second.postError == nil)
         #expect(try await server.cardUIDs(inBook: Self.book) == ["ada", "katherine"])
         try await fixture.expectInStep("added and deleted here")
+        // Neither server says where it stored the new card (no `Location`): the place waits for a
+        // listing to name it, and the next sync's does, reading nothing again.
+        let book = try #require(try store.boundBook())
+        #expect(try store.serverState(for: book).unconfirmed.count == 1)
+        let confirming = try #require(try await sync.sync())
+        #expect(confirming.fetched == 0)
+        #expect(try store.serverState(for: book).unconfirmed.isEmpty)
+        try await fixture.expectInStep("the new card's place confirmed")
 
         // Edited here: the card keeps what the program does not show.
         var ada = try #require(try store.person(id: "ada"))
