@@ -17,7 +17,7 @@ import TestSupport
     private static let rounds = 16
 
     @Test func syncsKilledAtRandomMomentsLoseAndDoubleNothing() async throws {
-        let seed = ProcessInfo.processInfo.environment["MVVM_TUI_FAULT_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
+        let seed = SyncedBook.faultSeed()
         var random = SplitMix64(seed: seed)
         var log = ["seed \(seed) (MVVM_TUI_FAULT_SEED=\(seed) gives these delays again)"]
         let (book, _) = try await SyncedBook.start(count: 120)

@@ -51,6 +51,11 @@ final class SyncedBook {
         return (synced, proxy)
     }
 
+    /// The seed of a test's random faults: `MVVM_TUI_FAULT_SEED` when set, else a new one.
+    static func faultSeed() -> UInt64 {
+        ProcessInfo.processInfo.environment["MVVM_TUI_FAULT_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
+    }
+
     func end() {
         server.stop()
         try? FileManager.default.removeItem(atPath: subcommand.dataDirectory)
