@@ -55,8 +55,9 @@ import TestSupport
     /// A server may store a new card under a name of its own (RFC 6352, section 6.3.2.4): the
     /// person added here is linked to the card where it is, at once when the answer says where
     /// or the card is found, else by its UID at the next pull (the place kept unconfirmed till
-    /// then), so the next syncs neither send it again nor take it for someone new. People added on the screen have UUIDs for ids (their
-    /// cards' UID is `urn:uuid:…`); people imported may have any.
+    /// then), so the next syncs neither send it again nor take it for someone new. People added
+    /// on the screen have UUIDs for ids (their cards' UID is `urn:uuid:…`); people imported may
+    /// have any.
     @Test(arguments: OwnNameAnswer.allCases, [true, false])
     func aCardTheServerStoresUnderANameOfItsOwnIsNotSentTwice(answer: OwnNameAnswer, uuid: Bool) async throws {
         let fixture = try await CardDAVFixture(rewrite: Self.storingUnderNamesOfItsOwn(answering: answer))
@@ -78,6 +79,28 @@ import TestSupport
             try await fixture.expectInStep(Comment(rawValue: step))
         }
         #expect(try fixture.keptETags().keys.map { $0.contains("/server-") } == [true])
+    }
+
+    /// Against both servers: a card stored under another name, answered with its ETag and no
+    /// `Location` as if it were where it was sent, is linked by its UID at the next pull; an
+    /// edit made here meanwhile goes to where the card is.
+    @Test(arguments: CardDAVServerKind.both)
+    func aCardStoredWhereTheAnswerDoesNotSayIsLinkedByItsUID(_ kind: CardDAVServerKind) async throws {
+        let fixture = try await CardDAVFixture(kind, rewrite: Self.storingUnderNamesOfItsOwn(answering: .etagWithoutLocation))
+        defer { fixture.end() }
+        var alan = try await Self.addAndSend(uuid: true, in: fixture)
+        alan.firstName = "Alan M."
+        try fixture.store.update(alan, at: Date())
+        let next = try #require(try await fixture.sync.sync())
+        #expect(next.posted == 1)
+        #expect(next.conflicts == 0)
+        #expect(next.postError == nil)
+        #expect(try fixture.store.person(id: alan.id)?.firstName == "Alan M.")
+        try await fixture.expectInStep("linked by its UID, and the edit sent there")
+        #expect(try fixture.keptETags().keys.map { $0.contains("/server-") } == [true])
+        let again = try #require(try await fixture.sync.sync())
+        #expect(again.posted == 0)
+        try await fixture.expectInStep("synced again")
     }
 
     /// When the server said neither where it stored a new card nor its ETag, the card is not
