@@ -205,10 +205,14 @@ public final class PeopleSync {
             try await onStore { try $0.markDeleteSent(version.href) }
             report.deleted += 1
         case .failure(.changedOnServer):
-            var kept: ServerPerson?
-            if case .success(let cards) = try await ask({ try await api.cards(at: [version.href]) }) {
-                kept = cards.first.flatMap(ServerPerson.init)
+            let read = try await ask { try await api.cards(at: [version.href]) }
+            guard case .success(let cards) = read else {
+                // The server's version could not be read: the delete waits, to meet it next time.
+                // Settled now, it would leave the person gone here and their card kept there.
+                if case .failure(let failure) = read { return keep(failure, into: &report) }
+                return .goOn
             }
+            let kept = cards.first.flatMap(ServerPerson.init)
             let card = kept
             try await onStore { store in
                 try store.markDeleteSent(version.href)
@@ -216,10 +220,15 @@ public final class PeopleSync {
             }
             if let kept { report.deletesKeptByServer.append(kept.person.shownName) }
         case .failure(let failure):
-            report.postError = failure
-            if failure.isUnreachable { return .stop }
+            return keep(failure, into: &report)
         }
         return .goOn
+    }
+
+    /// Keeps `failure` of a delete as the report's; stops the run when the server cannot be reached.
+    private func keep(_ failure: PeopleAPIError, into report: inout PeopleSyncReport) -> Next {
+        report.postError = failure
+        return failure.isUnreachable ? .stop : .goOn
     }
 
     /// Sends each queued person once, oldest first, and once more each person queued meanwhile:
@@ -291,8 +300,10 @@ public final class PeopleSync {
         case .failure(.changedOnServer) where entry.server != nil:
             let href = entry.server?.href ?? ""
             var onServer: ServerPerson?
-            if case .success(let cards) = try await ask({ try await api.cards(at: [href]) }) {
-                onServer = cards.first.flatMap(ServerPerson.init)
+            var unread = PeopleAPIError.changedOnServer
+            switch try await ask({ try await api.cards(at: [href]) }) {
+            case .success(let cards): onServer = cards.first.flatMap(ServerPerson.init)
+            case .failure(let failure): unread = failure
             }
             if let server = onServer, server.person == entry.person {
                 // The server holds this very edit already (sent by another process, or an
@@ -307,11 +318,13 @@ public final class PeopleSync {
                 report.conflicts += 1
                 wantsAnotherPass = true  // the copy goes as a new card
             } else {
-                // The server's version could not be read: the edit waits for the next sync.
-                let message = PeopleAPIError.changedOnServer.message
+                // The server's version could not be read (and why, when asking failed): the edit
+                // waits for the next sync.
+                let message = unread.message
                 try await onStore { try $0.recordFailure(id, message: message) }
                 report.failedPosts += 1
-                report.postError = .changedOnServer
+                report.postError = unread
+                if unread.isUnreachable { return .stop }
             }
         case .failure(let failure):
             let message = failure.message

@@ -60,6 +60,36 @@ import TestSupport
         }
     }
 
+    /// A delete that meets the server's change (412) and cannot read the server's version waits
+    /// to meet it again: settled at once, it left the person gone here for good, though the
+    /// server kept their card, since the pull had already read past its change.
+    @Test func aDeleteThatLostToAnEditWhoseVersionCannotBeReadWaitsAndBringsThePersonBackNextTime() async throws {
+        try await withStore { open in
+            let store = try open()
+            let api = ScriptedPeopleAPI(people: [ada, grace])
+            api.carryCardsWithChanges()
+            let sync = PeopleSync(store: store, api: api, runner: InlineRunner())
+            _ = try await sync.sync()
+            var augusta = ada
+            augusta.firstName = "Augusta Ada"
+            api.storeElsewhere(VCard.text(for: [augusta]), at: ScriptedPeopleAPI.href(of: ada.id))
+            try store.delete(id: ada.id)
+            api.failCardReads(with: .serverError(status: 503))
+
+            let refused = try #require(try await sync.sync())
+            #expect(refused.deleted == 0)
+            #expect(refused.postError == .serverError(status: 503))
+            #expect(try store.pendingDeletes().count == 1, "the delete waits")
+
+            api.failCardReads(with: nil)
+            let next = try #require(try await sync.sync())
+            #expect(next.deletesKeptByServer == ["Augusta Ada Lovelace"])
+            #expect(try store.person(id: ada.id) == augusta)
+            #expect(try store.pendingDeletes().isEmpty)
+            #expect(api.known.map(\.firstName).sorted() == ["Augusta Ada", "Grace"])
+        }
+    }
+
     @Test func aPersonDeletedBeforeTheFirstSyncStaysDeletedAndTheDeleteIsSent() async throws {
         try await withStore { open in
             let store = try open()

@@ -16,6 +16,7 @@ public final class ScriptedPeopleAPI: PeopleAPI, @unchecked Sendable {
     private var history: [(version: Int, href: String)] = []  // guarded by `lock`
     private var version = 0  // guarded by `lock`
     private var fetchFailure: PeopleAPIError?  // guarded by `lock`
+    private var readFailure: PeopleAPIError?  // guarded by `lock`
     private var answerLimit = Int.max  // guarded by `lock`
     private var deleteFailure: PeopleAPIError?  // guarded by `lock`
     private var postFailures: [Person.ID: PeopleAPIError] = [:]  // guarded by `lock`
@@ -51,6 +52,11 @@ public final class ScriptedPeopleAPI: PeopleAPI, @unchecked Sendable {
     /// Makes `changes(since:)` and `cards(at:)` throw `failure` (nil: answer again).
     public func failFetches(with failure: PeopleAPIError?) {
         lock.withLock { fetchFailure = failure }
+    }
+
+    /// Makes `cards(at:)` alone throw `failure` (nil: answer again): the listing still answers.
+    public func failCardReads(with failure: PeopleAPIError?) {
+        lock.withLock { readFailure = failure }
     }
 
     /// Makes `changes(since:)` send the changed cards' text with the listing, as a CardDAV server
@@ -137,7 +143,7 @@ public final class ScriptedPeopleAPI: PeopleAPI, @unchecked Sendable {
         try lock.withLock {
             cardsAsked.append(hrefs)
             unscripted("cards(at:)", hrefs)
-            if let fetchFailure { throw fetchFailure }
+            if let failure = fetchFailure ?? readFailure { throw failure }
             let cards = hrefs.compactMap { href in cardsByHref[href].map { ServerCard(href: href, etag: $0.etag, text: $0.text) } }
             if cards.reduce(0, { $0 + $1.text.utf8.count }) > answerLimit { throw PeopleAPIError.tooLarge }
             return cards
