@@ -36,6 +36,16 @@ import TestSupport
             return PeopleSync(store: store, api: api, runner: InlineRunner())
         }
 
+        /// A sync of the store with the book through a `FaultProxy` in front of Radicale, passing
+        /// every request until told otherwise; the caller stops the proxy.
+        func syncThroughProxy() async throws -> (FaultProxy, PeopleSync) {
+            let proxy = try await FaultProxy.start(in: server.baseURL)
+            let api = try CardDAVPeopleAPI(
+                server: proxy.url(for: server.bookURL("contacts")),
+                credentials: HTTPCredentials(user: server.user, password: server.password))
+            return (proxy, PeopleSync(store: store, api: api, runner: InlineRunner()))
+        }
+
         func end() {
             server.stop()
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
@@ -67,19 +77,36 @@ import TestSupport
     func anAnswerCutMidwayIsSaidAsCut(request: Int) async throws {
         let fixture = try await Fixture(cards: [("ada", DAVTestBodies.card("ada", "Ada", "Lovelace"))])
         defer { fixture.end() }
-        let proxy = try await FaultProxy.start(in: fixture.server.baseURL)
+        let (proxy, sync) = try await fixture.syncThroughProxy()
         defer { proxy.stop() }
-        let api = try CardDAVPeopleAPI(
-            server: proxy.url(for: fixture.server.bookURL("contacts")),
-            credentials: HTTPCredentials(user: fixture.server.user, password: fixture.server.password))
         try proxy.fail(Array(repeating: .pass, count: request) + [.cut])
         try fixture.store.add(Person(id: "alan", firstName: "Alan", lastName: "Turing"))
-        let report = try #require(try await PeopleSync(store: fixture.store, api: api, runner: InlineRunner()).sync())
+        let report = try #require(try await sync.sync())
         #expect(report.fetchError == .connectionCut)
         #expect(report.fetchError?.message == "the connection to the people server broke before its answer ended")
         #expect(report.fetchError?.isNetworkFailure == true)
         #expect(report.posted == 1, "the send after the failed pull goes")
         #expect(proxy.faultsLeft == 0)
+    }
+
+    /// A new card that meets a card of its name (412) is linked when that card reads as the very
+    /// person sent; when it cannot be read (a 503 through `FaultProxy`), the add fails with that
+    /// failure, not as a card changed on the server, and the next send links it.
+    @Test func aCreateWhoseCardThereCannotBeReadSaysWhyAndIsLinkedNextTime() async throws {
+        let fixture = try await Fixture(cards: [("alan", DAVTestBodies.card("alan", "Alan", "Turing"))])
+        defer { fixture.end() }
+        let (proxy, sync) = try await fixture.syncThroughProxy()
+        defer { proxy.stop() }
+        try fixture.store.add(Person(id: "alan", firstName: "Alan", lastName: "Turing"))
+        // The book's PROPFIND, the PUT (412), then the read of the card there.
+        try proxy.fail([.pass, .pass, .unavailable])
+        let refused = try #require(try await sync.postPending())
+        #expect(refused.postError == .serverError(status: 503))
+        #expect(proxy.faultsLeft == 0)
+        let next = try #require(try await sync.postPending())
+        #expect(next.posted == 1)
+        #expect(next.postError == nil)
+        #expect(fixture.server.cardUIDs(inBook: "contacts") == ["alan"])
     }
 
     @Test func aServerThatHangsTimesOutAndTheOutboxWaits() async throws {

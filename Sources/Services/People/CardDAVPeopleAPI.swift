@@ -208,8 +208,9 @@ public final class CardDAVPeopleAPI: PeopleAPI, Sendable {
             return .deleted
         case (.create(let card, _), 412):
             // Already there as this very person: sent by a run whose answer was lost, or whose
-            // program was killed while its curl went on. Linked, not refused.
-            if let version = try? await sameCard(card, at: url.path(percentEncoded: true)) { return .created(version) }
+            // program was killed while its curl went on. Linked, not refused. When the card there
+            // cannot be read, that failure is the create's: it is tried again, not taken as another.
+            if let version = try await sameCard(card, at: url.path(percentEncoded: true)) { return .created(version) }
             throw PeopleAPIError.changedOnServer
         case (_, 412):
             throw PeopleAPIError.changedOnServer
