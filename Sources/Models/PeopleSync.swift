@@ -22,7 +22,7 @@ import Foundation
 /// ```
 public final class PeopleSync {
     private let store: any PeopleStore
-    private let api: any PeopleAPI
+    let api: any PeopleAPI
     private let runner: any BackgroundRunner
     private let now: () -> Date
     private let lockPatience: Duration
@@ -174,63 +174,6 @@ public final class PeopleSync {
         try await onStore { try $0.takeServerCards([], removed: gone, token: token) }
     }
 
-    /// Sends the deletes made here, `requestsInFlight` at a time, each kept as sent as its answer
-    /// comes; a card changed on the server meanwhile is kept there, and here again at once, and the
-    /// report names the person. False when the server cannot be reached: nothing more is sent.
-    private func sendDeletes(into report: inout PeopleSyncReport) async throws -> Bool {
-        let versions = try await onStore({ try $0.pendingDeletes() })
-        for start in stride(from: 0, to: versions.count, by: Self.sendSize) {
-            let run = Array(versions[start..<min(start + Self.sendSize, versions.count)])
-            do {
-                try await api.send(run.map { .delete(href: $0.href, etag: $0.etag) }) { index, result in
-                    if try await take(result, ofDeleteAt: run[index], into: &report) == .stop { throw StopSending() }
-                }
-            } catch is StopSending {
-                return false
-            } catch let failure as PeopleAPIError {
-                // Nothing could be sent (the book not found).
-                report.postError = failure
-                if failure.isUnreachable { return false }
-            }
-        }
-        return true
-    }
-
-    /// Keeps what the server made of the delete of `version`.
-    private func take(
-        _ result: Result<PeopleWritten, PeopleAPIError>, ofDeleteAt version: ServerVersion, into report: inout PeopleSyncReport
-    ) async throws -> Next {
-        switch result {
-        case .success:
-            try await onStore { try $0.markDeleteSent(version.href) }
-            report.deleted += 1
-        case .failure(.changedOnServer):
-            let read = try await ask { try await api.cards(at: [version.href]) }
-            guard case .success(let cards) = read else {
-                // The server's version could not be read: the delete waits, to meet it next time.
-                // Settled now, it would leave the person gone here and their card kept there.
-                if case .failure(let failure) = read { return keep(failure, into: &report) }
-                return .goOn
-            }
-            let kept = cards.first.flatMap(ServerPerson.init)
-            let card = kept
-            try await onStore { store in
-                try store.markDeleteSent(version.href)
-                if let card { try store.takeServerCards([card], removed: [], token: nil) }
-            }
-            if let kept { report.deletesKeptByServer.append(kept.person.shownName) }
-        case .failure(let failure):
-            return keep(failure, into: &report)
-        }
-        return .goOn
-    }
-
-    /// Keeps `failure` of a delete as the report's; stops the run when the server cannot be reached.
-    private func keep(_ failure: PeopleAPIError, into report: inout PeopleSyncReport) -> Next {
-        report.postError = failure
-        return failure.isUnreachable ? .stop : .goOn
-    }
-
     /// Sends each queued person once, oldest first, and once more each person queued meanwhile:
     /// an edit replaces the card it came from, if unchanged there; anyone else is a new card.
     /// Sends `requestsInFlight` at a time (`PeopleAPI.send`), and keeps each answer in the store
@@ -271,10 +214,10 @@ public final class PeopleSync {
     static let sendSize = 200
 
     /// Whether the exchange goes on after an answer.
-    private enum Next { case goOn, stop }
+    enum Next { case goOn, stop }
 
     /// Thrown from an answer to stop a run of requests: the server cannot be reached.
-    private struct StopSending: Error {}
+    struct StopSending: Error {}
 
     /// Keeps what the server made of `card`, sent for `entry`: linked as posted; a conflict kept
     /// as a copy; a failure recorded against the person.
@@ -283,6 +226,13 @@ public final class PeopleSync {
     ) async throws -> Next {
         let id = entry.person.id
         var result = result
+        var read: Result<[ServerCard], PeopleAPIError>?
+        if case .failure(.changedOnServer) = result, let server = entry.server {
+            read = try await ask { try await api.cards(at: [server.href]) }
+            // No card there: removed on the server, which answered an If-Match on it 412 (Radicale
+            // does), not 404.
+            if case .success(let cards)? = read, cards.isEmpty { result = .failure(.goneFromServer) }
+        }
         if case .failure(.goneFromServer) = result, entry.server != nil {
             // Removed there while changed here: sent again as new, so nothing is lost.
             result = try await ask { PeopleWritten.created(try await api.create(card, named: id)) }
@@ -298,12 +248,12 @@ public final class PeopleSync {
             try await onStore { try $0.markPosted(id, as: version) }
             report.posted += 1
         case .failure(.changedOnServer) where entry.server != nil:
-            let href = entry.server?.href ?? ""
             var onServer: ServerPerson?
             var unread = PeopleAPIError.changedOnServer
-            switch try await ask({ try await api.cards(at: [href]) }) {
-            case .success(let cards): onServer = cards.first.flatMap(ServerPerson.init)
-            case .failure(let failure): unread = failure
+            switch read {
+            case .success(let cards)?: onServer = cards.first.flatMap(ServerPerson.init)
+            case .failure(let failure)?: unread = failure
+            case nil: break
             }
             if let server = onServer, server.person == entry.person {
                 // The server holds this very edit already (sent by another process, or an
@@ -337,14 +287,14 @@ public final class PeopleSync {
     }
 
     /// Runs `work` on the store, on the runner.
-    private func onStore<Value: Sendable>(_ work: @escaping @Sendable (any PeopleStore) throws -> Value) async throws -> Value {
+    func onStore<Value: Sendable>(_ work: @escaping @Sendable (any PeopleStore) throws -> Value) async throws -> Value {
         let store = self.store
         return try await runner.run { try work(store) }
     }
 
     /// What `call` to the server gave: its value, or its failure as the screen tells it.
     /// Cancellation is thrown, not reported.
-    private func ask<Value>(_ call: () async throws -> Value) async throws -> Result<Value, PeopleAPIError> {
+    func ask<Value>(_ call: () async throws -> Value) async throws -> Result<Value, PeopleAPIError> {
         try await PeopleAPIError.result(of: call)
     }
 }

@@ -109,6 +109,29 @@ import TestSupport
         #expect(fixture.server.cardUIDs(inBook: "contacts") == ["alan"])
     }
 
+    /// An edit of a card removed on the server, sent when the pull failed (a 503 through
+    /// `FaultProxy`), meets Radicale's 412 to an If-Match on a card it no longer has: the card
+    /// there is asked for, none is found, and the edit is sent again as a new card, as after a 404.
+    @Test func anEditOfACardRemovedThereIsSentAsNewThoughTheServerAnswers412() async throws {
+        let fixture = try await Fixture(cards: [("alan", DAVTestBodies.card("alan", "Alan", "Turing"))])
+        defer { fixture.end() }
+        let (proxy, sync) = try await fixture.syncThroughProxy()
+        defer { proxy.stop() }
+        _ = try await sync.sync()
+        try FileManager.default.removeItem(at: fixture.server.bookFolder("contacts").appendingPathComponent("alan.vcf"))
+        var alan = try #require(try fixture.store.person(id: "alan"))
+        alan.firstName = "Alan M."
+        try fixture.store.update(alan, at: Date())
+        try proxy.fail([.unavailable])  // the report: the book was found by the first sync
+
+        let report = try #require(try await sync.sync())
+        #expect(report.fetchError == .serverError(status: 503))
+        #expect(report.posted == 1)
+        #expect(report.postError == nil)
+        #expect(fixture.server.card(uid: "alan", inBook: "contacts")?.contains("FN:Alan M. Turing") == true)
+        #expect(try fixture.store.outboxStatus().pendingCount == 0)
+    }
+
     @Test func aServerThatHangsTimesOutAndTheOutboxWaits() async throws {
         let fixture = try await Fixture()
         defer { fixture.end() }
