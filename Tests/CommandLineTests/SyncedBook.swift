@@ -130,6 +130,24 @@ final class SyncedBook {
         conflicts[id] = "Mine\(round) \(id)"
     }
 
+    /// Changes two people on both sides at odds: one renamed on the server and deleted here (the
+    /// server's card is kept, and the person comes back as renamed), one deleted on the server and
+    /// renamed here (sent again as a new card).
+    func changeAtOdds(round: Int) throws {
+        let (renamedThere, removedThere) = (try takeUntouched(), try takeUntouched())
+        try server.seed(cards: [(renamedThere, Self.card(uid: renamedThere, first: "Kept\(round)", last: renamedThere))], inBook: Self.book)
+        try FileManager.default.removeItem(at: server.bookFolder(Self.book).appendingPathComponent("\(removedThere).vcf"))
+        let store = try store()
+        try store.delete(id: renamedThere)
+        try rename(removedThere, to: "Again\(round)", in: store)
+        expected[renamedThere] = "Kept\(round) \(renamedThere)"
+    }
+
+    /// What `people --sync` says on standard error when it ended with status 1 for something the
+    /// user is told of, not a failure: a person changed on both sides, or a delete the server's
+    /// change won.
+    static let toldOfChanges = ["changed here and on the server", "changed on the server; kept"]
+
     private func rename(_ id: String, to first: String, in store: SQLitePeopleStore) throws {
         var person = try #require(try store.person(id: id))
         person.firstName = first
