@@ -220,6 +220,9 @@ struct PeopleListTests {
         let lines = ValueRecorder(list.state.output.map(\.cardLines).distinct())
         list.send(.detailShown(ada))
         list.send(.detailShown(nil))
+        var state = list.state.value
+        _ = state.handle(.answered(state.lastWork, .card(["Note of someone else"], of: "ada")))
+        #expect(state.cardLines.isEmpty, "an answer about someone no longer shown shows nothing")
         #expect(
             lines.values == [
                 [], ["Organisation Analytical Engines", "Note Wrote the first program, for the Engine"], [],

@@ -38,6 +38,8 @@ public struct PeopleList: ScreenState {
     /// organisation, notes, websites): `Address 12 St James's Square, London (home)`; empty while
     /// none shows.
     var cardLines: [String] = []
+    /// The person shown full-size, whose card and original the answers must be of; nil while none.
+    var shownInDetail: Person.ID?
     /// What the last event had to tell (`Told`), taken out by the machine after each event.
     private var toTell: [Told] = []
     var lastWork = WorkID.none
@@ -214,7 +216,7 @@ public struct PeopleList: ScreenState {
         case .writeAsked(let write):
             return [start(.write(write, then: query))]
         case .detailShown(let person):
-            (conflict, cardLines) = (nil, [])
+            (conflict, cardLines, shownInDetail) = (nil, [], person?.id)
             guard let person else { return [] }
             return [start(.card(of: person.id))] + (person.conflictOf == nil ? [] : [start(.original(of: person))])
         case .answered(_, let answer):
@@ -242,9 +244,10 @@ public struct PeopleList: ScreenState {
             window.offset = query.offset
             (shownFilter, shownOrder) = (query.filter, query.order)
         case .original(let theirs, let copy):
-            conflict = PersonConflict(mine: copy, theirs: theirs)
-        case .card(let lines, _):
-            cardLines = lines
+            // An answer about someone no longer shown (the detail moved on) shows nothing.
+            if copy.id == shownInDetail { conflict = PersonConflict(mine: copy, theirs: theirs) }
+        case .card(let lines, let id):
+            if id == shownInDetail { cardLines = lines }
         case .midnight(let day):
             return begin(day) + [start(.midnight)]
         case .unchanged:
