@@ -12,13 +12,13 @@ extension PeopleListViewModel {
     /// the person already under it edits them. Like the arrows, it does nothing while a question,
     /// a form, a detail or a path is asked for in the list's place.
     public func choose(at index: Int) {
-        guard prompt.showsList else { return }
+        guard promptShowsList else { return }
         if index == list.window.cursor { prompt.startEditing() } else { send(.cursorMoved(to: index)) }
     }
 
     /// The wheel over the list: moves the cursor by `rows` while the list shows.
     public func scroll(by rows: Int) {
-        guard prompt.showsList else { return }
+        guard promptShowsList else { return }
         moveSelection(by: rows)
     }
 

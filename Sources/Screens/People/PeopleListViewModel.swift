@@ -94,6 +94,9 @@ public final class PeopleListViewModel {
     private let chosenOrder: PersonSortOrder?
     private var preferences: (any PreferencesStore)?
     private var hasAppeared = false
+    /// Whether the list shows, no question, form, detail or path asked for in its place, as the
+    /// prompt's `mode` says: a click or the wheel acts on the list only then.
+    private(set) var promptShowsList = true
     private let today: () -> CalendarDay
     private var tokens: [BindingToken] = []
 
@@ -144,6 +147,7 @@ public final class PeopleListViewModel {
     /// Hears the children: their news, the end of a transfer, and whether work runs.
     private func hearChildren() {
         prompt.requests.bind { [unowned self] in answer($0) }.store(in: &tokens)
+        prompt.mode.bindAndFire { [unowned self] in promptShowsList = $0 == .list }.store(in: &tokens)
         prompt.mode.map { mode -> Person? in
             if case .viewing(let shown) = mode { shown.person } else { nil }
         }.distinct().bindAndFire { [unowned self] in send(.detailShown($0)) }.store(in: &tokens)

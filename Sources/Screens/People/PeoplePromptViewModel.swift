@@ -126,9 +126,6 @@ public final class PeoplePromptViewModel: InputLineUser {
     /// `yes`; either way the question closes.
     public func confirm(_ yes: Bool) { machine.send(.confirmed(yes)) }
 
-    /// Whether the list shows, no question, form, detail or path asked for in its place.
-    var showsList: Bool { machine.state.value.mode == .list }
-
     // MARK: - What the list tells it
 
     /// The person the form named is kept: the form closes.
