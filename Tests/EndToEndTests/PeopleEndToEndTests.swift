@@ -132,8 +132,8 @@ import TestSupport
         try await session.type("a")
         try await session.waitFor("First name:")
         // First name, last name, the salutation left empty, the birthday; email and phone left empty.
-        let names = Array(fields.prefix(2)) + Array(repeating: "", count: max(0, 2 - fields.count))
-        for text in names + [""] + Array(fields.dropFirst(2)) + Array(repeating: "", count: max(0, 5 - fields.count)) {
+        let given = fields + Array(repeating: "", count: max(0, 3 - fields.count))
+        for text in [given[0], given[1], "", given[2], "", ""] {
             if !text.isEmpty { try await session.type(text) }
             try await session.press("Enter")
         }
