@@ -9,13 +9,13 @@ import Foundation
 /// When the server cannot be reached, the rest of the queue waits for the next sync rather than
 /// for one time-out each.
 ///
-/// It runs on its caller's actor, and reads and writes the store through `runner`, away from the
+/// It runs on its caller's actor, and reads and writes the store through `queue`, away from the
 /// keys. A call made while another runs does not start a second exchange: it returns nil at
 /// once, and the running one makes one more pass for what was queued meanwhile (and reads the
 /// server once more when the call asked it to). `isRunning` tells whether one runs.
 ///
 /// ```swift
-/// let sync = PeopleSync(store: store, api: CardDAVPeopleAPI(server: url), runner: PeopleWorkQueue())
+/// let sync = PeopleSync(store: store, api: CardDAVPeopleAPI(server: url), queue: PeopleWorkQueue())
 /// try store.add(Person(firstName: "Grace", lastName: "Hopper"))
 /// let report = try await sync.postPending()
 /// report?.posted   // 1
@@ -23,7 +23,7 @@ import Foundation
 public final class PeopleSync {
     private let store: any PeopleStore
     let api: any PeopleAPI
-    private let runner: any BackgroundRunner
+    private let queue: any BackgroundQueue
     private let now: () -> Date
     private let lockPatience: Duration
     /// Whether an exchange with the server is under way.
@@ -31,16 +31,16 @@ public final class PeopleSync {
     private var wantsAnotherPass = false
     private var wantsAnotherPull = false
 
-    /// Creates a sync between `store` and `api`, whose store work runs on `runner`; `now` dates
+    /// Creates a sync between `store` and `api`, whose store work runs on `queue`; `now` dates
     /// the outcome kept with the store (`SyncOutcome`). An exchange waits at most `lockPatience`
     /// for another process's exchange on the same data folder to end (`lockForExchange`).
     public init(
-        store: any PeopleStore, api: any PeopleAPI, runner: any BackgroundRunner,
+        store: any PeopleStore, api: any PeopleAPI, queue: any BackgroundQueue,
         now: @escaping () -> Date = Date.init, lockPatience: Duration = .seconds(3)
     ) {
         self.store = store
         self.api = api
-        self.runner = runner
+        self.queue = queue
         self.now = now
         self.lockPatience = lockPatience
     }
@@ -134,15 +134,15 @@ public final class PeopleSync {
     /// short asks again for what it did not take).
     ///
     /// The cards the listing carried are not asked for again. While one batch is read into the
-    /// store (on the runner, vCards and all), the next is asked for, so the server and the store
+    /// store (on the queue, vCards and all), the next is asked for, so the server and the store
     /// work at the same time.
     private func pull(
         since state: ServerState, into report: inout PeopleSyncReport,
         progress: (PeopleSyncProgress) -> Void
     ) async throws {
         let changes = try await api.changes(since: state.token)
-        // Thousands of hrefs compared: on the runner, away from the keys.
-        let (removed, wanted, confirmed, carried) = try await runner.run { Self.compare(changes, with: state) }
+        // Thousands of hrefs compared: on the queue, away from the keys.
+        let (removed, wanted, confirmed, carried) = try await queue.run { Self.compare(changes, with: state) }
         // Cards sent to where the listing names them now: no card of their UID elsewhere is theirs.
         if !confirmed.isEmpty { try await onStore { try $0.confirmPlaces(confirmed) } }
         let batches = Self.batches(of: wanted)
@@ -286,10 +286,10 @@ public final class PeopleSync {
         return .goOn
     }
 
-    /// Runs `work` on the store, on the runner.
+    /// Runs `work` on the store, on the queue.
     func onStore<Value: Sendable>(_ work: @escaping @Sendable (any PeopleStore) throws -> Value) async throws -> Value {
         let store = self.store
-        return try await runner.run { try work(store) }
+        return try await queue.run { try work(store) }
     }
 
     /// What `call` to the server gave: its value, or its failure as the screen tells it.

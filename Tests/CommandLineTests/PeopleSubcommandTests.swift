@@ -44,7 +44,7 @@ struct PeopleSubcommandTests {
         let people = PeopleListViewModel(
             openStore: { SQLitePeopleStore(database: database) },
             openPreferences: { UnkeptPreferences(reading: SQLitePreferences(database: database)) },
-            api: nil, files: LocalTextFiles(), runner: PeopleWorkQueue(),
+            api: nil, files: LocalTextFiles(), queue: PeopleWorkQueue(),
             today: { CalendarDay.today() }, now: Date.init, birthdayWindow: window, chosenOrder: order)
         people.setVisibleRowCount(PeoplePrintout.everyone)
         if let filter { people.prompt.inputLineEdited(.insert(filter)) }

@@ -22,7 +22,7 @@ struct PeopleSyncTests {
     @Test func aSyncMergesTheServersPeopleWithoutDuplicates() async throws {
         let store = InMemoryPeopleStore(people: [ada])
         let api = ScriptedPeopleAPI(people: [ada, grace])
-        let report = try await PeopleSync(store: store, api: api, runner: InlineRunner()).sync()
+        let report = try await PeopleSync(store: store, api: api, queue: InlineQueue()).sync()
         #expect(report == PeopleSyncReport(fetched: 2))
         #expect(try store.people(matching: "", sortedBy: .lastName, offset: 0, limit: 10) == [grace, ada])
     }
@@ -31,7 +31,7 @@ struct PeopleSyncTests {
         let store = InMemoryPeopleStore()
         let api = ScriptedPeopleAPI()
         try store.add(grace)
-        let report = try await PeopleSync(store: store, api: api, runner: InlineRunner()).postPending()
+        let report = try await PeopleSync(store: store, api: api, queue: InlineQueue()).postPending()
         #expect(report == PeopleSyncReport(posted: 1))
         #expect(api.known == [grace])
         #expect(try store.outboxStatus() == .empty)
@@ -40,7 +40,7 @@ struct PeopleSyncTests {
     @Test func aFailedPostStaysQueuedWithItsErrorAndIsTriedAgainNextTime() async throws {
         let store = InMemoryPeopleStore()
         let api = ScriptedPeopleAPI()
-        let sync = PeopleSync(store: store, api: api, runner: InlineRunner())
+        let sync = PeopleSync(store: store, api: api, queue: InlineQueue())
         try store.add(grace)
         api.failPosts(of: grace.id, with: .serverError(status: 500))
 
@@ -61,7 +61,7 @@ struct PeopleSyncTests {
         let api = ScriptedPeopleAPI()
         try store.add([grace, alan])
         api.failPosts(of: grace.id, with: .unreadableAnswer)
-        let report = try await PeopleSync(store: store, api: api, runner: InlineRunner()).postPending()
+        let report = try await PeopleSync(store: store, api: api, queue: InlineQueue()).postPending()
         #expect(report == PeopleSyncReport(posted: 1, failedPosts: 1, postError: .unreadableAnswer))
         #expect(try store.pendingPosts().map(\.person) == [grace])
     }
@@ -71,7 +71,7 @@ struct PeopleSyncTests {
         let api = ScriptedPeopleAPI()
         try store.add([grace, alan])
         api.failPosts(of: grace.id, with: .noNetwork)
-        let report = try await PeopleSync(store: store, api: api, runner: InlineRunner()).postPending()
+        let report = try await PeopleSync(store: store, api: api, queue: InlineQueue()).postPending()
         #expect(report == PeopleSyncReport(failedPosts: 1, postError: .noNetwork))
         #expect(api.attemptedPosts == [grace.id])
         #expect(try store.outboxStatus() == OutboxStatus(pendingCount: 2, lastError: PeopleAPIError.noNetwork.message))
@@ -82,7 +82,7 @@ struct PeopleSyncTests {
         let api = ScriptedPeopleAPI(people: [ada])
         api.failFetches(with: .timedOut)
         try store.add(alan)
-        let report = try await PeopleSync(store: store, api: api, runner: InlineRunner()).sync()
+        let report = try await PeopleSync(store: store, api: api, queue: InlineQueue()).sync()
         #expect(report == PeopleSyncReport(fetchError: .timedOut, posted: 1))
         #expect(try store.count(matching: "") == 1)
     }
@@ -91,7 +91,7 @@ struct PeopleSyncTests {
         let store = InMemoryPeopleStore(people: [ada])
         try store.delete(id: ada.id)
         let api = ScriptedPeopleAPI(people: [ada, grace])
-        let report = try #require(try await PeopleSync(store: store, api: api, runner: InlineRunner()).sync())
+        let report = try #require(try await PeopleSync(store: store, api: api, queue: InlineQueue()).sync())
         #expect(try store.people(matching: "", sortedBy: .firstName, offset: 0, limit: 10) == [grace])
         #expect(report.deleted == 1)
         #expect(api.known == [grace])
@@ -110,7 +110,7 @@ struct PeopleSyncTests {
         api.storeElsewhere(there, at: ScriptedPeopleAPI.href(of: "ada"))
         let read = VCard.people(from: here)
         _ = try store.importPeople(read.people, cards: ["ada": here], replacing: false, writing: true)
-        let report = try #require(try await PeopleSync(store: store, api: api, runner: InlineRunner()).sync())
+        let report = try #require(try await PeopleSync(store: store, api: api, queue: InlineQueue()).sync())
         return (store, api, report)
     }
 
@@ -148,7 +148,7 @@ struct PeopleSyncTests {
     @Test func aPersonStillQueuedKeepsTheFormEnteredHereUntilItIsSent() async throws {
         let store = InMemoryPeopleStore()
         let api = ScriptedPeopleAPI(people: [ada])
-        let sync = PeopleSync(store: store, api: api, runner: InlineRunner())
+        let sync = PeopleSync(store: store, api: api, queue: InlineQueue())
         _ = try await sync.sync()
         var renamed = ada
         renamed.firstName = "Augusta"
@@ -164,7 +164,7 @@ struct PeopleSyncTests {
     @Test func anEditHereAndOnTheServerKeepsBothTheServersAndACopy() async throws {
         let store = InMemoryPeopleStore()
         let api = ScriptedPeopleAPI(people: [ada])
-        let sync = PeopleSync(store: store, api: api, runner: InlineRunner())
+        let sync = PeopleSync(store: store, api: api, queue: InlineQueue())
         _ = try await sync.sync()
         var there = ada
         there.firstName = "Augusta"
@@ -183,7 +183,7 @@ struct PeopleSyncTests {
     @Test func anEditTheServerHoldsAlreadyIsLinkedNotCopied() async throws {
         let store = InMemoryPeopleStore()
         let api = ScriptedPeopleAPI(people: [ada])
-        let sync = PeopleSync(store: store, api: api, runner: InlineRunner())
+        let sync = PeopleSync(store: store, api: api, queue: InlineQueue())
         _ = try await sync.sync()
         var here = ada
         here.firstName = "Countess"
@@ -204,14 +204,14 @@ struct PeopleSyncTests {
         try store.add(grace)
         try store.bind(to: "another book")
         let api = ScriptedPeopleAPI(people: [ada])
-        let report = try #require(try await PeopleSync(store: store, api: api, runner: InlineRunner()).sync())
+        let report = try #require(try await PeopleSync(store: store, api: api, queue: InlineQueue()).sync())
         let refusal = BookMismatch(kept: "another book", asked: api.identity).description
         #expect(report == PeopleSyncReport(fetchError: .failed(refusal)))
         #expect(api.attemptedPosts.isEmpty && api.known == [ada])
         #expect(try store.people(matching: "", sortedBy: .lastName, offset: 0, limit: 10) == [grace])
         #expect(try store.syncOutcome().pullFailure == refusal)
         #expect(
-            try await PeopleSync(store: store, api: api, runner: InlineRunner()).postPending()?.fetchError == .failed(refusal),
+            try await PeopleSync(store: store, api: api, queue: InlineQueue()).postPending()?.fetchError == .failed(refusal),
             "a send alone is refused too")
     }
 
@@ -220,20 +220,20 @@ struct PeopleSyncTests {
         let api = ScriptedPeopleAPI(people: [ada])
         try store.add(grace)
         store.exchangeLockHeldElsewhere = true
-        let report = try #require(try await PeopleSync(store: store, api: api, runner: InlineRunner(), lockPatience: .zero).sync())
+        let report = try #require(try await PeopleSync(store: store, api: api, queue: InlineQueue(), lockPatience: .zero).sync())
         #expect(report.blockedByAnotherSync)
         #expect(api.attemptedPosts.isEmpty && api.cardRequests.isEmpty)
         #expect(try store.outboxStatus().pendingCount == 1)
         #expect(try store.syncOutcome() == SyncOutcome(), "the other sync keeps its own outcome")
         store.exchangeLockHeldElsewhere = false
-        let next = try #require(try await PeopleSync(store: store, api: api, runner: InlineRunner(), lockPatience: .zero).sync())
+        let next = try #require(try await PeopleSync(store: store, api: api, queue: InlineQueue(), lockPatience: .zero).sync())
         #expect(!next.blockedByAnotherSync && next.posted == 1)
     }
 
     @Test func aDeleteThatLostToAnEditOnTheServerBringsThePersonBackAndNamesThem() async throws {
         let store = InMemoryPeopleStore()
         let api = ScriptedPeopleAPI(people: [ada])
-        let sync = PeopleSync(store: store, api: api, runner: InlineRunner())
+        let sync = PeopleSync(store: store, api: api, queue: InlineQueue())
         _ = try await sync.sync()
         try store.delete(id: ada.id)
         var there = ada
@@ -249,7 +249,7 @@ struct PeopleSyncTests {
     @Test func deletesAndEditsReachTheServerAndTheServersRemovalsReachHere() async throws {
         let store = InMemoryPeopleStore()
         let api = ScriptedPeopleAPI(people: [ada, grace])
-        let sync = PeopleSync(store: store, api: api, runner: InlineRunner())
+        let sync = PeopleSync(store: store, api: api, queue: InlineQueue())
         _ = try await sync.sync()
         try store.delete(id: ada.id)
         let report = try #require(try await sync.sync())
@@ -290,7 +290,7 @@ struct PeopleSyncTests {
     @Test func aDeleteMadeWhileASyncRunsIsSentByIt() async throws {
         let store = InMemoryPeopleStore()
         let api = ScriptedPeopleAPI(people: [alan])
-        let sync = PeopleSync(store: store, api: api, runner: InlineRunner())
+        let sync = PeopleSync(store: store, api: api, queue: InlineQueue())
         _ = try await sync.sync()
         let gate = Gate()
         api.beforeEachPost { person in
@@ -312,7 +312,7 @@ struct PeopleSyncTests {
     {
         let store = InMemoryPeopleStore()
         let api = ScriptedPeopleAPI()
-        let sync = PeopleSync(store: store, api: api, runner: InlineRunner())
+        let sync = PeopleSync(store: store, api: api, queue: InlineQueue())
         let gate = Gate()
         api.beforeEachPost { person in
             if person.id == "grace" { await gate.hold() }
@@ -331,7 +331,7 @@ struct PeopleSyncTests {
         api.storeElsewhere(photo, at: ScriptedPeopleAPI.href(of: "big"))
         api.limitAnswers(toBytes: 1_000)
         let store = InMemoryPeopleStore()
-        let report = try #require(try await PeopleSync(store: store, api: api, runner: InlineRunner()).sync())
+        let report = try #require(try await PeopleSync(store: store, api: api, queue: InlineQueue()).sync())
         #expect(report.fetched == 10)
         #expect(report.fetchError == nil)
         #expect(report.unreadableCards == [ScriptedPeopleAPI.href(of: "big")])
@@ -342,7 +342,7 @@ struct PeopleSyncTests {
         let api = ScriptedPeopleAPI(people: [ada, grace])
         api.carryCardsWithChanges()
         let store = InMemoryPeopleStore()
-        let sync = PeopleSync(store: store, api: api, runner: InlineRunner())
+        let sync = PeopleSync(store: store, api: api, queue: InlineQueue())
         #expect(try await sync.sync()?.fetched == 2)
         api.storeElsewhere(
             VCard.text(for: [Person(id: "alan", firstName: "Alan", lastName: "Turing")]),
@@ -356,7 +356,7 @@ struct PeopleSyncTests {
         let people = (0..<2_400).map { Person(id: "p\($0)", firstName: "P\($0)", lastName: "Person") }
         let api = ScriptedPeopleAPI(people: people)
         let store = InMemoryPeopleStore()
-        #expect(try await PeopleSync(store: store, api: api, runner: InlineRunner()).sync()?.fetched == 2_400)
+        #expect(try await PeopleSync(store: store, api: api, queue: InlineQueue()).sync()?.fetched == 2_400)
         #expect(api.cardRequests.map(\.count).max() == 250)
         #expect(Set(api.cardRequests.joined()).count == 2_400)
         #expect(try store.count(matching: "") == 2_400)
@@ -377,7 +377,7 @@ struct PeopleSyncTests {
         let store = InMemoryPeopleStore()
         let api = ScriptedPeopleAPI(people: people)
         var heard: [PeopleSyncProgress] = []
-        let report = try await PeopleSync(store: store, api: api, runner: InlineRunner()).sync { heard.append($0) }
+        let report = try await PeopleSync(store: store, api: api, queue: InlineQueue()).sync { heard.append($0) }
         #expect(report?.fetched == 600)
         #expect(
             heard == [
@@ -386,7 +386,7 @@ struct PeopleSyncTests {
             ])
 
         heard = []
-        _ = try await PeopleSync(store: store, api: api, runner: InlineRunner()).sync { heard.append($0) }
+        _ = try await PeopleSync(store: store, api: api, queue: InlineQueue()).sync { heard.append($0) }
         #expect(heard == [PeopleSyncProgress(read: 0, total: 0)])
     }
 }

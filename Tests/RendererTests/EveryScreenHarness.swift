@@ -36,7 +36,7 @@ struct EveryScreenHarness {
             let store = InMemoryPeopleStore(people: PeopleViewTests.people)
             people = PeopleListViewModel(
                 openStore: { store }, openPreferences: { InMemoryPreferences() }, api: nil,
-                files: InMemoryTextFiles(), runner: InlineRunner(), today: { CalendarDay(year: 2026, month: 11, day: 22) },
+                files: InMemoryTextFiles(), queue: InlineQueue(), today: { CalendarDay(year: 2026, month: 11, day: 22) },
                 now: { .testNow })
         }
 

@@ -13,7 +13,7 @@ import TestSupport
         let store = self.store
         let viewModel = PeopleListViewModel(
             openStore: { store }, openPreferences: { InMemoryPreferences() }, api: nil,
-            files: InMemoryTextFiles(), runner: InlineRunner(), today: { CalendarDay(year: 2026, month: 11, day: 22) }, now: { .testNow })
+            files: InMemoryTextFiles(), queue: InlineQueue(), today: { CalendarDay(year: 2026, month: 11, day: 22) }, now: { .testNow })
         let harness = ShellHarness(tab: .people, size: size, people: viewModel)
         harness.draw()
         return (harness, viewModel)

@@ -79,7 +79,7 @@ struct PeopleBusyTests: PeopleTesting {
         let (store, preferences) = (self.store, self.preferences)
         let month = PeopleListViewModel(
             openStore: { store }, openPreferences: { preferences }, api: nil, files: files,
-            runner: InlineRunner(), today: { Self.today }, now: { .testNow }, birthdayWindow: 30)
+            queue: InlineQueue(), today: { Self.today }, now: { .testNow }, birthdayWindow: 30)
         month.screenAppeared()
         #expect(latest(month.birthdaysSoon).map(\.nameText) == ["Grace Hopper", "Ada Lovelace"])
         #expect(latest(month.birthdaysSoonText) == "Birthdays soon: Grace Hopper in 3 days, Ada Lovelace in 18 days")
@@ -102,7 +102,7 @@ struct PeopleChosenOrderTests: PeopleTesting {
         let (store, preferences) = (self.store, self.preferences)
         let people = PeopleListViewModel(
             openStore: { store }, openPreferences: { preferences }, api: nil, files: files,
-            runner: InlineRunner(), today: { Self.today }, now: { .testNow }, chosenOrder: .firstName)
+            queue: InlineQueue(), today: { Self.today }, now: { .testNow }, chosenOrder: .firstName)
         people.screenAppeared()
         #expect(latest(people.sortText) == "by first name")
         #expect(names(people) == ["Ada Lovelace", "Grace Hopper"])

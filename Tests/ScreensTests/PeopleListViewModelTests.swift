@@ -15,7 +15,7 @@ struct PeopleListViewModelTests: PeopleTesting {
         let (store, preferences) = (self.store, self.preferences)
         let people = PeopleListViewModel(
             openStore: { store }, openPreferences: { preferences }, api: nil, files: files,
-            runner: InlineRunner(), today: { Self.today }, now: { .testNow })
+            queue: InlineQueue(), today: { Self.today }, now: { .testNow })
         let empty = ValueRecorder(people.emptyText)
         let count = ValueRecorder(people.countText)
         people.screenAppeared()
@@ -336,7 +336,7 @@ struct PeopleListViewModelTests: PeopleTesting {
         let (store, preferences) = (self.store, self.preferences)
         let people = PeopleListViewModel(
             openStore: { store }, openPreferences: { preferences }, api: nil, files: files,
-            runner: InlineRunner(), today: { Self.today }, now: { .testNow })
+            queue: InlineQueue(), today: { Self.today }, now: { .testNow })
         let (message, count, empty) = (ValueRecorder(people.message), ValueRecorder(people.countText), ValueRecorder(people.emptyText))
         people.screenAppeared()
         #expect(message.values == ["", "People cannot be read: database is locked"])
@@ -348,7 +348,7 @@ struct PeopleListViewModelTests: PeopleTesting {
         let people = PeopleListViewModel(
             openStore: { throw InMemoryGameLibrary.Failure(description: "x is not a database") },
             openPreferences: { InMemoryPreferences() }, api: nil, files: files,
-            runner: InlineRunner(), today: { Self.today }, now: { .testNow })
+            queue: InlineQueue(), today: { Self.today }, now: { .testNow })
         let (message, mode) = (ValueRecorder(people.message), ValueRecorder(people.prompt.mode))
         people.screenAppeared()
         people.prompt.startAdding()

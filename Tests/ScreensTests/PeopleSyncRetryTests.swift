@@ -136,7 +136,7 @@ struct PeopleSyncRetryTests: PeopleTesting {
         api.failPosts(of: "alan", with: .noNetwork)
         let people = PeopleListViewModel(
             openStore: { [store] in store }, openPreferences: { [preferences] in preferences },
-            api: api, files: files, runner: InlineRunner(), today: { Self.today }, now: { .testNow },
+            api: api, files: files, queue: InlineQueue(), today: { Self.today }, now: { .testNow },
             retryScheduler: scheduler)
         #expect(scheduler.waitingCount == 0)
         people.screenAppeared()

@@ -10,7 +10,7 @@ import TestSupport
 struct PeopleSyncStepsTests {
     private func steps(api: (any PeopleAPI)?) -> PeopleSyncSteps {
         PeopleSyncSteps(
-            openStore: { throw InMemoryGameLibrary.Failure(description: "database is locked") }, api: api, runner: InlineRunner(),
+            openStore: { throw InMemoryGameLibrary.Failure(description: "database is locked") }, api: api, queue: InlineQueue(),
             now: { .testNow })
     }
 

@@ -16,12 +16,12 @@ extension PeopleTesting {
 
     func makeViewModel(
         api: (any PeopleAPI)? = nil, defaultOrder: PersonSortOrder = .lastName,
-        runner: any BackgroundRunner = InlineRunner()
+        queue: any BackgroundQueue = InlineQueue()
     ) -> PeopleListViewModel {
         let (store, preferences) = (self.store, self.preferences)
         let people = PeopleListViewModel(
             openStore: { store }, openPreferences: { preferences },
-            api: api, files: files, runner: runner, today: { Self.today }, now: { .testNow },
+            api: api, files: files, queue: queue, today: { Self.today }, now: { .testNow },
             timeZone: TimeZone(identifier: "UTC")!, defaultOrder: defaultOrder)
         people.screenAppeared()
         return people

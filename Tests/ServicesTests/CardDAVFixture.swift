@@ -39,7 +39,7 @@ struct CardDAVFixture {
         api = try CardDAVPeopleAPI(
             server: server.bookURL(Self.book), credentials: server.credentials,
             certificateAuthorities: server.caFile, client: client)
-        sync = PeopleSync(store: store, api: api, runner: InlineRunner())
+        sync = PeopleSync(store: store, api: api, queue: InlineQueue())
     }
 
     /// Everyone kept, by id, sorted.

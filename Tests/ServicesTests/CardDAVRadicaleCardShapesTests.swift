@@ -20,7 +20,7 @@ import TestSupport
             let api = try CardDAVPeopleAPI(
                 server: server.bookURL("contacts"),
                 credentials: HTTPCredentials(user: server.user, password: server.password))
-            sync = PeopleSync(store: store, api: api, runner: InlineRunner())
+            sync = PeopleSync(store: store, api: api, queue: InlineQueue())
         }
 
         func end() {

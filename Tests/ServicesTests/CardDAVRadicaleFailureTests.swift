@@ -33,7 +33,7 @@ import TestSupport
                 server: server.bookURL("contacts"),
                 credentials: HTTPCredentials(user: server.user, password: password ?? server.password),
                 client: client, timeout: timeout)
-            return PeopleSync(store: store, api: api, runner: InlineRunner())
+            return PeopleSync(store: store, api: api, queue: InlineQueue())
         }
 
         /// A sync of the store with the book through a `FaultProxy` in front of Radicale, passing
@@ -43,7 +43,7 @@ import TestSupport
             let api = try CardDAVPeopleAPI(
                 server: proxy.url(for: server.bookURL("contacts")),
                 credentials: HTTPCredentials(user: server.user, password: server.password))
-            return (proxy, PeopleSync(store: store, api: api, runner: InlineRunner()))
+            return (proxy, PeopleSync(store: store, api: api, queue: InlineQueue()))
         }
 
         func end() {

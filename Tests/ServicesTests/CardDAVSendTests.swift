@@ -23,7 +23,7 @@ import TestSupport
                 server: server.bookURL(CardDAVSendTests.book),
                 credentials: HTTPCredentials(user: server.user, password: server.password), client: client,
                 requestsInFlight: inFlight)
-            sync = PeopleSync(store: store, api: api, runner: InlineRunner())
+            sync = PeopleSync(store: store, api: api, queue: InlineQueue())
         }
 
         func end() {

@@ -179,7 +179,7 @@ import TestSupport
         let work = try CardDAVPeopleAPI(
             server: server.bookURL("work"), credentials: server.credentials,
             certificateAuthorities: server.caFile)
-        let report = try #require(try await PeopleSync(store: fixture.store, api: work, runner: InlineRunner()).sync())
+        let report = try #require(try await PeopleSync(store: fixture.store, api: work, queue: InlineQueue()).sync())
         #expect(report.fetchError == .failed(BookMismatch(kept: fixture.api.identity, asked: work.identity).description))
         #expect(report.posted == 0 && report.fetched == nil)
         #expect(try await server.cardUIDs(inBook: "work") == ["katherine"])
@@ -200,7 +200,7 @@ import TestSupport
         try fixture.store.update(ada, at: Date())
         let other = PeopleSync(
             store: SQLitePeopleStore(database: try AppDatabase(path: fixture.path)), api: fixture.api,
-            runner: InlineRunner(), lockPatience: .seconds(30))
+            queue: InlineQueue(), lockPatience: .seconds(30))
         let sync = fixture.sync
         let first = Task { try await sync.sync() }
         let second = Task { try await other.sync() }

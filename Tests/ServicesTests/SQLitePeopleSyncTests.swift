@@ -22,21 +22,21 @@ import TestSupport
             let (morning, noon, evening) = (
                 Date(timeIntervalSince1970: 1_000), Date(timeIntervalSince1970: 2_000), Date(timeIntervalSince1970: 3_000)
             )
-            _ = try await PeopleSync(store: try open(), api: api, runner: InlineRunner(), now: { morning }).sync()
+            _ = try await PeopleSync(store: try open(), api: api, queue: InlineQueue(), now: { morning }).sync()
             #expect(try open().syncOutcome() == SyncOutcome(upToDateAt: morning))
 
             api.failFetches(with: .noNetwork)
             let store = try open()
             try store.add(ada)
-            _ = try await PeopleSync(store: store, api: api, runner: InlineRunner(), now: { noon }).sync()
+            _ = try await PeopleSync(store: store, api: api, queue: InlineQueue(), now: { noon }).sync()
             #expect(
                 try open().syncOutcome() == SyncOutcome(upToDateAt: morning, pullFailure: PeopleAPIError.noNetwork.message, sent: 1),
                 "the pull failed, the send went: both are kept, and when the book was last up to date")
-            _ = try await PeopleSync(store: try open(), api: api, runner: InlineRunner(), now: { noon }).postPending()
+            _ = try await PeopleSync(store: try open(), api: api, queue: InlineQueue(), now: { noon }).postPending()
             #expect(try open().syncOutcome().pullFailure == PeopleAPIError.noNetwork.message, "a send alone does not clear a failed pull")
 
             api.failFetches(with: nil)
-            _ = try await PeopleSync(store: try open(), api: api, runner: InlineRunner(), now: { evening }).sync()
+            _ = try await PeopleSync(store: try open(), api: api, queue: InlineQueue(), now: { evening }).sync()
             #expect(try open().syncOutcome() == SyncOutcome(upToDateAt: evening))
         }
     }
@@ -49,7 +49,7 @@ import TestSupport
             #expect(try first.lockForExchange() == nil, "a second exchange of the same store waits too")
             let report = try #require(
                 try await PeopleSync(
-                    store: second, api: ScriptedPeopleAPI(), runner: InlineRunner(),
+                    store: second, api: ScriptedPeopleAPI(), queue: InlineQueue(),
                     lockPatience: .milliseconds(250)
                 ).sync())
             #expect(report.blockedByAnotherSync)
@@ -68,7 +68,7 @@ import TestSupport
             let store = try open()
             let api = ScriptedPeopleAPI(people: [ada, grace])
             api.carryCardsWithChanges()
-            let sync = PeopleSync(store: store, api: api, runner: InlineRunner())
+            let sync = PeopleSync(store: store, api: api, queue: InlineQueue())
             _ = try await sync.sync()
             var augusta = ada
             augusta.firstName = "Augusta Ada"
@@ -96,7 +96,7 @@ import TestSupport
             try store.add([ada])
             try store.delete(id: ada.id)
             let api = ScriptedPeopleAPI(people: [ada, grace])
-            let report = try #require(try await PeopleSync(store: store, api: api, runner: InlineRunner()).sync())
+            let report = try #require(try await PeopleSync(store: store, api: api, queue: InlineQueue()).sync())
             #expect(report.deleted == 1)
             #expect(api.known == [grace])
             #expect(try open().people(matching: "", sortedBy: .lastName, offset: 0, limit: 10) == [grace])
@@ -109,7 +109,7 @@ import TestSupport
             try store.add([ada])
             try store.markPosted(ada.id)  // kept before any CardDAV book
             let api = ScriptedPeopleAPI(people: [grace])
-            let report = try #require(try await PeopleSync(store: store, api: api, runner: InlineRunner()).sync())
+            let report = try #require(try await PeopleSync(store: store, api: api, queue: InlineQueue()).sync())
             #expect(report.fetched == 1)
             #expect(report.posted == 1)
             #expect(Set(api.known.map(\.id)) == ["ada", "grace"])
@@ -122,7 +122,7 @@ import TestSupport
     @Test func anEditADeleteAndAConflictReachTheServerAcrossARestart() async throws {
         try await withStore { open in
             let api = ScriptedPeopleAPI(people: [ada, grace])
-            _ = try await PeopleSync(store: try open(), api: api, runner: InlineRunner()).sync()
+            _ = try await PeopleSync(store: try open(), api: api, queue: InlineQueue()).sync()
 
             let store = try open()
             var renamed = grace
@@ -133,7 +133,7 @@ import TestSupport
             there.lastName = "Murray"
             api.storeElsewhere(VCard.text(for: [there]), at: ScriptedPeopleAPI.href(of: grace.id))
 
-            let report = try #require(try await PeopleSync(store: try open(), api: api, runner: InlineRunner()).postPending())
+            let report = try #require(try await PeopleSync(store: try open(), api: api, queue: InlineQueue()).postPending())
             #expect(report.deleted == 1)
             #expect(report.conflicts == 1)
             let reopened = try open()
@@ -147,7 +147,7 @@ import TestSupport
     @Test func aCardTheServerChangedIsReadAgainAndOneItRemovedGoes() async throws {
         try await withStore { open in
             let api = ScriptedPeopleAPI(people: [ada, grace])
-            let sync = PeopleSync(store: try open(), api: api, runner: InlineRunner())
+            let sync = PeopleSync(store: try open(), api: api, queue: InlineQueue())
             _ = try await sync.sync()
             let unknownProperty =
                 "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ada\r\nN:Lovelace;Augusta Ada;;;\r\nFN:Augusta Ada Lovelace\r\nX-ODD;TYPE=weird:keep me\r\nEND:VCARD\r\n"

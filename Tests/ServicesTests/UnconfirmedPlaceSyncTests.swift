@@ -31,7 +31,7 @@ struct UnconfirmedPlaceSyncTests {
     ) {
         let (api, store) = (ScriptedPeopleAPI(people: [grace]), try store(kind))
         api.answerCreatesWithoutLocation(storingElsewhere: elsewhere)
-        let sync = PeopleSync(store: store, api: api, runner: InlineRunner())
+        let sync = PeopleSync(store: store, api: api, queue: InlineQueue())
         _ = try await sync.sync()
         try store.add(alan)
         let sent = try #require(try await sync.sync())

@@ -10,14 +10,14 @@ extension PeopleListViewModel {
     public convenience init(
         openStore: @escaping @MainActor () throws -> any PeopleStore,
         openPreferences: @escaping @MainActor () throws -> any PreferencesStore,
-        api: (any PeopleAPI)?, files: any TextFiles, runner: any BackgroundRunner,
+        api: (any PeopleAPI)?, files: any TextFiles, queue: any BackgroundQueue,
         today: @escaping () -> CalendarDay, now: @escaping () -> Date, timeZone: TimeZone = .current,
         defaultOrder: PersonSortOrder = .lastName,
         birthdayWindow: Int = PeopleListViewModel.defaultBirthdayWindow, birthdaysShown: Int = 20, chosenOrder: PersonSortOrder? = nil,
         retryScheduler: (any Scheduler)? = nil, offline: Bool = false
     ) {
         let runners = PeopleRunners.live(
-            openStore: openStore, api: api, files: files, background: runner, now: now, birthdayWindow: birthdayWindow,
+            openStore: openStore, api: api, files: files, background: queue, now: now, birthdayWindow: birthdayWindow,
             birthdaysRead: birthdaysShown, retryScheduler: retryScheduler)
         self.init(
             runners: runners, openPreferences: openPreferences, today: today, timeZone: timeZone, defaultOrder: defaultOrder,

@@ -30,15 +30,15 @@ public struct PeopleRunners {
     /// list's midnight in `timeZone`.
     public static func live(
         openStore: @escaping @MainActor () throws -> any PeopleStore, api: (any PeopleAPI)?, files: any TextFiles,
-        background: any BackgroundRunner, now: @escaping () -> Date, birthdayWindow: Int, birthdaysRead: Int,
+        background: any BackgroundQueue, now: @escaping () -> Date, birthdayWindow: Int, birthdaysRead: Int,
         retryScheduler: (any Scheduler)?, timeZone: TimeZone = .current
     ) -> PeopleRunners {
         PeopleRunners(
             list: PeopleListRunner(
                 openStore: openStore, now: now, birthdayWindow: birthdayWindow, birthdaysRead: birthdaysRead, timeZone: timeZone,
                 scheduler: retryScheduler),
-            transfer: PeopleTransferSteps(openStore: openStore, files: files, runner: background),
-            exchange: PeopleSyncSteps(openStore: openStore, api: api, runner: background, now: now, scheduler: retryScheduler),
+            transfer: PeopleTransferSteps(openStore: openStore, files: files, queue: background),
+            exchange: PeopleSyncSteps(openStore: openStore, api: api, queue: background, now: now, scheduler: retryScheduler),
             hasServer: api != nil)
     }
 }

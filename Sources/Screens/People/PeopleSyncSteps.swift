@@ -3,7 +3,7 @@ import Foundation
 import Models
 
 /// The live steps of the exchange with the people server: the sync runs in a task (its store work
-/// on the background runner), telling how far its reading got; what waits in the outbox is read
+/// on the background queue), telling how far its reading got; what waits in the outbox is read
 /// at once, on the main actor, as the list reads its rows. The store opens the first time a step
 /// needs it (the composition root builds this runner, with the list's). The wait before trying the server again is a timer on `scheduler`, armed only
 /// while it waits; without a scheduler (a subcommand, which ends when its sync does) it never ends.
@@ -11,7 +11,7 @@ import Models
 public final class PeopleSyncSteps: WorkRunner {
     private let open: @MainActor () throws -> any PeopleStore
     private let api: (any PeopleAPI)?
-    private let runner: any BackgroundRunner
+    private let queue: any BackgroundQueue
     private let now: () -> Date
     private var store: (any PeopleStore)?
     private var sync: PeopleSync?
@@ -20,14 +20,14 @@ public final class PeopleSyncSteps: WorkRunner {
     private var timers: [WorkID: ScheduledAction] = [:]
 
     /// Steps over the store `openStore` gives and `api` (nil: no people server), the sync's store
-    /// work on `runner`, dated `now`; the waits before trying the server again on `scheduler`.
+    /// work on `queue`, dated `now`; the waits before trying the server again on `scheduler`.
     public init(
-        openStore: @escaping @MainActor () throws -> any PeopleStore, api: (any PeopleAPI)?, runner: any BackgroundRunner,
+        openStore: @escaping @MainActor () throws -> any PeopleStore, api: (any PeopleAPI)?, queue: any BackgroundQueue,
         now: @escaping () -> Date, scheduler: (any Scheduler)? = nil
     ) {
         open = openStore
         self.api = api
-        self.runner = runner
+        self.queue = queue
         self.now = now
         self.scheduler = scheduler
     }
@@ -43,7 +43,7 @@ public final class PeopleSyncSteps: WorkRunner {
         if let store { return (store, sync) }
         let store = try open()
         self.store = store
-        if let api { sync = PeopleSync(store: store, api: api, runner: runner, now: now) }
+        if let api { sync = PeopleSync(store: store, api: api, queue: queue, now: now) }
         return (store, sync)
     }
 

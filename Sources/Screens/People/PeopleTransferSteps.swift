@@ -1,7 +1,7 @@
 import Foundation
 import Models
 
-/// The live steps of a vCard transfer: each a task that does its work on the background runner,
+/// The live steps of a vCard transfer: each a task that does its work on the background queue,
 /// away from the keys, reading and writing the files and the store (opened the first time a step
 /// needs it). A
 /// transfer's task stops when its work is cancelled, and with the view-model.
@@ -12,8 +12,8 @@ public final class PeopleTransferSteps: WorkRunner {
     private var store: (any PeopleStore)?
     private var tasks: TaskRunner<PeopleTransfer.Work, PeopleTransfer.Answer>!
 
-    /// Steps over the store `openStore` gives and `files`, their store and file work on `runner`.
-    public init(openStore: @escaping @MainActor () throws -> any PeopleStore, files: any TextFiles, runner: any BackgroundRunner) {
+    /// Steps over the store `openStore` gives and `files`, their store and file work on `queue`.
+    public init(openStore: @escaping @MainActor () throws -> any PeopleStore, files: any TextFiles, queue: any BackgroundQueue) {
         open = openStore
         tasks = TaskRunner { [weak self] work in
             guard let self else { return .failed("the people cannot be read") }
@@ -26,9 +26,9 @@ public final class PeopleTransferSteps: WorkRunner {
             do {
                 switch work {
                 case .read(let path):
-                    return .read(try await runner.run { VCard.people(from: try files.read(path)) })
+                    return .read(try await queue.run { VCard.people(from: try files.read(path)) })
                 case .add(let people, let cards, let choices):
-                    let (outcomes, took) = try await runner.run {
+                    let (outcomes, took) = try await queue.run {
                         var outcomes: [ImportOutcome] = []
                         let took = try ContinuousClock().measure {
                             outcomes = try store.importPeople(
@@ -39,14 +39,14 @@ public final class PeopleTransferSteps: WorkRunner {
                     }
                     return .added(outcomes, took: took)
                 case .gather(let order):
-                    let (everyone, cards) = try await runner.run {
+                    let (everyone, cards) = try await queue.run {
                         (try store.people(matching: "", sortedBy: order, offset: 0, limit: Int.max), try store.keptCards(for: nil))
                     }
                     return .gathered(everyone, cards: cards)
                 case .look(let path):
-                    return .looked(existing: try await runner.run { files.existingFile(at: path) })
+                    return .looked(existing: try await queue.run { files.existingFile(at: path) })
                 case .write(let everyone, let cards, let path):
-                    return .written(try await runner.run { try files.write(VCard.text(for: everyone, keeping: cards), to: path) })
+                    return .written(try await queue.run { try files.write(VCard.text(for: everyone, keeping: cards), to: path) })
                 }
             } catch {
                 return .failed("\(error)")

@@ -4,7 +4,7 @@ import Models
 /// The People screen's long work — vCard imports and exports, and the store's part of a sync —
 /// on a serial queue of its own, so that a search or a place lookup (on `BackgroundWork`'s queue)
 /// never waits for an import.
-public final class PeopleWorkQueue: BackgroundRunner {
+public final class PeopleWorkQueue: BackgroundQueue {
     private let queue = DispatchQueue(label: "mvvm-tui.people-work")
 
     public init() {}

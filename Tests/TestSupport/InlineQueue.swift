@@ -2,7 +2,7 @@ import Models
 
 /// Runs each step of long work at once, with no queue of its own, so that a view-model test sees
 /// a whole import in order by awaiting its task.
-public final class InlineRunner: BackgroundRunner {
+public final class InlineQueue: BackgroundQueue {
     public init() {}
 
     public func run<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
