@@ -3,7 +3,7 @@ import Testing
 
 /// Docs/Tour.md, Docs/Architecture.md and the README name only what the code declares and files
 /// that are there, so a reader who follows them finds every name they mention. The check is
-/// textual: a backticked name (`WeatherLookup`, `handle(_:)`, `ShellView.layout(size:)`,
+/// textual: a backticked name (`WeatherScreen`, `handle(_:)`, `ShellView.layout(size:)`,
 /// `bindAndFire`) or a name in a diagram must be declared (`struct`, `func`, `case`, …) under
 /// Sources/ or Tests/, a member in a file that declares or extends its type; a `File.swift` or
 /// a `Sources/…` path must exist.

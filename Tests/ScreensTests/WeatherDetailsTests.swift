@@ -15,7 +15,7 @@ struct WeatherDetailsTests {
                 temperatureCelsius: $0.element)
         }
         let report = WeatherReport(current: current, daily: [], hourly: hours, source: .openMeteo)
-        return WeatherScreen.shown(report: report, defaultUnit: unit).viewModel
+        return HeldWeather.shown(report: report, defaultUnit: unit).viewModel
     }
 
     private func observation(feels: Double? = nil, wind: Double? = nil, from direction: Double? = nil, rain: Int? = nil) -> Observation {

@@ -25,7 +25,7 @@ struct WeatherGlyphsTests {
     }()
 
     @Test func everySymbolIsASCIIAndTheUnitIsALetter() {
-        let screen = WeatherScreen(defaultUnit: .celsius, glyphs: .ascii)
+        let screen = HeldWeather(defaultUnit: .celsius, glyphs: .ascii)
         let weather = screen.viewModel
         let (icon, summary, details, nextHours) = (
             ValueRecorder(weather.icon), ValueRecorder(weather.summary), ValueRecorder(weather.details), ValueRecorder(weather.nextHours)
@@ -47,7 +47,7 @@ struct WeatherGlyphsTests {
     }
 
     @Test func theFullSymbolsAreTheDefault() {
-        let screen = WeatherScreen(defaultUnit: .celsius)
+        let screen = HeldWeather(defaultUnit: .celsius)
         screen.viewModel.screenAppeared()
         screen.work.answer(.readSettings, with: .settings(.init()))
         screen.answerFetch(of: .mcGaheysville, with: Self.report)

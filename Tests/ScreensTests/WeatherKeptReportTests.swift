@@ -13,8 +13,8 @@ struct WeatherKeptReportTests {
     private func shownKept(
         because reason: PlaceWeather.KeptReason, later: TimeInterval,
         report: WeatherReport = .sample()
-    ) -> WeatherScreen {
-        let screen = WeatherScreen()
+    ) -> HeldWeather {
+        let screen = HeldWeather()
         screen.viewModel.screenAppeared()
         screen.work.answer(.readSettings, with: .settings(.init()))
         screen.answerFetch(
@@ -52,7 +52,7 @@ struct WeatherKeptReportTests {
     }
 
     @Test func aLiveReportShowsNoAge() {
-        let weather = WeatherScreen.shown().viewModel
+        let weather = HeldWeather.shown().viewModel
         #expect(latest(weather.asOf).isEmpty)
     }
 

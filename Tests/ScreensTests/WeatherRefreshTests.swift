@@ -11,7 +11,7 @@ struct WeatherRefreshTests {
     let interval = WeatherViewModel.refreshInterval
 
     @Test func refreshFetchesThePlaceShownAgainWithoutTheGeocoder() {
-        let screen = WeatherScreen.shown()
+        let screen = HeldWeather.shown()
         let name = ValueRecorder(screen.viewModel.locationName)
         let summary = ValueRecorder(screen.viewModel.summary)
         screen.viewModel.refresh()
@@ -22,7 +22,7 @@ struct WeatherRefreshTests {
     }
 
     @Test func whileTheScreenShowsTheWeatherIsFetchedAgainEvery30Minutes() {
-        let screen = WeatherScreen.shown()
+        let screen = HeldWeather.shown()
         #expect(screen.waiting == [.wait(interval)])
         screen.work.answer(.wait(interval), with: .due)
         screen.answerFetch(of: .mcGaheysville)
@@ -31,7 +31,7 @@ struct WeatherRefreshTests {
     }
 
     @Test func aFailedFetchIsTriedAgainAfter30Minutes() {
-        let screen = WeatherScreen.shown()
+        let screen = HeldWeather.shown()
         let problem = ValueRecorder(screen.viewModel.problem)
         screen.viewModel.refresh()
         screen.failFetch(of: .mcGaheysville, with: "no network")
@@ -41,7 +41,7 @@ struct WeatherRefreshTests {
     }
 
     @Test func aHiddenScreenRunsNoTimerAndFetchesOnlyWhenShownStale() {
-        let screen = WeatherScreen.shown()
+        let screen = HeldWeather.shown()
         let fetches = { screen.work.asked.filter { $0 == .fetch(.mcGaheysville) }.count }
         screen.viewModel.screenDisappeared()
         #expect(!screen.work.pending.contains { if case .wait = $0 { true } else { false } })
@@ -57,7 +57,7 @@ struct WeatherRefreshTests {
     }
 
     @Test func aRefreshAskedWhileAPlaceIsLookedUpIsLeftToTheLookup() {
-        let screen = WeatherScreen.shown()
+        let screen = HeldWeather.shown()
         screen.viewModel.changeLocation(to: "Paris")
         screen.viewModel.refresh()
         screen.work.expectHeldAtEnd([.find("Paris")])
@@ -66,7 +66,7 @@ struct WeatherRefreshTests {
     // MARK: - What a refresh says
 
     @Test func aRefreshSaysRefreshingThenThatTheWeatherIsLive() {
-        let screen = WeatherScreen.shown()
+        let screen = HeldWeather.shown()
         let news = ValueRecorder(screen.viewModel.refreshNews)
         screen.viewModel.refresh()
         screen.answerFetch(of: .mcGaheysville)
@@ -100,8 +100,8 @@ struct WeatherRefreshTests {
     }
 
     /// What `refreshNews` said over one refresh for each of `answers`, each answering its fetch.
-    private static func newsOfRefreshes(answered answers: [(WeatherScreen) -> Void]) -> [String] {
-        let screen = WeatherScreen.shown()
+    private static func newsOfRefreshes(answered answers: [(HeldWeather) -> Void]) -> [String] {
+        let screen = HeldWeather.shown()
         let news = ValueRecorder(screen.viewModel.refreshNews)
         for answer in answers {
             screen.viewModel.refresh()
@@ -111,7 +111,7 @@ struct WeatherRefreshTests {
     }
 
     @Test func aRefreshWhileALookupRunsSaysSoAndTheTimersRefreshSaysNothing() {
-        let screen = WeatherScreen.shown()
+        let screen = HeldWeather.shown()
         let news = ValueRecorder(screen.viewModel.refreshNews)
         screen.viewModel.changeLocation(to: "Paris")
         screen.viewModel.refresh()

@@ -19,8 +19,8 @@ struct WeatherRunnerTests {
             settings: WeatherSettings(open: { preferences }), scheduler: scheduler, now: { .testNow })
     }
 
-    private func answer(_ work: WeatherLookup.Work, from runner: WeatherRunner) async -> WeatherLookup.Answer? {
-        var answer: WeatherLookup.Answer?
+    private func answer(_ work: WeatherScreen.Work, from runner: WeatherRunner) async -> WeatherScreen.Answer? {
+        var answer: WeatherScreen.Answer?
         runner.start(work, as: WorkID.none, deliver: { answer = $0 })
         do { try await yieldUntil("an answer to \(work)") { answer != nil } } catch { Issue.record(error) }
         return answer
@@ -28,7 +28,7 @@ struct WeatherRunnerTests {
 
     @Test func theWaitIsATimerThatAnswersWhenDueAndNeverOnceCancelled() {
         let runner = runner()
-        var answers: [WeatherLookup.Answer] = []
+        var answers: [WeatherScreen.Answer] = []
         runner.start(.wait(.seconds(60)), as: WorkID.none) { answers.append($0) }
         scheduler.advance(by: .seconds(59))
         #expect(answers.isEmpty)

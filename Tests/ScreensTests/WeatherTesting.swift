@@ -6,8 +6,8 @@ import TestSupport
 
 /// A Weather screen whose work the test holds: it reads what the screen asked for and answers it.
 @MainActor
-struct WeatherScreen {
-    let work: HeldWork<WeatherLookup.Work, WeatherLookup.Answer>
+struct HeldWeather {
+    let work: HeldWork<WeatherScreen.Work, WeatherScreen.Answer>
     let scheduler = TestScheduler()
     let viewModel: WeatherViewModel
 
@@ -26,7 +26,7 @@ struct WeatherScreen {
             },
             leftAtRest: { $0 == .wait(WeatherViewModel.refreshInterval) })
         viewModel = WeatherViewModel(
-            WeatherLookup(
+            WeatherScreen(
                 launchLocation: launchLocation, defaultUnit: defaultUnit,
                 chosenUnit: chosenUnit, timeZone: .testZone, glyphs: glyphs),
             runner: work, scheduler: scheduler)
@@ -34,7 +34,7 @@ struct WeatherScreen {
 
     /// The work held that the screen waits on: all but the keeping of the place and the unit,
     /// which nothing waits on.
-    var waiting: [WeatherLookup.Work] {
+    var waiting: [WeatherScreen.Work] {
         work.pending.filter {
             switch $0 {
             case .keepPlace, .keepUnit: false
@@ -48,8 +48,8 @@ struct WeatherScreen {
     static func shown(
         _ kept: WeatherSettings.Kept = .init(), report: WeatherReport = .sample(),
         defaultUnit: TemperatureUnit = .fahrenheit
-    ) -> WeatherScreen {
-        let screen = WeatherScreen(defaultUnit: defaultUnit)
+    ) -> HeldWeather {
+        let screen = HeldWeather(defaultUnit: defaultUnit)
         screen.viewModel.screenAppeared()
         screen.work.answer(.readSettings, with: .settings(kept))
         screen.answerFetch(of: kept.place ?? .mcGaheysville, with: report)

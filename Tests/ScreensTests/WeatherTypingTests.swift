@@ -8,7 +8,7 @@ import TestSupport
 @MainActor
 struct WeatherTypingTests {
     @Test func typingSuggestsPlacesAndUpDownPicksOneForEnter() {
-        let screen = WeatherScreen.shown()
+        let screen = HeldWeather.shown()
         let weather = screen.viewModel
         let suggestions = ValueRecorder(weather.suggestions)
         let chosen = ValueRecorder(weather.selectedSuggestion)
@@ -29,7 +29,7 @@ struct WeatherTypingTests {
     }
 
     @Test func aClickOnASuggestionShowsItsPlace() {
-        let screen = WeatherScreen.shown()
+        let screen = HeldWeather.shown()
         type("Par", into: screen.viewModel)
         screen.work.answer(.suggest("Par"), with: .suggested([.paris, .richmondVA]))
         screen.viewModel.pickSuggestion(at: 1)
@@ -43,7 +43,7 @@ struct WeatherTypingTests {
     /// A gazetteer that cannot be read says so, naming its file, while the places typed are
     /// suggested: the message is the suggester's error as it gives it.
     @Test func aSuggesterThatCannotReadItsDataNamesTheFileInTheProblem() {
-        let screen = WeatherScreen.shown()
+        let screen = HeldWeather.shown()
         type("R", into: screen.viewModel)
         screen.work.answer(.suggest("R"), with: .suggestFailed("The gazetteer gazetteer.sqlite in /data is damaged"))
         #expect(latest(screen.viewModel.suggestions).isEmpty)
@@ -51,7 +51,7 @@ struct WeatherTypingTests {
     }
 
     @Test func upAboveTheFirstSuggestionGoesBackToTheTypedTextAndAnEmptyLineSuggestsNothing() {
-        let screen = WeatherScreen()
+        let screen = HeldWeather()
         let weather = screen.viewModel
         let chosen = ValueRecorder(weather.selectedSuggestion)
         type("R", into: weather)
@@ -65,7 +65,7 @@ struct WeatherTypingTests {
     }
 
     @Test func aSuggestionAnsweredAfterTheLineChangedNeverShows() {
-        let screen = WeatherScreen()
+        let screen = HeldWeather()
         type("R", into: screen.viewModel)
         let first = screen.work.id(ofAsked: 0)
         edit(screen.viewModel, .deleteToStart)
@@ -74,7 +74,7 @@ struct WeatherTypingTests {
     }
 
     @Test func typingEditsTheLineAndEnterLooksUpTheTextTyped() {
-        let screen = WeatherScreen.shown()
+        let screen = HeldWeather.shown()
         let weather = screen.viewModel
         let line = ValueRecorder(weather.inputLine)
         type("Pars", into: weather)

@@ -8,7 +8,7 @@ import TestSupport
 @MainActor
 struct WeatherViewModelTests {
     @Test func launchSaysLoadingThenTheOriginalsPlaceAskingNoGeocoder() {
-        let screen = WeatherScreen()
+        let screen = HeldWeather()
         let weather = screen.viewModel
         let name = ValueRecorder(weather.locationName)
         let summary = ValueRecorder(weather.summary)
@@ -32,7 +32,7 @@ struct WeatherViewModelTests {
     }
 
     @Test func aKeptPlaceIsShownWithoutAGeocoder() {
-        let screen = WeatherScreen.shown(.init(name: "Paris, France", place: .paris))
+        let screen = HeldWeather.shown(.init(name: "Paris, France", place: .paris))
         #expect(screen.work.asked == [.readSettings, .keepPlace(.paris), .fetch(.paris), .wait(WeatherViewModel.refreshInterval)])
         #expect(latest(screen.viewModel.locationName) == "Paris, France")
     }
@@ -40,14 +40,14 @@ struct WeatherViewModelTests {
     /// A place kept for another name (an earlier version kept only the name) or unreadable.
     @Test(arguments: [Place.richmondVA, nil])
     func aKeptPlaceThatIsNotTheKeptNameIsLookedUpByTheName(_ place: Place?) {
-        let screen = WeatherScreen()
+        let screen = HeldWeather()
         screen.viewModel.screenAppeared()
         screen.work.answer(.readSettings, with: .settings(.init(name: "Paris, France", place: place)))
         screen.work.expectHeldAtEnd([.find("Paris, France")])
     }
 
     @Test func theLaunchLocationWinsOverTheKeptPlace() {
-        let screen = WeatherScreen(launchLocation: "Richmond, VA")
+        let screen = HeldWeather(launchLocation: "Richmond, VA")
         screen.viewModel.screenAppeared()
         screen.work.answer(.readSettings, with: .settings(.init(name: "Paris, France", place: .paris)))
         #expect(screen.work.pending == [.find("Richmond, VA")])
@@ -58,7 +58,7 @@ struct WeatherViewModelTests {
     }
 
     @Test func unreadableSettingsStillShowTheWeatherAndSaySo() {
-        let screen = WeatherScreen()
+        let screen = HeldWeather()
         let problem = ValueRecorder(screen.viewModel.problem)
         screen.viewModel.screenAppeared()
         screen.work.answer(.readSettings, with: .settingsUnread("disk I/O error"))
@@ -68,13 +68,13 @@ struct WeatherViewModelTests {
     }
 
     @Test func theDateIsTheDayWhereThePlaceIs() {
-        let screen = WeatherScreen.shown(.init(place: .tokyo))  // 15:00 UTC on the 21st is 00:00 on the 22nd in Tokyo
+        let screen = HeldWeather.shown(.init(place: .tokyo))  // 15:00 UTC on the 21st is 00:00 on the 22nd in Tokyo
         #expect(latest(screen.viewModel.locationName) == "Tokyo, Japan")
         #expect(latest(screen.viewModel.date) == "Sunday, Nov 22")
     }
 
     @Test func changingThePlaceShowsLoadingAndNothingOfThePlaceBefore() {
-        let screen = WeatherScreen.shown()
+        let screen = HeldWeather.shown()
         let weather = screen.viewModel
         let name = ValueRecorder(weather.locationName)
         let summary = ValueRecorder(weather.summary)
@@ -88,7 +88,7 @@ struct WeatherViewModelTests {
     }
 
     @Test func anUnknownPlaceKeepsTheWeatherShownAndSaysWhatWasMeant() {
-        let screen = WeatherScreen.shown()
+        let screen = HeldWeather.shown()
         let weather = screen.viewModel
         let name = ValueRecorder(weather.locationName)
         let summary = ValueRecorder(weather.summary)
@@ -106,7 +106,7 @@ struct WeatherViewModelTests {
     }
 
     @Test func anUnknownPlaceWithNothingShownSaysNotFoundNamingIt() {
-        let screen = WeatherScreen(launchLocation: "Nowhereville")
+        let screen = HeldWeather(launchLocation: "Nowhereville")
         let weather = screen.viewModel
         let name = ValueRecorder(weather.locationName)
         let problem = ValueRecorder(weather.problem)
@@ -122,7 +122,7 @@ struct WeatherViewModelTests {
     }
 
     @Test func aGeocoderFailureSaysWhy() {
-        let screen = WeatherScreen.shown()
+        let screen = HeldWeather.shown()
         let name = ValueRecorder(screen.viewModel.locationName)
         let problem = ValueRecorder(screen.viewModel.problem)
         screen.viewModel.changeLocation(to: "Paris")
@@ -132,7 +132,7 @@ struct WeatherViewModelTests {
     }
 
     @Test func aServiceFailureKeepsThePlaceSaysWhyAndShowsNothingAsCurrent() {
-        let screen = WeatherScreen()
+        let screen = HeldWeather()
         let weather = screen.viewModel
         let name = ValueRecorder(weather.locationName)
         let problem = ValueRecorder(weather.problem)
@@ -146,7 +146,7 @@ struct WeatherViewModelTests {
     }
 
     @Test func anEmptyPlaceAsksForOneAndKeepsWhatIsShown() {
-        let screen = WeatherScreen.shown()
+        let screen = HeldWeather.shown()
         let asked = screen.work.asked
         let (name, summary) = (ValueRecorder(screen.viewModel.locationName), ValueRecorder(screen.viewModel.summary))
         let problem = ValueRecorder(screen.viewModel.problem)
@@ -159,7 +159,7 @@ struct WeatherViewModelTests {
     }
 
     @Test func theUnitTogglesEveryTemperatureAndIsKept() {
-        let screen = WeatherScreen.shown()
+        let screen = HeldWeather.shown()
         let summary = ValueRecorder(screen.viewModel.summary)
         let lows = ValueRecorder(screen.viewModel.forecast)
         screen.viewModel.toggleUnit()
@@ -170,7 +170,7 @@ struct WeatherViewModelTests {
     }
 
     @Test func aPlaceOrUnitThatCannotBeKeptSaysSoBesideTheWeather() {
-        let screen = WeatherScreen(holdsKeeping: true)
+        let screen = HeldWeather(holdsKeeping: true)
         let problem = ValueRecorder(screen.viewModel.problem)
         screen.viewModel.screenAppeared()
         screen.work.answer(.readSettings, with: .settings(.init()))
@@ -184,12 +184,12 @@ struct WeatherViewModelTests {
     }
 
     @Test func aKeptUnitWinsOverTheConfiguredOneAndAUnitChosenOnTheCommandLineOverBoth() {
-        let kept = WeatherScreen.shown(.init(unit: .fahrenheit), defaultUnit: .celsius)
+        let kept = HeldWeather.shown(.init(unit: .fahrenheit), defaultUnit: .celsius)
         #expect(latest(kept.viewModel.summary) == "Broken clouds - 72℉")
-        let configured = WeatherScreen.shown(defaultUnit: .celsius)
+        let configured = HeldWeather.shown(defaultUnit: .celsius)
         #expect(latest(configured.viewModel.summary) == "Broken clouds - 22℃")
         #expect(!configured.work.asked.contains(.keepUnit(.celsius)), "a default is not a choice: nothing is kept")
-        let chosen = WeatherScreen(chosenUnit: .celsius)
+        let chosen = HeldWeather(chosenUnit: .celsius)
         chosen.viewModel.screenAppeared()
         chosen.work.answer(.readSettings, with: .settings(.init(unit: .fahrenheit)))
         #expect(latest(chosen.viewModel.unit) == .celsius)
@@ -197,7 +197,7 @@ struct WeatherViewModelTests {
     }
 
     @Test func aNewPlaceCancelsTheLookupItReplacesSoItsAnswerNeverShows() {
-        let screen = WeatherScreen()
+        let screen = HeldWeather()
         screen.viewModel.screenAppeared()
         screen.work.answer(.readSettings, with: .settings(.init()))
         let old = screen.work.id(ofAsked: 2)
@@ -209,13 +209,13 @@ struct WeatherViewModelTests {
     }
 
     @Test func sampleWeatherSaysSo() {
-        let screen = WeatherScreen.shown(report: .sample(source: .sample))
+        let screen = HeldWeather.shown(report: .sample(source: .sample))
         #expect(latest(screen.viewModel.source) == "Sample data (offline) — not a forecast")
         #expect(latest(screen.viewModel.isSample))
     }
 
     @Test func theFocusIsTheWeatherScreensOwnOutput() {
-        let weather = WeatherScreen().viewModel
+        let weather = HeldWeather().viewModel
         #expect(weather.focusesInputOnOpen)
         #expect(latest(weather.inputPrompt) == "Location")
         let focus = ValueRecorder(weather.inputLineIsFocused)

@@ -6,12 +6,12 @@ import Models
 struct ShownWeather: Equatable {
     /// What the weather shown depends on: it is worked out again only when this changes.
     struct Basis: Equatable {
-        let phase: WeatherLookup.Phase
+        let phase: WeatherScreen.Phase
         let unit: TemperatureUnit
         let timeZone: TimeZone
         let glyphs: Glyphs
 
-        init(_ lookup: WeatherLookup) {
+        init(_ lookup: WeatherScreen) {
             phase = lookup.phase
             unit = lookup.unit
             timeZone = lookup.timeZone

@@ -9,7 +9,7 @@ import Models
 /// the scheduler's.
 @MainActor
 public final class WeatherRunner: WorkRunner {
-    private let tasks: TaskRunner<WeatherLookup.Work, WeatherLookup.Answer>
+    private let tasks: TaskRunner<WeatherScreen.Work, WeatherScreen.Answer>
     private let scheduler: any Scheduler
     private var timers: [WorkID: ScheduledAction] = [:]
 
@@ -59,7 +59,7 @@ public final class WeatherRunner: WorkRunner {
         for timer in timers.values { timer.cancel() }
     }
 
-    public func start(_ work: WeatherLookup.Work, as id: WorkID, deliver: @escaping @MainActor (WeatherLookup.Answer) -> Void) {
+    public func start(_ work: WeatherScreen.Work, as id: WorkID, deliver: @escaping @MainActor (WeatherScreen.Answer) -> Void) {
         guard case .wait(let delay) = work else { return tasks.start(work, as: id, deliver: deliver) }
         timers[id] = scheduler.schedule(after: delay) { [weak self] in
             guard self?.timers.removeValue(forKey: id) != nil else { return }

@@ -12,7 +12,7 @@ import Models
 /// decide (`KeptWeatherService`: the place's last real report, or sample weather for a place never
 /// fetched); the screen shows a kept report with its age (`asOf`) and the reason.
 ///
-/// What the screen shows is one value, `WeatherLookup`, whose transitions name the work to do;
+/// What the screen shows is one value, `WeatherScreen`, whose transitions name the work to do;
 /// this view-model applies them, hands the work to its runner, and derives every output from
 /// the one value. The input line is kept apart, as it changes on every keystroke.
 ///
@@ -37,7 +37,7 @@ public final class WeatherViewModel {
     /// The most suggestions shown while typing.
     public static let suggestionLimit = 5
     /// How old a report may grow on screen before it is fetched again.
-    public static let refreshInterval = WeatherLookup.refreshInterval
+    public static let refreshInterval = WeatherScreen.refreshInterval
 
     // MARK: - Outputs
 
@@ -86,7 +86,7 @@ public final class WeatherViewModel {
 
     // MARK: - State
 
-    private let machine: ScreenMachine<WeatherLookup>
+    private let machine: ScreenMachine<WeatherScreen>
     private let scheduler: any Scheduler
     private let _inputLine = Dynamic(InputLine())
     private let _inputLineIsFocused = Dynamic(false)
@@ -110,14 +110,14 @@ public final class WeatherViewModel {
             geocoder: geocoder, suggester: suggester, service: service,
             settings: WeatherSettings(open: openPreferences), scheduler: scheduler, now: now)
         self.init(
-            WeatherLookup(
+            WeatherScreen(
                 launchLocation: launchLocation, defaultUnit: defaultUnit, chosenUnit: chosenUnit, timeZone: timeZone, glyphs: glyphs),
             runner: runner, scheduler: scheduler)
     }
 
     /// Creates the screen from `lookup` whose work `runner` runs; `scheduler` is the clock read
     /// when the screen appears.
-    public init(_ lookup: WeatherLookup, runner: any WorkRunner<WeatherLookup.Work, WeatherLookup.Answer>, scheduler: any Scheduler) {
+    public init(_ lookup: WeatherScreen, runner: any WorkRunner<WeatherScreen.Work, WeatherScreen.Answer>, scheduler: any Scheduler) {
         machine = ScreenMachine(lookup, runner: runner)
         self.scheduler = scheduler
         let state = machine.state

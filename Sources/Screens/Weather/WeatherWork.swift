@@ -1,7 +1,7 @@
 import Foundation
 import Models
 
-/// Where the Weather screen's lookup stands (`WeatherLookup.phase`).
+/// Where the Weather screen's lookup stands (`WeatherScreen.phase`).
 public enum WeatherPhase: Equatable, Sendable {
     /// A place being found (or the settings read): `Loading...`, nothing else.
     case lookingUp

@@ -6,14 +6,14 @@ import TestSupport
 
 /// The Weather screen's transitions alone: a state, an event, the next state and the work it
 /// names. No view-model, runner or clock.
-struct WeatherLookupTests {
+struct WeatherScreenTests {
     private let first = WorkID.none.next
     private var second: WorkID { first.next }
     private var third: WorkID { second.next }
     private let live = PlaceWeather(report: .sample(), freshness: .live)
 
     @Test func theFirstAppearanceReadsTheSettingsAndTheNextAsksNothingWhileTheyAreRead() {
-        var lookup = WeatherLookup(timeZone: .testZone)
+        var lookup = WeatherScreen(timeZone: .testZone)
         #expect(lookup.handle(.appeared(clock: .zero)) == [.start(.readSettings, as: first)])
         #expect(lookup.handle(.disappeared) == [])
         #expect(lookup.handle(.appeared(clock: .seconds(1))) == [])
@@ -22,7 +22,7 @@ struct WeatherLookupTests {
     }
 
     @Test func theSettingsNameThePlaceToFetchAndKeep() {
-        var lookup = WeatherLookup(timeZone: .testZone)
+        var lookup = WeatherScreen(timeZone: .testZone)
         _ = lookup.handle(.appeared(clock: .zero))
         let orders = lookup.handle(.answered(first, .settings(.init(unit: .celsius, name: "Paris, France", place: .paris))))
         #expect(orders == [.start(.keepPlace(.paris), as: second), .start(.fetch(.paris), as: third)])
@@ -31,7 +31,7 @@ struct WeatherLookupTests {
     }
 
     @Test func anAnswerToReplacedWorkMovesNothing() {
-        var lookup = WeatherLookup(timeZone: .testZone)
+        var lookup = WeatherScreen(timeZone: .testZone)
         _ = lookup.handle(.appeared(clock: .zero))
         _ = lookup.handle(.answered(first, .settings(.init())))
         #expect(lookup.handle(.placeNamed("Paris")) == [.cancel(third), .start(.find("Paris"), as: third.next)])
@@ -41,7 +41,7 @@ struct WeatherLookupTests {
     }
 
     @Test func weatherThatComesWhileTheScreenIsHiddenWaitsForNoRefresh() {
-        var lookup = WeatherLookup(timeZone: .testZone)
+        var lookup = WeatherScreen(timeZone: .testZone)
         _ = lookup.handle(.appeared(clock: .zero))
         _ = lookup.handle(.answered(first, .settings(.init())))
         _ = lookup.handle(.disappeared)
@@ -50,7 +50,7 @@ struct WeatherLookupTests {
     }
 
     @Test func unreadableSettingsLookUpTheLaunchLocationAndSaySo() {
-        var lookup = WeatherLookup(launchLocation: "Paris", timeZone: .testZone)
+        var lookup = WeatherScreen(launchLocation: "Paris", timeZone: .testZone)
         _ = lookup.handle(.appeared(clock: .zero))
         #expect(lookup.handle(.answered(first, .settingsUnread("disk I/O error"))) == [.start(.find("Paris"), as: second)])
         _ = lookup.handle(.answered(second, .found(.paris)))

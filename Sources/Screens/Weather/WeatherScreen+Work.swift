@@ -1,6 +1,6 @@
 import Models
 
-extension WeatherLookup {
+extension WeatherScreen {
     // MARK: - Refresh
 
     /// The user asked for the weather again: it is fetched and `refreshNews` follows it, or says

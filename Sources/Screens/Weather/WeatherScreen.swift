@@ -8,13 +8,13 @@ import Models
 /// come in the events and answers.
 ///
 /// ```swift
-/// var weather = WeatherLookup(timeZone: .current)
+/// var weather = WeatherScreen(timeZone: .current)
 /// let orders = weather.handle(.appeared(clock: .zero))   // [.start(.readSettings, as: work 1)]
 /// guard case .start(_, let work1) = orders.first else { return }
 /// weather.handle(.answered(work1, .settings(.init())))  // [.start(.fetch(.mcGaheysville), as: work 2)]
 /// weather.phase                                         // .fetching(.mcGaheysville)
 /// ```
-public struct WeatherLookup: ScreenState {
+public struct WeatherScreen: ScreenState {
     /// How old the weather shown may grow before it is fetched again.
     public static let refreshInterval: Duration = .seconds(30 * 60)
 
