@@ -15,10 +15,12 @@ import Foundation
 /// server once more when the call asked it to). `isRunning` tells whether one runs.
 ///
 /// ```swift
-/// let sync = PeopleSync(store: store, api: CardDAVPeopleAPI(server: url), queue: PeopleWorkQueue())
-/// try store.add(Person(firstName: "Grace", lastName: "Hopper"))
-/// let report = try await sync.postPending()
-/// report?.posted   // 1
+/// func send(_ person: Person, keptIn store: any PeopleStore, to server: URL) async throws -> Int? {
+///     let sync = PeopleSync(store: store, api: try CardDAVPeopleAPI(server: server), queue: PeopleWorkQueue())
+///     try store.add([person], cards: [:])   // kept, and queued for the server
+///     let report = try await sync.postPending()
+///     return report?.posted                 // 1
+/// }
 /// ```
 public final class PeopleSync {
     private let store: any PeopleStore

@@ -12,9 +12,10 @@ import FoundationXML
 /// before parsing: no answer of a CardDAV server has one, and it is where entity expansion lives.
 ///
 /// ```swift
-/// let answer = try DAVMultistatus.parse(body)
-/// answer.responses.first?.etag          // "\"3-1700000000\""
-/// answer.syncToken                      // "http://radicale.org/ns/sync/…"
+/// func firstTag(of body: Data) throws -> (etag: String?, syncToken: String?) {
+///     let answer = try DAVMultistatus.parse(body)
+///     return (answer.responses.first?.etag, answer.syncToken)   // ("\"3-1700000000\"", "http://radicale.org/ns/sync/…")
+/// }
 /// ```
 struct DAVMultistatus: Equatable, Sendable {
     /// One `response`: a resource and what the server said of it.

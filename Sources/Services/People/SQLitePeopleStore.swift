@@ -13,9 +13,11 @@ import Models
 /// vCard is kept deflated beside their row (`keptCards`), never read by a page.
 ///
 /// ```swift
-/// let store = SQLitePeopleStore(database: try AppDatabase(path: path))
-/// try store.merge(try await api.getPeople())
-/// let rows = try store.people(matching: "", sortedBy: .lastName, offset: 0, limit: 20)
+/// func firstPage(keptAt path: String, from api: any PeopleAPI) async throws -> [Person] {
+///     let store = SQLitePeopleStore(database: try AppDatabase(path: path))
+///     try store.merge(try await api.getPeople())
+///     return try store.people(matching: "", sortedBy: .lastName, offset: 0, limit: 20)
+/// }
 /// ```
 public final class SQLitePeopleStore: PeopleStore, Sendable {
     let database: AppDatabase
