@@ -33,12 +33,15 @@ import TestSupport
         try await movies.waitFor("[Movies]")
     }
 
-    @Test func aSecretOthersCanReadIsWarnedAboutOnTheStatusLine() async throws {
+    @Test func aSecretOthersCanReadIsWarnedAboutUntilAKeyClosesTheWarning() async throws {
         let path = try await Self.configFile("[tmdb]\napi_key = \"k\"\n", mode: 0o644)
         let session = try await TmuxSession(arguments: ["--config", path, "--offline", "--tab", "scoreboard"])
         try await session.waitFor("Warning: other users can read \(path), which holds tmdb.api_key: chmod 600 it")
+        try await session.waitFor("any key close the notice")
         try await session.press("?")
-        try await session.waitFor("the status line's keys to return") { !$0.contains("chmod 600") && $0.contains("close  Ctrl-C quit") }
+        try await session.waitFor("the status line's keys to return, the help still closed") {
+            !$0.contains("chmod 600") && $0.contains("? keys  q quit")
+        }
     }
 
     @Test(arguments: ["folder", "missing"])

@@ -67,7 +67,8 @@ struct MoviesContentTests {
         #expect(
             drawing.lines == [
                 "[Popular] Upcoming  Now…  Top…",
-                " TMDb: no network. Press c for the emb…",
+                " TMDb: no network. Press c for the",
+                " embedded catalogue.",
             ])
         #expect(drawing.grid.text(inRow: 1, style: .error).hasPrefix("TMDb: no network."))
     }

@@ -17,7 +17,7 @@ public final class ShellView {
     private let screens: [Tab: any ScreenView]
     /// The shell's keys and the words of the screens', for the help.
     private let keymap: Keymap
-    private let needsDisplay: @MainActor () -> Void
+    let needsDisplay: @MainActor () -> Void
     private let onQuit: @MainActor () -> Void
     private var helpScroll = 0
     /// The help's headings in the order it lists them: where the user was when it opened first.
@@ -27,10 +27,10 @@ public final class ShellView {
     private var lastSize = Size(columns: 0, rows: 0)
     private var tokens: [BindingToken] = []
     /// The tabs whose screen is busy (their `isBusy`), and the spinner that turns while one is.
-    private var busyTabs: Set<Tab> = []
-    private var spinner: Spinner
-    private let scheduler: any Scheduler
-    private var spinnerTimer: ScheduledAction?
+    var busyTabs: Set<Tab> = []
+    var spinner: Spinner
+    let scheduler: any Scheduler
+    var spinnerTimer: ScheduledAction?
 
     // What the shell view-model's outputs last delivered; drawing and key handling read these.
     /// The open tab (`selectedTab`); nil only before the first delivery.
@@ -120,18 +120,24 @@ public final class ShellView {
     /// Answers one key, then binds the input line of the screen that takes it now (a screen
     /// can take it or put it away on a key, as the Scoreboard does to rename).
     public func handle(_ key: Key) {
+        if notice != nil { return closeNotice(on: key) }
+        if case .mouse(let event) = key { answer(event) } else { answer(key) }
+        followInputLineUser()
+    }
+
+    /// A notice stays until read: the key or click that closes it does nothing else, so that a
+    /// key pressed before it was read does not also act; only quitting quits. A release, or
+    /// another button (the click that raises the window), is no answer to it.
+    private func closeNotice(on key: Key) {
         if case .mouse(let event) = key {
-            // A release, or another button (the click that raises the window), is no answer to a notice.
             switch event.action {
-            case .press(.left), .wheelUp, .wheelDown: shell.dismissNotice()
+            case .press(.left), .wheelUp, .wheelDown: break
             default: return
             }
-            answer(event)
-        } else {
-            shell.dismissNotice()
-            answer(key)
+        } else if keymap.shell.action(for: key, in: .everywhere) == .quit {
+            return onQuit()
         }
-        followInputLineUser()
+        shell.dismissNotice()
     }
 
     /// How many rows one turn of the wheel moves a list, as terminals scroll their own.
@@ -261,11 +267,13 @@ public final class ShellView {
     }
 
     /// The status line's keys as they stand: each does what it says here, once; the help's and
-    /// quitting's at the end; `/` only where there is an input line to go to.
+    /// quitting's at the end; `/` only where there is an input line to go to; while a notice
+    /// shows, the keys that answer it.
     public var statusHints: [StatusHint] { statusLine.all }
 
     private var statusLine: StatusHints {
-        StatusHints(activeScopes, shell: keymap.shell, screen: currentScreen, inputLine: inputLineUser)
+        if notice != nil { return .notice }
+        return StatusHints(activeScopes, shell: keymap.shell, screen: currentScreen, inputLine: inputLineUser)
     }
 
     // MARK: - Layout
@@ -313,7 +321,11 @@ public final class ShellView {
             if isInputFocused { cursor = position }
         }
         currentScreen?.draw(into: surface, in: content)
-        StatusLineView(hints: statusLine, notice: notice).draw(into: surface, row: size.rows - 1)
+        if let notice {
+            // Whole, over the screen's last rows, above the status line; the tab bar stays.
+            NoticeView(text: notice).draw(into: surface, above: size.rows - 1, topmost: 1)
+        }
+        StatusLineView(hints: statusLine).draw(into: surface, row: size.rows - 1)
         if isHelpVisible {
             HelpOverlayView(keymap: keymap, scopes: helpScopes, scroll: helpScroll).draw(into: surface, in: content)
             cursor = nil
@@ -321,26 +333,5 @@ public final class ShellView {
         }
         surface.cursor = cursor
         targets = surface.mouseTargets
-    }
-}
-
-// MARK: - The spinner
-
-extension ShellView {
-    /// Notes a screen's busy output; the spinner turns, every `Spinner.interval`, only while a
-    /// screen is busy, so an idle program has no timer.
-    private func screen(_ tab: Tab, isBusy busy: Bool) {
-        guard busy != busyTabs.contains(tab) else { return }
-        if busy { busyTabs.insert(tab) } else { busyTabs.remove(tab) }
-        if busyTabs.isEmpty {
-            spinnerTimer?.cancel()
-            spinnerTimer = nil
-        } else if spinnerTimer == nil {
-            spinnerTimer = scheduler.schedule(every: Spinner.interval, after: Spinner.interval) { [weak self] in
-                self?.spinner.turn()
-                self?.needsDisplay()
-            }
-        }
-        needsDisplay()
     }
 }

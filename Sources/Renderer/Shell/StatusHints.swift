@@ -28,6 +28,16 @@ struct StatusHints: Equatable {
         let keys: Set<Key>
     }
 
+    /// While a notice shows: any key closes it, and only Ctrl-C does more (`ShellView`).
+    static let notice = StatusHints(
+        lead: [StatusHint(key: "any key", hint: "close the notice", keys: [], pin: nil)],
+        pinned: [StatusHint(key: "Ctrl-C", hint: "quit", keys: [.control("c")], pin: .quit)])
+
+    init(lead: [StatusHint], pinned: [StatusHint]) {
+        self.lead = lead
+        self.pinned = pinned
+    }
+
     /// Chooses from `scopes`, given in the order a key is offered to them (anywhere first): a hint
     /// whose keys an earlier scope answers is dropped, since those keys do something else; of the
     /// pinned hints, the one of the latest scope stands for the help, and for quitting (`?` on a

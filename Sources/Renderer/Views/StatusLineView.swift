@@ -1,18 +1,14 @@
-/// The bottom line: the keys that matter where the focus is, from the key tables, or a notice in
-/// their place until the first key. The help's and quitting's keys stand at the line's end and
-/// are drawn first, so that they show at any width; the others fill the room left, from the left.
+/// The bottom line: the keys that matter where the focus is, from the key tables (or, while a
+/// notice shows, the keys that answer it: `StatusHints.notice`). The help's and quitting's keys
+/// stand at the line's end and are drawn first, so that they show at any width; the others fill
+/// the room left, from the left.
 @MainActor
 struct StatusLineView {
     let hints: StatusHints
-    var notice: String?
 
     func draw(into surface: Surface, row: Int) {
         let width = surface.size.columns
         surface.fill(row: row, column: 0, count: width, style: .statusBar)
-        if let notice {
-            surface.draw(notice, row: row, column: 1, width: width - 2, style: .error)
-            return
-        }
         let pinnedWidth = hints.pinned.map(Self.width).reduce(0, +) + 2 * max(0, hints.pinned.count - 1)
         let pinnedStart = max(1, width - 1 - pinnedWidth)
         var column = pinnedStart

@@ -111,9 +111,12 @@ public struct MoviesContent: Equatable, Sendable {
             surface.mark(
                 Rect(row: rect.row, column: start, width: column - start, height: 1), action: MoviesView.Action.chooseSegment(index))
         }
-        surface.draw(news, row: rect.row + 1, column: rect.column + 1, width: rect.width - 2, style: newsIsProblem ? .error : .dim)
-        list.draw(into: surface, in: rect.droppingTop(3), choose: MoviesView.Action.chooseFilm)
-        list.drawPosition(into: surface, row: rect.row + 2, in: rect, height: rect.height - 3)
+        // The news whole, over the rows it needs, with one row of films left at least.
+        let newsRows = Message(news, style: newsIsProblem ? .error : .dim).draw(
+            into: surface, in: Rect(row: rect.row + 1, column: rect.column + 1, width: rect.width - 2, height: rect.height - 3))
+        let top = 2 + max(1, newsRows)
+        list.draw(into: surface, in: rect.droppingTop(top), choose: MoviesView.Action.chooseFilm)
+        list.drawPosition(into: surface, row: rect.row + top - 1, in: rect, height: rect.height - top)
     }
 }
 

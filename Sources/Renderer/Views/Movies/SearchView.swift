@@ -92,9 +92,12 @@ public struct SearchContent: Equatable, Sendable {
         // A film's detail takes the whole area, the count included, so that it reads at 40x10.
         if list.showsDetail { return list.draw(into: surface, in: rect, choose: SearchView.Action.chooseFilm) }
         guard rect.height > 1 else { return }
-        surface.draw(news, row: rect.row, column: rect.column + 1, width: rect.width - 2, style: newsIsProblem ? .error : .dim)
-        list.draw(into: surface, in: rect.droppingTop(2), choose: SearchView.Action.chooseFilm)
-        list.drawPosition(into: surface, row: rect.row + 1, in: rect, height: rect.height - 2)
+        // The count or the message whole, over the rows it needs, with one row of films left at least.
+        let newsRows = Message(news, style: newsIsProblem ? .error : .dim).draw(
+            into: surface, in: Rect(row: rect.row, column: rect.column + 1, width: rect.width - 2, height: rect.height - 2))
+        let top = 1 + max(1, newsRows)
+        list.draw(into: surface, in: rect.droppingTop(top), choose: SearchView.Action.chooseFilm)
+        list.drawPosition(into: surface, row: rect.row + top - 1, in: rect, height: rect.height - top)
     }
 }
 

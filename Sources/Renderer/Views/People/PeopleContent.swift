@@ -55,30 +55,32 @@ public struct PeopleContent: Equatable, Sendable {
             surface.draw(sync, row: inner.row, column: inner.right - syncWidth, style: syncIsProblem ? .error : .dim)
         }
         var body = inner.droppingTop(1)
-        let style: Style =
+        // The news, then a sync failure too long to stand beside the header: each whole, over the
+        // rows it needs, with one row left for the list at least; the birthdays under them when
+        // there is room. The list starts two rows down at the least, as its rows in view assume;
+        // the form right under what they said, so that at 40x10 its notes have the room.
+        let tone: Style =
             switch news.tone {
             case .quiet: .dim
             case .problem: .error
             case .question: .title
             }
-        surface.draw(news.text, row: body.row, column: body.column, width: body.width, style: style)
-        if !sync.isEmpty, !syncBeside, syncIsProblem {
-            // A failure too long to stand beside the header (a setup failure says what to
-            // change): under it, wrapped over the rows the news leaves before the list.
-            let first = news.text.isEmpty ? 0 : 1
-            for (offset, line) in TextWrap.lines(sync, width: body.width, rows: min(2, body.height) - first).enumerated() {
-                surface.draw(
-                    line, row: body.row + first + offset, column: body.column, width: body.width,
-                    style: syncIsProblem ? .error : .dim)
-            }
-        } else if !birthdays.isEmpty, news.text != birthdays, body.height > 1 {
-            surface.draw(birthdays, row: body.row + 1, column: body.column, width: body.width, style: .dim)
+        let syncUnder = !sync.isEmpty && !syncBeside && syncIsProblem
+        let messages = [Message(news.text, style: tone), Message(syncUnder ? sync : "", style: .error)]
+        let end = body.bottom - 1
+        var row = body.row
+        for message in messages {
+            row += message.draw(into: surface, in: Rect(row: row, column: body.column, width: body.width, height: end - row))
         }
-        body = body.droppingTop(2)
-        guard body.height > 0 else { return }
+        if !birthdays.isEmpty, news.text != birthdays, row < end {
+            row += Message(birthdays, style: .dim).draw(
+                into: surface, in: Rect(row: row, column: body.column, width: body.width, height: 1))
+        }
         if case .form(let form) = mode {
-            return drawForm(form, into: surface, in: body)
+            return drawForm(form, into: surface, in: body.droppingTop(row - body.row))
         }
+        body = body.droppingTop(max(2, row - body.row))
+        guard body.height > 0 else { return }
 
         drawList(into: surface, in: body)
     }
@@ -108,11 +110,15 @@ public struct PeopleContent: Equatable, Sendable {
 
     @MainActor
     private func drawRows(into surface: Surface, in rect: Rect) {
-        let first = firstVisibleIndex
+        // A message over more rows than the list expects leaves it fewer: the chosen person stays in view.
+        let skipped = max(0, selectedIndex - firstVisibleIndex - rect.height + 1)
+        let first = firstVisibleIndex + skipped
         let selected = self.selectedIndex
         // Like the arrows, the mouse moves through the list only while no question is asked.
-        if mode == .list { surface.markList(in: rect, first: first, count: rows.count, choose: PeopleView.Action.choosePerson) }
-        for (offset, row) in rows.prefix(rect.height).enumerated() {
+        if mode == .list {
+            surface.markList(in: rect, first: first, count: rows.count - skipped, choose: PeopleView.Action.choosePerson)
+        }
+        for (offset, row) in rows.dropFirst(skipped).prefix(rect.height).enumerated() {
             let line = rect.row + offset
             let isSelected = first + offset == selected
             let birthday = row.rowBirthdayText
@@ -155,38 +161,61 @@ public struct PeopleContent: Equatable, Sendable {
         }
     }
 
-    /// The form: a heading, then the fields, each with its problem after it. When they do not
-    /// all fit (40x10), the field being typed stays in view, and the form's note, else the
-    /// problem of the field being typed, takes the heading's place, where it has the whole width.
+    /// The form: a heading, then the fields, each with its problem after it when it fits there
+    /// whole. The form's note and the problems too long for their row show whole under the
+    /// fields, the field being typed's first; when they do not all fit (40x10), they take the
+    /// heading's place, and the field being typed stays in view under them.
     @MainActor
     private func drawForm(_ form: PersonForm, into surface: Surface, in rect: Rect) {
+        guard rect.height > 0 else { return }
         let fields = PersonForm.Field.allCases
         let labelWidth = fields.map { DisplayWidth.of($0.label) }.max() ?? 0
-        let fitsAll = rect.height >= 1 + fields.count + (form.problem.isEmpty ? 0 : 1)
-        let headingProblem = fitsAll ? "" : form.problem.isEmpty ? form.problems[form.field] ?? "" : form.problem
-        let (heading, style): (String, Style) = headingProblem.isEmpty ? (form.heading, .dim) : (headingProblem, .error)
-        surface.draw(heading, row: rect.row, column: rect.column, width: rect.width, style: style)
-        var row = rect.row + 1
-        let room = max(0, rect.bottom - row)
+        let (valueColumn, valueWidth) = (rect.column + 4 + labelWidth, rect.width - 4 - labelWidth)
+        func shown(_ field: PersonForm.Field) -> String {
+            let value = field == form.field ? "" : form[field]
+            return value.isEmpty && field != form.field ? field.placeholder : value
+        }
+        func besideFits(_ field: PersonForm.Field, _ problem: String) -> Bool {
+            let used = shown(field).isEmpty ? 0 : DisplayWidth.of(shown(field)) + 2
+            return used + DisplayWidth.of(problem) <= valueWidth
+        }
+        let order = [form.field] + fields.filter { $0 != form.field }
+        let notes =
+            [Message(form.problem, style: .error)]
+            + order.compactMap { field in
+                form.problems[field].flatMap { problem in
+                    besideFits(field, problem)
+                        ? nil : Message(field == form.field ? problem : "\(field.label): \(problem)", style: .error)
+                }
+            }
+        let noteRows = notes.map { $0.lines(width: rect.width).count }.reduce(0, +)
+        let fitsAll = rect.height >= 1 + fields.count + noteRows
+        var row = rect.row
+        func drawNotes(until bottom: Int) {
+            for note in notes {
+                row += note.draw(into: surface, in: Rect(row: row, column: rect.column, width: rect.width, height: bottom - row))
+            }
+        }
+        if !fitsAll { drawNotes(until: rect.bottom - 1) }
+        if row == rect.row {
+            row += Message(form.heading, style: .dim).draw(
+                into: surface, in: Rect(row: row, column: rect.column, width: rect.width, height: 1))
+        }
+        let room = max(0, rect.bottom - row - (fitsAll ? noteRows : 0))
         let current = fields.firstIndex(of: form.field) ?? 0
-        let first = fitsAll ? 0 : min(max(0, current - room + 1), max(0, fields.count - room))
+        let first = min(max(0, current - room + 1), max(0, fields.count - room))
         for field in fields.dropFirst(first).prefix(room) {
             let isCurrent = field == form.field
             if isCurrent { surface.markChosen(row: row, column: rect.column) }
             surface.draw(field.label, row: row, column: rect.column + 2, style: isCurrent ? .title : .normal)
             let value = isCurrent ? "" : form[field]
-            let shown = value.isEmpty ? (isCurrent ? "" : field.placeholder) : value
-            let (column, width) = (rect.column + 4 + labelWidth, rect.width - 4 - labelWidth)
-            surface.draw(shown, row: row, column: column, width: width, style: value.isEmpty ? .dim : .normal)
-            // The field's problem after what it holds, where the field being typed shows nothing.
-            let used = shown.isEmpty ? 0 : DisplayWidth.of(shown) + 2
-            if let problem = form.problems[field], used < width, problem != headingProblem || !isCurrent {
-                surface.draw(problem, row: row, column: column + used, width: width - used, style: .error)
+            surface.draw(shown(field), row: row, column: valueColumn, width: valueWidth, style: value.isEmpty ? .dim : .normal)
+            if let problem = form.problems[field], besideFits(field, problem) {
+                let used = shown(field).isEmpty ? 0 : DisplayWidth.of(shown(field)) + 2
+                surface.draw(problem, row: row, column: valueColumn + used, style: .error)
             }
             row += 1
         }
-        if fitsAll, !form.problem.isEmpty {
-            surface.draw(form.problem, row: row, column: rect.column, width: rect.width, style: .error)
-        }
+        if fitsAll { drawNotes(until: rect.bottom) }
     }
 }

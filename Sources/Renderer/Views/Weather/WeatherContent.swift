@@ -52,10 +52,12 @@ public struct WeatherContent: Equatable, Sendable {
             surface.draw(date, row: row, column: inner.column, width: inner.width)
             row += 1
         }
-        // What went wrong comes first: on a small screen it is what must not be cut.
-        var lines: [(String, Style)] = problem.isEmpty ? [] : [(problem, .error)]
-        // What a refresh says is read whole: it wraps.
-        if !refreshNews.isEmpty { lines += TextWrap.lines(refreshNews, width: inner.width).map { ($0, .dim) } }
+        // What went wrong comes first, whole: on a small screen it is what must not be cut. What
+        // a refresh says is read whole too. The source's row stays theirs.
+        for message in [Message(problem, style: .error), Message(refreshNews, style: .dim)] {
+            row += message.draw(into: surface, in: Rect(row: row, column: inner.column, width: inner.width, height: inner.bottom - 1 - row))
+        }
+        var lines: [(String, Style)] = []
         if !summary.isEmpty { lines.append(("\(icon) \(summary)", .normal)) }
         if !forecastSummary.isEmpty { lines.append((forecastSummary, .dim)) }
         if !details.isEmpty { lines.append((details, .normal)) }
