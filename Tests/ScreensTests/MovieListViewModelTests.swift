@@ -26,6 +26,18 @@ struct MovieListViewModelTests {
         #expect(latest(list.selectedMovie)?.title == "Star Wars")
     }
 
+    @Test func aPageIsTheFilmsInViewLessOne() {
+        let list = makeList()
+        list.screenAppeared()
+        pages.answer(with: .page(MoviePage(movies: (1...30).map { .sample("Film \($0)", id: $0) }, totalResults: 30)))
+        let selected = ValueRecorder(list.selectedIndex)
+        list.move(.pages(1))
+        list.setVisibleRowCount(5)
+        list.move(.pages(1))
+        list.move(.pages(-1))
+        #expect(selected.values == [0, 10, 14, 10], "ten before the view says how many show, then four")
+    }
+
     @Test func aSegmentChangeClearsTheRowsShowsFetchingThenTheRows() {
         let list = makeList()
         list.screenAppeared()

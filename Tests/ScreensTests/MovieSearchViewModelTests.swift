@@ -97,6 +97,20 @@ struct MovieSearchViewModelTests {
         #expect(detail.values == [false, true], "the chosen film clicked again opens, as Enter does")
     }
 
+    @Test func aPageIsTheFilmsInViewLessOne() {
+        let search = makeSearch()
+        search.inputFocusChanged(true)
+        type("film", into: search)
+        searches.answer(with: .found(MoviePage(movies: (1...30).map { Movie.sample("Film \($0)", id: $0) }, totalResults: 30)))
+        search.focusResults()
+        let selected = ValueRecorder(search.selectedIndex)
+        search.setVisibleRowCount(7)
+        search.move(.pages(1))
+        search.move(.pages(1))
+        search.move(.pages(-1))
+        #expect(selected.values == [0, 6, 12, 6])
+    }
+
     @Test func resultsShowWithTheirCount() {
         let search = makeSearch()
         let info = ValueRecorder(search.info)

@@ -50,6 +50,8 @@ public final class MovieListViewModel {
     // MARK: - State
 
     private let machine: ScreenMachine<MovieList>
+    /// The films in view, as the view last laid them out; eleven until it does.
+    private var visibleRowCount = 11
     private let _detailIsOpen = Dynamic(false)
 
     /// Creates the screen over `service`; `catalogue` is offered when `service` fails.
@@ -138,11 +140,18 @@ public final class MovieListViewModel {
         machine.send(.cursorMoved(by: offset))
     }
 
-    /// Moves the cursor as every list moves (`ListMove`), a page being ten films, through the
-    /// films loaded; the last loads the next page, as a move near the end does.
+    /// Moves the cursor as every list moves (`ListMove`), through the films loaded, a page being
+    /// the films in view less one (so that one stays in view across it); the last loads the next
+    /// page, as a move near the end does.
     public func move(_ move: ListMove) {
         let list = machine.state.value
-        moveSelection(by: move.index(from: list.cursor, count: list.rows.count, page: 10) - list.cursor)
+        moveSelection(by: move.index(from: list.cursor, count: list.rows.count, page: visibleRowCount - 1) - list.cursor)
+    }
+
+    /// The view laid the screen out with room for `count` films: a page's move is sized by it,
+    /// as People's is.
+    public func setVisibleRowCount(_ count: Int) {
+        visibleRowCount = max(2, count)
     }
 
     /// Loads pages of the selected segment until at least `count` rows are shown, or there are no

@@ -56,6 +56,8 @@ public final class MovieSearchViewModel {
     // MARK: - State
 
     private let machine: ScreenMachine<MovieSearch>
+    /// The films in view, as the view last laid them out; eleven until it does.
+    private var visibleRowCount = 11
     private let _detailIsOpen = Dynamic(false)
     private let query = Dynamic("")
     private let _inputLine = Dynamic(InputLine())
@@ -137,15 +139,21 @@ public final class MovieSearchViewModel {
         machine.send(.cursorMoved(by: offset))
     }
 
-    /// Moves the cursor as every list moves (`ListMove`), a page being ten films, through the
-    /// films found so far (near their end, the next page is asked for). ↑ on the first result
-    /// gives the focus back to the query.
+    /// Moves the cursor as every list moves (`ListMove`), through the films found so far, a page
+    /// being the films in view less one (near their end, the next page is asked for). ↑ on the
+    /// first result gives the focus back to the query.
     public func move(_ move: ListMove) {
         let list = machine.state.value
         if move == .rows(-1), list.cursor == 0, !_detailIsOpen.value, !_inputLineIsFocused.value {
             return _inputLineIsFocused.change(to: true)
         }
-        moveSelection(by: move.index(from: list.cursor, count: list.rows.count, page: 10) - list.cursor)
+        moveSelection(by: move.index(from: list.cursor, count: list.rows.count, page: visibleRowCount - 1) - list.cursor)
+    }
+
+    /// The view laid the screen out with room for `count` films: a page's move is sized by it,
+    /// as People's is.
+    public func setVisibleRowCount(_ count: Int) {
+        visibleRowCount = max(2, count)
     }
 
     /// ↓ from the input line: the focus goes to the results, on the chosen film, where Enter

@@ -68,6 +68,11 @@ public final class MoviesView: ScreenView {
         }
     }
 
+    /// The films in view are the region less the segments, the line of news and the row of the position mark (as the content lays them out).
+    public func layout(in rect: Rect) {
+        viewModel.setVisibleRowCount(rect.height - 3)
+    }
+
     public func scroll(by rows: Int) {
         viewModel.moveSelection(by: rows)
     }
