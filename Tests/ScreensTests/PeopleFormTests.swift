@@ -87,7 +87,7 @@ struct PeopleFormTests: PeopleTesting {
             Issue.record("no form")
             return
         }
-        #expect(form.title == "Edit Ada Lovelace")
+        #expect(form.title == "Edit Countess Ada Lovelace", "the name as the list shows it")
         #expect(latest(people.prompt.inputLine) == InputLine(text: "Ada"))
         #expect(
             PersonForm.Field.allCases.map { form[$0] } == [
@@ -191,6 +191,7 @@ struct PeopleFormTests: PeopleTesting {
         let company = Person(id: "acme", firstName: "", lastName: "", knownAs: "Acme", phones: [ContactDetail("+1 202 555 0100")])
         var form = PersonForm(editing: company)
         #expect(form.title == "Edit Acme")
+        #expect(PersonForm(editing: Person(id: "w", firstName: "小明", lastName: "王")).title == "Edit 王小明")
         form[.phone] = "+1 202 555 0199"
         let saved = try form.person(today: Self.today).get()
         #expect(saved == Person(id: "acme", firstName: "", lastName: "", knownAs: "Acme", phones: [ContactDetail("+1 202 555 0199")]))

@@ -97,7 +97,7 @@ public struct PersonForm: Equatable, Sendable {
 
     /// What the form is for: `Add a person`, `Edit Ada Lovelace`.
     public var title: String {
-        editing.map { "Edit \($0.shownName)" } ?? "Add a person"
+        editing.map { "Edit \(PersonViewModel.name(of: $0))" } ?? "Add a person"
     }
 
     /// The line over the fields: `Add a person: type each field in the input line above`.
