@@ -21,7 +21,7 @@ import TestSupport
         let session = try await open(server)
         try await session.waitFor("No one here yet")
         try await session.waitFor("Synced")
-        try await Self.add(["Ada", "Lovelace", "1815-12-10"], in: session)
+        try await session.addPerson(["Ada", "Lovelace", "1815-12-10"])
         try await session.waitFor("Added Ada Lovelace")
         let uids = try await Self.poll("a card on the server", server) { server.cardUIDs(inBook: Self.book).count == 1 }
         let card = try #require(server.card(uid: uids[0], inBook: Self.book))
@@ -153,18 +153,5 @@ import TestSupport
             try await Task.sleep(for: .milliseconds(50))
         }
         return server.cardUIDs(inBook: book)
-    }
-
-    /// Opens the form with `a` and types `fields` (first name, last name, then, after the
-    /// salutation left empty, the birthday), each followed by Enter, then Enter past the email and the phone: saved.
-    private static func add(_ fields: [String], in session: TmuxSession) async throws {
-        try await session.type("a")
-        try await session.waitFor("First name:")
-        // First name, last name, the salutation left empty, the birthday; email and phone left empty.
-        let given = fields + Array(repeating: "", count: max(0, 3 - fields.count))
-        for text in [given[0], given[1], "", given[2], "", ""] {
-            if !text.isEmpty { try await session.type(text) }
-            try await session.press("Enter")
-        }
     }
 }

@@ -9,9 +9,9 @@ import TestSupport
     @Test func addAdaLovelaceSortAndFindHerAfterARelaunch() async throws {
         let first = try await TmuxSession(arguments: ["--tab", "people", "--data-dir", dataDirectory])
         try await first.waitFor("No one here yet. Press a to add someone")
-        try await Self.add(["Ada", "Lovelace", "1815-12-10"], in: first)
+        try await first.addPerson(["Ada", "Lovelace", "1815-12-10"])
         try await first.waitFor("December 10, 1815")
-        try await Self.add(["Grace", "Hopper", "1906-12-09"], in: first)
+        try await first.addPerson(["Grace", "Hopper", "1906-12-09"])
         let byLast = try await first.waitFor("December 9, 1906")
         #expect(Self.listed(byLast) == ["Grace Hopper", "Ada Lovelace"])
         try await first.type("s")
@@ -29,14 +29,14 @@ import TestSupport
     @Test func aWrongBirthdaySaysWhy() async throws {
         let session = try await TmuxSession(arguments: ["--tab", "people", "--data-dir", dataDirectory])
         try await session.waitFor("people")
-        try await Self.add(["Ada", "Lovelace", "1815-02-30"], in: session)
+        try await session.addPerson(["Ada", "Lovelace", "1815-02-30"])
         try await session.waitFor("1815-02-30 is not a day on the calendar")
     }
 
     @Test func enterEditsThePersonUnderTheCursorAndTheEditIsKept() async throws {
         let session = try await TmuxSession(arguments: ["--tab", "people", "--data-dir", dataDirectory])
         try await session.waitFor("No one here yet")
-        try await Self.add(["Ada", "Lovelace", "1815-12-10"], in: session)
+        try await session.addPerson(["Ada", "Lovelace", "1815-12-10"])
         try await session.waitFor("December 10, 1815")
         try await session.press("Enter")
         try await session.waitFor("Edit Ada Lovelace")
@@ -124,19 +124,6 @@ import TestSupport
         try await session.type(file)
         try await session.press("Enter")
         return session
-    }
-
-    /// Opens the form with `a` and types `fields` (first name, last name, then, after the
-    /// salutation left empty, the birthday), each followed by Enter, then Enter past the email and the phone: the last saves.
-    private static func add(_ fields: [String], in session: TmuxSession) async throws {
-        try await session.type("a")
-        try await session.waitFor("First name:")
-        // First name, last name, the salutation left empty, the birthday; email and phone left empty.
-        let given = fields + Array(repeating: "", count: max(0, 3 - fields.count))
-        for text in [given[0], given[1], "", given[2], "", ""] {
-            if !text.isEmpty { try await session.type(text) }
-            try await session.press("Enter")
-        }
     }
 
     /// Ada's and Grace's rows, top to bottom: the lines with their December birthdays (the
