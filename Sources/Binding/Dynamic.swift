@@ -55,8 +55,8 @@ public final class Dynamic<Value> {
         return token
     }
 
-    /// The number of listeners whose tokens are still alive and not cancelled.
-    public var listenerCount: Int {
+    /// The number of listeners whose tokens are still alive and not cancelled, for the tests.
+    package var listenerCount: Int {
         listeners.count { $0.listener?.handler != nil }
     }
 

@@ -58,7 +58,7 @@ struct WeatherRefreshTests {
 
     @Test func aRefreshAskedWhileAPlaceIsLookedUpIsLeftToTheLookup() {
         let screen = HeldWeather.shown()
-        screen.viewModel.changeLocation(to: "Paris")
+        screen.submit("Paris")
         screen.viewModel.refresh()
         screen.work.expectHeldAtEnd([.find("Paris")])
     }
@@ -113,7 +113,7 @@ struct WeatherRefreshTests {
     @Test func aRefreshWhileALookupRunsSaysSoAndTheTimersRefreshSaysNothing() {
         let screen = HeldWeather.shown()
         let news = ValueRecorder(screen.viewModel.refreshNews)
-        screen.viewModel.changeLocation(to: "Paris")
+        screen.submit("Paris")
         screen.viewModel.refresh()
         screen.work.answer(.find("Paris"), with: .found(.paris))
         screen.answerFetch(of: .paris)

@@ -34,7 +34,7 @@ struct WeatherScreenTests {
         var lookup = WeatherScreen(timeZone: .testZone)
         _ = lookup.handle(.appeared(clock: .zero))
         _ = lookup.handle(.answered(first, .settings(.init())))
-        #expect(lookup.handle(.placeNamed("Paris")) == [.cancel(third), .start(.find("Paris"), as: third.next)])
+        #expect(lookup.handle(.submitted("Paris")) == [.cancel(third), .start(.find("Paris"), as: third.next)])
         let before = lookup
         #expect(lookup.handle(.answered(third, .weather(live, at: .testNow, clock: .zero))) == [])
         #expect(lookup == before)

@@ -56,6 +56,12 @@ struct HeldWeather {
         return screen
     }
 
+    /// Types `text` in the input line and presses Enter, as a user names a place.
+    func submit(_ text: String) {
+        viewModel.inputLineEdited(.insert(text))
+        viewModel.inputSubmitted()
+    }
+
     /// Answers the fetch of `place` with a live `report`, fetched at the test's now.
     func answerFetch(of place: Place, with report: WeatherReport = .sample()) {
         answerFetch(of: place, with: PlaceWeather(report: report, freshness: .live))

@@ -6,7 +6,8 @@ import Testing
 ///
 /// ```swift
 /// let name = ValueRecorder(viewModel.locationName)
-/// viewModel.changeLocation(to: "Paris")
+/// viewModel.inputLineEdited(.insert("Paris"))
+/// viewModel.inputSubmitted()
 /// #expect(name.values == ["McGaheysville, VA", "Loading...", "Paris, France"])
 /// ```
 @MainActor

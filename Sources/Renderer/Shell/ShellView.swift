@@ -269,7 +269,7 @@ public final class ShellView {
     /// The status line's keys as they stand: each does what it says here, once; the help's and
     /// quitting's at the end; `/` only where there is an input line to go to; while a notice
     /// shows, the keys that answer it.
-    public var statusHints: [StatusHint] { statusLine.all }
+    package var statusHints: [StatusHint] { statusLine.all }
 
     private var statusLine: StatusHints {
         if notice != nil { return .notice }

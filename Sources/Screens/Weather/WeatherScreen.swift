@@ -89,8 +89,6 @@ public struct WeatherScreen: ScreenState {
             return stop(\.timer)
         case .refreshAsked:
             return refreshAsked()
-        case .placeNamed(let text):
-            return find(text)
         case .edited(let text):
             let query = text.trimmingCharacters(in: .whitespaces)
             guard !query.isEmpty else { return clearSuggestions() }

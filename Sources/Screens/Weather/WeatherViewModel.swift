@@ -170,11 +170,6 @@ public final class WeatherViewModel {
         machine.send(.refreshAsked)
     }
 
-    /// Looks up the place `text` names and shows its weather.
-    public func changeLocation(to text: String) {
-        machine.send(.placeNamed(text))
-    }
-
     /// Moves the chosen suggestion down (1) or up (-1); above the first is the typed text.
     public func moveSuggestion(by offset: Int) {
         machine.send(.suggestionMoved(by: offset))

@@ -68,8 +68,6 @@ public enum WeatherEvent: Equatable, Sendable {
     case disappeared
     /// Ctrl-R or `r`: fetch the weather of the place shown again.
     case refreshAsked
-    /// A place named, to find and show (Enter on the typed text, or the shell's place).
-    case placeNamed(String)
     /// The input line's text changed.
     case edited(String)
     /// Up or Down moved the chosen suggestion by this many.
