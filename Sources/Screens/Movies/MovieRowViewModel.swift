@@ -21,6 +21,13 @@ public struct MovieRowViewModel: Equatable, Sendable {
     public let averageRating: String
     /// TMDb's overview; for the catalogue, what it knows: `1977 · 121 min · Action · 142,000 votes`.
     public let overview: String
+    /// The release date in ISO 8601 for a script: `1977-05-25`, or `1977` when only the year is
+    /// known; nil when unknown.
+    public let releaseDay: String?
+    /// The average rating, 0 to 10, to one decimal, as `averageRating` writes it.
+    public let averageValue: Double
+    /// How many votes the average is of.
+    public let voteCount: Int
 
     /// The title with its date, as a list shows it: `Star Wars (1977)`.
     public var listTitle: String { releaseDate.isEmpty ? title : "\(title) (\(releaseDate))" }
@@ -33,6 +40,9 @@ public struct MovieRowViewModel: Equatable, Sendable {
         rating = Self.rating(movie.voteAverage)
         averageRating = Self.average(movie.voteAverage)
         overview = movie.overview.flatMap { $0.isEmpty ? nil : $0 } ?? Self.facts(movie)
+        releaseDay = Self.isoDate(movie.releaseDate)
+        averageValue = Double(averageRating) ?? 0
+        voteCount = movie.voteCount
     }
 
     // MARK: - Formatting
@@ -44,6 +54,15 @@ public struct MovieRowViewModel: Equatable, Sendable {
             return CalendarNames.shortDate(year: year, month: month, day: day)
         case .year(let year): return "\(year)"
         case nil: return ""
+        }
+    }
+
+    static func isoDate(_ date: ReleaseDate?) -> String? {
+        switch date {
+        case .day(let year, let month, let day) where (1...12).contains(month):
+            String(format: "%04d-%02d-%02d", year, month, day)
+        case .day(let year, _, _), .year(let year): String(format: "%04d", year)
+        case nil: nil
         }
     }
 

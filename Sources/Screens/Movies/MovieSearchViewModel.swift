@@ -38,6 +38,8 @@ public final class MovieSearchViewModel {
     /// nears its end; `100 of 1,234 matches` when the list ends before them (a page could not be
     /// fetched); else empty.
     public let matchCount: Output<String>
+    /// How many films match, as `matchCount` counts them; 0 without results.
+    public let matchTotal: Output<Int>
     /// The line over the results: `matchCount` while there are results, then `info` if it says
     /// anything.
     public let news: Output<String>
@@ -83,6 +85,11 @@ public final class MovieSearchViewModel {
         infoIsProblem =
             state.map { if case .failed = $0.phase { true } else { $0.moreFailed != nil } }.distinct().output
         matchCount = state.map(Self.matchCount(for:)).distinct().output
+        matchTotal =
+            state.map { state in
+                guard case .found(_, _, let total) = state.phase else { return 0 }
+                return total
+            }.distinct().output
         news =
             state.map { state in
                 let count = Self.matchCount(for: state)

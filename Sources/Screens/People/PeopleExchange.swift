@@ -54,6 +54,9 @@ public struct PeopleExchange: ScreenState {
     /// What the header says of the exchange, and whether it tells of a failure.
     public private(set) var header: String
     public private(set) var headerIsProblem = false
+    /// How many people wait to be sent, as the outbox was last read; nil until it is read, or
+    /// when it cannot be.
+    public private(set) var waiting: Int?
     /// What the exchange has to say beside the header since the last event, to tell (`Told`).
     private var toTell: [PeopleNews] = []
     /// Whether an exchange runs: from the first asked for until every one has answered and the
@@ -191,7 +194,7 @@ public struct PeopleExchange: ScreenState {
                 isExchanging = false
             }
             wasBlocked = false
-            (header, headerIsProblem) = ("Sync unknown: the outbox cannot be read: \(message)", true)
+            (header, headerIsProblem, waiting) = ("Sync unknown: the outbox cannot be read: \(message)", true, nil)
             return []
         case .due:
             guard id == retryWait else { return [] }
@@ -233,6 +236,7 @@ public struct PeopleExchange: ScreenState {
     /// be sent (adds, edits and deletes) and why, what was sent despite a failed pull, or when
     /// the book was last up to date.
     private mutating func showState(waiting: Int, lastError: String?, outcome: SyncOutcome, now: Date) {
+        self.waiting = waiting
         var told: [String] = []
         if let failure = outcome.pullFailure { told.append("Sync failed: \(failure)") }
         if waiting > 0 {

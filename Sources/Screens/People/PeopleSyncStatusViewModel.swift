@@ -27,6 +27,9 @@ public final class PeopleSyncStatusViewModel {
     public let text: Output<String>
     /// Whether `text` tells of a failure.
     public let isProblem: Output<Bool>
+    /// How many people wait to be sent, as the header last said; nil before the outbox is read,
+    /// or when it cannot be.
+    public let waiting: Output<Int?>
     /// Whether an exchange runs: up when one starts, down once it ended and `text` and the news
     /// say how.
     public let isExchanging: Output<Bool>
@@ -52,6 +55,7 @@ public final class PeopleSyncStatusViewModel {
         news = machine.told
         text = state.map(\.header).distinct().output
         isProblem = state.map(\.headerIsProblem).distinct().output
+        waiting = state.map(\.waiting).distinct().output
         isExchanging = state.map(\.isExchanging).distinct().output
         wasBlocked = state.map(\.wasBlocked).distinct().output
         storeIsOpen.bindAndFire { [unowned self] open in

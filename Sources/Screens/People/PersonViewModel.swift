@@ -45,12 +45,19 @@ public struct PersonViewModel: Equatable, Sendable {
     public let birthdayData: String?
     /// A birthday that is not a date, as the card wrote it (`circa 1800`); nil otherwise.
     public let birthdayAsWritten: String?
+    /// The person's identifier, their card's `UID` (`urn:uuid:` dropped).
+    public let uid: String
+    /// Each email address as data, in the order of `contactLines`.
+    public let emails: [ContactValue]
+    /// Each phone number as data, in the order of `contactLines`.
+    public let phones: [ContactValue]
 
     /// Writes `person` out as of `today`, the day on the user's calendar, for a list in `order`.
     public init(person: Person, today: CalendarDay, order: PersonSortOrder = .lastName) {
         self.person = person
         (birthdayData, birthdayAsWritten) = (person.birthday?.description, person.birthdayText)
         contactLines = person.emails.map { "Email " + $0.text } + person.phones.map { "Phone " + $0.text }
+        (uid, emails, phones) = (person.id, person.emails.map(ContactValue.init), person.phones.map(ContactValue.init))
         badgeText = person.conflictOf == nil ? "" : "conflict"
         nameText = Self.name(of: person)
         guard let birthday = person.birthday else {
@@ -119,5 +126,18 @@ public struct PersonViewModel: Equatable, Sendable {
         let yearOfEra = shifted - era * 400
         let dayOfYear = (153 * (date.month + (date.month > 2 ? -3 : 9)) + 2) / 5 + date.day - 1
         return era * 146_097 + yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    }
+}
+
+/// An email address or a phone number as a script reads it (`mvvm-tui people --json`): the value
+/// as written, and its kinds as the card names them (`work`, `home,voice`; empty for none).
+public struct ContactValue: Equatable, Sendable {
+    /// `ada@example.org`, `+44 20 7946 0000`.
+    public let value: String
+    /// The card's kinds, lower case, joined with commas: `work`, `cell,voice`; empty for none.
+    public let type: String
+
+    init(_ detail: ContactDetail) {
+        (value, type) = (detail.value, detail.kinds.joined(separator: ","))
     }
 }

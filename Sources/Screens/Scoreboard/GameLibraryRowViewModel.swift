@@ -14,6 +14,12 @@ public struct GameLibraryRowViewModel: Equatable, Sendable {
     public let time: String
     /// `not started`, `in progress` or `finished`.
     public let state: String
+    /// The same game as data, for a script (`mvvm-tui games --json`): when it started, the
+    /// points of each team, and the seconds on the clock, to a tenth.
+    public let startedAt: Date
+    public let homeScore: Int
+    public let awayScore: Int
+    public let seconds: Double
 
     init(_ stored: StoredGame, timeZone: TimeZone) {
         let game = stored.game
@@ -23,6 +29,8 @@ public struct GameLibraryRowViewModel: Equatable, Sendable {
         awayTeam = game.away.name
         time = ScoreboardFormat.time(game.accumulated)
         state = game.isFinished ? "finished" : (game.moves.isEmpty ? "not started" : "in progress")
+        (startedAt, homeScore, awayScore) = (stored.startedOn, game.score.home, game.score.away)
+        seconds = Double(max(game.accumulated, .zero).nanoseconds / 100_000_000) / 10
     }
 
     /// The row as one line.

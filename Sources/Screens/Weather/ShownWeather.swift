@@ -30,6 +30,8 @@ struct ShownWeather: Equatable {
     /// `as of 09:40, 2 h ago` for a kept report; empty for a live one.
     var asOf = ""
     var isSample = false
+    /// The same weather as numbers, for a script; nil while there is none.
+    var figures: WeatherFigures?
     /// `Source: Open-Meteo`, with the age of a kept report: the last line of the screen.
     var sourceLine: String {
         guard !source.isEmpty else { return "" }
@@ -41,7 +43,9 @@ struct ShownWeather: Equatable {
     init(_ basis: Basis) {
         guard case .shown(let place, let weather, let at) = basis.phase else { return }
         var report = weather.report
+        var keptAt: Date?
         if case .kept(let fetchedAt, _) = weather.freshness {
+            keptAt = fetchedAt
             // Of a kept report's hours, only those to come.
             report = WeatherReport(
                 current: report.current, daily: report.daily,
@@ -59,5 +63,6 @@ struct ShownWeather: Equatable {
         forecast = ForecastRowViewModel.rows(for: report.daily, unit: unit, glyphs: glyphs)
         source = WeatherFormat.text(for: report.source)
         isSample = report.source == .sample
+        figures = WeatherFigures(report, unit: unit, keptAt: keptAt)
     }
 }

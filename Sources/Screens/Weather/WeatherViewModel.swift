@@ -64,6 +64,9 @@ public final class WeatherViewModel {
     public let asOf: Output<String>
     /// Whether the weather shown is made up (the screen marks it).
     public let isSample: Output<Bool>
+    /// The weather shown as numbers in the unit shown (`mvvm-tui weather --json`); nil while
+    /// there is none.
+    public let figures: Output<WeatherFigures?>
     /// `Source: Open-Meteo`, or `Source: Open-Meteo, as of 09:40, 2 h ago` for a kept report:
     /// the line the screen and the printout end with; empty while there is no weather.
     public let sourceLine: Output<String>
@@ -136,6 +139,7 @@ public final class WeatherViewModel {
         source = shown.map(\.source).distinct().output
         asOf = shown.map(\.asOf).distinct().output
         isSample = shown.map(\.isSample).distinct().output
+        figures = shown.map(\.figures).distinct().output
         sourceLine = shown.map(\.sourceLine).distinct().output
         sourceIsWarning = shown.map(\.sourceIsWarning).distinct().output
         problem = state.map(\.problem).distinct().output
