@@ -99,7 +99,7 @@ struct MvvmTui: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "Write one line per frame to this file: what triggered it, how long it took, how many bytes went to the terminal and in how many writes.",
-            valueName: "file"))
+            valueName: "file"), completion: .file())
     var trace: String?
 
     /// Checks the config file and the terminal, in that order, before the screen opens. The

@@ -88,16 +88,18 @@ struct ScreenComposition {
     /// subcommand's `--sort`); `birthdayWindow` is how many days ahead the birthdays soon look,
     /// and `birthdaysShown` how many of them are read (all for `people --birthdays`).
     /// `retryScheduler` times the tries of the server after it could not be reached: the app's;
-    /// a subcommand, which ends with its sync, has none.
+    /// a subcommand, which ends with its sync, has none. `standardStreams` (a subcommand's) lets
+    /// `-` name standard input and output for the import and the export.
     func people(
         sync: Bool = true, order: PersonSortOrder? = nil,
         birthdayWindow: Int = PeopleListViewModel.defaultBirthdayWindow, birthdaysShown: Int = 20,
-        retryScheduler: (any Scheduler)? = nil
+        retryScheduler: (any Scheduler)? = nil, standardStreams: Bool = false
     ) -> PeopleListViewModel {
         let api = sync ? peopleAPI() : nil
         let database = self.database
         let runners = PeopleRunners.live(
-            openStore: { SQLitePeopleStore(database: try database.open()) }, api: api, files: LocalTextFiles(),
+            openStore: { SQLitePeopleStore(database: try database.open()) }, api: api,
+            files: standardStreams ? StandardStreamFiles(LocalTextFiles()) : LocalTextFiles(),
             background: PeopleWorkQueue(), now: Date.init, birthdayWindow: birthdayWindow, birthdaysRead: birthdaysShown,
             retryScheduler: retryScheduler)
         return PeopleListViewModel(

@@ -20,7 +20,7 @@ struct ConsoleFontSubcommandTests {
         let json = try await Subcommand(environment: environment).run(["weather", "Paris", "--offline", "--json"] + flags)
         let document = try Subcommand.decode(WeatherPrintout.Document.self, from: json.output)
         #expect(document.icon.unicodeScalars.allSatisfy { $0.isASCII })
-        #expect(document.forecast.allSatisfy { $0.low.hasSuffix("F") && $0.icon.unicodeScalars.allSatisfy(\.isASCII) })
+        #expect(document.forecast.allSatisfy { $0.lowText.hasSuffix("F") && $0.icon.unicodeScalars.allSatisfy(\.isASCII) })
     }
 
     @Test func theConfigFilesKeyWritesASCIIAndAnotherTerminalTheFullSymbols() async throws {

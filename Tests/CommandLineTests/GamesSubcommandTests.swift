@@ -20,6 +20,12 @@ struct GamesSubcommandTests {
     /// Two games kept: one won 16 - 0 on Nov 21, 2025, and one in progress, renamed, a day later.
     @discardableResult
     func fill() throws -> SQLiteGameLibrary {
+        try Self.fill(path)
+    }
+
+    /// Keeps those two games in the database at `path`.
+    @discardableResult
+    static func fill(_ path: String) throws -> SQLiteGameLibrary {
         let library = SQLiteGameLibrary(database: try AppDatabase(path: path))
         var won = Game(accumulated: .milliseconds(271_000))
         for _ in 0..<8 { try won.record(.twoPoints, by: 1, at: .zero) }
@@ -52,16 +58,21 @@ struct GamesSubcommandTests {
         #expect(document.games.count == 2)
         #expect(games.count == 2)
         for (printed, game) in zip(document.games, games) {
-            #expect(printed.day == game.day)
+            #expect(printed.dayText == game.day)
             #expect(printed.homeTeam == game.homeTeam)
-            #expect(printed.score == game.score)
+            #expect(printed.scoreText == game.score)
             #expect(printed.awayTeam == game.awayTeam)
-            #expect(printed.time == game.time)
+            #expect(printed.timeText == game.time)
             #expect(printed.state == game.state)
             #expect(printed.text == game.text)
         }
         #expect(document.games.map(\.text) == latest(library.rows))
-        #expect(document.games.map(\.score) == ["0 - 1", "16 - 0"])
+        #expect(document.games.map(\.scoreText) == ["0 - 1", "16 - 0"])
+        #expect(document.games.map(\.homeScore) == [0, 16])
+        #expect(document.games.map(\.awayScore) == [1, 0])
+        #expect(document.games.map(\.seconds) == [72.4, 271])
+        #expect(
+            document.games.map(\.startedAt) == [Date(timeIntervalSince1970: 1_763_786_400), Date(timeIntervalSince1970: 1_763_700_000)])
         #expect(document.games.map(\.state) == ["in progress", "finished"])
     }
 

@@ -22,9 +22,11 @@ struct MoviesSubcommandTests {
         for (document, row) in zip(printed, rows) {
             #expect(document.id == row.id)
             #expect(document.title == row.title)
-            #expect(document.releaseDate == row.releaseDate)
-            #expect(document.rating == row.rating)
-            #expect(document.averageRating == row.averageRating)
+            #expect(document.releaseDateText == row.releaseDate)
+            #expect(document.releaseDate == row.releaseDay)
+            #expect(document.ratingText == row.rating)
+            #expect(document.rating == row.averageValue)
+            #expect(document.voteCount == row.voteCount)
             #expect(document.overview == row.overview)
         }
     }

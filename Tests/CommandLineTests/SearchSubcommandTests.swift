@@ -26,16 +26,18 @@ struct SearchSubcommandTests {
         #expect(document.rows.first?.title == "Star Wars")
         #expect(document.info == search.info.current)
         #expect(document.infoIsProblem == search.infoIsProblem.current)
-        #expect(document.matchCount == search.matchCount.current)
-        #expect(document.matchCount.hasSuffix(" matches"))
+        #expect(document.matchCountText == search.matchCount.current)
+        #expect(document.matchCountText.hasSuffix(" matches"))
+        #expect(document.matchCount == search.matchTotal.current)
+        #expect(document.matchCount == 5)
         let rows = Array(search.rows.current.prefix(20))
         #expect(document.rows.count == rows.count)
         for (printed, row) in zip(document.rows, rows) {
             #expect(printed.id == row.id)
             #expect(printed.title == row.title)
-            #expect(printed.releaseDate == row.releaseDate)
-            #expect(printed.rating == row.rating)
-            #expect(printed.averageRating == row.averageRating)
+            #expect(printed.releaseDateText == row.releaseDate)
+            #expect(printed.ratingText == row.rating)
+            #expect(printed.rating == row.averageValue)
             #expect(printed.overview == row.overview)
         }
     }

@@ -57,7 +57,9 @@ struct Subcommand {
 
     /// `text` parsed as the JSON document `Document`.
     static func decode<Document: Decodable>(_ type: Document.Type, from text: String) throws -> Document {
-        try JSONDecoder().decode(type, from: Data(text.utf8))
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try decoder.decode(type, from: Data(text.utf8))
     }
 
     struct Failure: Error, CustomStringConvertible {

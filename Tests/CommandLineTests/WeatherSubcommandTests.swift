@@ -42,7 +42,7 @@ struct WeatherSubcommandTests {
         let document = try Subcommand.decode(WeatherPrintout.Document.self, from: result.output)
         #expect(document.locationName == weather.locationName.current)
         #expect(document.locationName == "Paris, France")
-        #expect(document.date == weather.date.current)
+        #expect(document.dateText == weather.date.current)
         #expect(document.icon == weather.icon.current)
         #expect(document.summary == weather.summary.current)
         #expect(document.forecastSummary == weather.forecastSummary.current)
@@ -52,19 +52,32 @@ struct WeatherSubcommandTests {
         #expect(document.source == "Sample data (offline) — not a forecast")
         #expect(document.asOf == weather.asOf.current)
         #expect(document.isSample == weather.isSample.current)
-        #expect(document.problem == weather.problem.current)
-        #expect(document.unit == weather.unit.current.rawValue)
+        #expect(document.problem == "", "sample weather is what --offline asks for")
+        #expect(document.note == weather.problem.current)
+        #expect(document.unit == "F")
+        let figures = try #require(weather.figures.current)
+        #expect(document.temperature == figures.temperature)
+        #expect(document.summary.hasSuffix(" - \(figures.temperature)℉"))
+        #expect(document.feelsLike == figures.feelsLike)
+        #expect(document.windSpeed == figures.windSpeed)
+        #expect(document.windDirection == figures.windDirection)
+        #expect(document.rainChance == figures.rainChance)
+        #expect(document.condition == figures.condition)
+        #expect(document.hours.map(\.temperature) == figures.hours.map(\.temperature))
         let days = weather.forecast.current
         #expect(document.forecast.count == days.count)
         #expect(days.count == 7)
         for (printed, day) in zip(document.forecast, days) {
-            #expect(printed.weekday == day.weekday)
-            #expect(printed.date == day.date)
+            #expect(printed.weekdayText == day.weekday)
+            #expect(printed.dateText == day.date)
             #expect(printed.icon == day.icon)
-            #expect(printed.condition == day.condition)
-            #expect(printed.low == day.low)
-            #expect(printed.high == day.high)
+            #expect(printed.conditionText == day.condition)
+            #expect(printed.lowText == day.low)
+            #expect(printed.highText == day.high)
+            #expect(printed.lowText == "\(printed.low)℉")
+            #expect(printed.highText == "\(printed.high)℉")
         }
+        #expect(document.forecast.map(\.date) == figures.days.map(\.date))
     }
 
     @Test func theTextIsWhatTheScreenShowsLabelsIncludedWithoutColourIntoAPipe() async throws {
@@ -91,7 +104,9 @@ struct WeatherSubcommandTests {
         #expect(document.locationName == weather.locationName.current)
         #expect(document.locationName.hasPrefix("New York"))
         #expect(document.summary.hasSuffix("℃"))
-        #expect(document.unit == "celsius")
+        #expect(document.unit == "C")
+        #expect(document.windSpeedUnit == "km/h")
+        #expect(document.forecast.allSatisfy { $0.highText == "\($0.high)℃" })
     }
 
     @Test func anUnknownPlaceSaysNotFoundOnStandardErrorAndExitsOne() async throws {

@@ -1,4 +1,5 @@
 import Binding
+import Foundation
 import Screens
 
 /// The Scoreboard's library written for a shell (`mvvm-tui games`): the games kept, newest
@@ -10,19 +11,25 @@ import Screens
 /// ```
 @MainActor
 public final class GamesPrintout: Printout {
-    /// The JSON document: the library's outputs, named as its view-model names them.
+    /// The JSON document (Docs/CommandLine.md, "games"): the library's outputs, named as its
+    /// view-model names them, and each game's figures.
     public struct Document: Codable, Equatable, Sendable {
+        public var version = DocumentVersion.current
         public var games: [Game]
         /// What the library says when it is empty (`No games yet.`) or cannot be read.
         public var message: String
 
-        /// One game, as `GameLibraryRowViewModel` writes it.
+        /// One game, as `GameLibraryRowViewModel` writes it, and as data.
         public struct Game: Codable, Equatable, Sendable {
-            public var day: String
+            public var startedAt: Date
+            public var homeScore: Int
+            public var awayScore: Int
+            public var seconds: Double
+            public var dayText: String
             public var homeTeam: String
-            public var score: String
+            public var scoreText: String
             public var awayTeam: String
-            public var time: String
+            public var timeText: String
             public var state: String
             /// The row as the library's list shows it.
             public var text: String
@@ -54,14 +61,14 @@ public final class GamesPrintout: Printout {
     public func text(style: TextStyle) -> String {
         let games = drawn.state.games
         guard !games.isEmpty else { return drawn.state.message + "\n" }
-        let widest = { (text: (GameLibraryRowViewModel) -> String) in games.map { DisplayWidth.of(text($0)) }.max() ?? 0 }
-        let (day, home, score, away, time) = (widest(\.day), widest(\.homeTeam), widest(\.score), widest(\.awayTeam), widest(\.time))
-        return games.map { game in
-            let scoreText = String(repeating: " ", count: max(0, score - DisplayWidth.of(game.score))) + game.score
-            return style.dim(game.day.padded(toColumns: day)) + "  " + game.homeTeam.padded(toColumns: home) + "  "
-                + style.bold(scoreText) + "  " + game.awayTeam.padded(toColumns: away) + "  "
-                + game.time.padded(toColumns: time) + "  " + game.state
-        }.joined(separator: "\n") + "\n"
+        // The two teams share what the other columns leave, each cut with `…` to half of it.
+        let fixed = games.map { [$0.day, $0.score, $0.time, $0.state].map(DisplayWidth.of).reduce(10, +) }.max() ?? 0
+        let team = max(1, (style.width - fixed) / 2)
+        let columns = PrintoutColumns(
+            rows: games.map {
+                [$0.day, TextCut.fitting($0.homeTeam, width: team), $0.score, TextCut.fitting($0.awayTeam, width: team), $0.time, $0.state]
+            }, givingWay: 1, alignedRight: [2], styles: [0: style.dim, 2: style.bold])
+        return columns.lines(width: style.width).joined(separator: "\n") + "\n"
     }
 
     /// The outputs as the JSON document holds them.
@@ -69,8 +76,9 @@ public final class GamesPrintout: Printout {
         Document(
             games: drawn.state.games.map {
                 Document.Game(
-                    day: $0.day, homeTeam: $0.homeTeam, score: $0.score, awayTeam: $0.awayTeam,
-                    time: $0.time, state: $0.state, text: $0.text)
+                    startedAt: $0.startedAt, homeScore: $0.homeScore, awayScore: $0.awayScore, seconds: $0.seconds,
+                    dayText: $0.day, homeTeam: $0.homeTeam, scoreText: $0.score, awayTeam: $0.awayTeam,
+                    timeText: $0.time, state: $0.state, text: $0.text)
             }, message: drawn.state.message)
     }
 }

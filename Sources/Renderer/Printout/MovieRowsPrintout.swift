@@ -1,21 +1,22 @@
 import Screens
 
-/// One film of a printout's JSON `rows`: the row view-model's fields, named as it names them.
+/// One film of a printout's JSON `rows` (Docs/CommandLine.md, "film"): its figures, and the
+/// texts the row view-model writes.
 public struct MovieRowDocument: Codable, Equatable, Sendable {
     public var id: Int
     public var title: String
-    public var releaseDate: String
-    public var rating: String
-    public var averageRating: String
+    /// `1977-05-25`, or `1977`; left out when unknown.
+    public var releaseDate: String?
+    public var releaseDateText: String
+    /// 0 to 10, to one decimal.
+    public var rating: Double
+    public var ratingText: String
+    public var voteCount: Int
     public var overview: String
 
     init(_ row: MovieRowViewModel) {
-        id = row.id
-        title = row.title
-        releaseDate = row.releaseDate
-        rating = row.rating
-        averageRating = row.averageRating
-        overview = row.overview
+        (id, title, releaseDate, releaseDateText) = (row.id, row.title, row.releaseDay, row.releaseDate)
+        (rating, ratingText, voteCount, overview) = (row.averageValue, row.rating, row.voteCount, row.overview)
     }
 }
 
@@ -32,10 +33,9 @@ enum MovieRowsText {
         "\(value) \(noun)\(value == 1 ? "" : "s")"
     }
 
-    /// One line a row: `Title (date)` padded to the widest, two spaces, the average.
-    static func lines(_ rows: [MovieRowViewModel]) -> [String] {
-        let titles = rows.map(\.listTitle)
-        let width = titles.map(DisplayWidth.of).max() ?? 0
-        return zip(titles, rows).map { title, row in title.padded(toColumns: width) + "  " + row.averageRating }
+    /// One line a row: `Title (date)` padded to the widest, cut with `…` to leave room in
+    /// `width` columns, two spaces, the average.
+    static func lines(_ rows: [MovieRowViewModel], width: Int) -> [String] {
+        PrintoutColumns(rows: rows.map { [$0.listTitle, $0.averageRating] }, givingWay: 0).lines(width: width)
     }
 }

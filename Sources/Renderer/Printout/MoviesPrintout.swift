@@ -12,9 +12,10 @@ import Screens
 /// ```
 @MainActor
 public final class MoviesPrintout: Printout {
-    /// The JSON document: one key per output, named as the view-model names it; `segment` is the
-    /// selected segment's name, `rows` the first `limit` films.
+    /// The JSON document (Docs/CommandLine.md, "movies"): one key per output, named as the
+    /// view-model names it; `segment` is the selected segment's name, `rows` the first `limit` films.
     public struct Document: Codable, Equatable, Sendable {
+        public var version = DocumentVersion.current
         public var segment: String
         public var info: String
         public var infoIsProblem: Bool
@@ -59,7 +60,7 @@ public final class MoviesPrintout: Printout {
         if !state.info.isEmpty {
             header += " · " + (state.infoIsProblem ? style.warning(state.info) : style.dim(state.info))
         }
-        return ([header] + MovieRowsText.lines(rows)).joined(separator: "\n") + "\n"
+        return ([header] + MovieRowsText.lines(rows, width: style.width)).joined(separator: "\n") + "\n"
     }
 
     /// The outputs as the JSON document holds them.

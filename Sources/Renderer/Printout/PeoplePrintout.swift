@@ -27,8 +27,10 @@ public final class PeoplePrintout: Printout {
         case news
     }
 
-    /// The JSON document: one key per output, named as the view-model names it.
+    /// The JSON document (Docs/CommandLine.md, "people"): one key per output, named as the
+    /// view-model names it, and each person's data.
     public struct Document: Codable, Equatable, Sendable {
+        public var version = DocumentVersion.current
         public var countText: String
         public var sortText: String
         public var matchCount: Int
@@ -40,6 +42,9 @@ public final class PeoplePrintout: Printout {
         /// The header's state of the exchange with the people server (`syncStatus.text`).
         public var syncText: String
         public var syncIsProblem: Bool
+        /// With `--sync`, how many people wait to be sent once it ended; left out without it, or
+        /// when the outbox could not be read.
+        public var syncWaiting: Int?
         public var message: String
         public var messageIsProblem: Bool
 
@@ -47,6 +52,10 @@ public final class PeoplePrintout: Printout {
         /// a day on the calendar (`1815-12-10`, `--12-10` without the year), or `birthdayText` one
         /// the card wrote otherwise (`circa 1800`, `1815`); each left out when there is none.
         public struct Person: Codable, Equatable, Sendable {
+            /// The card's `UID`.
+            public var uid: String
+            public var emails: [Contact]
+            public var phones: [Contact]
             public var nameText: String
             public var birthday: String?
             public var birthdayText: String?
@@ -63,6 +72,19 @@ public final class PeoplePrintout: Printout {
                 (ageText, nextBirthdayText, nextBirthdayLine) = (person.ageText, person.nextBirthdayText, person.nextBirthdayLine)
                 (rowBirthdayText, contactLines) = (person.rowBirthdayText, person.contactLines)
                 (birthday, birthdayText) = (person.birthdayData, person.birthdayAsWritten)
+                uid = person.uid
+                (emails, phones) = (person.emails.map(Contact.init), person.phones.map(Contact.init))
+            }
+        }
+
+        /// An email address or a phone number: `{"value": "ada@example.org", "type": "work"}`.
+        public struct Contact: Codable, Equatable, Sendable {
+            public var value: String
+            /// The card's kinds joined with commas (`cell,voice`); empty for none.
+            public var type: String
+
+            init(_ contact: ContactValue) {
+                (value, type) = (contact.value, contact.type)
             }
         }
     }
@@ -86,14 +108,19 @@ public final class PeoplePrintout: Printout {
         var birthdaysSoonText = ""
         var syncText = ""
         var syncIsProblem = false
+        var syncWaiting: Int?
         var syncWasBlocked = false
         var message = ""
         var messageIsProblem = false
     }
 
-    /// Writes `part` of the screen; the header names the exchange with the server when `showsSync`.
-    public init(viewModel: PeopleListViewModel, part: Part, showsSync: Bool) {
+    public let writesTextToStandardError: Bool
+
+    /// Writes `part` of the screen; the header names the exchange with the server when `showsSync`;
+    /// the text goes to standard error when `newsToError` (an export to standard output).
+    public init(viewModel: PeopleListViewModel, part: Part, showsSync: Bool, newsToError: Bool = false) {
         isBusy = viewModel.isBusy
+        writesTextToStandardError = newsToError
         self.part = part
         self.showsSync = showsSync
         drawn = Drawn(State(), needsDisplay: {})
@@ -107,6 +134,7 @@ public final class PeoplePrintout: Printout {
         drawn.bind(viewModel.birthdaysSoonText, to: \.birthdaysSoonText)
         drawn.bind(viewModel.syncStatus.text, to: \.syncText)
         drawn.bind(viewModel.syncStatus.isProblem, to: \.syncIsProblem)
+        drawn.bind(viewModel.syncStatus.waiting, to: \.syncWaiting)
         drawn.bind(viewModel.syncStatus.wasBlocked, to: \.syncWasBlocked)
         drawn.bind(viewModel.message, to: \.message)
         drawn.bind(viewModel.messageIsProblem, to: \.messageIsProblem)
@@ -140,27 +168,23 @@ public final class PeoplePrintout: Printout {
         case .news:
             lines = [state.message]
         case .birthdaysSoon:
-            let (nameWidth, whenWidth) = (widest(state.birthdaysSoon, \.nameText), widest(state.birthdaysSoon, \.nextBirthdayText))
-            lines = state.birthdaysSoon.map {
-                "\($0.nameText.padded(toColumns: nameWidth))  \($0.nextBirthdayText.padded(toColumns: whenWidth))  \($0.longBirthdayText)"
-            }
+            lines = PrintoutColumns(
+                rows: state.birthdaysSoon.map { [$0.nameText, $0.nextBirthdayText, $0.longBirthdayText] }, givingWay: 0
+            ).lines(width: style.width)
         case .list:
             var header = style.bold(state.headerText)
             if showsSync, !state.syncText.isEmpty { header += "  " + style.dim(state.syncText) }
             lines = [header]
             if state.emptyText == PeopleListViewModel.emptyMessage { lines.append(Self.emptyText) }
-            let nameWidth = widest(state.rows) { $0.badgeText.isEmpty ? $0.nameText : "\($0.nameText) [\($0.badgeText)]" }
-            lines += state.rows.map { row in
-                let name = row.badgeText.isEmpty ? row.nameText : "\(row.nameText) [\(row.badgeText)]"
-                return row.rowBirthdayText.isEmpty ? name : "\(name.padded(toColumns: nameWidth))  \(row.rowBirthdayText)"
-            }
+            lines += PrintoutColumns(
+                rows: state.rows.map { row in
+                    let name = row.badgeText.isEmpty ? row.nameText : "\(row.nameText) [\(row.badgeText)]"
+                    return row.rowBirthdayText.isEmpty ? [name] : [name, row.rowBirthdayText]
+                }, givingWay: 0
+            ).lines(width: style.width)
             if !state.message.isEmpty { lines.append(state.message) }
         }
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
-    }
-
-    private func widest(_ people: [PersonViewModel], _ text: (PersonViewModel) -> String) -> Int {
-        people.map { DisplayWidth.of(text($0)) }.max() ?? 0
     }
 
     /// The outputs as the JSON document holds them.
@@ -171,6 +195,7 @@ public final class PeoplePrintout: Printout {
             people: part == .list ? state.rows.map(Document.Person.init) : [],
             birthdaysSoon: state.birthdaysSoon.map(Document.Person.init), birthdaysSoonText: state.birthdaysSoonText,
             syncText: showsSync ? state.syncText : "", syncIsProblem: showsSync && state.syncIsProblem,
+            syncWaiting: showsSync ? state.syncWaiting : nil,
             message: state.message, messageIsProblem: state.messageIsProblem
         )
     }

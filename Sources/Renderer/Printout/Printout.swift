@@ -14,6 +14,9 @@ public protocol Printout: AnyObject {
     var problem: String? { get }
     /// The exit status with `problem`: 1, unless the printout says otherwise.
     var problemStatus: Int32 { get }
+    /// Whether the text goes to standard error, standard output being the result itself
+    /// (`people --export -` writes the vCards there).
+    var writesTextToStandardError: Bool { get }
     /// The result as text, one line after another, styled with `style`.
     func text(style: TextStyle) -> String
     /// The outputs a JSON printout holds, its keys named for them.
@@ -24,6 +27,7 @@ public protocol Printout: AnyObject {
 
 extension Printout {
     public var problemStatus: Int32 { 1 }
+    public var writesTextToStandardError: Bool { false }
 
     /// Calls `done` once, on the main actor, as soon as the view-model is not busy: at once when it
     /// is not busy now. Keep the token until then. It is called once the change that ended the
@@ -43,6 +47,7 @@ extension Printout {
     public func json() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
         return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
     }
 }
@@ -52,12 +57,15 @@ extension Printout {
 public struct TextStyle: Sendable {
     /// Whether the text carries ANSI colours and weights.
     public let usesColor: Bool
+    /// How many columns a line may take: the terminal's width, or 80 into a pipe or a file.
+    public let width: Int
 
-    public init(usesColor: Bool) {
+    public init(usesColor: Bool, width: Int = 80) {
         self.usesColor = usesColor
+        self.width = max(1, width)
     }
 
-    /// Plain text.
+    /// Plain text, 80 columns wide.
     public static let plain = TextStyle(usesColor: false)
 
     /// `text` in bold: a screen's title, the place.
@@ -72,9 +80,9 @@ public struct TextStyle: Sendable {
     }
 }
 
-extension String {
-    /// The text padded with spaces to `width` terminal columns (wide characters count two).
-    func padded(toColumns width: Int) -> String {
-        self + String(repeating: " ", count: max(0, width - DisplayWidth.of(self)))
-    }
+/// The version of the JSON documents the subcommands write (Docs/CommandLine.md): it grows when
+/// a key changes its meaning or its type, or goes.
+public enum DocumentVersion {
+    /// The version every document carries as `version`.
+    public static let current = 2
 }

@@ -12,12 +12,16 @@ import Screens
 /// ```
 @MainActor
 public final class SearchPrintout: Printout {
-    /// The JSON document: one key per output, named as the view-model names it; `rows` holds the
-    /// first `limit` films.
+    /// The JSON document (Docs/CommandLine.md, "search"): one key per output, named as the
+    /// view-model names it; `rows` holds the first `limit` films.
     public struct Document: Codable, Equatable, Sendable {
+        public var version = DocumentVersion.current
         public var info: String
         public var infoIsProblem: Bool
-        public var matchCount: String
+        /// How many films match (`matchTotal`); 0 without results.
+        public var matchCount: Int
+        /// `5 matches`, as the screen writes it (`matchCount`).
+        public var matchCountText: String
         public var rows: [MovieRowDocument]
     }
 
@@ -30,6 +34,7 @@ public final class SearchPrintout: Printout {
         var info = ""
         var infoIsProblem = false
         var matchCount = ""
+        var matchTotal = 0
         var news = ""
     }
 
@@ -42,6 +47,7 @@ public final class SearchPrintout: Printout {
         drawn.bind(viewModel.info, to: \.info)
         drawn.bind(viewModel.infoIsProblem, to: \.infoIsProblem)
         drawn.bind(viewModel.matchCount, to: \.matchCount)
+        drawn.bind(viewModel.matchTotal, to: \.matchTotal)
         drawn.bind(viewModel.news, to: \.news)
     }
 
@@ -55,14 +61,14 @@ public final class SearchPrintout: Printout {
     public func text(style: TextStyle) -> String {
         let state = drawn.state
         let lines = state.news.isEmpty ? [] : [state.infoIsProblem ? style.warning(state.news) : style.dim(state.news)]
-        return (lines + MovieRowsText.lines(Array(state.rows.prefix(limit)))).joined(separator: "\n") + "\n"
+        return (lines + MovieRowsText.lines(Array(state.rows.prefix(limit)), width: style.width)).joined(separator: "\n") + "\n"
     }
 
     /// The outputs as the JSON document holds them.
     public var document: Document {
         let state = drawn.state
         return Document(
-            info: state.info, infoIsProblem: state.infoIsProblem, matchCount: state.matchCount,
-            rows: state.rows.prefix(limit).map(MovieRowDocument.init))
+            info: state.info, infoIsProblem: state.infoIsProblem, matchCount: state.matchTotal,
+            matchCountText: state.matchCount, rows: state.rows.prefix(limit).map(MovieRowDocument.init))
     }
 }

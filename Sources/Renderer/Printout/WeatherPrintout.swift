@@ -17,33 +17,6 @@ import Screens
 /// ```
 @MainActor
 public final class WeatherPrintout: Printout {
-    /// The JSON document: one key per output, named as the view-model names it.
-    public struct Document: Codable, Equatable, Sendable {
-        public var locationName: String
-        public var date: String
-        public var icon: String
-        public var summary: String
-        public var forecastSummary: String
-        public var details: String
-        public var nextHours: String
-        public var forecast: [Day]
-        public var source: String
-        public var asOf: String
-        public var isSample: Bool
-        public var problem: String
-        public var unit: String
-
-        /// One day of `forecast`.
-        public struct Day: Codable, Equatable, Sendable {
-            public var weekday: String
-            public var date: String
-            public var icon: String
-            public var condition: String
-            public var low: String
-            public var high: String
-        }
-    }
-
     public let isBusy: Output<Bool>
     private let drawn: Drawn<State>
 
@@ -53,23 +26,38 @@ public final class WeatherPrintout: Printout {
         var source = ""
         var asOf = ""
         var isSample = false
+        var figures: WeatherFigures?
         var unit = TemperatureUnit.fahrenheit
     }
 
-    public init(viewModel: WeatherViewModel) {
+    /// Sample weather is what was asked for (`--offline`): it is no problem.
+    private let sampleAsked: Bool
+
+    /// Writes what `viewModel` shows; sample weather is a problem (there was no network) unless
+    /// `sampleAsked`.
+    public init(viewModel: WeatherViewModel, sampleAsked: Bool = false) {
         isBusy = viewModel.isBusy
+        self.sampleAsked = sampleAsked
         drawn = Drawn(State(), needsDisplay: {})
         drawn.bindWeather(viewModel, at: \.screen)
         drawn.bind(viewModel.source, to: \.source)
         drawn.bind(viewModel.asOf, to: \.asOf)
         drawn.bind(viewModel.isSample, to: \.isSample)
+        drawn.bind(viewModel.figures, to: \.figures)
         drawn.bind(viewModel.unit, to: \.unit)
     }
 
-    /// No weather to show: the place is unknown (`Not found`), or neither a live nor a kept report
-    /// could be had; the screen's own words.
+    /// The weather's first words when it is sample weather that was not asked for.
+    public static let sampleProblem = "Live weather unavailable: no network, and no report of this place is kept"
+
+    /// No real weather to show: the place is unknown (`Not found`), neither a live nor a kept
+    /// report could be had (the screen's own words), or only sample weather could, and live
+    /// weather was asked for.
     public var problem: String? {
         let state = drawn.state.screen
+        if !state.summary.isEmpty, drawn.state.isSample, !sampleAsked {
+            return Self.sampleProblem + "; the weather shown is sample data, not a forecast"
+        }
         guard state.summary.isEmpty else { return nil }
         if state.locationName == WeatherViewModel.notFound {
             // The lookup's own words name the place (`Not found: Lodnon. Did you mean London, United Kingdom?`).
@@ -85,14 +73,10 @@ public final class WeatherPrintout: Printout {
         lines += [state.details, state.nextHours].filter { !$0.isEmpty }
         if !state.problem.isEmpty { lines.append(style.warning(state.problem)) }
         if !state.forecast.isEmpty {
-            let widest = { (text: (ForecastRowViewModel) -> String) in state.forecast.map { DisplayWidth.of(text($0)) }.max() ?? 0 }
-            let (dayWidth, conditionWidth, lowWidth) = (widest { "\($0.weekday) \($0.date)" }, widest(\.condition), widest(\.low))
             lines.append("")
-            lines += state.forecast.map { day in
-                "\(day.weekday) \(day.date)".padded(toColumns: dayWidth)
-                    + " \(day.icon) \(day.condition.padded(toColumns: conditionWidth))  "
-                    + "\(day.low.padded(toColumns: lowWidth))  \(day.high)"
-            }
+            lines += PrintoutColumns(
+                rows: state.forecast.map { ["\($0.weekday) \($0.date) \($0.icon) \($0.condition)", $0.low, $0.high] }, givingWay: 0
+            ).lines(width: style.width)
         }
         if !state.sourceLine.isEmpty {
             lines += ["", state.sourceIsWarning ? style.warning(state.sourceLine) : style.dim(state.sourceLine)]
@@ -102,15 +86,9 @@ public final class WeatherPrintout: Printout {
 
     /// The outputs as the JSON document holds them.
     public var document: Document {
-        let (state, screen) = (drawn.state, drawn.state.screen)
+        let state = drawn.state
         return Document(
-            locationName: screen.locationName, date: screen.date, icon: screen.icon, summary: screen.summary,
-            forecastSummary: screen.forecastSummary, details: screen.details, nextHours: screen.nextHours,
-            forecast: screen.forecast.map {
-                Document.Day(weekday: $0.weekday, date: $0.date, icon: $0.icon, condition: $0.condition, low: $0.low, high: $0.high)
-            },
-            source: state.source, asOf: state.asOf, isSample: state.isSample, problem: screen.problem,
-            unit: state.unit.rawValue
-        )
+            screen: state.screen, figures: state.figures, source: state.source, asOf: state.asOf, isSample: state.isSample,
+            unit: state.unit, problem: problem)
     }
 }

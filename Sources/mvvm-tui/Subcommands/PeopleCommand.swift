@@ -30,7 +30,9 @@ struct PeopleCommand: ParsableCommand {
     var birthdays: Int?
 
     @Option(
-        name: .customLong("import"), help: ArgumentHelp("Add the people of this vCard file, as the screen's i does.", valueName: "file"))
+        name: .customLong("import"),
+        help: ArgumentHelp("Add the people of this vCard file (- for standard input), as the screen's i does.", valueName: "file"),
+        completion: .file(extensions: ["vcf"]))
     var importFile: String?
 
     @Flag(help: "With --import: take the file's card for each person kept differently (newer here, no revision, deleted here).")
@@ -42,8 +44,8 @@ struct PeopleCommand: ParsableCommand {
     @Option(
         name: .customLong("export"),
         help: ArgumentHelp(
-            "Write everyone, in the order, to this vCard file, as the screen's e does; a file there is replaced only with --force.",
-            valueName: "file"))
+            "Write everyone, in the order, to this vCard file (- for standard output), as the screen's e does; a file there is replaced only with --force.",
+            valueName: "file"), completion: .file(extensions: ["vcf"]))
     var exportFile: String?
 
     @Flag(help: "With --export: replace the file at its path, if there is one (else the export stops, exit status 1).")
@@ -86,6 +88,9 @@ struct PeopleCommand: ParsableCommand {
         if sync, options.shared.offline {
             throw ValidationError("--sync and --offline: a sync needs the network")
         }
+        if exportFile == StandardStreamFiles.dash, options.json {
+            throw ValidationError("--export - writes the vCards to standard output: not with --json")
+        }
         if filter != nil, importFile != nil || exportFile != nil {
             throw ValidationError("--filter lists people: not with --import or --export, which take everyone")
         }
@@ -115,7 +120,7 @@ struct PeopleCommand: ParsableCommand {
             let viewModel = composition.people(
                 sync: sync, order: sort?.order,
                 birthdayWindow: birthdays ?? PeopleListViewModel.defaultBirthdayWindow,
-                birthdaysShown: birthdays == nil ? 20 : .max)
+                birthdaysShown: birthdays == nil ? 20 : .max, standardStreams: true)
             let part: PeoplePrintout.Part = transfers ? .news : birthdays != nil ? .birthdaysSoon : .list
             // The list reads the rows in view: all of them when they are printed, else one. While a
             // sync runs, one: each batch it commits reads the rows in view again, so the whole book
@@ -124,7 +129,9 @@ struct PeopleCommand: ParsableCommand {
             let printsEveryone = part == .list
             viewModel.setVisibleRowCount(printsEveryone && !sync ? PeoplePrintout.everyone : 1)
             if let filter { viewModel.prompt.inputLineEdited(.insert(filter)) }
-            let printout = PeoplePrintout(viewModel: viewModel, part: part, showsSync: sync)
+            // The vCards of `--export -` are standard output: the report goes to standard error.
+            let printout = PeoplePrintout(
+                viewModel: viewModel, part: part, showsSync: sync, newsToError: exportFile == StandardStreamFiles.dash)
             let readEveryone: @MainActor () -> Void = {
                 if printsEveryone, sync { viewModel.setVisibleRowCount(PeoplePrintout.everyone) }
             }

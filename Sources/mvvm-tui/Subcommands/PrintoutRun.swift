@@ -43,7 +43,7 @@ enum PrintoutRun {
                 exit(1)
             }
         } else if problem == nil {
-            write(printout.text(style: style), to: STDOUT_FILENO)
+            write(printout.text(style: style), to: printout.writesTextToStandardError ? STDERR_FILENO : STDOUT_FILENO)
         }
         guard let problem else { exit(0) }
         write("mvvm-tui: \(problem)\n", to: STDERR_FILENO)

@@ -10,10 +10,10 @@ struct SharedOptions: ParsableArguments {
     @Flag(help: Startup.offlineHelp)
     var offline = false
 
-    @Option(help: Startup.dataDirHelp)
+    @Option(help: Startup.dataDirHelp, completion: .directory)
     var dataDir: String?
 
-    @Option(help: Startup.configHelp)
+    @Option(help: Startup.configHelp, completion: .file())
     var config: String?
 
     @Flag(help: "Draw (or write) without colours; a subcommand writes none unless its output is a terminal.")
@@ -68,7 +68,14 @@ struct SubcommandOptions: ParsableArguments {
             try Startup.dataDirectory(shared.dataDir, environment: environment, validated: writable).path + "/" + AppDatabase.fileName
         let database = writable ? SharedDatabase(path: path) : SharedDatabase { try AppDatabase.openForReading(path: path) }
         let composition = ScreenComposition(choices: choices, offline: shared.offline, database: database, keepsSettings: false)
-        return (composition, TextStyle(usesColor: choices.useColor && isatty(STDOUT_FILENO) == 1))
+        return (composition, TextStyle(usesColor: choices.useColor && isatty(STDOUT_FILENO) == 1, width: Self.outputWidth()))
+    }
+
+    /// The terminal's width when standard output is one, else 80 (a pipe, a file, a status bar).
+    static func outputWidth() -> Int {
+        var size = winsize()
+        guard isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
     }
 }
 

@@ -11,7 +11,8 @@ struct WeatherCommand: ParsableCommand {
         discussion: """
             The words are joined as typed in the input line. Without them, the place the app \
             showed last, else McGaheysville, VA. Offline, the place's last real report with its \
-            age, else sample data labelled as such. Nothing is kept: not the place, not the report.
+            age; sample data only with --offline (without it, sample weather is a problem: exit \
+            status 1). Nothing is kept: not the place, not the report.
             """
     )
 
@@ -34,7 +35,7 @@ struct WeatherCommand: ParsableCommand {
             let viewModel = composition.weather(
                 location: place.isEmpty ? nil : place.joined(separator: " "),
                 unit: unit?.unit, scheduler: MainQueueScheduler())
-            return (WeatherPrintout(viewModel: viewModel), { viewModel.screenAppeared() })
+            return (WeatherPrintout(viewModel: viewModel, sampleAsked: options.shared.offline), { viewModel.screenAppeared() })
         }
     }
 }
