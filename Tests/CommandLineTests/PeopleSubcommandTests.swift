@@ -65,6 +65,12 @@ struct PeopleSubcommandTests {
             #expect(printed.contactLines == person.contactLines)
             #expect(printed.birthday == person.birthdayData)
             #expect(printed.birthdayText == person.birthdayAsWritten)
+            #expect(printed.uid == person.uid)
+            #expect(printed.emails.map { [$0.value, $0.type] } == person.emails.map { [$0.value, $0.type] })
+            #expect(printed.phones.map { [$0.value, $0.type] } == person.phones.map { [$0.value, $0.type] })
+        }
+        if let ada = printed.first(where: { $0.uid == "ada" }) {
+            #expect(ada.emails == [.init(value: "ada@example.org", type: "work")])
         }
     }
 

@@ -83,6 +83,10 @@ public final class PeoplePrintout: Printout {
             /// The card's kinds joined with commas (`cell,voice`); empty for none.
             public var type: String
 
+            public init(value: String, type: String) {
+                (self.value, self.type) = (value, type)
+            }
+
             init(_ contact: ContactValue) {
                 (value, type) = (contact.value, contact.type)
             }
