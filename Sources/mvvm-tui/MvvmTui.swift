@@ -26,7 +26,7 @@ struct MvvmTui: ParsableCommand {
             command = try parseAsRoot()
         } catch {
             if let typo = MistypedSubcommand.find(in: Array(CommandLine.arguments.dropFirst())) {
-                exit(withError: ValidationError(typo.message))
+                end(with: ValidationError(typo.message))
             }
             end(with: error)
         }
@@ -37,13 +37,23 @@ struct MvvmTui: ParsableCommand {
         }
     }
 
+    /// The one prefix of every message on standard error, usage errors included.
+    static let messagePrefix = "mvvm-tui: "
+
+    /// Ends the program as ArgumentParser would, but for the words: `--help` ends with `credits`,
+    /// and an error begins with `messagePrefix` rather than ArgumentParser's `Error: `.
     private static func end(with error: any Error) -> Never {
         let message = fullMessage(for: error)
-        if exitCode(for: error) == .success, message.contains("USAGE:") {
-            print(message.trimmingCharacters(in: .newlines) + "\n\n" + credits)
+        let code = exitCode(for: error)
+        if code == .success {
+            print(message.contains("USAGE:") ? message.trimmingCharacters(in: .newlines) + "\n\n" + credits : message)
             Foundation.exit(0)
         }
-        exit(withError: error)
+        if !message.isEmpty {
+            let text = message.hasPrefix("Error: ") ? messagePrefix + message.dropFirst("Error: ".count) : messagePrefix + message
+            FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        }
+        Foundation.exit(code.rawValue)
     }
 
     static let configuration = CommandConfiguration(
@@ -124,7 +134,7 @@ struct MvvmTui: ParsableCommand {
             let advice =
                 "run it where TERM names a terminal that can (TERM=xterm-256color), or use its subcommands, which "
                 + "print to any output: mvvm-tui weather Paris, mvvm-tui movies, mvvm-tui search QUERY, mvvm-tui people, mvvm-tui games"
-            FileHandle.standardError.write(Data("mvvm-tui: \(reason); \(advice)\n".utf8))
+            FileHandle.standardError.write(Data((MvvmTui.messagePrefix + "\(reason); \(advice)\n").utf8))
             throw ExitCode(2)
         }
         cj_run_global_jobs_on_main_queue()

@@ -26,7 +26,7 @@ enum Startup {
                 netrc: Netrc.load(path: Netrc.path(environment: environment)))
             return (file, choices)
         } catch let problem as ConfigFile.Problem {
-            FileHandle.standardError.write(Data("mvvm-tui: \(problem)\n".utf8))
+            FileHandle.standardError.write(Data((MvvmTui.messagePrefix + "\(problem)\n").utf8))
             throw ExitCode(78)  // EX_CONFIG
         } catch let invalid as LaunchChoices.Invalid {
             throw ValidationError(invalid.description)

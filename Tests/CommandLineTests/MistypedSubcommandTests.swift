@@ -15,7 +15,7 @@ struct MistypedSubcommandTests {
         let result = try await Subcommand().run(arguments)
         #expect(result.status == 64)
         #expect(result.output.isEmpty)
-        #expect(result.error.hasPrefix("Error: Unknown subcommand '\(word)'. Did you mean '\(meant)'?\n"), "\(result.error)")
+        #expect(result.error.hasPrefix("mvvm-tui: Unknown subcommand '\(word)'. Did you mean '\(meant)'?\n"), "\(result.error)")
         #expect(result.error.contains("Usage: mvvm-tui"))
     }
 

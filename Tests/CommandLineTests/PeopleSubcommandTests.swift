@@ -190,7 +190,7 @@ struct PeopleSubcommandTests {
         let result = try await subcommand.run(arguments)
         #expect(result.status == 64)
         #expect(result.output.isEmpty)
-        #expect(result.error.contains("Usage:") || result.error.contains("Error:"))
+        #expect(result.error.hasPrefix("mvvm-tui: "), "one prefix for every message: \(result.error)")
     }
 
     @Test func anEmptyDataDirectoryListsNoOneWithStatusZeroAndIsLeftEmpty() async throws {

@@ -69,3 +69,34 @@ struct ScriptingSubcommandTests {
         #expect(lines.contains { $0.hasPrefix("Ada Lovelace ") && $0.hasSuffix("  December 9, 1906") })
     }
 }
+
+extension ScriptingSubcommandTests {
+    @Test(arguments: [
+        ["movies", "--limit", "0"], ["wether", "Paris"], ["weather", "--unit", "k"], ["games", "--sort", "last"],
+        ["search", "star", "--tab", "people"], ["people", "--export", "-", "--json"],
+    ])
+    func everyMessageBeginsWithTheProgramsName(arguments: [String]) async throws {
+        let result = try await Subcommand().run(arguments)
+        #expect(result.status == 64)
+        #expect(result.error.hasPrefix("mvvm-tui: "), "\(result.error)")
+        #expect(!result.error.contains("Error:"))
+    }
+
+    @Test func theConfigFilesWarningsGoToStandardErrorAndChangeNoStatus() async throws {
+        let subcommand = try Subcommand()
+        let folder = subcommand.dataDirectory + "/config/mvvm-tui"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "colour = false\n[people]\nuser = \"ada\"\npassword = \"secret\"\n".write(
+            toFile: folder + "/config.toml", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: folder + "/config.toml")
+        let result = try await subcommand.run(["games"])
+        #expect(result.status == 0)
+        #expect(result.output == "No games yet.\n")
+        let lines = result.error.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(result.error)")
+        #expect(lines.allSatisfy { $0.hasPrefix("mvvm-tui: \(folder)/config.toml") || $0.hasPrefix("mvvm-tui: other users can read") })
+        #expect(lines.contains { $0.contains("unknown key colour (line 1) ignored") })
+        #expect(lines.contains { $0.contains("which holds people.password: chmod 600 it") })
+        #expect(!result.error.contains("secret"))
+    }
+}

@@ -32,7 +32,7 @@ struct PeopleCommand: ParsableCommand {
     @Option(
         name: .customLong("import"),
         help: ArgumentHelp("Add the people of this vCard file (- for standard input), as the screen's i does.", valueName: "file"),
-        completion: .file(extensions: ["vcf"]))
+        completion: .file())
     var importFile: String?
 
     @Flag(help: "With --import: take the file's card for each person kept differently (newer here, no revision, deleted here).")
@@ -45,7 +45,7 @@ struct PeopleCommand: ParsableCommand {
         name: .customLong("export"),
         help: ArgumentHelp(
             "Write everyone, in the order, to this vCard file (- for standard output), as the screen's e does; a file there is replaced only with --force.",
-            valueName: "file"), completion: .file(extensions: ["vcf"]))
+            valueName: "file"), completion: .file())
     var exportFile: String?
 
     @Flag(help: "With --export: replace the file at its path, if there is one (else the export stops, exit status 1).")
@@ -105,14 +105,16 @@ struct PeopleCommand: ParsableCommand {
             let transfers = importFile != nil || exportFile != nil
             let (readOnly, style) = try options.composition(peopleAPI: peopleServer.peopleApi, peopleBook: peopleServer.peopleBook)
             if sync, readOnly.choices.peopleServer == nil {
-                PrintoutRun.write("mvvm-tui: \(PeopleSyncStatusViewModel.noServerText)\n", to: STDERR_FILENO)
+                PrintoutRun.write(MvvmTui.messagePrefix + "\(PeopleSyncStatusViewModel.noServerText)\n", to: STDERR_FILENO)
                 throw ExitCode(1)
             }
             // An import adds people, and a sync keeps what it fetched and marks what it sent, as
             // the app's do: they write. An export only reads.
             let composition =
                 (importFile != nil && !dryRun) || sync
-                ? try options.composition(peopleAPI: peopleServer.peopleApi, peopleBook: peopleServer.peopleBook, writable: true).0
+                ? try options.composition(
+                    peopleAPI: peopleServer.peopleApi, peopleBook: peopleServer.peopleBook, writable: true, warns: false
+                ).0
                 : readOnly
             if peopleRebind, let api = composition.peopleAPI() {
                 try Self.rebind(SQLitePeopleStore(database: composition.database.open()), to: api.identity)
@@ -168,7 +170,7 @@ extension PeopleCommand {
             Rebind? [y/N] 
             """, to: STDERR_FILENO)
         guard let answer = readLine(), ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased()) else {
-            PrintoutRun.write("mvvm-tui: not rebound; nothing changed\n", to: STDERR_FILENO)
+            PrintoutRun.write(MvvmTui.messagePrefix + "not rebound; nothing changed\n", to: STDERR_FILENO)
             throw ExitCode(1)
         }
         try store.rebind(to: book)

@@ -39,14 +39,14 @@ enum PrintoutRun {
             do {
                 write(try printout.json(), to: STDOUT_FILENO)
             } catch {
-                write("mvvm-tui: the result cannot be written as JSON: \(error)\n", to: STDERR_FILENO)
+                write(MvvmTui.messagePrefix + "the result cannot be written as JSON: \(error)\n", to: STDERR_FILENO)
                 exit(1)
             }
         } else if problem == nil {
             write(printout.text(style: style), to: printout.writesTextToStandardError ? STDERR_FILENO : STDOUT_FILENO)
         }
         guard let problem else { exit(0) }
-        write("mvvm-tui: \(problem)\n", to: STDERR_FILENO)
+        write(MvvmTui.messagePrefix + "\(problem)\n", to: STDERR_FILENO)
         exit(printout.problemStatus)
     }
 

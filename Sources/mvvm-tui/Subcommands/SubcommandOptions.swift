@@ -54,16 +54,21 @@ struct SubcommandOptions: ParsableArguments {
     /// which the user asked to change what is kept) opens it read-write as the app does,
     /// created and migrated when it needs to be; settings are not kept even then.
     @MainActor
+    /// The config file's warnings and the choices' notices (an unknown key, a password others can
+    /// read) go to standard error unless `warns` is false (a second composition of one run).
     func composition(
         peopleAPI: String? = nil, peopleBook: String? = nil,
-        writable: Bool = false
+        writable: Bool = false, warns: Bool = true
     ) throws -> (ScreenComposition, TextStyle) {
         let environment = ProcessInfo.processInfo.environment
-        let (_, choices) = try Startup.choices(
+        let (file, choices) = try Startup.choices(
             config: shared.config,
             flags: .init(
                 tab: nil, noColor: shared.noColor, peopleAPI: peopleAPI, peopleBook: peopleBook, ascii: shared.ascii
             ), environment: environment)
+        if warns {
+            for warning in file.warnings + choices.notices { PrintoutRun.write(MvvmTui.messagePrefix + warning + "\n", to: STDERR_FILENO) }
+        }
         let path =
             try Startup.dataDirectory(shared.dataDir, environment: environment, validated: writable).path + "/" + AppDatabase.fileName
         let database = writable ? SharedDatabase(path: path) : SharedDatabase { try AppDatabase.openForReading(path: path) }
