@@ -121,7 +121,7 @@ $(RELEASE_BINARY) $(addprefix $(RELEASE_DATA)/,$(DATA_FILES)) &:
 	@Scripts/ensure-deps.sh run
 	$(SWIFT) build $(RELEASE_FLAGS)
 
-$(MAN_PAGE): $(RELEASE_BINARY) Scripts/make-man-page.sh
+$(MAN_PAGE): $(RELEASE_BINARY) Scripts/make-man-page.sh Scripts/json-documents-man.awk Docs/CommandLine.md
 	@Scripts/make-man-page.sh $(RELEASE_BINARY) $@
 
 $(INSTALL_FILES)/mvvm-tui.bash: $(RELEASE_BINARY)

@@ -52,17 +52,30 @@ page="$work/page/$(basename "$binary").1"
 [ -s "$page" ] || { echo "make-man-page: generate-manual wrote no $page" >&2; exit 1; }
 
 mkdir -p "$(dirname "$output")"
+# The tool's EXIT STATUS is its generic "0 on success, >0 on error": the program's own take its place.
 sed -e '/^\.Ar subcommand$/d' \
     -e '/^\.It Em help$/,/^\.El$/d' \
+    -e '/^\.Sh "EXIT STATUS"$/d' -e '/^\.Ex -std$/d' \
     -e 's/^$/.Pp/' \
     "$page" > "$output.tmp"
+[ -z "$(tail -c 1 "$output.tmp")" ] || echo >> "$output.tmp"   # the tool ends without a newline
+
+# What the argument definitions cannot say, so that the page stands alone: the JSON documents, from
+# the tables of Docs/CommandLine.md (which a test holds every printed document to), then the keys,
+# the config file's keys, the environment, the files and the exit statuses, which the program
+# writes from its own tables (`mvvm-tui --manual-sections`).
+ascii() {
+    sed -e 's/–/-/g' -e 's/—/--/g' -e 's/…/.../g' -e "s/‘/'/g" -e "s/’/'/g" -e 's/“/\\(dq/g' -e 's/”/\\(dq/g' \
+        | LC_ALL=C.UTF-8 iconv -f UTF-8 -t ASCII//TRANSLIT
+}
+awk -f "$(dirname "$0")/json-documents-man.awk" "$(dirname "$0")/../Docs/CommandLine.md" | ascii >> "$output.tmp"
+"$binary" --manual-sections | ascii >> "$output.tmp"
 
 # `--help` ends with the credits the services' and the data's terms ask for, which the program
 # prints itself rather than through its argument definitions: the page ends with them too.
 credits=$("$binary" --help | sed -n '/^CREDITS:$/,$p' | sed -e '1d' -e 's/^ *//' -e '/^$/d' \
     | LC_ALL=C.UTF-8 iconv -f UTF-8 -t ASCII//TRANSLIT | sed -e 's/\\/\\e/g' -e "s/^\([.']\)/\\\\\&\1/")
 if [ -n "$credits" ]; then
-    [ -z "$(tail -c 1 "$output.tmp")" ] || echo >> "$output.tmp"   # the tool ends without a newline
     printf '.Sh CREDITS\n%s\n' "$credits" >> "$output.tmp"
 fi
 mv "$output.tmp" "$output"

@@ -215,6 +215,18 @@ man_has_credits() {
     MANPAGER=cat MANWIDTH=200 man -l "$1" | grep -A1 -x 'CREDITS' | grep -qF -- "$first"
 }
 
+# man_stands_alone PAGE: the sections that answer what the project's Docs do, with the program's
+# exit statuses rather than the generic "0 on success, >0 on error", and no pointer to Docs/.
+man_stands_alone() {
+    local text section
+    text=$(MANPAGER=cat MANWIDTH=200 man -l "$1")
+    for section in 'JSON DOCUMENTS' KEYS CONFIGURATION ENVIRONMENT FILES 'EXIT STATUS' CREDITS; do
+        grep -qx "$section" <<<"$text" || { echo "no section $section"; return 1; }
+    done
+    grep -qE '^ +78 +The config file is malformed' <<<"$text" || { echo "EXIT STATUS lacks 78"; return 1; }
+    ! grep -n 'Docs/\|on success, and >0' <<<"$text"
+}
+
 man_finds_by_name() {
     MANPAGER=cat MANWIDTH=80 man -M "$1" mvvm-tui | grep -qF 'MVVM-TUI(1)'
 }
@@ -340,6 +352,8 @@ check "and mvvm-tui weather finds Paris in the installed gazetteer" \
 check "the manual page renders with man -l, without warnings" man_renders "$prefix/share/man/man1/mvvm-tui.1"
 check "it ends with the credits --help ends with" man_has_credits "$prefix/share/man/man1/mvvm-tui.1"
 check "man finds it by name under PREFIX/share/man" man_finds_by_name "$prefix/share/man"
+check "it stands alone: JSON documents, keys, configuration, environment, files, the program's exit statuses" \
+    man_stands_alone "$prefix/share/man/man1/mvvm-tui.1"
 check "bash completes 'mvvm-tui --t' with --tab" \
     bash_completes "$prefix/share/bash-completion/completions/mvvm-tui" 'mvvm-tui --t' --tab
 check "bash completes 'mvvm-tui --tab s' with search and scoreboard" \

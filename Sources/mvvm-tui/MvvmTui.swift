@@ -37,6 +37,9 @@ struct MvvmTui: ParsableCommand {
         }
     }
 
+    /// No terminal to draw on, or one that cannot move the cursor.
+    static let cannotDrawStatus: Int32 = 2
+
     /// The one prefix of every message on standard error, usage errors included.
     static let messagePrefix = "mvvm-tui: "
 
@@ -80,12 +83,13 @@ struct MvvmTui: ParsableCommand {
             of one's own, the people server with its user and password. A flag beats an environment variable, which beats the \
             config file; a unit (u) or order (s) chosen in the app is kept and beats the file's. \
             A malformed file stops the program before the screen opens (exit status 78). \
-            Docs/Configuration.md in the project's source has a full example.
+            The manual page (man mvvm-tui) lists every key of the file, every variable, the files, \
+            the keys of each screen, the JSON the subcommands write and the exit statuses.
 
             The subcommands print one screen to a shell, a script or a status bar, from the same \
             view-models, as text or --json, and keep nothing: mvvm-tui weather Paris, mvvm-tui \
             search star wars --json. They exit 0 with a result, 1 with the screen's problem on \
-            standard error, 64 for bad usage (Docs/CommandLine.md).
+            standard error, 64 for bad usage. Every message on standard error begins mvvm-tui:.
             """,
         version: "mvvm-tui 0.1.0",
         subcommands: [WeatherCommand.self, MoviesCommand.self, SearchCommand.self, PeopleCommand.self, GamesCommand.self]
@@ -112,10 +116,17 @@ struct MvvmTui: ParsableCommand {
             valueName: "file"), completion: .file())
     var trace: String?
 
+    @Flag(help: .hidden)
+    var manualSections = false
+
     /// Checks the config file and the terminal, in that order, before the screen opens. The
     /// embedded data is not checked here: a missing or damaged database is named on the screen
     /// that needs it, and the other tabs work without it.
     mutating func run() throws {
+        if manualSections {
+            print(ManualSections.mdoc(), terminator: "")
+            return
+        }
         let environment = ProcessInfo.processInfo.environment
         let (file, choices) = try Startup.choices(
             config: shared.config,
@@ -128,14 +139,14 @@ struct MvvmTui: ParsableCommand {
                 Data(
                     "mvvm-tui needs an interactive terminal; its subcommands print to any output (mvvm-tui weather Paris; mvvm-tui help)\n"
                         .utf8))
-            throw ExitCode(2)
+            throw ExitCode(Self.cannotDrawStatus)
         }
         if let reason = MainActor.assumeIsolated({ NcursesTerminal.reasonItCannotDraw(terminalType: environment["TERM"]) }) {
             let advice =
                 "run it where TERM names a terminal that can (TERM=xterm-256color), or use its subcommands, which "
                 + "print to any output: mvvm-tui weather Paris, mvvm-tui movies, mvvm-tui search QUERY, mvvm-tui people, mvvm-tui games"
             FileHandle.standardError.write(Data((MvvmTui.messagePrefix + "\(reason); \(advice)\n").utf8))
-            throw ExitCode(2)
+            throw ExitCode(Self.cannotDrawStatus)
         }
         cj_run_global_jobs_on_main_queue()
         let settings = LaunchSettings(

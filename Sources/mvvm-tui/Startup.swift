@@ -5,6 +5,8 @@ import Services
 /// What the app and the subcommands read before anything else: the config file, the choices it
 /// makes with the flags and the environment, and the data directory.
 enum Startup {
+    /// sysexits' EX_CONFIG: the config file is malformed.
+    static let configStatus: Int32 = 78
     static let offlineHelp = ArgumentHelp("Use embedded data only; make no network connection at all.")
     static let dataDirHelp = ArgumentHelp(
         "Where people, games and settings are kept (default: $XDG_DATA_HOME/mvvm-tui, else ~/.local/share/mvvm-tui).", valueName: "dir")
@@ -27,7 +29,7 @@ enum Startup {
             return (file, choices)
         } catch let problem as ConfigFile.Problem {
             FileHandle.standardError.write(Data((MvvmTui.messagePrefix + "\(problem)\n").utf8))
-            throw ExitCode(78)  // EX_CONFIG
+            throw ExitCode(configStatus)
         } catch let invalid as LaunchChoices.Invalid {
             throw ValidationError(invalid.description)
         }

@@ -159,8 +159,11 @@ public final class PeoplePrintout: Printout {
     /// 75 (sysexits' "try again later") when the sync did nothing because another was running
     /// on the data folder; else 1.
     public var problemStatus: Int32 {
-        showsSync && drawn.state.syncWasBlocked ? 75 : 1
+        showsSync && drawn.state.syncWasBlocked ? Self.blockedStatus : 1
     }
+
+    /// sysexits' EX_TEMPFAIL: another sync on the data folder held this one off; try again later.
+    public nonisolated static let blockedStatus: Int32 = 75
 
     /// What the empty screen says, its keys named as the command line's options.
     public static let emptyText = "No one here yet. mvvm-tui people --import FILE imports a vCard file."

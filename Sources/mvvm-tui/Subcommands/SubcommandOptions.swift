@@ -31,7 +31,7 @@ struct SharedOptions: ParsableArguments {
 struct PeopleServerOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "The CardDAV address book, or server, the People screen syncs with, such as https://dav.example.com/ (default: $MVVM_TUI_PEOPLE_API, else the config file's; '' for none: no sync). Its user and password come from $MVVM_TUI_PEOPLE_USER and $MVVM_TUI_PEOPLE_PASSWORD, or the config file when it is the file's server, else ~/.netrc; a URL with a password in it is refused. Docs/PeopleAPI.md describes it.",
+            "The CardDAV address book, or server, the People screen syncs with, such as https://dav.example.com/ (default: $MVVM_TUI_PEOPLE_API, else the config file's; '' for none: no sync). Its user and password come from $MVVM_TUI_PEOPLE_USER and $MVVM_TUI_PEOPLE_PASSWORD, or the config file when it is the file's server, else ~/.netrc; a URL with a password in it is refused.",
             valueName: "url"))
     var peopleApi: String?
 
@@ -46,7 +46,7 @@ struct PeopleServerOptions: ParsableArguments {
 struct SubcommandOptions: ParsableArguments {
     @OptionGroup var shared: SharedOptions
 
-    @Flag(help: "Write one JSON document rather than text (its keys: Docs/CommandLine.md).")
+    @Flag(help: "Write one JSON document rather than text (its keys: JSON DOCUMENTS in man mvvm-tui).")
     var json = false
 
     /// The choices of the flags, the environment and the config file, and the screens' composition
