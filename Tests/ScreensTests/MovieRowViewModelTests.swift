@@ -21,6 +21,17 @@ struct MovieRowViewModelTests {
         #expect(MovieRowViewModel.releaseDate(nil) == "")
     }
 
+    @Test func theReleaseDateAsDataIsISOOrTheYearAndTheRatingANumber() {
+        #expect(MovieRowViewModel.isoDate(.day(year: 1977, month: 5, day: 25)) == "1977-05-25")
+        #expect(MovieRowViewModel.isoDate(.day(year: 1977, month: 13, day: 1)) == "1977")
+        #expect(MovieRowViewModel.isoDate(.year(2005)) == "2005")
+        #expect(MovieRowViewModel.isoDate(nil) == nil)
+        let row = MovieRowViewModel(movie: .sample("Star Wars", average: 8.84, votes: 104_141))
+        #expect(row.averageValue == 8.8)
+        #expect(row.voteCount == 104_141)
+        #expect(row.releaseDay == "1977")
+    }
+
     @Test func theCatalogueOverviewIsWhatItKnows() {
         let movie = Movie(
             id: 1, title: "Star Wars", releaseDate: .year(1977), voteAverage: 8.8, voteCount: 104_141,

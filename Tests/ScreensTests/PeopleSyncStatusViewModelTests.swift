@@ -60,6 +60,7 @@ struct PeopleSyncStatusViewModelTests {
         let status = makeStatus()
         let text = ValueRecorder(status.text)
         let problem = ValueRecorder(status.isProblem)
+        let waiting = ValueRecorder(status.waiting)
         status.exchange(fetching: false)
         work.answer(with: .ended(PeopleSyncReport(postError: .noNetwork)))
         work.answer(with: outbox(1, SyncOutcome(upToDateAt: Self.synced.upToDateAt, sendFailure: PeopleAPIError.noNetwork.message)))
@@ -73,6 +74,7 @@ struct PeopleSyncStatusViewModelTests {
                 "Sync failed: \(PeopleAPIError.serverError(status: 500).message)",
             ])
         #expect(problem.values == [false, true, false, true])
+        #expect(waiting.values == [nil, 1, 0], "the count the header says, as a number")
     }
 
     @Test func anOutboxThatCannotBeReadLeavesTheSyncUnknownUntilItIsRead() {
@@ -80,6 +82,7 @@ struct PeopleSyncStatusViewModelTests {
         let text = ValueRecorder(status.text)
         let problem = ValueRecorder(status.isProblem)
         let exchanging = ValueRecorder(status.isExchanging)
+        let waiting = ValueRecorder(status.waiting)
         status.syncNow()
         work.answer(with: .ended(PeopleSyncReport(fetched: 0)))
         work.answer(with: .outboxUnread("disk I/O error"))
@@ -89,6 +92,7 @@ struct PeopleSyncStatusViewModelTests {
         #expect(text.values == ["", "Syncing…", "Sync unknown: the outbox cannot be read: disk I/O error", "Synced at 14:02"])
         #expect(problem.values == [false, true, false])
         #expect(exchanging.values == [false, true, false])
+        #expect(waiting.values == [nil, 0], "unknown while the outbox cannot be read")
     }
 
     @Test func anExchangeAskedForWhileOneRunsJoinsIt() {

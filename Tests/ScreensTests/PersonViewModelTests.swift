@@ -31,6 +31,21 @@ struct PersonViewModelTests {
         #expect(viewModel(nil, "", "王", born: nil).nameText == "王")
     }
 
+    @Test func theUIDAndEachAddressAndNumberAreDataBesideTheLines() {
+        let person = Person(
+            id: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", firstName: "Ada", lastName: "Lovelace",
+            emails: [ContactDetail("ada@example.org", kinds: ["work"]), ContactDetail("ada@home.example")],
+            phones: [ContactDetail("+44 20 7946 0000", kinds: ["cell", "voice"])])
+        let viewModel = PersonViewModel(person: person, today: today)
+        #expect(viewModel.uid == "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
+        #expect(viewModel.emails.map(\.value) == ["ada@example.org", "ada@home.example"])
+        #expect(viewModel.emails.map(\.type) == ["work", ""])
+        #expect(viewModel.phones.map(\.value) == ["+44 20 7946 0000"])
+        #expect(viewModel.phones.map(\.type) == ["cell,voice"])
+        #expect(
+            viewModel.contactLines == ["Email ada@example.org (work)", "Email ada@home.example", "Phone +44 20 7946 0000 (cell, voice)"])
+    }
+
     @Test func theBirthdayAsDataIsTheDateOrWhatTheCardWrote() {
         #expect(viewModel(nil, "Ada", "Lovelace", born: "1815-12-10").birthdayData == "1815-12-10")
         #expect(viewModel(nil, "Ada", "Lovelace", born: "--12-10").birthdayData == "--12-10")

@@ -54,4 +54,33 @@ struct WeatherDetailsTests {
         #expect(line.utf8.count < 200)
         #expect(latest(shown(observation(), unit: .celsius).nextHours).isEmpty)
     }
+
+    @Test func theFiguresAreTheWeatherShownAsNumbersInItsUnit() {
+        let weather = shown(observation(feels: 7.6, wind: 14.2, from: 310.4, rain: 20), hourly: [10.4, 11.6], unit: .celsius)
+        let figures = ValueRecorder(weather.figures)
+        weather.toggleUnit()
+        #expect(figures.values.map { $0?.unit } == ["C", "F"])
+        #expect(figures.values.map { $0?.temperature } == [10, 50])
+        #expect(figures.values.map { $0?.feelsLike } == [8, 46])
+        #expect(figures.values.map { $0?.windSpeed } == [14, 9])
+        #expect(figures.values.map { $0?.windSpeedUnit } == ["km/h", "mph"])
+        #expect(figures.values.map { $0?.windDirection } == [310, 310])
+        #expect(figures.values.map { $0?.rainChance } == [20, 20])
+        #expect(figures.values.map { $0?.hours.map(\.temperature) } == [[10, 12], [51, 53]])
+        #expect(figures.values.map { $0?.condition } == ["cloudy", "cloudy"])
+        #expect(
+            figures.values.map { $0?.observedAt } == [
+                Date(timeIntervalSince1970: 1_795_273_200), Date(timeIntervalSince1970: 1_795_273_200),
+            ])
+        #expect(figures.values.map { $0?.keptAt } == [nil, nil])
+        #expect(latest(shown(observation(), unit: .celsius).figures)?.feelsLike == nil)
+    }
+
+    @Test func theDaysFiguresAreISODatesAndWholeDegrees() {
+        let days = latest(HeldWeather.shown(report: .sample(days: 2), defaultUnit: .celsius).viewModel.figures)?.days
+        #expect(days?.map(\.date) == ["2026-11-21", "2026-11-22"])
+        #expect(days?.map(\.low) == [5, 6])
+        #expect(days?.map(\.high) == [12, 13])
+        #expect(days?.map(\.condition) == ["rain", "partlyCloudy"])
+    }
 }
