@@ -75,7 +75,7 @@ public final class WeatherPrintout: Printout {
         if !state.forecast.isEmpty {
             lines.append("")
             lines += PrintoutColumns(
-                rows: state.forecast.map { ["\($0.weekday) \($0.date) \($0.icon) \($0.condition)", $0.low, $0.high] }, givingWay: 0
+                rows: state.forecast.map { ["\($0.weekday) \($0.date)", "\($0.icon) \($0.condition)", $0.low, $0.high] }, givingWay: 1
             ).lines(width: style.width)
         }
         if !state.sourceLine.isEmpty {
