@@ -30,6 +30,8 @@ struct WeatherKeptReportTests {
         #expect(!latest(weather.isSample))
         #expect(latest(weather.asOf) == "as of 09:40, 2 h ago")
         #expect(latest(weather.problem) == "Live weather unavailable: offline")
+        #expect(latest(weather.figures)?.keptAt == .testNow, "a script reads when the kept report was fetched")
+        #expect(latest(weather.figures)?.temperature == 72)
     }
 
     @Test func aFailedFetchShowsTheLastRealReportAndWhy() {
@@ -54,6 +56,7 @@ struct WeatherKeptReportTests {
     @Test func aLiveReportShowsNoAge() {
         let weather = HeldWeather.shown().viewModel
         #expect(latest(weather.asOf).isEmpty)
+        #expect(latest(weather.figures)?.keptAt == nil)
     }
 
     @Test func theUnitChangedOnAKeptReportKeepsItsAge() {
