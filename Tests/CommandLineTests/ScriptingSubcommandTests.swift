@@ -53,6 +53,18 @@ struct ScriptingSubcommandTests {
         #expect(json.status == 64)
     }
 
+    @Test func anExportToAReaderThatGoesAwayEndsQuietly() async throws {
+        let subcommand = try Subcommand()
+        let cards = (0..<3_000).map { "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:p\($0)\r\nFN:P \($0)\r\nN:P\($0);A;;;\r\nEND:VCARD\r\n" }
+        let file = subcommand.dataDirectory + "/many.vcf"
+        try cards.joined().write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try await subcommand.run(["people", "--import", file]).status == 0)
+        let head = try await subcommand.runIntoHead(["people", "--export", "-"])
+        #expect(head.status == 0)
+        #expect(head.firstLine.hasPrefix("BEGIN:VCARD"))
+        #expect(head.error.isEmpty, "\(head.error)")
+    }
+
     @Test func aLongNameIsCutToTheWidthNotPaddedTo() async throws {
         let subcommand = try Subcommand()
         let name = String(repeating: "Long", count: 750)
