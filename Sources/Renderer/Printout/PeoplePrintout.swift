@@ -83,7 +83,7 @@ public final class PeoplePrintout: Printout {
             /// The card's kinds joined with commas (`cell,voice`); empty for none.
             public var type: String
 
-            public init(value: String, type: String) {
+            package init(value: String, type: String) {
                 (self.value, self.type) = (value, type)
             }
 

@@ -58,7 +58,7 @@ public struct TextStyle: Sendable {
     /// Whether the text carries ANSI colours and weights.
     public let usesColor: Bool
     /// How many columns a line may take: the terminal's width, or 80 into a pipe or a file.
-    public let width: Int
+    let width: Int
 
     public init(usesColor: Bool, width: Int = 80) {
         self.usesColor = usesColor
@@ -82,7 +82,7 @@ public struct TextStyle: Sendable {
 
 /// The version of the JSON documents the subcommands write (Docs/CommandLine.md): it grows when
 /// a key changes its meaning or its type, or goes.
-public enum DocumentVersion {
+enum DocumentVersion {
     /// The version every document carries as `version`.
-    public static let current = 2
+    static let current = 2
 }

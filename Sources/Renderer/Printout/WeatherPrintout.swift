@@ -48,7 +48,7 @@ public final class WeatherPrintout: Printout {
     }
 
     /// The weather's first words when it is sample weather that was not asked for.
-    public static let sampleProblem = "Live weather unavailable: no network, and no report of this place is kept"
+    package static let sampleProblem = "Live weather unavailable: no network, and no report of this place is kept"
 
     /// No real weather to show: the place is unknown (`Not found`), neither a live nor a kept
     /// report could be had (the screen's own words), or only sample weather could, and live
