@@ -20,7 +20,7 @@ public final class ShellViewModel {
     public var selectedTab: Output<Tab> { _selectedTab.output }
     /// Whether the help overlay covers the screen.
     public var isHelpVisible: Output<Bool> { _isHelpVisible.output }
-    /// What the status line says in place of the keys until the first key: warnings from the
+    /// What the screen says above the status line until the user closes it: warnings from the
     /// start, such as a config file that others can read; nil for none.
     public var notice: Output<String?> { _notice.output }
 
@@ -30,7 +30,7 @@ public final class ShellViewModel {
     private let _isHelpVisible = Dynamic(false)
     private let _notice: Dynamic<String?>
 
-    /// Creates the shell with `initialTab` open, the status line saying `notices` first.
+    /// Creates the shell with `initialTab` open, and `notices` shown until closed.
     public init(initialTab: Tab = .weather, notices: [String] = []) {
         _selectedTab = Dynamic(initialTab)
         _notice = Dynamic(notices.isEmpty ? nil : "Warning: " + notices.joined(separator: "; "))
@@ -59,7 +59,7 @@ public final class ShellViewModel {
         _isHelpVisible.value.toggle()
     }
 
-    /// A key was pressed: the notice, read or not, makes room for the keys.
+    /// The user closed the notice (a key or a click, once it was shown).
     public func dismissNotice() {
         guard _notice.value != nil else { return }
         _notice.value = nil

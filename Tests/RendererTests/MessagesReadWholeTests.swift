@@ -17,14 +17,14 @@ struct MessagesReadWholeTests {
     }()
 
     enum Place: String, CaseIterable, Sendable {
-        case peopleNews, peopleSyncFailure, personFormNote, moviesNews, searchNews, weatherProblem, weatherRefresh, notice
+        case peopleNews, peopleSyncFailure, personFormNote, moviesNews, searchNews, weatherProblem, weatherRefresh
+        case weatherSource, notice
     }
 
     nonisolated static let cases: [(Place, Int)] = Place.allCases.flatMap { place in [(place, 40), (place, 80)] }
 
     @Test(arguments: cases)
     func theMessageIsReadWhole(place: Place, columns: Int) {
-        #expect(Self.message.count >= 300)
         let lines = Self.drawn(Self.message, at: place, columns: columns)
         let text = lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         #expect(text.contains(Self.message), "\(place) at \(columns) columns: \(lines)")
@@ -53,16 +53,20 @@ struct MessagesReadWholeTests {
             var search = SearchContent()
             (search.news, search.newsIsProblem) = (message, true)
             draw = { search.draw(into: $0, in: $1) }
-        case .weatherProblem, .weatherRefresh:
+        case .weatherProblem, .weatherRefresh, .weatherSource:
             var weather = WeatherContent()
             weather.locationName = "Paris, France"
-            if place == .weatherProblem { weather.problem = message } else { weather.refreshNews = message }
             weather.sourceLine = "Sample data"
+            switch place {
+            case .weatherProblem: weather.problem = message
+            case .weatherRefresh: weather.refreshNews = message
+            default: (weather.sourceLine, weather.sourceIsWarning) = (message, true)
+            }
             draw = { weather.draw(into: $0, in: $1) }
         case .notice:
             let harness = ShellHarness(tab: .movies, size: Size(columns: columns, rows: 24), notices: [message])
             harness.draw()
-            return harness.grid.lines.map { $0.replacingOccurrences(of: "Warning: ", with: "") }
+            return harness.grid.lines
         }
         return ContentDrawing(size, draw).lines
     }

@@ -162,12 +162,17 @@ struct MouseTargetTests {
         #expect(latest(scoreboard.awayPlayers[2].onePointMoveCount) == "1")
     }
 
-    @Test func onlyALeftClickOrTheWheelAnswersTheStatusLinesNotice() {
+    @Test func onlyALeftClickClosesTheNoticeAndDoesNothingElse() throws {
         let harness = ShellHarness(tab: .movies, notices: ["the config file has an unknown key"])
         harness.draw()
-        harness.type(Array("\u{1B}[<2;5;5M\u{1B}[<0;5;5m\u{1B}[<1;5;5M".utf8))  // right press, a release, middle press
+        // A right press, a release, a middle press, the wheel.
+        harness.type(Array("\u{1B}[<2;5;5M\u{1B}[<0;5;5m\u{1B}[<1;5;5M\u{1B}[<64;5;5M".utf8))
         #expect(harness.grid.text.contains("unknown key"))
-        harness.click(row: 5, column: 5)
+        let search = try #require(harness.grid.lines[0].range(of: "Search")).lowerBound.utf16Offset(in: harness.grid.lines[0])
+        harness.click(row: 0, column: search)
         #expect(!harness.grid.text.contains("unknown key"))
+        #expect(latest(harness.shell.selectedTab) == .movies, "the click closed the notice only")
+        harness.click(row: 0, column: search)
+        #expect(latest(harness.shell.selectedTab) == .search)
     }
 }

@@ -171,6 +171,8 @@ struct PeopleContentTests {
         #expect(
             drawing.lines == [
                 " 1 person, by last name                                                Sync off",
+                "",
+                "",
                 " Add a person: type each field in the input line above",
                 "   First name  Grace",
                 "   Last name",
@@ -182,16 +184,44 @@ struct PeopleContentTests {
                 " Phone: A phone number has digits, spaces and + - ( ) only, such as +1 202 555",
                 " 0100",
             ], "a problem too long for its field's row is read whole under the fields")
-        #expect(drawing.grid.text(inRow: 5, style: .error) == "Write the birthday as YYYY-MM-DD, such as 1815-12-10")
+        #expect(drawing.grid.text(inRow: 7, style: .error) == "Write the birthday as YYYY-MM-DD, such as 1815-12-10")
         let small = ContentDrawing(Self.small) { content.draw(into: $0, in: $1) }
         #expect(
             small.lines == [
                 " 1 person, by last name        Sync off",
-                " Write the birthday as YYYY-MM-DD, such",
-                " as 1815-12-10",
+                " Birthday: Write the birthday as",
+                " YYYY-MM-DD, such as 1815-12-10",
                 " Email: grace.example is not an email…",
                 " › Birthday",
             ], "at 40x10 the problem of the field typed comes first, whole, above the field")
+    }
+
+    @Test func newsOverMoreRowsThanTheListExpectsKeepsTheChosenPersonInViewAndClickable() {
+        let people = (1...8).map { Person(id: "\($0)", firstName: "Person", lastName: "\($0)") }
+        var content = Self.people(people, selected: 4)
+        content.news = PeopleNewsLine(Self.failure, tone: .problem)
+        let drawing = ContentDrawing(Self.small) { content.draw(into: $0, in: $1) }
+        // At 40x10 the news takes three rows, the list the one left: the chosen person.
+        #expect(drawing.lines.last == " › Person 5")
+        let rows = drawing.grid.mouseTargets.compactMap { target -> (Int, PeopleView.Action)? in
+            guard case .screen(let action) = target.click, let action = action as? PeopleView.Action else { return nil }
+            return (target.rect.row, action)
+        }
+        #expect(rows.map(\.0) == [drawing.lines.count - 1])
+        #expect(rows.map(\.1) == [.choosePerson(4)], "a click on the row drawn chooses the person drawn there")
+    }
+
+    @Test func underASyncFailureAt40x10TheFormKeepsTheFieldBeingTyped() {
+        var content = Self.people([Self.ada])
+        (content.syncText, content.syncIsProblem) = (Self.failure, true)
+        var form = PersonForm()
+        form.refused("The birthday is not a date")
+        content.mode = .form(form)
+        let lines = ContentDrawing(Self.small) { content.draw(into: $0, in: $1) }.lines
+        #expect(lines.count == 5)
+        #expect(lines[1...2] == [" Sync failed: the people server at", " 127.0.0.1:5232 asks for ada's passwor…"])
+        #expect(lines[3] == " The birthday is not a date")
+        #expect(lines[4].hasPrefix(" › First name"))
     }
 
     static let failure =

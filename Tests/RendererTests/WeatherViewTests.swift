@@ -49,7 +49,8 @@ import TestSupport
 
     @Test func sampleDataIsLabelledOnTheLastRowEvenWhenSmall() async throws {
         let (harness, _) = try await harness(size: Size(columns: 40, rows: 10), report: .sample(source: .sample))
-        #expect(harness.grid.lines[8].contains("Source: Sample data (offline)"))
+        #expect(harness.grid.lines[7...8].joined().contains("Source: Sample data (offline)"))
+        #expect(harness.grid.lines[8].contains("forecast"), "the label whole, over the last rows")
         #expect(harness.grid.lines[4].contains("McGaheysville, VA"))
     }
 

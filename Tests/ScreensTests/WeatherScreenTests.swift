@@ -13,48 +13,48 @@ struct WeatherScreenTests {
     private let live = PlaceWeather(report: .sample(), freshness: .live)
 
     @Test func theFirstAppearanceReadsTheSettingsAndTheNextAsksNothingWhileTheyAreRead() {
-        var lookup = WeatherScreen(timeZone: .testZone)
-        #expect(lookup.handle(.appeared(clock: .zero)) == [.start(.readSettings, as: first)])
-        #expect(lookup.handle(.disappeared) == [])
-        #expect(lookup.handle(.appeared(clock: .seconds(1))) == [])
-        #expect(lookup.phase == .lookingUp)
-        #expect(lookup.lookup == first)
+        var weather = WeatherScreen(timeZone: .testZone)
+        #expect(weather.handle(.appeared(clock: .zero)) == [.start(.readSettings, as: first)])
+        #expect(weather.handle(.disappeared) == [])
+        #expect(weather.handle(.appeared(clock: .seconds(1))) == [])
+        #expect(weather.phase == .lookingUp)
+        #expect(weather.lookup == first)
     }
 
     @Test func theSettingsNameThePlaceToFetchAndKeep() {
-        var lookup = WeatherScreen(timeZone: .testZone)
-        _ = lookup.handle(.appeared(clock: .zero))
-        let orders = lookup.handle(.answered(first, .settings(.init(unit: .celsius, name: "Paris, France", place: .paris))))
+        var weather = WeatherScreen(timeZone: .testZone)
+        _ = weather.handle(.appeared(clock: .zero))
+        let orders = weather.handle(.answered(first, .settings(.init(unit: .celsius, name: "Paris, France", place: .paris))))
         #expect(orders == [.start(.keepPlace(.paris), as: second), .start(.fetch(.paris), as: third)])
-        #expect(lookup.phase == .fetching(.paris))
-        #expect(lookup.unit == .celsius)
+        #expect(weather.phase == .fetching(.paris))
+        #expect(weather.unit == .celsius)
     }
 
     @Test func anAnswerToReplacedWorkMovesNothing() {
-        var lookup = WeatherScreen(timeZone: .testZone)
-        _ = lookup.handle(.appeared(clock: .zero))
-        _ = lookup.handle(.answered(first, .settings(.init())))
-        #expect(lookup.handle(.submitted("Paris")) == [.cancel(third), .start(.find("Paris"), as: third.next)])
-        let before = lookup
-        #expect(lookup.handle(.answered(third, .weather(live, at: .testNow, clock: .zero))) == [])
-        #expect(lookup == before)
+        var weather = WeatherScreen(timeZone: .testZone)
+        _ = weather.handle(.appeared(clock: .zero))
+        _ = weather.handle(.answered(first, .settings(.init())))
+        #expect(weather.handle(.submitted("Paris")) == [.cancel(third), .start(.find("Paris"), as: third.next)])
+        let before = weather
+        #expect(weather.handle(.answered(third, .weather(live, at: .testNow, clock: .zero))) == [])
+        #expect(weather == before)
     }
 
     @Test func weatherThatComesWhileTheScreenIsHiddenWaitsForNoRefresh() {
-        var lookup = WeatherScreen(timeZone: .testZone)
-        _ = lookup.handle(.appeared(clock: .zero))
-        _ = lookup.handle(.answered(first, .settings(.init())))
-        _ = lookup.handle(.disappeared)
-        #expect(lookup.handle(.answered(third, .weather(live, at: .testNow, clock: .seconds(3)))) == [])
-        #expect(lookup.handle(.appeared(clock: .seconds(63))) == [.start(.wait(.seconds(30 * 60 - 60)), as: third.next)])
+        var weather = WeatherScreen(timeZone: .testZone)
+        _ = weather.handle(.appeared(clock: .zero))
+        _ = weather.handle(.answered(first, .settings(.init())))
+        _ = weather.handle(.disappeared)
+        #expect(weather.handle(.answered(third, .weather(live, at: .testNow, clock: .seconds(3)))) == [])
+        #expect(weather.handle(.appeared(clock: .seconds(63))) == [.start(.wait(.seconds(30 * 60 - 60)), as: third.next)])
     }
 
     @Test func unreadableSettingsLookUpTheLaunchLocationAndSaySo() {
-        var lookup = WeatherScreen(launchLocation: "Paris", timeZone: .testZone)
-        _ = lookup.handle(.appeared(clock: .zero))
-        #expect(lookup.handle(.answered(first, .settingsUnread("disk I/O error"))) == [.start(.find("Paris"), as: second)])
-        _ = lookup.handle(.answered(second, .found(.paris)))
-        #expect(lookup.phase == .fetching(.paris))
-        #expect(lookup.problem == "Settings are not kept: disk I/O error", "it stays while the place found is shown")
+        var weather = WeatherScreen(launchLocation: "Paris", timeZone: .testZone)
+        _ = weather.handle(.appeared(clock: .zero))
+        #expect(weather.handle(.answered(first, .settingsUnread("disk I/O error"))) == [.start(.find("Paris"), as: second)])
+        _ = weather.handle(.answered(second, .found(.paris)))
+        #expect(weather.phase == .fetching(.paris))
+        #expect(weather.problem == "Settings are not kept: disk I/O error", "it stays while the place found is shown")
     }
 }

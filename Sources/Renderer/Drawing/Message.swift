@@ -19,9 +19,6 @@ public struct Message: Equatable, Sendable {
         self.style = style
     }
 
-    /// Whether there is nothing to say: such a message takes no row.
-    public var isEmpty: Bool { text.isEmpty }
-
     /// The lines the message takes at `width` cells; none when it is empty.
     public func lines(width: Int) -> [String] {
         text.isEmpty ? [] : TextWrap.lines(text, width: width)
@@ -38,5 +35,22 @@ public struct Message: Equatable, Sendable {
             surface.draw(line, row: rect.row + offset, column: rect.column, width: rect.width, style: style)
         }
         return lines.count
+    }
+
+    /// Draws `messages` one under the other from the top of `rect`, each whole while the rows
+    /// last; returns how many rows they took. When they need more rows than `rect` has, the
+    /// last row holds as much of the rest as fits and ends with `…`, so that no message that
+    /// found no room is left out unmarked.
+    @MainActor
+    @discardableResult
+    public static func draw(_ messages: [Message], into surface: Surface, in rect: Rect) -> Int {
+        guard rect.height > 0, rect.width > 0 else { return 0 }
+        let lines = messages.flatMap { message in message.lines(width: rect.width).map { ($0, message.style) } }
+        for (offset, (line, style)) in lines.prefix(rect.height).enumerated() {
+            let isLast = offset == rect.height - 1 && lines.count > rect.height
+            let text = isLast ? TextCut.fitting(lines[offset...].map(\.0).joined(separator: " ") + " …", width: rect.width) : line
+            surface.draw(text, row: rect.row + offset, column: rect.column, width: rect.width, style: style)
+        }
+        return min(lines.count, rect.height)
     }
 }

@@ -37,7 +37,7 @@ public final class ShellView {
     private var visibleTab: Tab?
     /// Whether the help covers the screen (`isHelpVisible`).
     private var isHelpVisible = false
-    /// The status line's notice (`notice`).
+    /// The notice shown above the status line until a key closes it (`notice`).
     private var notice: String?
     /// The input line of the screen that takes it (`inputPrompt`, `inputLine`, `inputLineIsFocused`).
     private var input = InputLineState()
@@ -126,14 +126,11 @@ public final class ShellView {
     }
 
     /// A notice stays until read: the key or click that closes it does nothing else, so that a
-    /// key pressed before it was read does not also act; only quitting quits. A release, or
-    /// another button (the click that raises the window), is no answer to it.
+    /// key pressed before it was read does not also act; only quitting quits. A release, the
+    /// wheel, or another button (the click that raises the window), is no answer to it.
     private func closeNotice(on key: Key) {
         if case .mouse(let event) = key {
-            switch event.action {
-            case .press(.left), .wheelUp, .wheelDown: break
-            default: return
-            }
+            guard event.action == .press(.left) else { return }
         } else if keymap.shell.action(for: key, in: .everywhere) == .quit {
             return onQuit()
         }
@@ -322,8 +319,10 @@ public final class ShellView {
         }
         currentScreen?.draw(into: surface, in: content)
         if let notice {
-            // Whole, over the screen's last rows, above the status line; the tab bar stays.
-            NoticeView(text: notice).draw(into: surface, above: size.rows - 1, topmost: 1)
+            // Whole, over the screen's last rows, above the status line; the tab bar stays. A
+            // screen reader follows the hidden cursor to it, as to the help.
+            let first = NoticeView(text: notice).draw(into: surface, above: size.rows - 1, topmost: 1)
+            (cursor, surface.focus) = (nil, Position(row: first, column: 1))
         }
         StatusLineView(hints: statusLine).draw(into: surface, row: size.rows - 1)
         if isHelpVisible {

@@ -11,11 +11,11 @@ struct ShownWeather: Equatable {
         let timeZone: TimeZone
         let glyphs: Glyphs
 
-        init(_ lookup: WeatherScreen) {
-            phase = lookup.phase
-            unit = lookup.unit
-            timeZone = lookup.timeZone
-            glyphs = lookup.glyphs
+        init(_ weather: WeatherScreen) {
+            phase = weather.phase
+            unit = weather.unit
+            timeZone = weather.timeZone
+            glyphs = weather.glyphs
         }
     }
 

@@ -118,10 +118,10 @@ public final class WeatherViewModel {
             runner: runner, scheduler: scheduler)
     }
 
-    /// Creates the screen from `lookup` whose work `runner` runs; `scheduler` is the clock read
+    /// Creates the screen from `weather` whose work `runner` runs; `scheduler` is the clock read
     /// when the screen appears.
-    public init(_ lookup: WeatherScreen, runner: any WorkRunner<WeatherScreen.Work, WeatherScreen.Answer>, scheduler: any Scheduler) {
-        machine = ScreenMachine(lookup, runner: runner)
+    public init(_ weather: WeatherScreen, runner: any WorkRunner<WeatherScreen.Work, WeatherScreen.Answer>, scheduler: any Scheduler) {
+        machine = ScreenMachine(weather, runner: runner)
         self.scheduler = scheduler
         let state = machine.state
         locationName =

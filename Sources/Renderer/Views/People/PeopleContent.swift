@@ -16,7 +16,7 @@ public struct PeopleContent: Equatable, Sendable {
     public var syncIsProblem = false
     public var news = PeopleNewsLine("")
     /// `Birthdays soon: Grace Hopper in 3 days`: on the news line when it says nothing else,
-    /// else on the line under it, where it keeps its place whatever the news says.
+    /// else under the news (and a sync failure), while a row is left above the list.
     public var birthdays = ""
     public var mode = PeoplePromptViewModel.Mode.list
     public var emptyText = ""
@@ -55,10 +55,10 @@ public struct PeopleContent: Equatable, Sendable {
             surface.draw(sync, row: inner.row, column: inner.right - syncWidth, style: syncIsProblem ? .error : .dim)
         }
         var body = inner.droppingTop(1)
-        // The news, then a sync failure too long to stand beside the header: each whole, over the
-        // rows it needs, with one row left for the list at least; the birthdays under them when
-        // there is room. The list starts two rows down at the least, as its rows in view assume;
-        // the form right under what they said, so that at 40x10 its notes have the room.
+        // The news, then a sync failure too long to stand beside the header: whole, over the rows
+        // they need, with a row left for the list, two for the form, at least; the birthdays under
+        // them when there is room. The list starts two rows down at the least, as its rows in view
+        // assume; so does the form where there is room to spare, so that news does not move it.
         let tone: Style =
             switch news.tone {
             case .quiet: .dim
@@ -66,22 +66,20 @@ public struct PeopleContent: Equatable, Sendable {
             case .question: .title
             }
         let syncUnder = !sync.isEmpty && !syncBeside && syncIsProblem
-        let messages = [Message(news.text, style: tone), Message(syncUnder ? sync : "", style: .error)]
-        let end = body.bottom - 1
+        let isForm = if case .form = mode { true } else { false }
+        let end = body.bottom - (isForm ? 2 : 1)
         var row = body.row
-        for message in messages {
-            row += message.draw(into: surface, in: Rect(row: row, column: body.column, width: body.width, height: end - row))
-        }
+        row += Message.draw(
+            [Message(news.text, style: tone), Message(syncUnder ? sync : "", style: .error)], into: surface,
+            in: Rect(row: row, column: body.column, width: body.width, height: end - row))
         if !birthdays.isEmpty, news.text != birthdays, row < end {
             row += Message(birthdays, style: .dim).draw(
                 into: surface, in: Rect(row: row, column: body.column, width: body.width, height: 1))
         }
-        if case .form(let form) = mode {
-            return drawForm(form, into: surface, in: body.droppingTop(row - body.row))
-        }
-        body = body.droppingTop(max(2, row - body.row))
+        let floor = isForm && body.height < 12 ? 0 : 2
+        body = body.droppingTop(max(floor, row - body.row))
         guard body.height > 0 else { return }
-
+        if case .form(let form) = mode { return drawForm(form, into: surface, in: body) }
         drawList(into: surface, in: body)
     }
 
@@ -163,41 +161,39 @@ public struct PeopleContent: Equatable, Sendable {
 
     /// The form: a heading, then the fields, each with its problem after it when it fits there
     /// whole. The form's note and the problems too long for their row show whole under the
-    /// fields, the field being typed's first; when they do not all fit (40x10), they take the
-    /// heading's place, and the field being typed stays in view under them.
+    /// fields, the field being typed's first, each named by its field; when they do not all fit
+    /// (40x10), they take the heading's place, and the field being typed stays in view under them.
     @MainActor
     private func drawForm(_ form: PersonForm, into surface: Surface, in rect: Rect) {
-        guard rect.height > 0 else { return }
         let fields = PersonForm.Field.allCases
         let labelWidth = fields.map { DisplayWidth.of($0.label) }.max() ?? 0
         let (valueColumn, valueWidth) = (rect.column + 4 + labelWidth, rect.width - 4 - labelWidth)
-        func shown(_ field: PersonForm.Field) -> String {
-            let value = field == form.field ? "" : form[field]
-            return value.isEmpty && field != form.field ? field.placeholder : value
-        }
-        func besideFits(_ field: PersonForm.Field, _ problem: String) -> Bool {
-            let used = shown(field).isEmpty ? 0 : DisplayWidth.of(shown(field)) + 2
-            return used + DisplayWidth.of(problem) <= valueWidth
+        // What each field shows (the field being typed shows nothing: the input line holds it),
+        // and where a problem after it starts.
+        let shown = Dictionary(
+            uniqueKeysWithValues: fields.map { field in
+                let value = field == form.field ? "" : form[field]
+                return (field, value.isEmpty && field != form.field ? field.placeholder : value)
+            })
+        func problemOffset(_ field: PersonForm.Field) -> Int? {
+            guard let problem = form.problems[field] else { return nil }
+            let used = shown[field]!.isEmpty ? 0 : DisplayWidth.of(shown[field]!) + 2
+            return used + DisplayWidth.of(problem) <= valueWidth ? used : nil
         }
         let order = [form.field] + fields.filter { $0 != form.field }
         let notes =
             [Message(form.problem, style: .error)]
             + order.compactMap { field in
-                form.problems[field].flatMap { problem in
-                    besideFits(field, problem)
-                        ? nil : Message(field == form.field ? problem : "\(field.label): \(problem)", style: .error)
-                }
+                form.problems[field].flatMap { problemOffset(field) == nil ? Message("\(field.label): \($0)", style: .error) : nil }
             }
         let noteRows = notes.map { $0.lines(width: rect.width).count }.reduce(0, +)
         let fitsAll = rect.height >= 1 + fields.count + noteRows
         var row = rect.row
-        func drawNotes(until bottom: Int) {
-            for note in notes {
-                row += note.draw(into: surface, in: Rect(row: row, column: rect.column, width: rect.width, height: bottom - row))
-            }
+        // Short of room, the notes first, over all rows but the field being typed's.
+        if !fitsAll, rect.height > 1 {
+            row += Message.draw(notes, into: surface, in: Rect(row: row, column: rect.column, width: rect.width, height: rect.height - 1))
         }
-        if !fitsAll { drawNotes(until: rect.bottom - 1) }
-        if row == rect.row {
+        if row == rect.row, rect.height > 1 {
             row += Message(form.heading, style: .dim).draw(
                 into: surface, in: Rect(row: row, column: rect.column, width: rect.width, height: 1))
         }
@@ -208,14 +204,13 @@ public struct PeopleContent: Equatable, Sendable {
             let isCurrent = field == form.field
             if isCurrent { surface.markChosen(row: row, column: rect.column) }
             surface.draw(field.label, row: row, column: rect.column + 2, style: isCurrent ? .title : .normal)
-            let value = isCurrent ? "" : form[field]
-            surface.draw(shown(field), row: row, column: valueColumn, width: valueWidth, style: value.isEmpty ? .dim : .normal)
-            if let problem = form.problems[field], besideFits(field, problem) {
-                let used = shown(field).isEmpty ? 0 : DisplayWidth.of(shown(field)) + 2
-                surface.draw(problem, row: row, column: valueColumn + used, style: .error)
+            let isValue = !isCurrent && !form[field].isEmpty
+            surface.draw(shown[field]!, row: row, column: valueColumn, width: valueWidth, style: isValue ? .normal : .dim)
+            if let offset = problemOffset(field), let problem = form.problems[field] {
+                surface.draw(problem, row: row, column: valueColumn + offset, style: .error)
             }
             row += 1
         }
-        if fitsAll { drawNotes(until: rect.bottom) }
+        if fitsAll { Message.draw(notes, into: surface, in: Rect(row: row, column: rect.column, width: rect.width, height: noteRows)) }
     }
 }

@@ -53,27 +53,27 @@ public struct WeatherContent: Equatable, Sendable {
             row += 1
         }
         // What went wrong comes first, whole: on a small screen it is what must not be cut. What
-        // a refresh says is read whole too. The source's row stays theirs.
-        for message in [Message(problem, style: .error), Message(refreshNews, style: .dim)] {
-            row += message.draw(into: surface, in: Rect(row: row, column: inner.column, width: inner.width, height: inner.bottom - 1 - row))
-        }
+        // a refresh says is read whole too. The source keeps the last rows, whole, so that sample
+        // data is never shown without its label.
+        let source = Message(sourceLine, style: sourceIsWarning ? .error : .dim)
+        let sourceRows = min(source.lines(width: inner.width).count, max(1, inner.bottom - row - 1))
+        let sourceRow = inner.bottom - sourceRows
+        row += Message.draw(
+            [Message(problem, style: .error), Message(refreshNews, style: .dim)], into: surface,
+            in: Rect(row: row, column: inner.column, width: inner.width, height: sourceRow - row))
         var lines: [(String, Style)] = []
         if !summary.isEmpty { lines.append(("\(icon) \(summary)", .normal)) }
         if !forecastSummary.isEmpty { lines.append((forecastSummary, .dim)) }
         if !details.isEmpty { lines.append((details, .normal)) }
         if !nextHours.isEmpty { lines.append((nextHours, .normal)) }
-        for (text, style) in lines where row < inner.bottom - 1 {
+        for (text, style) in lines where row < sourceRow {
             surface.draw(text, row: row, column: inner.column, width: inner.width, style: style)
             row += 1
         }
-        // The source keeps the last row, so that sample data is never shown without its label.
-        let forecastEnd = sourceLine.isEmpty ? inner.bottom : inner.bottom - 1
-        if !forecast.isEmpty, row + 1 < forecastEnd {
-            drawForecast(into: surface, in: Rect(row: row + 1, column: inner.column, width: inner.width, height: forecastEnd - row - 1))
+        if !forecast.isEmpty, row + 1 < sourceRow {
+            drawForecast(into: surface, in: Rect(row: row + 1, column: inner.column, width: inner.width, height: sourceRow - row - 1))
         }
-        surface.draw(
-            sourceLine, row: inner.bottom - 1, column: inner.column, width: inner.width,
-            style: sourceIsWarning ? .error : .dim)
+        source.draw(into: surface, in: Rect(row: sourceRow, column: inner.column, width: inner.width, height: sourceRows))
         drawSuggestions(into: surface, in: rect)
     }
 
