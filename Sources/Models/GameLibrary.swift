@@ -16,9 +16,11 @@ public protocol GameLibrary: AnyObject {
     func rename(_ target: NameTarget, ofGame id: StoredGame.ID, to name: String) throws
     /// Every game kept, newest first.
     func games() throws -> [StoredGame]
+    /// Removes the game, its players and its moves; a game not kept is no error.
+    func deleteGame(_ id: StoredGame.ID) throws
 }
 
-/// A game as the library keeps it: its identifier and the day it started.
+/// A game as the library keeps it: its identifier and when it started.
 public struct StoredGame: Equatable, Sendable, Identifiable {
     /// A game's identifier in the library.
     public typealias ID = Int64

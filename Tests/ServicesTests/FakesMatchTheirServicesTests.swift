@@ -66,6 +66,24 @@ struct FakesMatchTheirServicesTests {
         #expect(try library.games().last?.game.moves.isEmpty == true, "the first game is untouched")
     }
 
+    @Test(arguments: Kind.allCases)
+    func aDeletedGameIsGoneWithItsMovesAndItsIdentifierIsNotGivenAgain(_ kind: Kind) throws {
+        let library = try library(kind)
+        var game = Game()
+        let first = try library.startGame(game, on: Date(timeIntervalSince1970: 1_000))
+        let second = try library.startGame(game, on: Date(timeIntervalSince1970: 2_000))
+        try game.record(.twoPoints, by: game.home.players[0].id, at: .seconds(3))
+        try library.append(game.moves[0], toGame: second.id)
+        try library.deleteGame(second.id)
+        #expect(try library.games().map(\.id) == [first.id])
+        #expect(try library.latestGame()?.id == first.id)
+        try library.deleteGame(second.id)
+        let third = try library.startGame(Game(), on: Date(timeIntervalSince1970: 3_000))
+        #expect(third.id != second.id)
+        #expect(try library.games().map(\.id) == [third.id, first.id])
+        #expect(try library.games().allSatisfy { $0.game.moves.isEmpty }, "the deleted game's move went with it")
+    }
+
     // MARK: - Text files
 
     private func files(_ kind: Kind) throws -> any TextFiles {

@@ -18,17 +18,21 @@ public final class InMemoryGameLibrary: GameLibrary {
     public private(set) var clockCommits: [(Duration, Bool)] = []
     /// When set, every write throws this failure.
     public var failWrites: Failure?
+    /// The identifier the next game takes: never one a deleted game had, as in SQLite.
+    private var nextID: StoredGame.ID
 
     /// Creates an empty library, or one holding `games`.
     public init(games: [StoredGame] = []) {
         stored = games
+        nextID = (games.map(\.id).max() ?? 0) + 1
     }
 
     public func latestGame() throws -> StoredGame? { stored.last }
 
     public func startGame(_ game: Game, on date: Date) throws -> StoredGame {
         try failIfAsked()
-        let game = StoredGame(id: Int64(stored.count + 1), startedOn: date, game: game)
+        let game = StoredGame(id: nextID, startedOn: date, game: game)
+        nextID += 1
         stored.append(game)
         return game
     }
@@ -61,6 +65,11 @@ public final class InMemoryGameLibrary: GameLibrary {
     }
 
     public func games() throws -> [StoredGame] { stored.reversed() }
+
+    public func deleteGame(_ id: StoredGame.ID) throws {
+        try failIfAsked()
+        stored.removeAll { $0.id == id }
+    }
 
     private func update(_ id: StoredGame.ID, _ change: (inout Game) -> Void) throws {
         guard let index = stored.firstIndex(where: { $0.id == id }) else { throw Failure(description: "no game \(id)") }

@@ -88,6 +88,14 @@ public final class SQLiteGameLibrary: GameLibrary {
         }
     }
 
+    /// Its players and moves go with it (the tables' foreign keys cascade); the identifier is
+    /// never given to another game (`AUTOINCREMENT`).
+    public func deleteGame(_ id: StoredGame.ID) throws {
+        try database.write { db in
+            try db.execute(sql: "DELETE FROM game WHERE id = ?", arguments: [id])
+        }
+    }
+
     // MARK: - Rows
 
     private static func insert(_ move: RecordedMove, at position: Int, gameID: Int64, in db: Database) throws {
