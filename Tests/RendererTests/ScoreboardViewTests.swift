@@ -121,7 +121,7 @@ import TestSupport
         harness.type(String(repeating: "2", count: 8) + "n2")
         harness.type("g")
         #expect(harness.grid.text.contains("Games kept, newest first"))
-        #expect(harness.grid.text.contains("Ballerz 2 - 0 Ringerz"))
+        #expect(harness.grid.text.contains("Ballerz   2 - 0  Ringerz"), "aligned under the finished game's score")
         harness.type("j")
         harness.type([0x0D])
         #expect(harness.grid.text.contains("(read-only)"))

@@ -43,7 +43,10 @@ struct StatusLineTruthTests {
         State(
             tab: .scoreboard, name: "the list of games",
             keys: [typed("2"), typed("n"), typed("y"), typed("2"), typed("n"), typed("y"), typed("g"), down]),
-        State(tab: .scoreboard, name: "a read-only game", keys: [typed("2"), typed("n"), typed("y"), typed("g"), typed("j"), typed("\r")]),
+        State(
+            tab: .scoreboard, name: "the question before a delete",
+            keys: [typed("2"), typed("n"), typed("y"), typed("g"), typed("j"), typed("d")]),
+        State(tab: .scoreboard, name: "a read-only game", keys: [typed("22222222"), typed("n"), typed("g"), typed("j"), typed("\r")]),
         State(tab: .scoreboard, name: "renaming", keys: [typed("e")]),
         State(tab: .people, name: "the list", keys: [down]),
         State(tab: .people, name: "filtering", keys: [down, typed("/")]),

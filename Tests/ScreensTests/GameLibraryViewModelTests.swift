@@ -30,8 +30,8 @@ struct GameLibraryViewModelTests {
             rows.values == [
                 [],
                 [
-                    "Nov 23, 2025  Ballerz 0 - 0 Ringerz  00:00.0  not started",
-                    "Nov 22, 2025  Ballerz 0 - 0 Ringerz  00:00.0  not started",
+                    "Nov 23, 2025 04:40  Ballerz 0 - 0 Ringerz  00:00.0  not started",
+                    "Nov 22, 2025 04:40  Ballerz 0 - 0 Ringerz  00:00.0  not started",
                 ],
                 [],
             ])

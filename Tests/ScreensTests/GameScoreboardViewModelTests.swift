@@ -283,11 +283,13 @@ struct GameScoreboardViewModelTests {
         #expect(library.stored[0].game.score == Score(home: 2, away: 0))
     }
 
-    @Test func aNewGameWithoutMovesStartsWithoutAsking() {
+    @Test func aFinishedGameIsFollowedByANewOneWithoutAsking() {
         let scoreboard = makeScoreboard()
+        for _ in 0..<8 { scoreboard.homePlayers[0].twoPointsMove() }
         scoreboard.newGame()
         #expect(!latest(scoreboard.newGameConfirmation.isAsking))
         #expect(library.stored.count == 2)
+        #expect(latest(scoreboard.score) == "0 - 0")
     }
 
     @Test func thePastGameOpensReadOnlyAndClosesBackToTheCurrentOne() {
@@ -298,12 +300,12 @@ struct GameScoreboardViewModelTests {
         scoreboard.showLibrary()
         #expect(
             latest(scoreboard.library.rows) == [
-                "Nov 21, 2025  Ballerz 0 - 1 Ringerz  00:00.0  in progress",
-                "Nov 21, 2025  Ballerz 16 - 0 Ringerz  00:00.0  finished",
+                "Nov 21, 2025 04:40  Ballerz 0 - 1 Ringerz  00:00.0  in progress",
+                "Nov 21, 2025 04:40  Ballerz 16 - 0 Ringerz  00:00.0  finished",
             ])
         scoreboard.moveInLibrary(.rows(5))
         scoreboard.openSelectedGame()
-        #expect(latest(scoreboard.pastGameTitle) == "Game of Nov 21, 2025 (read-only) · Esc returns to the current game")
+        #expect(latest(scoreboard.pastGameTitle) == "Game of Nov 21, 2025 04:40 (read-only) · Esc returns to the current game")
         #expect(latest(scoreboard.score) == "16 - 0")
         #expect(!latest(scoreboard.homePlayers[0].isEnabled))
         scoreboard.awayPlayers[0].twoPointsMove()
@@ -333,7 +335,7 @@ struct GameScoreboardViewModelTests {
         scoreboard.chooseGame(at: 1)
         scoreboard.chooseGame(at: 0)
         #expect(selected.values == [0, 1, 0, 1, 0], "a closed list has its cursor on the first row")
-        #expect(title.values == ["", "Game of Nov 21, 2025 (read-only) · Esc returns to the current game"])
+        #expect(title.values == ["", "Game of Nov 21, 2025 04:40 (read-only) · Esc returns to the current game"])
         #expect(latest(scoreboard.score) == "16 - 0")
         #expect(!latest(scoreboard.library.isVisible))
     }
@@ -367,11 +369,11 @@ struct GameScoreboardViewModelTests {
             openLibrary: { library }, scheduler: scheduler,
             today: { Date(timeIntervalSince1970: 1_763_700_000) }, timeZone: TimeZone(identifier: "UTC")!)
         scoreboard.showLibrary()
-        #expect(latest(scoreboard.library.rows) == ["Nov 21, 2025  Ballerz 0 - 2 Ringerz  01:01.2  in progress"])
+        #expect(latest(scoreboard.library.rows) == ["Nov 21, 2025 04:40  Ballerz 0 - 2 Ringerz  01:01.2  in progress"])
         let row = try #require(latest(scoreboard.library.games).first)
         #expect(
-            [row.day, row.homeTeam, row.score, row.awayTeam, row.time, row.state]
-                == ["Nov 21, 2025", "Ballerz", "0 - 2", "Ringerz", "01:01.2", "in progress"])
+            [row.day, row.startTime, row.homeTeam, row.score, row.awayTeam, row.time, row.state]
+                == ["Nov 21, 2025", "04:40", "Ballerz", "0 - 2", "Ringerz", "01:01.2", "in progress"])
         #expect(latest(scoreboard.library.message) == "")
         #expect(library.stored.count == 1)
 

@@ -54,13 +54,12 @@ struct ScoreboardNewsTests {
 
     @Test func aChangeToAPastGameSaysItIsReadOnlyOnce() {
         let scoreboard = makeScoreboard()
-        scoreboard.homePlayers[0].twoPointsMove()
+        for _ in 0..<8 { scoreboard.homePlayers[0].twoPointsMove() }
         scoreboard.newGame()
-        scoreboard.confirmNewGame(true)
         scoreboard.showLibrary()
         scoreboard.moveInLibrary(.rows(1))
         scoreboard.openSelectedGame()
-        #expect(latest(scoreboard.score) == "2 - 0")
+        #expect(latest(scoreboard.score) == "16 - 0")
         let news = ValueRecorder(scoreboard.news)
         scoreboard.homePlayers[0].onePointMove()
         scoreboard.undoLastMove()
@@ -68,7 +67,7 @@ struct ScoreboardNewsTests {
         scoreboard.startRenaming(team: true)
         scoreboard.togglePause()
         #expect(news.values == ["", "A past game is read-only: Esc goes back to the current game"])
-        #expect(latest(scoreboard.score) == "2 - 0")
+        #expect(latest(scoreboard.score) == "16 - 0")
         #expect(!latest(scoreboard.isRenaming))
         scoreboard.closePastGame()
         #expect(news.values.last == "")

@@ -1,7 +1,7 @@
 import Binding
 
 /// A yes-or-no question the screen asks before it acts, such as starting a new game over one in
-/// progress. The view-model that asks builds it from whether the question is on show, and takes
+/// progress or deleting a kept game. The view-model that asks builds it from whether the question is on show, and takes
 /// the answer as an input of its own.
 @MainActor
 public final class ConfirmationViewModel {
@@ -13,8 +13,13 @@ public final class ConfirmationViewModel {
     public let isAsking: Output<Bool>
 
     /// `question`, shown with `(y/n)` after it while `isAsking` holds.
-    init(_ question: String, isAsking: Output<Bool>) {
-        self.isAsking = isAsking.distinct()
-        self.question = isAsking.map { $0 ? "\(question) (y/n)" : "" }.distinct()
+    convenience init(_ question: String, isAsking: Output<Bool>) {
+        self.init(asking: isAsking.map { $0 ? question : "" })
+    }
+
+    /// The question `asking` holds, shown with `(y/n)` after it; nothing is asked while it is empty.
+    init(asking: Output<String>) {
+        isAsking = asking.map { !$0.isEmpty }.distinct()
+        question = asking.map { $0.isEmpty ? "" : "\($0) (y/n)" }.distinct()
     }
 }

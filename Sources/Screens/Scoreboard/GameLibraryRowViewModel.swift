@@ -1,11 +1,13 @@
 import Foundation
 import Models
 
-/// One game of the library as its row writes it: `Nov 21, 2026  Ballerz 15 - 12 Ringerz  04:31.0
-/// finished`, field by field.
+/// One game of the library as its row writes it: `Nov 21, 2026 19:42  Ballerz 15 - 12 Ringerz
+/// 04:31.0  finished`, field by field.
 public struct GameLibraryRowViewModel: Equatable, Sendable {
     /// `Nov 21, 2026`: the day the game started.
     public let day: String
+    /// `19:42`: the time of day the game started, so that an evening's games read apart.
+    public let startTime: String
     public let homeTeam: String
     /// `<home> - <away>`.
     public let score: String
@@ -21,9 +23,11 @@ public struct GameLibraryRowViewModel: Equatable, Sendable {
     public let awayScore: Int
     public let seconds: Double
 
-    init(_ stored: StoredGame, timeZone: TimeZone) {
+    /// The row of `stored`, its day and time in `timeZone`.
+    public init(_ stored: StoredGame, timeZone: TimeZone) {
         let game = stored.game
         day = ScoreboardFormat.day(stored.startedOn, timeZone: timeZone)
+        startTime = ScoreboardFormat.timeOfDay(stored.startedOn, timeZone: timeZone)
         homeTeam = game.home.name
         score = ScoreboardFormat.score(game.score)
         awayTeam = game.away.name
@@ -35,6 +39,6 @@ public struct GameLibraryRowViewModel: Equatable, Sendable {
 
     /// The row as one line.
     public var text: String {
-        "\(day)  \(homeTeam) \(score) \(awayTeam)  \(time)  \(state)"
+        "\(day) \(startTime)  \(homeTeam) \(score) \(awayTeam)  \(time)  \(state)"
     }
 }

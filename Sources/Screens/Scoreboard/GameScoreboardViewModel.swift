@@ -51,7 +51,7 @@ public final class GameScoreboardViewModel {
     public let notice: Output<String>
     /// What the last key did or why it could not act (`Undid Hakeem's rebound`), else empty.
     public let news: Output<String>
-    /// A past game shown read-only: `Game of Nov 21, 2026 (read-only) · Esc returns to the current game`, else empty.
+    /// A finished game shown read-only: `Game of Nov 21, 2026 19:42 (read-only) · Esc returns to the current game`, else empty.
     public let pastGameTitle: Output<String>
     public let homePlayers: [PlayerScoreboardViewModel]
     public let awayPlayers: [PlayerScoreboardViewModel]
@@ -63,6 +63,11 @@ public final class GameScoreboardViewModel {
     public let library: GameLibraryViewModel
     /// The question asked before a new game replaces one in progress.
     public let newGameConfirmation: ConfirmationViewModel
+    /// The question asked before the game under the library's cursor is deleted.
+    public let deleteConfirmation: ConfirmationViewModel
+    /// Whether `newGame()` starts a new game (or asks first): the game under way shows and has a
+    /// move. Otherwise it says why not.
+    public let takesNewGame: Output<Bool>
     /// Whether a team or a player is being renamed: the input line is the name's.
     public let isRenaming: Output<Bool>
     /// Why the name typed cannot be taken; empty while nothing is wrong.
@@ -122,6 +127,8 @@ public final class GameScoreboardViewModel {
         library = GameLibraryViewModel(state.map(\.library).distinct(), timeZone: timeZone)
         newGameConfirmation = ConfirmationViewModel(
             "Start a new game? The game in progress stays in the list of games.", isAsking: state.map(\.isAskingForNewGame))
+        deleteConfirmation = ConfirmationViewModel(asking: state.map { $0.deleteQuestion(in: timeZone) })
+        takesNewGame = state.map(\.takesNewGame).distinct()
         isRenaming = state.map { $0.renaming != nil }.distinct()
         renameProblem = state.map { $0.renaming?.problem ?? "" }.distinct()
         inputPrompt = state.map { if case .team = $0.renaming?.target { "Team name" } else { "Player name" } }.distinct()
@@ -173,7 +180,8 @@ public final class GameScoreboardViewModel {
         machine.send(.undoAsked)
     }
 
-    /// Starts a new game; asks first when a game is in progress.
+    /// Starts a new game; asks first when a game is in progress, and says so when the game under
+    /// way has no move yet (a new game would be the same).
     public func newGame() {
         machine.send(.newGameAsked(clock: scheduler.now))
     }
@@ -201,13 +209,26 @@ public final class GameScoreboardViewModel {
         machine.send(.libraryClosed)
     }
 
-    /// Opens the game under the library's cursor, read-only; the current game shows as itself.
+    /// Opens the game under the library's cursor: a finished one read-only, any other as the
+    /// game under way, paused where its clock stopped (the game left pauses; left with no move,
+    /// it is deleted). The current game shows as itself.
     public func openSelectedGame() {
         machine.send(.gameOpened(clock: scheduler.now))
     }
 
+    /// Asks whether to delete the game under the library's cursor (`deleteConfirmation`); the
+    /// game under way is not deleted, and `news` says so.
+    public func deleteSelectedGame() {
+        machine.send(.deleteAsked)
+    }
+
+    /// Answers the delete question: yes deletes the game from the library and the list.
+    public func confirmDelete(_ confirmed: Bool) {
+        machine.send(.deleteAnswered(confirmed))
+    }
+
     /// A click on the kept game at `index`: the cursor goes there, and a click on the game
-    /// already under it opens it. Nothing while the list is closed (a click on a list closed
+    /// already under it opens it (`openSelectedGame()`). Nothing while the list is closed (a click on a list closed
     /// since it was drawn).
     public func chooseGame(at index: Int) {
         machine.send(.gameClicked(at: index, clock: scheduler.now))

@@ -50,7 +50,8 @@ extension Scoreboard {
             return commit(.undo, showing: next)
         case .newGameAsked(let clock):
             if pastGame != nil, let refusal { return say(refusal) }
-            if !game.moves.isEmpty, !game.isFinished {
+            if game.moves.isEmpty { return say("This game has no move yet") }
+            if !game.isFinished {
                 isAskingForNewGame = true
                 return []
             }
@@ -78,9 +79,19 @@ extension Scoreboard {
         case .libraryCursorMoved(let offset):
             if let cursor = library?.cursor { moveLibraryCursor(to: cursor + offset) }
         case .gameClicked(let index, let clock):
-            if library?.cursor == index { openChosenGame(at: clock) } else { moveLibraryCursor(to: index) }
+            if library?.cursor == index { return openChosenGame(at: clock) }
+            moveLibraryCursor(to: index)
         case .gameOpened(let clock):
-            openChosenGame(at: clock)
+            return openChosenGame(at: clock)
+        case .deleteAsked:
+            guard let list = library, list.games.indices.contains(list.cursor) else { return [] }
+            let chosen = list.games[list.cursor]
+            if chosen.id == keptAs { return say("The game under way cannot be deleted") }
+            deleting = chosen
+        case .deleteAnswered(let yes):
+            guard let chosen = deleting else { return [] }
+            deleting = nil
+            return yes ? [start(.delete(chosen.id))] : []
         case .libraryClosed:
             library = nil
         case .renameStarted(let team):
@@ -130,6 +141,18 @@ extension Scoreboard {
                 return
             }
             library = KeptGames(games: games, message: problem ?? (games.isEmpty ? GameLibraryViewModel.emptyMessage : ""))
+        case .deleted(let id, let problem):
+            if let problem {
+                news = problem
+                return
+            }
+            if pastGame?.id == id { pastGame = nil }
+            guard var list = library, let deleted = list.games.first(where: { $0.id == id })?.game else { return }
+            news = "Deleted the game \(deleted.home.name) \(ScoreboardFormat.score(deleted.score)) \(deleted.away.name)"
+            list.games.removeAll { $0.id == id }
+            list.cursor = min(list.cursor, max(0, list.games.count - 1))
+            if list.games.isEmpty { list.message = GameLibraryViewModel.emptyMessage }
+            library = list
         case .ticked(let clock):
             self.clock = clock
         }
@@ -160,12 +183,7 @@ extension Scoreboard {
 
     /// Stops the clock of the game under way, kept, and starts a game between the same teams.
     private mutating func startNewGame(at clock: Duration) -> [Order] {
-        var orders: [Order] = []
-        if game.isRunning {
-            var paused = game
-            paused.pause(at: clock)
-            orders = commit(.clock(elapsed: paused.elapsed(at: clock), isRunning: false), showing: paused)
-        }
+        let orders = pauseGameUnderWay(at: clock)
         keptAs = nil
         game = Game(home: game.home, away: game.away)
         news = "A new game has started"
@@ -177,14 +195,43 @@ extension Scoreboard {
         library?.cursor = min(max(0, index), count - 1)
     }
 
-    /// Closes the list and opens the game under its cursor, read-only; the current game shows as
-    /// itself, at its time at `clock`.
-    private mutating func openChosenGame(at clock: Duration) {
-        guard let list = library, list.games.indices.contains(list.cursor) else { return }
+    /// Commits the clock of the game under way, stopped at `clock`, when it runs.
+    private mutating func pauseGameUnderWay(at clock: Duration) -> [Order] {
+        guard game.isRunning else { return [] }
+        var paused = game
+        paused.pause(at: clock)
+        return commit(.clock(elapsed: paused.elapsed(at: clock), isRunning: false), showing: paused)
+    }
+
+    /// Closes the list and opens the game under its cursor: a finished game read-only, any other
+    /// as the game under way, its clock where it stopped; the current game shows as itself, at
+    /// its time at `clock`.
+    private mutating func openChosenGame(at clock: Duration) -> [Order] {
+        guard let list = library, list.games.indices.contains(list.cursor) else { return [] }
         self.clock = clock
         library = nil
         let stored = list.games[list.cursor]
-        pastGame = stored.id == keptAs ? nil : stored
+        guard stored.id != keptAs, !stored.game.isFinished else {
+            pastGame = stored.id == keptAs ? nil : stored
+            return []
+        }
+        return continueGame(stored, at: clock)
+    }
+
+    /// Makes `stored` the game under way, paused where its clock stopped. The game left has its
+    /// clock stopped, or, when it has no move, is deleted: the library keeps only games played.
+    private mutating func continueGame(_ stored: StoredGame, at clock: Duration) -> [Order] {
+        let orders: [Order]
+        if game.moves.isEmpty, let left = keptAs {
+            orders = [start(.delete(left))]
+        } else {
+            orders = pauseGameUnderWay(at: clock)
+        }
+        pastGame = nil
+        keptAs = stored.id
+        game = stored.game
+        news = "This game goes on where its clock stopped"
+        return orders
     }
 
     /// One tick while the game under way runs and shows; none otherwise.

@@ -1,9 +1,9 @@
 import Foundation
 import Models
 
-/// The Scoreboard as one value: the game under way and where the library keeps it, a past game
-/// opened read-only, the chosen player, the list of games kept, the new-game question, the name
-/// being typed, and the clock's last reading.
+/// The Scoreboard as one value: the game under way and where the library keeps it, a finished
+/// game opened read-only, the chosen player, the list of games kept, the questions before a new
+/// game and before a delete, the name being typed, and the clock's last reading.
 ///
 /// Its transitions (`handle`, in `Scoreboard+Transitions.swift`) are pure: an event that needs
 /// the time carries the scheduler's reading, and keeping a change is work (`Work.commit`) whose
@@ -20,7 +20,7 @@ public struct Scoreboard: ScreenState {
     /// Whether the screen has appeared once, and so asked for the game kept last.
     var hasLoaded = false
     var isVisible = false
-    /// A game of the library opened read-only, shown instead of `game`.
+    /// A finished game of the library opened read-only, shown instead of `game`.
     var pastGame: StoredGame?
     /// A problem with keeping games, else empty.
     var notice = ""
@@ -33,6 +33,8 @@ public struct Scoreboard: ScreenState {
     var library: KeptGames?
     /// Whether the new-game question waits for its answer.
     var isAskingForNewGame = false
+    /// The kept game the delete question asks about, while it waits for its answer.
+    var deleting: StoredGame?
     /// The name being typed, while a team or a player is renamed.
     var renaming: Renaming?
     /// The tick that moves the clock on, while one runs.
@@ -46,6 +48,8 @@ public struct Scoreboard: ScreenState {
     var onShow: Game { pastGame?.game ?? game }
     /// Whether moves can be recorded: the game under way shows and is not over.
     var takesMoves: Bool { pastGame == nil && !game.isFinished }
+    /// Whether `n` starts a new game: the game under way shows and has a move.
+    var takesNewGame: Bool { pastGame == nil && !game.moves.isEmpty }
     /// Why the game on show takes no move, no start or pause and no change; nil while it takes them.
     var refusal: String? {
         if pastGame != nil { return "A past game is read-only: Esc goes back to the current game" }
@@ -55,11 +59,22 @@ public struct Scoreboard: ScreenState {
     /// Time on the clock of the game on show.
     var time: Duration { onShow.elapsed(at: clock) }
 
-    /// `Game of Nov 21, 2026 (read-only) · Esc returns to the current game` while a past game
-    /// shows, its day in `timeZone`.
+    /// `Game of Nov 21, 2026 19:42 (read-only) · Esc returns to the current game` while a past
+    /// game shows, its day and time in `timeZone`.
     func pastGameTitle(in timeZone: TimeZone) -> String {
-        pastGame.map { "Game of \(ScoreboardFormat.day($0.startedOn, timeZone: timeZone)) (read-only) · Esc returns to the current game" }
+        pastGame.map {
+            "Game of \(ScoreboardFormat.started($0.startedOn, timeZone: timeZone)) (read-only) · Esc returns to the current game"
+        }
             ?? ""
+    }
+
+    /// `Delete the game of Nov 21, 2026 19:42, Ballerz 2 - 0 Ringerz?` while the delete question
+    /// waits, else empty.
+    func deleteQuestion(in timeZone: TimeZone) -> String {
+        guard let deleting else { return "" }
+        let game = deleting.game
+        return "Delete the game of \(ScoreboardFormat.started(deleting.startedOn, timeZone: timeZone)), "
+            + "\(game.home.name) \(ScoreboardFormat.score(game.score)) \(game.away.name)?"
     }
 
     // MARK: - Events, work and answers
@@ -80,6 +95,8 @@ public struct Scoreboard: ScreenState {
         case libraryCursorMoved(by: Int)
         case gameClicked(at: Int, clock: Duration)
         case gameOpened(clock: Duration)
+        case deleteAsked
+        case deleteAnswered(Bool)
         case libraryClosed
         case pastGameClosed(clock: Duration)
         case renameStarted(team: Bool)
@@ -105,6 +122,8 @@ public struct Scoreboard: ScreenState {
         case commit(GameChange, to: StoredGame.ID, showing: Game)
         /// Reads every game kept, newest first.
         case readLibrary
+        /// Deletes the kept game `id`.
+        case delete(StoredGame.ID)
         /// Tells the clock's reading after `delay`, then every tenth of a second, until cancelled.
         case tick(after: Duration)
     }
@@ -127,6 +146,8 @@ public struct Scoreboard: ScreenState {
         case committed(Game, to: StoredGame.ID, problem: String?)
         /// The games kept; nil when there is no library (`problem`: why, the first time).
         case library([StoredGame]?, problem: String?)
+        /// The kept game `id` was deleted, or `problem` says why not.
+        case deleted(StoredGame.ID, problem: String?)
         /// The clock's reading at a tick.
         case ticked(clock: Duration)
     }

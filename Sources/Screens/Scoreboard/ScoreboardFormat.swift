@@ -47,4 +47,17 @@ enum ScoreboardFormat {
         let day = calendar.dateComponents([.year, .month, .day], from: date)
         return CalendarNames.shortDate(year: day.year ?? 1970, month: day.month ?? 1, day: day.day ?? 1)
     }
+
+    /// `19:42`: the time of day in `timeZone`, on a 24-hour clock.
+    static func timeOfDay(_ date: Date, timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let time = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", time.hour ?? 0, time.minute ?? 0)
+    }
+
+    /// `Nov 21, 2026 19:42`: when a game started, in `timeZone`.
+    static func started(_ date: Date, timeZone: TimeZone) -> String {
+        "\(day(date, timeZone: timeZone)) \(timeOfDay(date, timeZone: timeZone))"
+    }
 }

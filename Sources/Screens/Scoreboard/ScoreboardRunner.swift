@@ -37,6 +37,7 @@ public final class ScoreboardRunner: WorkRunner {
         case .commit(let change, let kept, let game):
             deliver(.committed(game, to: kept, problem: commit(change, to: kept)))
         case .readLibrary: deliver(allGames())
+        case .delete(let kept): deliver(.deleted(kept, problem: delete(kept)))
         case .tick(let delay):
             ticks[id] = scheduler.schedule(every: .milliseconds(100), after: delay) { [scheduler] in
                 deliver(.ticked(clock: scheduler.now))
@@ -98,6 +99,16 @@ public final class ScoreboardRunner: WorkRunner {
             return nil
         } catch {
             return "Not saved: \(error)"
+        }
+    }
+
+    private func delete(_ id: StoredGame.ID) -> String? {
+        guard let library else { return nil }
+        do {
+            try library.deleteGame(id)
+            return nil
+        } catch {
+            return "Not deleted: \(error)"
         }
     }
 

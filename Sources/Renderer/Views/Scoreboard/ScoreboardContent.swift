@@ -19,13 +19,19 @@ public struct ScoreboardContent: Equatable, Sendable {
     /// What the last key did or why it could not act: `Undid Hakeem's rebound`.
     public var news = ""
     public var isFinished = false, isConfirmingNewGame = false
+    /// Whether `n` starts a new game: the game under way has a move.
+    public var takesNewGame = false
+    /// The question before a kept game is deleted, shown under the list while it waits.
+    public var isConfirmingDelete = false
+    public var deleteQuestion = ""
     public var selectedPlayerIndex = 0
     /// Whether a team or player is being renamed.
     public var isRenaming = false
     public var players = Array(repeating: PlayerLine(), count: 6)
     public var libraryIsVisible = false
     public var libraryTitle = ""
-    public var libraryRows: [String] = []
+    /// The games kept, a row each, aligned in columns by display width.
+    public var libraryGames: [GameLibraryRowViewModel] = []
     public var librarySelectedIndex = 0
     public var libraryMessage = ""
     /// How the score ran, once the game is finished: rows of text, none before.
@@ -49,8 +55,10 @@ public struct ScoreboardContent: Equatable, Sendable {
                 row: row, column: rect.column + 1, width: rect.width - 2, style: .dim)
             row += 1
         }
-        drawHeader(into: surface, row: row, in: rect)
         let table = Rect(row: row + 4, column: rect.column, width: rect.width, height: rect.bottom - row - 4)
+        // One team's players in view (40x10): its name in the header is marked.
+        let shownTeam = table.width < 64 && table.height < 8 ? selectedPlayerIndex / 3 : nil
+        drawHeader(into: surface, row: row, in: rect, marking: shownTeam)
         let tableHeight = rect.width >= 64 ? drawTwoColumns(into: surface, in: table) : drawOneColumn(into: surface, in: table)
         let footerRow = table.row + tableHeight + 1
         guard footerRow < rect.bottom else {
@@ -64,11 +72,15 @@ public struct ScoreboardContent: Equatable, Sendable {
         drawScoreChart(into: surface, row: belowFooter + 1, in: rect)
     }
 
+    /// The teams and the score, the clock and its button; the team `marking` (0 home, 1 away),
+    /// whose players alone are in view, stands out, each name cut to a third of the width.
     @MainActor
-    private func drawHeader(into surface: Surface, row: Int, in rect: Rect) {
-        surface.draw(homeTeamName, row: row, column: rect.column + 1, width: rect.width / 3, style: .title)
-        let away = awayTeamName
-        surface.draw(away, row: row, column: max(rect.column, rect.right - 1 - DisplayWidth.of(away)), style: .title)
+    private func drawHeader(into surface: Surface, row: Int, in rect: Rect, marking: Int?) {
+        let third = max(1, rect.width / 3)
+        let styles: [Style] = [0, 1].map { $0 == marking ? .selectedTab : .title }
+        surface.draw(homeTeamName, row: row, column: rect.column + 1, width: third, style: styles[0])
+        let away = TextCut.fitting(awayTeamName, width: third)
+        surface.draw(away, row: row, column: max(rect.column, rect.right - 1 - DisplayWidth.of(away)), style: styles[1])
         centre(score, into: surface, row: row, in: rect, style: .title)
         centre(time, into: surface, row: row + 1, in: rect)
         if pastGameTitle.isEmpty, !isFinished {
@@ -175,29 +187,9 @@ public struct ScoreboardContent: Equatable, Sendable {
         }
     }
 
-    @MainActor
-    private func drawLibrary(into surface: Surface, in rect: Rect) {
-        surface.draw(libraryTitle, row: rect.row, column: rect.column + 1, width: rect.width - 2, style: .title)
-        if !libraryMessage.isEmpty {
-            surface.draw(libraryMessage, row: rect.row + 2, column: rect.column + 1, width: rect.width - 2)
-            return
-        }
-        let visible = max(1, rect.height - 2)
-        let first = max(0, min(librarySelectedIndex - visible / 2, libraryRows.count - visible))
-        surface.markList(
-            in: Rect(row: rect.row + 2, column: rect.column, width: rect.width, height: visible), first: first,
-            count: libraryRows.count - first, choose: ScoreboardView.Action.chooseGame)
-        for (offset, line) in libraryRows.dropFirst(first).prefix(visible).enumerated() {
-            let index = first + offset
-            let style: Style = index == librarySelectedIndex ? .selectedTab : .normal
-            surface.draw(line, row: rect.row + 2 + offset, column: rect.column + 1, width: rect.width - 2, style: style)
-            if index == librarySelectedIndex { surface.focus = Position(row: rect.row + 2 + offset, column: rect.column + 1) }
-        }
-    }
-
     /// Draws `text` centred in `rect` at `row` and returns the cells it took.
     @MainActor @discardableResult
-    private func centre(_ text: String, into surface: Surface, row: Int, in rect: Rect, style: Style = .normal) -> Rect {
+    func centre(_ text: String, into surface: Surface, row: Int, in rect: Rect, style: Style = .normal) -> Rect {
         let width = DisplayWidth.of(text)
         let start = rect.column + max(0, (rect.width - width) / 2)
         let end = surface.draw(text, row: row, column: start, width: rect.width, style: style)

@@ -13,7 +13,7 @@ public final class ScoreboardView: ScreenView {
         case choosePlayer(Int)
         case onePoint, twoPoints, assist, rebound, foul
         case startPause, undo, newGame, showLibrary, back, renamePlayer, renameTeam
-        /// Yes or no to a new game.
+        /// Yes or no to the question asked: a new game, or a delete.
         case confirm, cancel
         /// Leave the name being typed as it was.
         case keepName
@@ -21,7 +21,7 @@ public final class ScoreboardView: ScreenView {
         case moveInLibrary(ListMove)
         /// Choose the kept game at this index (a click on its row); the chosen game opens.
         case chooseGame(Int)
-        case openGame, closeLibrary
+        case openGame, deleteGame, closeLibrary
     }
 
     public nonisolated static let keys = KeyTable<Action>(
@@ -32,7 +32,7 @@ public final class ScoreboardView: ScreenView {
                     .up: .choose(.up), .text("k"): .choose(.up), .down: .choose(.down), .text("j"): .choose(.down),
                     .left: .choose(.left), .text("h"): .choose(.left), .right: .choose(.right), .text("l"): .choose(.right),
                 ]),
-            KeyBinding("n", "new game", scope: .scoreboard, hint: "new", keys: [.text("n")], action: .newGame),
+            KeyBinding("n", "say that the game has no move yet", scope: .scoreboard, keys: [.text("n")], action: .newGame),
             KeyBinding("g", "the games kept", scope: .scoreboard, hint: "games", keys: [.text("g")], action: .showLibrary),
             KeyBinding("e", "rename the chosen player", scope: .scoreboard, keys: [.text("e")], action: .renamePlayer),
             KeyBinding("t", "rename the chosen player's team", scope: .scoreboard, keys: [.text("t")], action: .renameTeam),
@@ -48,6 +48,8 @@ public final class ScoreboardView: ScreenView {
                 "1  2  a  r  f  Space", "say that the game is over", scope: .finishedGame,
                 actions: moveActions.merging([.text(" "): .startPause]) { $1 }),
 
+            KeyBinding("n", "new game, once this one has a move", scope: .playedGame, hint: "new", keys: [.text("n")], action: .newGame),
+
             KeyBinding("Esc", "back to the current game", scope: .pastGame, hint: "back", keys: [.escape], action: .back),
             KeyBinding("g", "the games kept", scope: .pastGame, hint: "games", keys: [.text("g")], action: .showLibrary),
             KeyBinding(
@@ -61,7 +63,10 @@ public final class ScoreboardView: ScreenView {
             KeyBinding("n  Esc", "no", scope: .confirmation, hint: "no", keys: [.text("n"), .escape], action: .cancel),
 
         ] + KeyBinding.listMoves(of: "games", scope: .gameLibrary, letters: .gameLibrary, gG: false) { .moveInLibrary($0) } + [
-            KeyBinding("Enter", "open the game, read-only", scope: .gameLibrary, hint: "open", keys: [.enter], action: .openGame),
+            KeyBinding(
+                "Enter", "continue the game; a finished one opens read-only", scope: .keptGame, hint: "open",
+                keys: [.enter], action: .openGame),
+            KeyBinding("d", "delete the game, after a question", scope: .keptGame, hint: "delete", keys: [.text("d")], action: .deleteGame),
             KeyBinding("Esc  g", "close the list", scope: .gameLibrary, hint: "close", keys: [.escape, .text("g")], action: .closeLibrary),
 
             KeyBinding("Esc", "keep the name as it was", scope: .renaming, hint: "cancel", keys: [.escape], action: .keepName),
@@ -100,6 +105,9 @@ public final class ScoreboardView: ScreenView {
         drawn.bind(viewModel.isFinished, to: \.isFinished)
         drawn.bind(viewModel.newGameConfirmation.isAsking, to: \.isConfirmingNewGame)
         drawn.bind(viewModel.newGameConfirmation.question, to: \.question)
+        drawn.bind(viewModel.deleteConfirmation.isAsking, to: \.isConfirmingDelete)
+        drawn.bind(viewModel.deleteConfirmation.question, to: \.deleteQuestion)
+        drawn.bind(viewModel.takesNewGame, to: \.takesNewGame)
         drawn.bind(viewModel.selectedPlayerIndex, to: \.selectedPlayerIndex)
         drawn.bind(viewModel.isRenaming, to: \.isRenaming)
         for (index, player) in (viewModel.homePlayers + viewModel.awayPlayers).enumerated() {
@@ -112,7 +120,7 @@ public final class ScoreboardView: ScreenView {
             drawn.bind(player.isEnabled, to: \.players[index].isEnabled)
         }
         drawn.bind(viewModel.library.isVisible, to: \.libraryIsVisible)
-        drawn.bind(viewModel.library.rows, to: \.libraryRows)
+        drawn.bind(viewModel.library.games, to: \.libraryGames)
         drawn.bind(viewModel.library.selectedIndex, to: \.librarySelectedIndex)
         drawn.bind(viewModel.library.message, to: \.libraryMessage)
         viewModel.selectedPlayer.bindAndFire { [unowned self] in player = $0 }.store(in: &tokens)
@@ -125,11 +133,15 @@ public final class ScoreboardView: ScreenView {
 
     public var keyScopes: [KeyScope] {
         let state = drawn.state
-        if state.libraryIsVisible { return [.gameLibrary] }
+        if state.libraryIsVisible {
+            if state.isConfirmingDelete { return [.confirmation] }
+            return state.libraryGames.isEmpty ? [.gameLibrary] : [.keptGame, .gameLibrary]
+        }
         if state.isConfirmingNewGame { return [.confirmation] }
         if state.isRenaming { return [.renaming] }
         if !state.pastGameTitle.isEmpty { return [.pastGame] }
-        return [state.isFinished ? .finishedGame : .liveGame, .scoreboard]
+        let game: KeyScope = state.isFinished ? .finishedGame : .liveGame
+        return state.takesNewGame ? [game, .playedGame, .scoreboard] : [game, .scoreboard]
     }
 
     public func perform(_ action: Action) {
@@ -148,12 +160,14 @@ public final class ScoreboardView: ScreenView {
         case .back: viewModel.closePastGame()
         case .renamePlayer: viewModel.startRenaming(team: false)
         case .renameTeam: viewModel.startRenaming(team: true)
-        case .confirm: viewModel.confirmNewGame(true)
-        case .cancel: viewModel.confirmNewGame(false)
+        case .confirm, .cancel:
+            let yes = action == .confirm
+            if drawn.state.isConfirmingDelete { viewModel.confirmDelete(yes) } else { viewModel.confirmNewGame(yes) }
         case .keepName: viewModel.stopRenaming()
         case .moveInLibrary(let move): viewModel.moveInLibrary(move)
         case .chooseGame(let index): viewModel.chooseGame(at: index)
         case .openGame: viewModel.openSelectedGame()
+        case .deleteGame: viewModel.deleteSelectedGame()
         case .closeLibrary: viewModel.closeLibrary()
         }
     }
@@ -175,6 +189,8 @@ public final class ScoreboardView: ScreenView {
 extension KeyScope {
     /// On the Scoreboard's game under way, finished or not, with nothing asked.
     static let scoreboard = KeyScope("On the Scoreboard")
+    /// On the game under way once it has a move: a new game can follow it.
+    static let playedGame = KeyScope("Once the game has a move")
     /// While the game under way goes on: its moves, its clock and undo.
     static let liveGame = KeyScope("During a game")
     /// Once the game under way is over: undo, and why no move is taken.
@@ -183,6 +199,8 @@ extension KeyScope {
     static let pastGame = KeyScope("On a past game, read-only")
     /// While the Scoreboard's list of games shows.
     static let gameLibrary = KeyScope("In the list of games")
+    /// While the Scoreboard's list of games shows a game under its cursor.
+    static let keptGame = KeyScope("On a game in the list")
     /// While a team or a player of the Scoreboard is renamed in the input line.
     static let renaming = KeyScope("While renaming on the Scoreboard", whileTyping: true)
 }
