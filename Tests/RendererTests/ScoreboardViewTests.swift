@@ -33,6 +33,33 @@ import TestSupport
         #expect(harness.grid.text == (try Snapshot.expected(harness.grid.text, named: "scoreboard-60x20")))
     }
 
+    /// At 40x10 one team's players show: both names stay in the header, the shown team's marked.
+    @Test(arguments: [("", "Ballerz", "home"), ("l", "Ringerz", "away")])
+    func scoreboardAt40x10NamesBothTeamsAndMarksTheOneShown(keys: String, shown: String, snapshot: String) throws {
+        let harness = harness(size: Size(columns: 40, rows: 10))
+        harness.type(keys + "2")
+        #expect(harness.grid.text == (try Snapshot.expected(harness.grid.text, named: "scoreboard-40x10-\(snapshot)")))
+        #expect(harness.grid.lines[2].hasPrefix(" Ballerz") && harness.grid.lines[2].hasSuffix("Ringerz"))
+        #expect(harness.grid.text(inRow: 2, style: .selectedTab) == shown)
+    }
+
+    @Test func theStatusLineOffersANewGameOnlyAfterAMoveAndADeleteOnAKeptGame() {
+        let harness = harness()
+        #expect(!harness.view.statusHints.map(\.hint).contains("new"))
+        harness.type("n")
+        #expect(harness.grid.text.contains("This game has no move yet"))
+        harness.type("2")
+        #expect(harness.view.statusHints.map(\.hint).contains("new"))
+        harness.type("nyg")
+        #expect(harness.view.statusHints.map(\.hint).prefix(2) == ["open", "delete"])
+        harness.type("jd")
+        #expect(harness.grid.text.contains("Delete the game of Nov 21, 2025 04:40, Ballerz 2 - 0 Ringerz? (y/n)"))
+        #expect(harness.view.statusHints.map(\.hint).prefix(2) == ["yes", "no"])
+        harness.type("y")
+        #expect(harness.grid.text.contains("Deleted the game Ballerz 2 - 0 Ringerz"))
+        #expect(library.stored.count == 1)
+    }
+
     @Test func finishedGameShowsTheResultAndNoButton() throws {
         let harness = harness()
         harness.type(String(repeating: "2", count: 8))
