@@ -18,10 +18,13 @@ struct MessagesReadWholeTests {
 
     enum Place: String, CaseIterable, Sendable {
         case peopleNews, peopleSyncFailure, personFormNote, moviesNews, searchNews, weatherProblem, weatherRefresh
-        case weatherSource, notice
+        case weatherSource, scoreboardNews, gamesKeptNews, notice
     }
 
+    /// Each place at 40 and 80 columns, but the game at 40, whose two teams leave its footer seven
+    /// rows: there a message that long ends with `…`.
     nonisolated static let cases: [(Place, Int)] = Place.allCases.flatMap { place in [(place, 40), (place, 80)] }
+        .filter { $0 != (.scoreboardNews, 40) }
 
     @Test(arguments: cases)
     func theMessageIsReadWhole(place: Place, columns: Int) {
@@ -32,7 +35,7 @@ struct MessagesReadWholeTests {
 
     /// The screen's rows with `message` in `place`, 24 rows high and `columns` wide.
     static func drawn(_ message: String, at place: Place, columns: Int) -> [String] {
-        let size = ContentDrawing.region(columns, 24, inputLine: place != .moviesNews)
+        let size = ContentDrawing.region(columns, 24, inputLine: ![.moviesNews, .scoreboardNews, .gamesKeptNews].contains(place))
         let draw: (any Surface, Rect) -> Void
         switch place {
         case .peopleNews, .peopleSyncFailure, .personFormNote:
@@ -63,6 +66,11 @@ struct MessagesReadWholeTests {
             default: (weather.sourceLine, weather.sourceIsWarning) = (message, true)
             }
             draw = { weather.draw(into: $0, in: $1) }
+        case .scoreboardNews, .gamesKeptNews:
+            var game = ScoreboardContentTests.game
+            game.news = message
+            game.libraryIsVisible = place == .gamesKeptNews
+            draw = { game.draw(into: $0, in: $1) }
         case .notice:
             let harness = ShellHarness(tab: .movies, size: Size(columns: columns, rows: 24), notices: [message])
             harness.draw()

@@ -81,6 +81,8 @@ public final class GameScoreboardViewModel {
     // MARK: - State
 
     private let machine: ScreenMachine<Scoreboard>
+    /// The games the list has room for, as the view last laid it out; eleven until it does.
+    private var libraryRowCount = 11
     private let scheduler: any Scheduler
     private var tokens: [BindingToken] = []
 
@@ -197,11 +199,18 @@ public final class GameScoreboardViewModel {
         machine.send(.libraryAsked)
     }
 
-    /// Moves the list's cursor as every list moves (`ListMove`), a page being ten games;
-    /// nothing while it is closed.
+    /// Moves the list's cursor as every list moves (`ListMove`), a page being the games in view
+    /// less one; nothing while it is closed.
     public func moveInLibrary(_ move: ListMove) {
         guard let library = machine.state.value.library else { return }
-        machine.send(.libraryCursorMoved(by: move.index(from: library.cursor, count: library.games.count, page: 10) - library.cursor))
+        let page = libraryRowCount - 1
+        machine.send(.libraryCursorMoved(by: move.index(from: library.cursor, count: library.games.count, page: page) - library.cursor))
+    }
+
+    /// The view laid the screen out with room for `count` games in the list: a page's move is
+    /// sized by it, as every list's is.
+    public func setVisibleRowCount(_ count: Int) {
+        libraryRowCount = max(2, count)
     }
 
     /// Closes the list of games kept.

@@ -8,14 +8,14 @@ extension ScoreboardContent {
     func drawLibrary(into surface: Surface, in rect: Rect) {
         let inner = rect.width - 2
         surface.draw(libraryTitle, row: rect.row, column: rect.column + 1, width: inner, style: .title)
-        let said = [(deleteQuestion, Style.prompt), (news, .normal)].filter { !$0.0.isEmpty }
-        let saidLines = said.flatMap { text, style in TextWrap.lines(text, width: inner, rows: rect.height).map { ($0, style) } }
-        let footer = saidLines.isEmpty ? 0 : min(saidLines.count + 1, max(0, rect.height - 3))
-        for (offset, (line, style)) in saidLines.prefix(max(0, footer - 1)).enumerated() {
-            surface.draw(line, row: rect.bottom - footer + 1 + offset, column: rect.column + 1, width: inner, style: style)
-        }
+        let said = [Message(deleteQuestion, style: .prompt), Message(news, style: .normal)]
+        let saidRows = said.map { $0.lines(width: inner).count }.reduce(0, +)
+        let footer = saidRows == 0 ? 0 : min(saidRows + 1, max(0, rect.height - 3))
+        Message.draw(
+            said, into: surface, in: Rect(row: rect.bottom - footer + 1, column: rect.column + 1, width: inner, height: footer - 1))
         if !libraryMessage.isEmpty {
-            surface.draw(libraryMessage, row: rect.row + 2, column: rect.column + 1, width: inner)
+            Message(libraryMessage, style: .normal).draw(
+                into: surface, in: Rect(row: rect.row + 2, column: rect.column + 1, width: inner, height: rect.height - 2 - footer))
             return
         }
         let games = libraryGames

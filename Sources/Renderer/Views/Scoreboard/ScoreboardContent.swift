@@ -160,16 +160,15 @@ public struct ScoreboardContent: Equatable, Sendable {
     /// comes before the result, which the score already shows.
     @MainActor
     private func drawFooter(into surface: Surface, row: Int, in rect: Rect, latestFirst: Bool = false) -> Int {
-        var row = row
-        let answers: [(String, Style)] = [(question, .prompt), (renameProblem, .error), (news, .normal), (notice, .error)]
-        let lines = latestFirst ? answers + [(result, .title)] : [(result, .title)] + answers
-        for (text, style) in lines where !text.isEmpty {
-            for line in TextWrap.lines(text, width: rect.width - 2, rows: rect.bottom - row) {
-                surface.draw(line, row: row, column: rect.column + 1, width: rect.width - 2, style: style)
-                row += 1
-            }
-        }
+        let answers = [
+            Message(question, style: .prompt), Message(renameProblem, style: .error), Message(news, style: .normal),
+            Message(notice, style: .error),
+        ]
+        let result = Message(result, style: .title)
+        let messages = latestFirst ? answers + [result] : [result] + answers
         return row
+            + Message.draw(
+                messages, into: surface, in: Rect(row: row, column: rect.column + 1, width: rect.width - 2, height: rect.bottom - row))
     }
 
     /// The chart of a finished game, from `row`: drawn whole or not at all, when its rows or its

@@ -173,6 +173,12 @@ public final class ScoreboardView: ScreenView {
     }
 
     /// The wheel moves through the games kept, the one list the Scoreboard shows.
+    /// The games kept in view are the region less the list's title and the row under it (as the
+    /// content lays them out).
+    public func layout(in rect: Rect) {
+        viewModel.setVisibleRowCount(rect.height - 2)
+    }
+
     public func scroll(by rows: Int) {
         viewModel.moveInLibrary(.rows(rows))
     }
