@@ -66,7 +66,10 @@ public final class GamesPrintout: Printout {
         let team = max(1, (style.width - fixed) / 2)
         let columns = PrintoutColumns(
             rows: games.map {
-                [$0.day + " " + $0.startTime, TextCut.fitting($0.homeTeam, width: team), $0.score, TextCut.fitting($0.awayTeam, width: team), $0.time, $0.state]
+                [
+                    $0.day + " " + $0.startTime, TextCut.fitting($0.homeTeam, width: team), $0.score,
+                    TextCut.fitting($0.awayTeam, width: team), $0.time, $0.state,
+                ]
             }, givingWay: 1, alignedRight: [2], styles: [0: style.dim, 2: style.bold])
         return columns.lines(width: style.width).joined(separator: "\n") + "\n"
     }
