@@ -200,7 +200,7 @@ import TestSupport
         try fixture.store.update(ada, at: Date())
         let other = PeopleSync(
             store: SQLitePeopleStore(database: try AppDatabase(path: fixture.path)), api: fixture.api,
-            queue: InlineQueue(), lockPatience: .seconds(30))
+            queue: InlineQueue(), lockPatience: .seconds(30).scaledForThisRun)
         let sync = fixture.sync
         let first = Task { try await sync.sync() }
         let second = Task { try await other.sync() }

@@ -36,7 +36,7 @@ import TestSupport
         ) { execution in
             // Wait for a batch, then kill it within the second's transaction time. Sleeping, not
             // blocking: the other tests share this process's few threads.
-            let deadline = ContinuousClock.now + .seconds(120)
+            let deadline = ContinuousClock.now + .seconds(120).scaledForThisRun
             while Self.committedBatches(in: progress) < 1, ContinuousClock.now < deadline,
                 Self.isRunning(execution.processIdentifier.value)
             {

@@ -463,9 +463,9 @@ struct SQLitePeopleStoreTests {
             told.signal()
         }
         try store.add(Self.ada)
-        #expect(told.wait(timeout: .now() + 10) == .success)
+        #expect(told.wait(timeout: .now() + .seconds(10 * TestTimeScale.factor)) == .success)
         try store.recordFailure("ada", message: "no network")
-        #expect(told.wait(timeout: .now() + 10) == .success)
+        #expect(told.wait(timeout: .now() + .seconds(10 * TestTimeScale.factor)) == .success)
         observation.cancel()
     }
 

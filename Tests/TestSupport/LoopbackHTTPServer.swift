@@ -60,8 +60,9 @@ public final class LoopbackHTTPServer: Sendable {
     private let log = RequestLog()
     private let stopSocket: Int32
 
-    /// Starts listening on a free loopback port and serves `replies`, one connection each.
-    public init(replies: [Reply], idleLimit: Duration = .seconds(30)) throws {
+    /// Starts listening on a free loopback port and serves `replies`, one connection each; it
+    /// waits 30 s for each unless told otherwise (longer in a slower run: `TestTimeScale`).
+    public init(replies: [Reply], idleLimit: Duration = .seconds(30).scaledForThisRun) throws {
         let listener = try Self.listeningSocket()
         var control: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Self.streamType, 0, &control) == 0 else {

@@ -81,6 +81,7 @@ final class LoopbackServerProcess: @unchecked Sendable {
         name: String, within limit: Duration,
         hint: (String) -> String = { _ in "" }
     ) async -> Readiness {
+        let limit = limit.scaledForThisRun
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: limit)
         while true {

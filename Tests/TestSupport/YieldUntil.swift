@@ -5,8 +5,8 @@ public struct WaitedInVain: Error, CustomStringConvertible {
 }
 
 /// Lets the caller's other tasks run until `condition` holds, and throws `WaitedInVain` naming
-/// `what` it waited for when it still does not after `limit`: a missed condition fails a run,
-/// never hangs it. Runs on the caller's actor (the main actor, for a view-model's test).
+/// `what` it waited for when it still does not after `limit` (scaled for the run,
+/// `TestTimeScale`): a missed condition fails a run, never hangs it. Runs on the caller's actor (the main actor, for a view-model's test).
 ///
 /// It yields, so a condition met by the caller's own tasks is seen at the first chance; past
 /// the first thousand yields it also sleeps a millisecond between looks, so that waiting for
@@ -20,6 +20,7 @@ public func yieldUntil(
     _ condition: () -> Bool
 ) async throws {
     let clock = ContinuousClock()
+    let limit = limit.scaledForThisRun
     let deadline = clock.now + limit
     var looks = 0
     while !condition() {
