@@ -156,6 +156,8 @@ public final class StoreObservation: Sendable {
 }
 
 /// True the first time it is asked, false after: from any thread.
+///
+/// Sendable unchecked: its one mutable field is read and written only while holding `lock`.
 private final class Once: @unchecked Sendable {
     private let lock = NSLock()
     private var done = false  // guarded by `lock`

@@ -204,6 +204,8 @@ struct CurlRun {
 /// Why this side stopped one curl, and the one place that signals it: from the run's body, or
 /// from a timer when curl outlives its own time limit. A signal goes only while the run's body
 /// has not returned (`lock`), so never to a process that swift-subprocess has reaped.
+///
+/// Sendable unchecked: its mutable fields are read and written only while holding `lock`.
 final class CurlStop: @unchecked Sendable {
     /// Why curl was stopped.
     enum Reason { case tooLarge, overdue }
@@ -211,21 +213,23 @@ final class CurlStop: @unchecked Sendable {
     private let lock = NSLock()
     private var send: ((Signal) -> Void)?  // guarded by `lock`; set while the body runs
     private var stoppedBecause: Reason?  // guarded by `lock`
-    private var timer: (any DispatchSourceTimer)?
+    private var timer: (any DispatchSourceTimer)?  // guarded by `lock`
 
     /// Why curl was stopped, if it was.
     var reason: Reason? { lock.withLock { stoppedBecause } }
 
     /// Signals `execution` from now until `finish()`; `SIGKILL` once `delay` has passed.
     func watch<Input, Output, Error>(_ execution: Execution<Input, Output, Error>, overdueAfter delay: Duration) {
-        lock.withLock { send = { try? execution.send(signal: $0) } }
         // On the main queue, which the program's run loop drains: armed only while curl runs, and no
         // worker thread of libdispatch's is started for it, to exit seconds later.
         let timer = DispatchSource.makeTimerSource(queue: .main)
         timer.schedule(deadline: .now() + .nanoseconds(Int(delay.nanoseconds)))
         timer.setEventHandler { [weak self] in self?.signal(.kill, because: .overdue) }
+        lock.withLock {
+            send = { try? execution.send(signal: $0) }
+            self.timer = timer
+        }
         timer.resume()
-        self.timer = timer
     }
 
     /// Sends `signal` to curl if it still runs, remembering the first reason given.
@@ -239,8 +243,11 @@ final class CurlStop: @unchecked Sendable {
 
     /// Ends the window for signals and disarms the timer.
     func finish() {
-        lock.withLock { send = nil }
+        let timer = lock.withLock {
+            send = nil
+            defer { self.timer = nil }
+            return self.timer
+        }
         timer?.cancel()
-        timer = nil
     }
 }

@@ -281,6 +281,8 @@ struct AddressBook: Equatable, Sendable {
 }
 
 /// The book once found, shared by the API's copies.
+///
+/// Sendable unchecked: its one mutable field is read and written only while holding `lock`.
 private final class FoundBook: @unchecked Sendable {
     private let lock = NSLock()
     private var value: AddressBook?  // guarded by `lock`

@@ -281,6 +281,9 @@ public final class SQLitePeopleStore: PeopleStore, Sendable {
 // MARK: - Delivery
 
 /// Hands change notices to the observer's queue, one at a time, and none once stopped.
+///
+/// Sendable unchecked: its mutable fields are read and written only while holding `lock`; the
+/// others are constants of Sendable types.
 private final class Delivery: @unchecked Sendable {
     private let queue: DispatchQueue
     private let onChange: @Sendable () -> Void

@@ -35,7 +35,8 @@ final class ResourceDatabase<Contents: Sendable>: Sendable {
     private let format: Int
     private let load: @Sendable (Database) throws -> Contents
     private let lock = NSLock()
-    /// The database once open; read and written only while holding `lock`.
+    /// The database once open. Unsafe for the compiler only: it is read and written only while
+    /// holding `lock` (in `open()`, which holds it throughout).
     nonisolated(unsafe) private var opened: Opened?
 
     /// The database at `url`, called `name` in messages ("The gazetteer"), in format `format`
