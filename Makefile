@@ -31,7 +31,7 @@ BENCH_FLAGS := -c release $(LINK_FLAGS) --product mvvm-tui-bench
 RELEASE_BINARY := .build/release/mvvm-tui
 DEBUG_BINARY := .build/debug/mvvm-tui
 
-.PHONY: run test check format test-release test-install leaks release install-files install uninstall \
+.PHONY: run test check format test-release test-install leaks tsan release install-files install uninstall \
 	bench perf size link-order data-test deps clean
 
 ## run: build a release binary and launch it (pass options with ARGS="--tab people")
@@ -42,14 +42,14 @@ run:
 
 ## test: check the format (swift format lint --strict), then run every test, end-to-end tests in
 ## tmux included, the data scripts' test, the end-to-end suite again against the release binary,
-## the install test, then the leak check
+## the install test, then the leak check and the headless suites under ThreadSanitizer
 test:
 	@Scripts/ensure-deps.sh test
 	$(SWIFT) format lint --strict --recursive --parallel $(FORMATTED)
 	$(SWIFT) build --product mvvm-tui
 	python3 Scripts/check-doc-examples.py
 	MVVM_TUI_BINARY=$(CURDIR)/$(DEBUG_BINARY) $(SWIFT) test
-	@$(MAKE) --no-print-directory data-test test-release test-install leaks
+	@$(MAKE) --no-print-directory data-test test-release test-install leaks tsan
 
 ## format: format the Swift files by .swift-format, in place; `make test` fails on any file this
 ## would change (`swift format lint --strict`)
@@ -96,6 +96,19 @@ leaks:
 	ASAN_OPTIONS=detect_leaks=1 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/leak-suppressions.txt:print_suppressions=0 \
 		$(SWIFT) test --skip-build --sanitize address --scratch-path .build-asan --filter '$(LEAK_TESTS)'
+
+## tsan: the headless suites (Binding, Models, Screens, Services, the CardDAV servers' suites
+## included) built with ThreadSanitizer, in a build folder of their own (.build-tsan) so that the
+## debug build stays as it is; any data race it reports fails the run (Tests/Sanitizers/). The
+## sanitized code runs several times slower, so the tests' own bounds on waits for real time are
+## four times as long (MVVM_TUI_TEST_TIME_SCALE, Tests/TestSupport/TestTimeScale.swift)
+TSAN_TESTS := BindingTests|ModelsTests|ScreensTests|ServicesTests
+tsan:
+	@Scripts/ensure-deps.sh test
+	$(SWIFT) build --build-tests --sanitize thread --scratch-path .build-tsan
+	MVVM_TUI_TEST_TIME_SCALE=4 \
+	TSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/thread-suppressions.txt:print_suppressions=0 \
+		$(SWIFT) test --skip-build --sanitize thread --scratch-path .build-tsan --filter '^($(TSAN_TESTS))\.'
 
 ## release: build the release binary, and the manual page and shell completions that
 ## `make install` installs with it
@@ -246,4 +259,4 @@ data-test:
 	python3 Scripts/test_data_files.py
 
 clean:
-	rm -rf .build .build-asan
+	rm -rf .build .build-asan .build-tsan
