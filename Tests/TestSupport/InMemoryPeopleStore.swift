@@ -4,6 +4,9 @@ import Models
 /// A people store in memory, for view-model and sync tests, used from one thread; it can be told
 /// to fail, and tells its observers on their queues after every change (commits in a row told
 /// once), or at once when a test calls `deliverNotices()`.
+///
+/// Sendable unchecked: a test uses it from one thread, but for its notices (`StoreNotices`, which
+/// its observers' queues share under a lock).
 public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
     /// The people kept, in no particular order.
     public private(set) var stored: [Person.ID: Person] = [:]
@@ -22,10 +25,7 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
 
     private var failures = 0
     private var failureOrder: [Person.ID: Int] = [:]
-    private var observers: [UUID: (DispatchQueue, @Sendable () -> Void)] = [:]
-    /// The observers with a notice on its way.
-    private var noticed: Set<UUID> = []
-    private var commits = 0
+    private let notices = StoreNotices()
     private var pendingForeignCommit = false
     /// The day on the user's calendar, from which the next birthdays are counted.
     public var today = CalendarDay(year: 2026, month: 11, day: 22)
@@ -410,28 +410,17 @@ public final class InMemoryPeopleStore: PeopleStore, @unchecked Sendable {
     // MARK: - Changes
 
     public func observeChanges(on queue: DispatchQueue, _ onChange: @escaping @Sendable () -> Void) -> StoreObservation {
-        let key = UUID()
-        observers[key] = (queue, onChange)
-        return StoreObservation(commits: { [weak self] in self?.commits ?? 0 }, stop: { [weak self] in self?.observers[key] = nil })
+        notices.observe(on: queue, onChange)
     }
 
     private func changed() {
-        commits += 1
-        for (key, (queue, _)) in observers where noticed.insert(key).inserted {
-            queue.async { [weak self] in self?.tell(key) }
-        }
+        notices.committed()
     }
 
     /// Tells each observer with a notice on its way, now, on the caller's thread, as its queue
     /// would: a test on the main actor sees the notices of the commits so far without waiting.
     public func deliverNotices() {
-        for key in noticed { tell(key) }
-    }
-
-    /// Tells the observer `key` of the commits since it was last told, once.
-    private func tell(_ key: UUID) {
-        guard noticed.remove(key) != nil, let (_, onChange) = observers[key] else { return }
-        onChange()
+        notices.deliver()
     }
 
     private func failIfAsked() throws {
