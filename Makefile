@@ -32,7 +32,7 @@ RELEASE_BINARY := .build/release/mvvm-tui
 DEBUG_BINARY := .build/debug/mvvm-tui
 
 .PHONY: run test check format test-release test-install leaks tsan release install-files install uninstall \
-	bench perf size link-order data-test deps clean
+	bench perf size link-order data-test deps clean fuzz
 
 ## run: build a release binary and launch it (pass options with ARGS="--tab people")
 run:
@@ -109,6 +109,28 @@ tsan:
 	MVVM_TUI_TEST_TIME_SCALE=4 \
 	TSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/thread-suppressions.txt:print_suppressions=0 \
 		$(SWIFT) test --skip-build --sanitize thread --scratch-path .build-tsan --filter '^($(TSAN_TESTS))\.'
+
+## fuzz: every reader of outside bytes under libFuzzer, FUZZ_SECONDS each (default 60), one
+## process at a time: the fuzz package (Fuzz/) built with the fuzzer and AddressSanitizer, each
+## target started from its committed corpus (Fuzz/Corpus/<target>/, which `make test` replays in
+## FuzzPropertiesTests) and writing what it finds to .build/fuzz/<target>/; a crash or broken
+## property stops the run with its input in .build/fuzz/ (Docs/HostileInput.md)
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := vcard multistatus tmdb open-meteo weatherbit input config netrc folding
+fuzz:
+	@Scripts/ensure-deps.sh test
+	cd Fuzz && $(SWIFT) build --sanitize fuzzer --sanitize address --product fuzz-readers
+	@for target in $(FUZZ_TARGETS); do \
+		mkdir -p .build/fuzz/$$target; \
+		echo "fuzz: $$target for $(FUZZ_SECONDS) s (log in .build/fuzz/$$target.log)"; \
+		if ! FUZZ_TARGET=$$target Fuzz/.build/debug/fuzz-readers .build/fuzz/$$target Fuzz/Corpus/$$target \
+			-max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=1024 -malloc_limit_mb=256 \
+			-max_len=65536 -artifact_prefix=.build/fuzz/$$target- -print_final_stats=1 \
+			>.build/fuzz/$$target.log 2>&1; then \
+			tail -n 40 .build/fuzz/$$target.log; exit 1; \
+		fi; \
+		grep -E '^(Done|stat::number_of_executed_units|stat::peak_rss_mb)' .build/fuzz/$$target.log; \
+	done
 
 ## release: build the release binary, and the manual page and shell completions that
 ## `make install` installs with it

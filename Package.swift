@@ -10,7 +10,9 @@ let callerIsolatedAsync: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNo
 let package = Package(
     name: "mvvm-tui",
     products: [
-        .executable(name: "mvvm-tui", targets: ["mvvm-tui"])
+        .executable(name: "mvvm-tui", targets: ["mvvm-tui"]),
+        // The properties the fuzz package (Fuzz/) checks, for it to depend on by path.
+        .library(name: "FuzzProperties", targets: ["FuzzProperties"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -94,6 +96,12 @@ let package = Package(
             path: "Tests/TestSupport",
             swiftSettings: callerIsolatedAsync
         ),
+        // What every reader of outside bytes must keep for any input: what the fuzz package
+        // (Fuzz/) checks, and what FuzzPropertiesTests replays the committed corpora through.
+        .target(
+            name: "FuzzProperties", dependencies: ["Models", "Services", "InputDecoding", "Renderer"],
+            path: "Tests/FuzzProperties"),
+        .testTarget(name: "FuzzPropertiesTests", dependencies: ["FuzzProperties"]),
         .testTarget(name: "BindingTests", dependencies: ["Binding", "TestSupport"]),
         .testTarget(name: "ModelsTests", dependencies: ["Models", "TestSupport"]),
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "Binding", "Models", "TestSupport"]),

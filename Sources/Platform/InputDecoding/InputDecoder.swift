@@ -16,6 +16,9 @@ public struct InputDecoder: Sendable {
     private var paste: [UInt8]?
     /// How many bytes of `pasteEnd` the paste body has ended with so far.
     private var pasteEndMatched = 0
+    /// Whether the last read ended with a carriage return: a line feed that starts the next read
+    /// within ``patience`` is the same Enter, as CR LF in one read is.
+    private var afterCarriageReturn = false
 
     /// `ESC [ 2 0 1 ~`, which ends a bracketed paste.
     private static let pasteEnd: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
@@ -34,6 +37,7 @@ public struct InputDecoder: Sendable {
         input.append(contentsOf: bytes)
         var output = KeyOutput()
         var index = 0
+        if afterCarriageReturn, paste == nil, input.first == 0x0A { index = 1 }  // the rest of a CR LF
         while index < input.count {
             if paste == nil {
                 index = decodeKeys(input, from: index, into: &output)
@@ -41,14 +45,16 @@ public struct InputDecoder: Sendable {
                 index = consumePaste(input, from: index, into: &output)
             }
         }
+        afterCarriageReturn = paste == nil && held.isEmpty && input.last == 0x0D
         return output.finish()
     }
 
     /// How long the caller waits for more bytes before calling ``timeOut()``: ``escapeDelay``
-    /// while bytes are held back, ``pasteTimeout`` inside a bracketed paste, nil when nothing waits.
+    /// while bytes are held back or a read ended with a carriage return, ``pasteTimeout`` inside a
+    /// bracketed paste, nil when nothing waits.
     public var patience: Duration? {
         if paste != nil { return Self.pasteTimeout }
-        return held.isEmpty ? nil : Self.escapeDelay
+        return held.isEmpty && !afterCarriageReturn ? nil : Self.escapeDelay
     }
 
     /// How long a lone Esc waits for the rest of an escape sequence before it counts as Esc.
@@ -73,6 +79,7 @@ public struct InputDecoder: Sendable {
 
     /// Resolves whatever is held back: a lone ESC becomes `.escape`; a partial escape sequence is dropped; a partial UTF-8 character is dropped.
     public mutating func flush() -> [Key] {
+        afterCarriageReturn = false
         let bytes = held
         held = []
         guard bytes.first == 0x1B else { return [] }  // a partial UTF-8 character
