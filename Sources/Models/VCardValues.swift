@@ -38,7 +38,8 @@ extension VCard {
     }
 
     /// A text value with its escapes undone (`\n` and `\N` are line breaks, `\x` is x), spaces
-    /// and tabs trimmed at both ends.
+    /// and tabs trimmed at both ends, and a carriage return dropped, as `escaped` drops it: what
+    /// is read is what is written back.
     static func unescaped(_ bytes: ArraySlice<UInt8>) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
@@ -47,7 +48,9 @@ extension VCard {
         let start = bytes.firstIndex { !isBlank($0) } ?? bytes.endIndex
         let end = bytes.lastIndex { !isBlank($0) }.map { $0 + 1 } ?? start
         for byte in bytes[start..<max(start, end)] {
-            if escaping {
+            if byte == UInt8(ascii: "\r") {
+                continue  // a bare one, which only a quoted-printable value or a broken file holds
+            } else if escaping {
                 output.append(byte == UInt8(ascii: "n") || byte == UInt8(ascii: "N") ? UInt8(ascii: "\n") : byte)
                 escaping = false
             } else if byte == UInt8(ascii: "\\") {
