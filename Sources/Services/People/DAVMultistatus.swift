@@ -66,6 +66,9 @@ struct DAVMultistatus: Equatable, Sendable {
         if data.range(of: Data("<!DOCTYPE".utf8)) != nil || data.range(of: Data("<!ENTITY".utf8)) != nil {
             throw Failure.documentType
         }
+        // FoundationXML traps on an element name that is not UTF-8 (found by the multistatus fuzz
+        // target), so an answer that is not UTF-8 is refused before it reaches the parser.
+        if let line = lineOfFirstInvalidUTF8(in: data) { throw Failure.malformed(line: line) }
         // Fed as a stream, a chunk at a time: given the whole of an answer over 10 MB at once
         // (a multiget of cards with photos), libxml2 stops at its look-up limit and fails.
         let parser = XMLParser(stream: InputStream(data: data))
@@ -77,6 +80,22 @@ struct DAVMultistatus: Equatable, Sendable {
             throw Failure.malformed(line: parser.lineNumber)
         }
         return reader.result
+    }
+}
+
+/// The line (from 1) of the first byte of `data` that is not UTF-8; nil when all of it is.
+private func lineOfFirstInvalidUTF8(in data: Data) -> Int? {
+    data.withUnsafeBytes { bytes -> Int? in
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var line = 1
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): if scalar.first == UInt8(ascii: "\n") { line += 1 }
+            case .error: return line
+            case .emptyInput: return nil
+            }
+        }
     }
 }
 

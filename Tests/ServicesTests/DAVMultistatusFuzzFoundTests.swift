@@ -1,0 +1,17 @@
+import Foundation
+
+@testable import Services
+import Testing
+
+/// What the multistatus fuzz target found (Fuzz/Corpus/multistatus/found-*).
+struct DAVMultistatusFuzzFoundTests {
+    @Test func anElementNameThatIsNotUTF8IsRefusedAsMalformedNotATrap() {
+        let answer = Data("<?xml version=\"1.0\"?>\n<multis".utf8) + Data([0xF4]) + Data("tatus xmlns=\"DAV:\"></multistatus>".utf8)
+        #expect(throws: DAVMultistatus.Failure.malformed(line: 2)) { try DAVMultistatus.parse(answer) }
+    }
+
+    @Test func anAnswerInUTF8IsReadAsBefore() throws {
+        let answer = Data("<multistatus xmlns=\"DAV:\"><response><href>/b/Zoë.vcf</href></response></multistatus>".utf8)
+        #expect(try DAVMultistatus.parse(answer).responses.map(\.href) == ["/b/Zoë.vcf"])
+    }
+}
