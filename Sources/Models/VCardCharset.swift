@@ -116,16 +116,28 @@ extension VCard {
 
     /// `line` as UTF-8 when it is written in raw 8-bit bytes of another charset: the whole line
     /// read in its charset (else Windows-1252), its `CHARSET=` dropped; nil for a line that is
-    /// UTF-8 already or quoted-printable (ASCII, its value read in its charset when used).
+    /// UTF-8 already. A quoted-printable line's value is read in its charset when used, so its
+    /// raw 8-bit bytes are written as `=XX`, which decode to the same bytes.
     static func transcoded(_ line: [UInt8]) -> (line: [UInt8], guessed: Bool)? {
-        guard line.contains(where: { $0 >= 0x80 }), String(validating: line, as: UTF8.self) == nil,
-            !isQuotedPrintable(line)
-        else { return nil }
+        guard line.contains(where: { $0 >= 0x80 }), String(validating: line, as: UTF8.self) == nil else { return nil }
+        if isQuotedPrintable(line) { return (quotedPrintableEscaped(line), false) }
         let (read, guessed) = utf8(line[...], declared: declaredCharset(line))
         guard let colon = read.firstIndex(of: UInt8(ascii: ":")) else { return (Array(read), guessed) }
         let parameters = read[..<colon].split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
             .filter { !String(decoding: $0, as: UTF8.self).uppercased().hasPrefix("CHARSET=") }
         return (Array(parameters.joined(separator: [UInt8(ascii: ";")])) + read[colon...], guessed)
+    }
+
+    /// A quoted-printable `line` in ASCII: its value's raw 8-bit bytes as `=XX`, the parameters
+    /// before its first `:` read as Windows-1252.
+    private static func quotedPrintableEscaped(_ line: [UInt8]) -> [UInt8] {
+        let colon = line.firstIndex(of: UInt8(ascii: ":")) ?? line.endIndex
+        let digits = Array("0123456789ABCDEF".utf8)
+        var output = Array(utf8(line[..<colon], declared: nil).bytes)
+        for byte in line[colon...] {
+            if byte < 0x80 { output.append(byte) } else { output += [UInt8(ascii: "="), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]] }
+        }
+        return output
     }
 
     /// The card in `range` of `bytes` as UTF-8 text: the lines of `transcoded` (indices into

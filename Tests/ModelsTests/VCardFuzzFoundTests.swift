@@ -16,4 +16,15 @@ struct VCardFuzzFoundTests {
         #expect(read.map(\.firstName) == ["Jürgen\u{01}x"])
         #expect(again == read)
     }
+
+    @Test func aQuotedPrintableLineWithRawEightBitBytesIsKeptSoThatItReadsTheSame() throws {
+        let file =
+            Array("BEGIN:VCARD\r\nVERSION:2.1\r\nN;ENCODING=QUOTED-PRINTABLE:M=FCller;J".utf8) + [0x80]
+            + Array("rgen\r\nEND:VCARD\r\n".utf8)
+        let read = VCard.people(from: file)
+        let person = try #require(read.people.first)
+        #expect(person.firstName == "J€rgen")
+        #expect(read.cards == ["BEGIN:VCARD\r\nVERSION:2.1\r\nN;ENCODING=QUOTED-PRINTABLE:M=FCller;J=80rgen\r\nEND:VCARD\r\n"])
+        #expect(VCard.text(for: [person], keeping: [person.id: read.cards[0]]) == read.cards[0])
+    }
 }
