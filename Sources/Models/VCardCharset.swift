@@ -141,7 +141,8 @@ extension VCard {
     }
 
     /// The card in `range` of `bytes` as UTF-8 text: the lines of `transcoded` (indices into
-    /// `lines`) written anew, folded, with the card's line end; the others as the file has them.
+    /// `lines`) written anew, folded but for quoted-printable ones, with the card's line end; the
+    /// others as the file has them.
     static func utf8Card(in range: Range<Int>, lines: [Line], transcoded: Set<Int>, of bytes: [UInt8]) -> String {
         var low = 0, high = lines.count  // the card's first line: the first that starts in it
         while low < high {
@@ -152,7 +153,9 @@ extension VCard {
         let lineEnd = lineEnd(of: Array(cardLines), in: bytes)
         var output: [UInt8] = []
         for (index, line) in zip(cardLines.indices, cardLines) {
-            if transcoded.contains(index) {
+            if transcoded.contains(index), isQuotedPrintable(line.bytes) {
+                output += line.bytes + lineEnd  // unfolded: a fold after a `=` would read as a soft break
+            } else if transcoded.contains(index) {
                 appendFolded(String(decoding: line.bytes, as: UTF8.self), to: &output, lineEnd: lineEnd)
             } else {
                 output += bytes[line.range]

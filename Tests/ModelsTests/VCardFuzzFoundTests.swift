@@ -27,4 +27,15 @@ struct VCardFuzzFoundTests {
         #expect(read.cards == ["BEGIN:VCARD\r\nVERSION:2.1\r\nN;ENCODING=QUOTED-PRINTABLE:M=FCller;J=80rgen\r\nEND:VCARD\r\n"])
         #expect(VCard.text(for: [person], keeping: [person.id: read.cards[0]]) == read.cards[0])
     }
+
+    @Test func aLongQuotedPrintableLineWithRawEightBitBytesIsKeptUnfolded() throws {
+        let file =
+            Array("BEGIN:VCARD\r\nVERSION:2.1\r\nN;CHARSET=ISO-8859-1;ENCODING=QUOTED-PRINTABLE:M=FCller;".utf8)
+            + [UInt8](repeating: 0xFA, count: 60) + Array("\r\nEND:VCARD\r\n".utf8)
+        let read = VCard.people(from: file)
+        let person = try #require(read.people.first)
+        #expect(person.firstName == String(repeating: "ú", count: 60))
+        #expect(read.cards[0].split(separator: "\r\n").count == 4, "the name's line is one line")
+        #expect(VCard.text(for: [person], keeping: [person.id: read.cards[0]]) == read.cards[0])
+    }
 }
