@@ -128,7 +128,7 @@ fuzz:
 	@for target in $(FUZZ_TARGETS); do \
 		mkdir -p .build/fuzz/$$target; \
 		echo "fuzz: $$target for $(FUZZ_SECONDS) s (log in .build/fuzz/$$target.log)"; \
-		if ! SWIFT_BACKTRACE=enable=no FUZZ_TARGET=$$target Fuzz/.build/release/fuzz-readers .build/fuzz/$$target Fuzz/Corpus/$$target \
+		if ! SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/leak-suppressions.txt FUZZ_TARGET=$$target Fuzz/.build/release/fuzz-readers .build/fuzz/$$target Fuzz/Corpus/$$target \
 			-max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=1024 -malloc_limit_mb=256 \
 			-max_len=65536 -artifact_prefix=.build/fuzz/$$target- -print_final_stats=1 \
 			>.build/fuzz/$$target.log 2>&1; then \

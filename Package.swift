@@ -101,7 +101,7 @@ let package = Package(
         .target(
             name: "FuzzProperties", dependencies: ["Models", "Services", "InputDecoding", "Renderer"],
             path: "Tests/FuzzProperties"),
-        .testTarget(name: "FuzzPropertiesTests", dependencies: ["FuzzProperties"]),
+        .testTarget(name: "FuzzPropertiesTests", dependencies: ["FuzzProperties", "TestSupport"]),
         .testTarget(name: "BindingTests", dependencies: ["Binding", "TestSupport"]),
         .testTarget(name: "ModelsTests", dependencies: ["Models", "TestSupport"]),
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "Binding", "Models", "TestSupport"]),
