@@ -57,10 +57,10 @@ FORMATTED := Package.swift Sources Tests Benchmarks
 format:
 	$(SWIFT) format --in-place --recursive --parallel $(FORMATTED)
 
-## check: the headless tests (Binding, Models, Screens, Services, Renderer, InputDecoding) in a debug
+## check: the headless tests (Binding, Models, Screens, Services, Renderer, InputDecoding, FuzzProperties) in a debug
 ## build, but for the long runs, the quick loop while working (11 to 16 s warm on two busy cores);
 ## `make test` runs these, the long runs and everything else
-HEADLESS_TESTS := BindingTests|ModelsTests|ScreensTests|ServicesTests|RendererTests|InputDecodingTests
+HEADLESS_TESTS := BindingTests|ModelsTests|ScreensTests|ServicesTests|RendererTests|InputDecodingTests|FuzzPropertiesTests
 # The long runs: the suites that start servers or programs of their own (CardDAV against Radicale
 # and Xandikos, the servers' own tests, an import killed midway), the hostile storms, and curl
 # waiting out its own time limit. They took 45 of `make check`'s 55 s warm (issue 46).
