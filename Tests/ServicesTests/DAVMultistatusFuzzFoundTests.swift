@@ -14,4 +14,11 @@ struct DAVMultistatusFuzzFoundTests {
         let answer = Data("<multistatus xmlns=\"DAV:\"><response><href>/b/Zoë.vcf</href></response></multistatus>".utf8)
         #expect(try DAVMultistatus.parse(answer).responses.map(\.href) == ["/b/Zoë.vcf"])
     }
+
+    @Test func aProcessingInstructionWithoutDataIsRefusedAsMalformedNotACrash() {
+        let answer = Data("<?xml version=\"1.0\"?>\n<multistatus xmlns=\"DAV:\">\n<?xm?></multistatus>".utf8)
+        #expect(throws: DAVMultistatus.Failure.malformed(line: 3)) { try DAVMultistatus.parse(answer) }
+        let spaced = Data("<multistatus xmlns=\"DAV:\"><?target  ?></multistatus>".utf8)
+        #expect(throws: DAVMultistatus.Failure.malformed(line: 1)) { try DAVMultistatus.parse(spaced) }
+    }
 }

@@ -69,6 +69,8 @@ struct DAVMultistatus: Equatable, Sendable {
         // FoundationXML traps on an element name that is not UTF-8 (found by the multistatus fuzz
         // target), so an answer that is not UTF-8 is refused before it reaches the parser.
         if let line = lineOfFirstInvalidUTF8(in: data) { throw Failure.malformed(line: line) }
+        // It reads a processing instruction without data (`<?name?>`) through a null pointer.
+        if let line = lineOfEmptyProcessingInstruction(in: data) { throw Failure.malformed(line: line) }
         // Fed as a stream, a chunk at a time: given the whole of an answer over 10 MB at once
         // (a multiget of cards with photos), libxml2 stops at its look-up limit and fails.
         let parser = XMLParser(stream: InputStream(data: data))
@@ -97,6 +99,28 @@ private func lineOfFirstInvalidUTF8(in data: Data) -> Int? {
             }
         }
     }
+}
+
+/// The line (from 1) of the first processing instruction in `data` that has a target and no data,
+/// such as `<?name?>`; nil when there is none.
+private func lineOfEmptyProcessingInstruction(in data: Data) -> Int? {
+    data.withUnsafeBytes { lineOfEmptyProcessingInstruction(in: $0) }
+}
+
+private func lineOfEmptyProcessingInstruction(in bytes: UnsafeRawBufferPointer) -> Int? {
+    let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+    var index = 0
+    while index + 1 < bytes.count {
+        defer { index += 1 }
+        guard bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "?") else { continue }
+        var end = index + 2
+        while end < bytes.count, !isSpace(bytes[end]), bytes[end] != UInt8(ascii: "?") { end += 1 }
+        while end < bytes.count, isSpace(bytes[end]) { end += 1 }
+        if end + 1 < bytes.count, bytes[end] == UInt8(ascii: "?"), bytes[end + 1] == UInt8(ascii: ">") {
+            return bytes[..<index].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+        }
+    }
+    return nil
 }
 
 /// The namespaces of the elements read.
