@@ -99,11 +99,11 @@ struct ConfigFileTests {
         }
     }
 
-    // A control character in a table's name aborted TOMLKit's parser (found by the config fuzz
-    // target; Fuzz/Corpus/config/found-control-in-table-name.toml).
+    // A control character or a `#` starting a table's name aborted TOMLKit's parser (found by the
+    // config fuzz target; Fuzz/Corpus/config/found-*).
     @Test(arguments: [
         ("tab = \"weather\"\ncolor = \n", 2), ("[people\nurl = 1\n", 1), ("a = 1\na = 2\n", 2),
-        ("tab = \"weather\"\n[\u{01}eweather]\n", 2), ("# a note\u{7F}\n", 1),
+        ("tab = \"weather\"\n[\u{01}eweather]\n", 2), ("# a note\u{7F}\n", 1), ("[# people]\nurl = \"x\"\n", 1), ("[\n", 1),
     ])
     func textThatIsNotTOMLNamesItsLine(text: String, line: Int) {
         let problem = #expect(throws: ConfigFile.Problem.self) { try ConfigFile.parse(text, path: "/c.toml") }

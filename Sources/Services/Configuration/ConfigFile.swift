@@ -198,11 +198,22 @@ public struct ConfigFile: Equatable, Sendable {
 
     /// The settings in `text`, the contents of the file at `path`.
     public static func parse(_ text: String, path: String) throws(Problem) -> ConfigFile {
-        // TOML allows no control character but tab and line ends, and TOMLKit's parser aborts on
-        // one in a table's name (found by the config fuzz target): refused before it parses.
+        // TOMLKit's parser aborts on a table's name that starts with a control character or
+        // anything else no key starts with (found by the config fuzz target), and TOML allows no
+        // control character but tab and line ends anywhere: both refused before it parses.
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if line.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t" && $0 != "\r") || $0.value == 0x7F }) {
                 throw Problem(path: path, line: index + 1, key: nil, message: "not TOML: a control character")
+            }
+            let header = line.drop { $0 == " " || $0 == "\t" }
+            guard header.first == "[" else { continue }
+            let name = header.drop { $0 == "[" || $0 == " " || $0 == "\t" }
+            guard let first = name.unicodeScalars.first, first.isASCII,
+                first.properties.isAlphabetic || first.properties.numericType != nil || "_-\"'".unicodeScalars.contains(first)
+            else {
+                throw Problem(
+                    path: path, line: index + 1, key: nil,
+                    message: "not TOML: a table's name must start with a letter, a digit, _, - or a quote")
             }
         }
         let table: TOMLTable
