@@ -66,6 +66,12 @@ struct ConfigFileTests {
         }
     }
 
+    @Test func quotedAndDottedTableNamesAreRead() throws {
+        let file = try ConfigFile.parse("[people]\nurl = \"u\"\n[ \"tmdb\" ]\napi_key = \"k\"\n[[a.\"b\"]]\n", path: "/c.toml")
+        #expect(file.settings["people.url"] == "u")
+        #expect(file.settings["tmdb.api_key"] == "k")
+    }
+
     @Test func dottedKeysAreTheSameAsTables() throws {
         let file = try ConfigFile.parse("people.url = \"http://127.0.0.1:8080\"\nweather.unit = \"fahrenheit\"\n", path: "c")
         #expect(file.settings == ["people.url": "http://127.0.0.1:8080", "weather.unit": "fahrenheit"])
@@ -104,6 +110,7 @@ struct ConfigFileTests {
     @Test(arguments: [
         ("tab = \"weather\"\ncolor = \n", 2), ("[people\nurl = 1\n", 1), ("a = 1\na = 2\n", 2),
         ("tab = \"weather\"\n[\u{01}eweather]\n", 2), ("# a note\u{7F}\n", 1), ("[# people]\nurl = \"x\"\n", 1), ("[\n", 1),
+        ("[[[uu[uu\n", 1), ("[people. #]\n", 1),
     ])
     func textThatIsNotTOMLNamesItsLine(text: String, line: Int) {
         let problem = #expect(throws: ConfigFile.Problem.self) { try ConfigFile.parse(text, path: "/c.toml") }

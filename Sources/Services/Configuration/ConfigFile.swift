@@ -207,13 +207,17 @@ public struct ConfigFile: Equatable, Sendable {
             }
             let header = line.drop { $0 == " " || $0 == "\t" }
             guard header.first == "[" else { continue }
-            let name = header.drop { $0 == "[" || $0 == " " || $0 == "\t" }
-            guard let first = name.unicodeScalars.first, first.isASCII,
-                first.properties.isAlphabetic || first.properties.numericType != nil || "_-\"'".unicodeScalars.contains(first)
-            else {
-                throw Problem(
-                    path: path, line: index + 1, key: nil,
-                    message: "not TOML: a table's name must start with a letter, a digit, _, - or a quote")
+            // `[name]` or `[[name]]`: each part of a dotted name, up to the first quote
+            let rest = header.dropFirst(header.hasPrefix("[[") ? 2 : 1)
+            let name = rest.prefix { $0 != "]" && $0 != "\"" && $0 != "'" }
+            var parts = name.split(separator: ".", omittingEmptySubsequences: false).map { $0.drop { $0 == " " || $0 == "\t" } }
+            if let next = rest.dropFirst(name.count).first, next == "\"" || next == "'", parts.last?.isEmpty == true { parts.removeLast() }
+            for part in parts {
+                guard let first = part.unicodeScalars.first, startsKey(first) else {
+                    throw Problem(
+                        path: path, line: index + 1, key: nil,
+                        message: "not TOML: a table's name must start with a letter, a digit, _, - or a quote")
+                }
             }
         }
         let table: TOMLTable
@@ -248,6 +252,12 @@ public struct ConfigFile: Equatable, Sendable {
     }
 
     /// Every value in `table` by dotted name; tables are walked into, so `[people] url` is `people.url`.
+    /// Whether `scalar` may start a key: a letter, digit, `_` or `-` (ASCII), or a quote.
+    private static func startsKey(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII
+            && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "_-\"'".unicodeScalars.contains(scalar))
+    }
+
     private static func flattened(_ table: TOMLTable, prefix: String = "") -> [(String, TOMLValueConvertible)] {
         table.keys.sorted().flatMap { name -> [(String, TOMLValueConvertible)] in
             guard let value = table[name] else { return [] }
