@@ -110,7 +110,7 @@ struct ConfigFileTests {
     @Test(arguments: [
         ("tab = \"weather\"\ncolor = \n", 2), ("[people\nurl = 1\n", 1), ("a = 1\na = 2\n", 2),
         ("tab = \"weather\"\n[\u{01}eweather]\n", 2), ("# a note\u{7F}\n", 1), ("[# people]\nurl = \"x\"\n", 1), ("[\n", 1),
-        ("[[[uu[uu\n", 1), ("[people. #]\n", 1),
+        ("[[[uu[uu\n", 1), ("[people. #]\n", 1), ("\u{FEFF}[\u{E5D6}\n", 1), ("\u{3000}[#]\n", 1),
     ])
     func textThatIsNotTOMLNamesItsLine(text: String, line: Int) {
         let problem = #expect(throws: ConfigFile.Problem.self) { try ConfigFile.parse(text, path: "/c.toml") }

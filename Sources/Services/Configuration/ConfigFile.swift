@@ -205,12 +205,12 @@ public struct ConfigFile: Equatable, Sendable {
             if line.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t" && $0 != "\r") || $0.value == 0x7F }) {
                 throw Problem(path: path, line: index + 1, key: nil, message: "not TOML: a control character")
             }
-            let header = line.drop { $0 == " " || $0 == "\t" }
+            let header = line.drop { $0.isWhitespace || $0 == "\u{FEFF}" }  // a byte-order mark, too
             guard header.first == "[" else { continue }
             // `[name]` or `[[name]]`: each part of a dotted name, up to the first quote
             let rest = header.dropFirst(header.hasPrefix("[[") ? 2 : 1)
             let name = rest.prefix { $0 != "]" && $0 != "\"" && $0 != "'" }
-            var parts = name.split(separator: ".", omittingEmptySubsequences: false).map { $0.drop { $0 == " " || $0 == "\t" } }
+            var parts = name.split(separator: ".", omittingEmptySubsequences: false).map { $0.drop(while: \.isWhitespace) }
             if let next = rest.dropFirst(name.count).first, next == "\"" || next == "'", parts.last?.isEmpty == true { parts.removeLast() }
             for part in parts {
                 guard let first = part.unicodeScalars.first, startsKey(first) else {
