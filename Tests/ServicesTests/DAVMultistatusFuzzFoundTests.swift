@@ -15,6 +15,13 @@ struct DAVMultistatusFuzzFoundTests {
         #expect(try DAVMultistatus.parse(answer).responses.map(\.href) == ["/b/Zoë.vcf"])
     }
 
+    @Test func anAnswerThatDeclaresAnotherEncodingIsReadInIt() throws {
+        let latin1 =
+            Data("<?xml version='1.0' encoding='ISO-8859-1'?><multistatus xmlns=\"DAV:\"><response><href>/b/Zo".utf8)
+            + Data([0xEB]) + Data(".vcf</href></response></multistatus>".utf8)
+        #expect(try DAVMultistatus.parse(latin1).responses.map(\.href) == ["/b/Zoë.vcf"])
+    }
+
     @Test func aProcessingInstructionWithoutDataIsRefusedAsMalformedNotACrash() {
         let answer = Data("<?xml version=\"1.0\"?>\n<multistatus xmlns=\"DAV:\">\n<?xm?></multistatus>".utf8)
         #expect(throws: DAVMultistatus.Failure.malformed(line: 3)) { try DAVMultistatus.parse(answer) }

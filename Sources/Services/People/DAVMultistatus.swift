@@ -67,8 +67,10 @@ struct DAVMultistatus: Equatable, Sendable {
             throw Failure.documentType
         }
         // FoundationXML traps on an element name that is not UTF-8 (found by the multistatus fuzz
-        // target), so an answer that is not UTF-8 is refused before it reaches the parser.
-        if let line = lineOfFirstInvalidUTF8(in: data) { throw Failure.malformed(line: line) }
+        // target), so an answer read as UTF-8 that is not UTF-8 is refused before it reaches the
+        // parser. One that declares another encoding (or starts with UTF-16's byte-order mark) is
+        // libxml2's to convert, and reaches FoundationXML as UTF-8.
+        if !declaresAnotherEncoding(data), let line = lineOfFirstInvalidUTF8(in: data) { throw Failure.malformed(line: line) }
         // It reads a processing instruction without data (`<?name?>`) through a null pointer.
         if let line = lineOfEmptyProcessingInstruction(in: data) { throw Failure.malformed(line: line) }
         // Fed as a stream, a chunk at a time: given the whole of an answer over 10 MB at once
@@ -83,6 +85,19 @@ struct DAVMultistatus: Equatable, Sendable {
         }
         return reader.result
     }
+}
+
+/// Whether `data` starts with UTF-16's byte-order mark, or with an XML declaration that names an
+/// encoding other than UTF-8 (`<?xml version="1.0" encoding="ISO-8859-1"?>`).
+private func declaresAnotherEncoding(_ data: Data) -> Bool {
+    if data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0xFF, 0xFE]) { return true }
+    guard data.starts(with: Data("<?xml".utf8)), let end = data.prefix(256).firstIndex(of: UInt8(ascii: ">")) else {
+        return false
+    }
+    let declaration = String(decoding: data[data.startIndex..<end], as: UTF8.self).lowercased()
+    guard let name = declaration.range(of: "encoding") else { return false }
+    let value = declaration[name.upperBound...].drop { " =\"'".contains($0) }.prefix { !" \"'?".contains($0) }
+    return !value.isEmpty && value != "utf-8" && value != "utf8"
 }
 
 /// The line (from 1) of the first byte of `data` that is not UTF-8; nil when all of it is.
