@@ -80,7 +80,7 @@ struct GamesSubcommandTests {
         try fill()
         let result = try await subcommand.run(["games"])
         #expect(result.status == 0)
-        let days = latest(try library().games).map { $0.day + " " + $0.startTime }
+        let days = latest(try library().games).map(\.started)
         #expect(
             result.output == """
                 \(days[0])  Long Shots   0 - 1  Ringerz  01:12.4  in progress

@@ -62,12 +62,12 @@ public final class GamesPrintout: Printout {
         let games = drawn.state.games
         guard !games.isEmpty else { return drawn.state.message + "\n" }
         // The two teams share what the other columns leave, each cut with `…` to half of it.
-        let fixed = games.map { [$0.day + " " + $0.startTime, $0.score, $0.time, $0.state].map(DisplayWidth.of).reduce(10, +) }.max() ?? 0
+        let fixed = games.map { [$0.started, $0.score, $0.time, $0.state].map(DisplayWidth.of).reduce(10, +) }.max() ?? 0
         let team = max(1, (style.width - fixed) / 2)
         let columns = PrintoutColumns(
             rows: games.map {
                 [
-                    $0.day + " " + $0.startTime, TextCut.fitting($0.homeTeam, width: team), $0.score,
+                    $0.started, TextCut.fitting($0.homeTeam, width: team), $0.score,
                     TextCut.fitting($0.awayTeam, width: team), $0.time, $0.state,
                 ]
             }, givingWay: 1, alignedRight: [2], styles: [0: style.dim, 2: style.bold])

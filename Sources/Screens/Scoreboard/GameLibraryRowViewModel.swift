@@ -37,8 +37,11 @@ public struct GameLibraryRowViewModel: Equatable, Sendable {
         seconds = Double(max(game.accumulated, .zero).nanoseconds / 100_000_000) / 10
     }
 
+    /// `Nov 21, 2026 19:42`: when the game started, as the row's first column writes it.
+    public var started: String { "\(day) \(startTime)" }
+
     /// The row as one line.
     public var text: String {
-        "\(day) \(startTime)  \(homeTeam) \(score) \(awayTeam)  \(time)  \(state)"
+        "\(started)  \(homeTeam) \(score) \(awayTeam)  \(time)  \(state)"
     }
 }

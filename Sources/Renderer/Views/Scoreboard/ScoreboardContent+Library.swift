@@ -42,7 +42,7 @@ extension ScoreboardContent {
     /// rows are wider than `width`, the clock goes first, then the teams' names (the score
     /// stays), then a column of the gap between columns; a row still too wide is cut at the edge.
     static func libraryLines(_ games: [GameLibraryRowViewModel], width: Int) -> [String] {
-        let cells = games.map { [$0.day + " " + $0.startTime, $0.homeTeam, $0.score, $0.awayTeam, $0.time, $0.state] }
+        let cells = games.map { [$0.started, $0.homeTeam, $0.score, $0.awayTeam, $0.time, $0.state] }
         let widths = (0..<6).map { column in cells.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
         let layouts = [([0, 1, 2, 3, 4, 5], 2), ([0, 1, 2, 3, 5], 2), ([0, 2, 5], 2), ([0, 2, 5], 1)]
         let (columns, gap) =
